@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// The sitegen executable: compiles src/ to lib/ when lib/ is missing or older than src/, then runs the CLI.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { execFileSync } from 'node:child_process';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const stamp = join(root, 'lib/.stamp');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+if (!existsSync(stamp) || (existsSync(join(root, 'src')) && newestMtime(join(root, 'src')) > statSync(stamp).mtimeMs)) {
+  execFileSync(process.execPath, [join(root, 'scripts/compile.js')], { stdio: 'inherit' });
+}
+
+const { main } = await import(pathToFileURL(join(root, 'lib/cli.js')).href);
+await main(process.argv);

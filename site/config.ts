@@ -1,0 +1,103 @@
+import { defineConfig } from 'sitegen';
+
+export default defineConfig({
+  url: 'https://ferrygate.dev',
+  name: 'Ferrygate',
+  description:
+    'Webhook forwarding, tunnels, cron webhooks and webhook bins: give every service a stable public address without opening a port.',
+  twitter: '@ferrygate',
+  indexable: true,
+  trailingSlash: false,
+  separator: '·',
+  checkInterval: 3_600_000,
+  // While the site is being written, broken links warn instead of failing the build.
+  checks: { links: 'warn', anchors: 'warn' },
+  routeRules: {
+    '/docs': { redirect: '/v1/guide' },
+    '/docs/**': { redirect: '/v1/guide' },
+    '/changelog': { redirect: '/blog' },
+    '/signup': { redirect: { to: '/pricing', statusCode: 302 } },
+  },
+  analytics: { provider: 'plausible', domain: 'ferrygate.dev', host: 'https://plausible.io' },
+  theme: {
+    nav: [
+      {
+        text: 'Product',
+        href: '/features',
+        items: [
+          { text: 'Webhook forwarding', href: '/webhooks', description: 'One public URL, every destination' },
+          { text: 'Tunnels', href: '/tunnels', description: 'HTTPS, TLS and TCP addresses for localhost' },
+          { text: 'Cron webhooks', href: '/cron', description: 'Scheduled HTTP requests, with retries' },
+          { text: 'Webhook bin', href: '/webhook-bin', description: 'Inspect any request, no signup' },
+          { text: 'Home Assistant', href: '/home-assistant', description: 'Remote access without port forwarding' },
+          { text: 'All features', href: '/features', description: 'Everything, grouped by product' },
+        ],
+      },
+      { text: 'Docs', href: '/v1/guide' },
+      { text: 'Pricing', href: '/pricing' },
+      { text: 'Blog', href: '/blog' },
+    ],
+    actions: [
+      { text: 'Log in', href: 'https://app.ferrygate.dev/login' },
+      { text: 'Start free', href: 'https://app.ferrygate.dev/signup' },
+    ],
+    footer: [
+      {
+        title: 'Product',
+        links: [
+          { text: 'Features', href: '/features' },
+          { text: 'Pricing', href: '/pricing' },
+          { text: 'Download', href: '/download/index.html' },
+          { text: 'Status', href: 'https://status.ferrygate.dev' },
+        ],
+      },
+      {
+        title: 'Developers',
+        links: [
+          { text: 'Documentation', href: '/v1/guide' },
+          { text: 'API reference', href: '/api-reference' },
+          { text: 'HMAC verification', href: '/hmac-verification' },
+          { text: 'Webhook bin', href: '/webhook-bin' },
+          { text: 'Changelog & blog', href: '/blog' },
+        ],
+      },
+      {
+        title: 'Resources',
+        links: [
+          { text: 'Installation', href: '/v1/installation' },
+          { text: 'Tutorials', href: '/v1/tutorials' },
+          { text: 'Examples', href: '/v1/examples' },
+          { text: 'Platform & security', href: '/v1/platform' },
+          { text: 'Home Assistant', href: '/home-assistant' },
+        ],
+      },
+      {
+        title: 'Company',
+        links: [
+          { text: 'About', href: '/about' },
+          { text: 'Careers', href: '/careers' },
+          { text: 'Contact', href: '/contact' },
+          { text: 'Talk to sales', href: '/contact-sales' },
+        ],
+      },
+    ],
+    copyright: '© 2019–2026 Ferrygate Labs. Ferrygate is a fictional product; this site is sitegen’s demo.',
+    formEndpoint: 'https://api.ferrygate.dev/v1/forms',
+    docsRoot: 'v1',
+    docsSections: [
+      { dir: 'guide', title: 'Guide' },
+      { dir: 'installation', title: 'Installation' },
+      { dir: 'tutorials', title: 'Tutorials' },
+      { dir: 'examples', title: 'Examples' },
+      { dir: 'platform', title: 'Platform' },
+    ],
+    docsExtraLinks: [{ text: 'API reference', href: '/api-reference' }],
+    postCta: {
+      title: 'Try it on your own webhooks',
+      text: 'The Free plan includes three channels, a tunnel and unlimited bins. No credit card.',
+      href: 'https://app.ferrygate.dev/signup',
+      label: 'Start free',
+    },
+    editLink: 'https://github.com/ferrygate/site/edit/main/{path}',
+  },
+});

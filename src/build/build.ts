@@ -1,0 +1,146 @@
+/**
+ * `sitegen build`: config → discover → parse → route → render → write → post-build outputs.
+ * This file only sequences the stages; each lives in its own module.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadConfig, type ConfigOverrides } from '../config/load.ts';
+import type { ResolvedConfig } from '../config/schema.ts';
+import { discoverContent, listPublicFiles } from '../content/discover.ts';
+import type { ContentDocument } from '../content/types.ts';
+import { BuildErrors, SitegenError } from '../errors.ts';
+import type { Logger } from '../log.ts';
+import { formatMs } from '../log.ts';
+import { TEMPLATES_DIR, VERSION } from '../paths.ts';
+import { bundleTemplates, findTemplateSources } from '../render/bundle.ts';
+import type { RenderModule } from '../render/render-page.ts';
+import { createMatcher } from '../routes/rules.ts';
+import { buildRouteTable, type PageModuleInfo } from './routes.ts';
+import { runMiddleware } from './middleware.ts';
+import { WorkerPool, batches, defaultConcurrency } from './pool.ts';
+import { writeSite } from './write-site.ts';
+import { OutputFolder } from '../output/folder.ts';
+import { readAuthors } from '../site/data.ts';
+
+export interface BuildOptions extends ConfigOverrides {
+  root?: string;
+  concurrency?: number;
+  drafts?: boolean;
+  log: Logger;
+  profile?: boolean;
+}
+
+export interface BuildResult {
+  buildId: string;
+  outDir: string;
+  pages: number;
+  documents: number;
+  warnings: SitegenError[];
+  ms: number;
+}
+
+function memory(): string {
+  const { rss, heapUsed } = process.memoryUsage();
+  return `rss ${(rss / 1048576).toFixed(0)} MB, heap ${(heapUsed / 1048576).toFixed(0)} MB`;
+}
+
+/** Deterministic build time: SOURCE_DATE_EPOCH, else the newest date in the content, else 0. */
+export function buildTimestamp(docs: ContentDocument[]): number {
+  const epoch = Number(process.env.SOURCE_DATE_EPOCH);
+  if (Number.isFinite(epoch) && process.env.SOURCE_DATE_EPOCH) return epoch * 1000;
+  let newest = 0;
+  for (const doc of docs) for (const value of [doc.date, doc.updated]) if (value) newest = Math.max(newest, Date.parse(value) || 0);
+  return newest;
+}
+
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const log = options.log;
+  let phase = performance.now();
+  const done = (message: string) => {
+    const now = performance.now();
+    log.step(message, now - phase);
+    log.profile(`  ${memory()}`);
+    phase = now;
+  };
+
+  const root = resolve(options.root ?? '.');
+  const { config, hash: configHash } = await loadConfig(root, options);
+  const contentDir = resolve(root, config.contentDir);
+  const outDir = resolve(root, config.outDir);
+  const cacheDir = join(root, '.sitegen-cache');
+  done('loaded config');
+
+  const sources = await discoverContent(contentDir, root);
+  const templates = await findTemplateSources(TEMPLATES_DIR, resolve(root, config.pagesDir));
+  done(`found ${sources.length} content files and ${templates.pages.size} pages`);
+
+  const pool = new WorkerPool(options.concurrency ?? defaultConcurrency());
+  try {
+    const bundlePromise = bundleTemplates(templates, root, cacheDir);
+    const parseOptions = { blogDir: config.blogDir, locales: config.locales, defaultLocale: config.defaultLocale, markdown: config.markdown };
+    const parsed = (await Promise.all(batches(sources, 48).map((files) => pool.parse({ files, options: parseOptions })))).flat();
+    const errors: SitegenError[] = [];
+    const docs: ContentDocument[] = [];
+    for (const result of parsed) {
+      errors.push(...result.errors.map(SitegenError.fromJSON));
+      if (result.doc) docs.push(result.doc);
+    }
+    docs.sort((a, b) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0));
+    done(`parsed ${docs.length} documents`);
+
+    const bundle = await bundlePromise;
+    const mod = (await import(pathToFileURL(bundle.file).href)) as RenderModule;
+    const pages: PageModuleInfo[] = Object.entries(mod.pages).map(([route, entry]) => ({ route, file: entry.file, meta: { ...(entry.module.meta ?? {}) } }));
+    done(`compiled ${Object.keys(mod.layouts).length} layouts and ${pages.length} pages`);
+
+    const table = buildRouteTable(pages, docs, { docsRoot: config.theme.docsRoot, layouts: Object.keys(mod.layouts), drafts: options.drafts ?? false });
+    errors.push(...table.errors);
+    errors.push(...(await runMiddleware(table.routes, config)));
+    if (errors.length) throw new BuildErrors(errors);
+    const matcher = createMatcher(config.routeRules);
+    done(`routed ${table.routes.length} pages`);
+
+    const authors = await readAuthors(resolve(root, config.dataDir));
+    const publicDir = resolve(root, config.publicDir);
+    const publicFiles = existsSync(publicDir) ? await listPublicFiles(publicDir) : [];
+    const buildId = createHash('sha256')
+      .update([VERSION, configHash, bundle.hash, ...docs.map((d) => `${d._id}:${d.hash}`), ...publicFiles.map((f) => `${f.rel}:${f.hash}`)].join('\n'))
+      .digest('hex')
+      .slice(0, 12);
+
+    const folder = await OutputFolder.create(outDir);
+    try {
+      const result = await writeSite({
+        config: config as ResolvedConfig,
+        folder,
+        pool,
+        mod,
+        bundleFile: bundle.file,
+        cacheDir,
+        buildId,
+        timestamp: buildTimestamp(docs),
+        docs,
+        table,
+        matcher,
+        authors,
+        publicDir,
+        publicFiles,
+        drafts: options.drafts ?? false,
+        log,
+        done,
+      });
+      if (result.errors.length) throw new BuildErrors(result.errors);
+      await folder.commit();
+      const ms = performance.now() - started;
+      log.info(`\nBuilt ${result.pages} pages into ${config.outDir}/ in ${formatMs(ms)} (build ${buildId})`);
+      return { buildId, outDir, pages: result.pages, documents: docs.length, warnings: result.warnings, ms };
+    } finally {
+      await folder.discard();
+    }
+  } finally {
+    await pool.destroy();
+  }
+}

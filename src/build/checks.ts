@@ -1,0 +1,77 @@
+/**
+ * Link and anchor checks over the rendered site, collected and reported together.
+ */
+import { SitegenError } from '../errors.ts';
+import { normalizeRoutePath } from '../content/paths.ts';
+import type { LinkRef } from '../markdown/index.ts';
+
+export interface CheckedPage {
+  path: string;
+  source: string;
+  links: string[];
+  ids: Set<string>;
+  /** Links written in markdown, with their lines. */
+  sourceLinks?: LinkRef[];
+}
+
+export interface LinkTargets {
+  routes: Set<string>;
+  redirects: Set<string>;
+  /** Files that exist in the output besides pages (public files, feeds, assets). */
+  files: Set<string>;
+}
+
+interface Problem {
+  kind: 'link' | 'anchor';
+  href: string;
+  pages: CheckedPage[];
+}
+
+export function checkLinks(pages: CheckedPage[], targets: LinkTargets, levels: { links: string; anchors: string }): SitegenError[] {
+  const byPath = new Map(pages.map((page) => [normalizeRoutePath(page.path), page]));
+  const problems = new Map<string, Problem>();
+  const report = (kind: Problem['kind'], href: string, page: CheckedPage) => {
+    const key = `${kind}\u0000${href}`;
+    const problem = problems.get(key) ?? { kind, href, pages: [] };
+    problem.pages.push(page);
+    problems.set(key, problem);
+  };
+
+  for (const page of pages) {
+    for (const href of page.links) {
+      if (!(href.startsWith('/') || href.startsWith('#')) || href.startsWith('//')) continue;
+      const hashAt = href.indexOf('#');
+      const rawPath = (hashAt === -1 ? href : href.slice(0, hashAt)).split('?')[0];
+      const fragment = hashAt === -1 ? '' : decodeURIComponent(href.slice(hashAt + 1));
+      let path: string;
+      try {
+        path = rawPath ? normalizeRoutePath(decodeURI(rawPath)) : normalizeRoutePath(page.path);
+      } catch {
+        path = rawPath;
+      }
+      const target = byPath.get(path);
+      if (!target) {
+        if (targets.redirects.has(path) || targets.files.has(path) || targets.files.has(rawPath) || path.startsWith('/_sitegen/')) continue;
+        if (levels.links !== 'off') report('link', href, page);
+        continue;
+      }
+      if (fragment && levels.anchors !== 'off' && !target.ids.has(fragment)) report('anchor', href, page);
+    }
+  }
+
+  return [...problems.values()].map((problem) => {
+    const first = problem.pages[0];
+    const line = first.sourceLinks?.find((link) => link.href === problem.href)?.line;
+    const others = problem.pages.length - 1;
+    const also = others ? ` (and ${others} other page${others === 1 ? '' : 's'})` : '';
+    return problem.kind === 'link'
+      ? new SitegenError('SG5001', `Broken link to ${problem.href} on ${first.path}${also}`, {
+          location: { file: first.source, line },
+          hint: 'Link to a route that exists (no trailing slash needed), or add a redirect in routeRules.',
+        })
+      : new SitegenError('SG5002', `Missing anchor: ${problem.href} on ${first.path}${also}`, {
+          location: { file: first.source, line },
+          hint: 'Heading ids are GitHub-style slugs of the heading text; check the target heading.',
+        });
+  });
+}

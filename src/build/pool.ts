@@ -1,0 +1,61 @@
+/** The worker pool, behind one small module (piscina). */
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { Piscina } from 'piscina';
+import { PACKAGE_ROOT } from '../paths.ts';
+import type { ParseTask, RenderTask } from '../worker.ts';
+import type { ParseResult } from '../content/types.ts';
+import type { RenderedPage } from '../render/types.ts';
+
+export function defaultConcurrency(): number {
+  const fromEnv = Number(process.env.SITEGEN_CONCURRENCY);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : Math.max(1, availableParallelism());
+}
+
+export class WorkerPool {
+  private readonly piscina: Piscina;
+
+  constructor(readonly size: number) {
+    this.piscina = new Piscina({
+      filename: join(PACKAGE_ROOT, 'lib/worker.js'),
+      minThreads: size,
+      maxThreads: size,
+      idleTimeout: 60_000,
+      // Keep the queue short: tasks are batches already.
+      concurrentTasksPerWorker: 1,
+    });
+  }
+
+  parse(task: Omit<ParseTask, 'type'>): Promise<ParseResult[]> {
+    return this.piscina.run({ type: 'parse', ...task });
+  }
+
+  render(task: Omit<RenderTask, 'type'>): Promise<RenderedPage[]> {
+    return this.piscina.run({ type: 'render', ...task });
+  }
+
+  destroy(): Promise<void> {
+    return this.piscina.destroy();
+  }
+}
+
+/** Split `items` into batches of about `size`. */
+export function batches<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Run `fn` over `items` with at most `limit` promises in flight, preserving order of results. */
+export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i], i);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}

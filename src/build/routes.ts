@@ -1,0 +1,138 @@
+/**
+ * The route table: React pages and content documents, each path claimed once.
+ */
+import type { LayoutName, PageData } from '../../templates/types.ts';
+import { SitegenError } from '../errors.ts';
+import type { ContentDocument } from '../content/types.ts';
+import { isRoutable } from '../site/collections.ts';
+import { normalizeRoutePath } from '../content/paths.ts';
+
+export interface PageModuleInfo {
+  route: string;
+  file: string;
+  meta: Record<string, unknown>;
+}
+
+export interface Route {
+  path: string;
+  source: string;
+  status: number;
+  layout: string;
+  page: PageData;
+  /** The React page rendered into the layout. */
+  pageRoute?: string;
+  middleware: string[];
+  doc?: ContentDocument;
+}
+
+export interface DocRedirect {
+  from: string;
+  to: string;
+  source: string;
+}
+
+export interface RouteTable {
+  routes: Route[];
+  redirects: DocRedirect[];
+  errors: SitegenError[];
+}
+
+const str = (value: unknown, fallback = '') => (typeof value === 'string' ? value : fallback);
+
+export function defaultLayout(doc: ContentDocument, docsRoot: string): LayoutName {
+  if (doc.isPost) return 'post';
+  if (doc._stem === docsRoot || doc._stem.startsWith(`${docsRoot}/`)) return 'doc';
+  return 'content';
+}
+
+export function documentPageData(doc: ContentDocument, layout: string): PageData {
+  return {
+    kind: 'document',
+    path: doc._path,
+    title: doc.title,
+    description: doc.description,
+    layout: layout as LayoutName,
+    frontmatter: doc.frontmatter,
+    html: doc.body?.html ?? '',
+    toc: doc.body?.toc.links ?? [],
+    date: doc.date,
+    updated: doc.updated,
+    readingTime: doc.readingTime,
+    wordCount: doc.wordCount,
+    draft: doc.draft,
+    source: doc._source,
+  };
+}
+
+export function modulePageData(info: PageModuleInfo): PageData {
+  const layout = str(info.meta.layout, 'default') as LayoutName;
+  return {
+    kind: 'page',
+    path: info.route,
+    title: str(info.meta.title),
+    description: str(info.meta.description),
+    layout,
+    frontmatter: info.meta,
+    html: '',
+    toc: [],
+    readingTime: 0,
+    wordCount: 0,
+    draft: false,
+    source: info.file,
+  };
+}
+
+export interface RouteOptions {
+  docsRoot: string;
+  layouts: string[];
+  drafts: boolean;
+}
+
+export function buildRouteTable(pages: PageModuleInfo[], docs: ContentDocument[], options: RouteOptions): RouteTable {
+  const errors: SitegenError[] = [];
+  const claimed = new Map<string, string>();
+  const routes: Route[] = [];
+  const redirects: DocRedirect[] = [];
+
+  const claim = (path: string, source: string): boolean => {
+    const key = normalizeRoutePath(path);
+    const other = claimed.get(key);
+    if (other !== undefined) {
+      errors.push(new SitegenError('SG3001', `Route ${path} is claimed by both ${other} and ${source}`, {
+        location: { file: source },
+        hint: 'Rename or move one of the files, or give one a different `path:`/slug in its front matter.',
+      }));
+      return false;
+    }
+    claimed.set(key, source);
+    return true;
+  };
+
+  const checkLayout = (layout: string, source: string): boolean => {
+    if (options.layouts.includes(layout)) return true;
+    errors.push(new SitegenError('SG2003', `Unknown layout "${layout}"`, {
+      location: { file: source },
+      hint: `Use one of: ${options.layouts.join(', ')}.`,
+    }));
+    return false;
+  };
+
+  for (const info of pages) {
+    const page = modulePageData(info);
+    if (!checkLayout(page.layout, info.file) || !claim(info.route, info.file)) continue;
+    const middleware = Array.isArray(info.meta.middleware) ? info.meta.middleware.map(String) : [];
+    routes.push({ path: info.route, source: info.file, status: info.route === '/404' ? 404 : 200, layout: page.layout, page, pageRoute: info.route, middleware });
+  }
+
+  for (const doc of docs) {
+    if (!isRoutable(doc) || (doc.draft && !options.drafts)) continue;
+    if (doc.redirect) {
+      if (claim(doc._path, doc._source)) redirects.push({ from: doc._path, to: doc.redirect, source: doc._source });
+      continue;
+    }
+    const layout = doc.layout ?? defaultLayout(doc, options.docsRoot);
+    if (!checkLayout(layout, doc._source) || !claim(doc._path, doc._source)) continue;
+    routes.push({ path: doc._path, source: doc._source, status: 200, layout, page: documentPageData(doc, layout), middleware: doc.middleware, doc });
+  }
+  return { routes, redirects, errors };
+}

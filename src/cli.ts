@@ -1,0 +1,76 @@
+/**
+ * The `sitegen` command line (commander). Thin: parses flags and calls the generator.
+ */
+import { Command, InvalidArgumentError } from 'commander';
+import { build } from './build/build.ts';
+import { createLogger, reportFailure } from './log.ts';
+import { VERSION } from './paths.ts';
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number ≥ 1');
+  return n;
+}
+
+function absoluteUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    if (!/^https?:$/.test(url.protocol)) throw new Error();
+    return value;
+  } catch {
+    throw new InvalidArgumentError('expected an absolute http(s) URL, like https://staging.example.com');
+  }
+}
+
+export function createProgram(): Command {
+  const program = new Command();
+  program
+    .name('sitegen')
+    .description('A fast static-site generator: markdown and React pages prerendered to plain HTML.')
+    .version(VERSION, '-v, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .showHelpAfterError('(run sitegen --help for usage)')
+    .configureHelp({ sortSubcommands: false });
+
+  program
+    .command('build')
+    .description('build the site into the output folder (dist/ by default)')
+    .option('--root <dir>', 'project root holding site/ and content/', '.')
+    .option('--content <dir>', 'content folder to build (default: content/ in the root)')
+    .option('--out <dir>', 'output folder (default: dist/ in the root)')
+    .option('--concurrency <n>', 'worker threads (default: CPU cores, or SITEGEN_CONCURRENCY)', positiveInt)
+    .option('--base <url>', 'site URL for canonical links and feeds, overriding the config', absoluteUrl)
+    .option('--drafts', 'include draft documents')
+    .option('--quiet', 'print only warnings and errors')
+    .option('--profile', 'print per-phase timings and memory')
+    .option('--debug', 'print full stacks for errors')
+    .addHelpText('after', `
+Examples:
+  $ sitegen build
+  $ sitegen build --content ./notes --out /tmp/notes-site
+  $ sitegen build --base https://staging.ferrygate.dev --profile`)
+    .action(async (opts) => {
+      const log = createLogger({ quiet: opts.quiet, profile: opts.profile });
+      try {
+        await build({
+          root: opts.root,
+          contentDir: opts.content,
+          outDir: opts.out,
+          url: opts.base,
+          concurrency: opts.concurrency,
+          drafts: opts.drafts,
+          profile: opts.profile,
+          log,
+        });
+      } catch (error) {
+        reportFailure(error, log, opts.debug);
+        process.exitCode = 1;
+      }
+    });
+
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  await createProgram().parseAsync(argv);
+}

@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { configSchema, formatConfigIssues, type ResolvedConfig } from './schema.ts';
+import { SitegenError } from '../errors.ts';
+import { PACKAGE_ROOT } from '../paths.ts';
+
+export const CONFIG_FILES = ['site/config.ts', 'site/config.mts', 'site/config.js', 'site/config.mjs'];
+
+export function findConfigFile(root: string): string | undefined {
+  return CONFIG_FILES.map((name) => join(root, name)).find((file) => existsSync(file));
+}
+
+/** Bundle and import the config module (TypeScript allowed), returning its default export. */
+async function importConfig(file: string, cacheDir: string): Promise<{ value: unknown; hash: string }> {
+  let code: string;
+  try {
+    const result = await build({
+      entryPoints: [file],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      packages: 'external',
+      alias: { sitegen: join(PACKAGE_ROOT, 'src/index.ts') },
+      logLevel: 'silent',
+    });
+    code = result.outputFiles[0].text;
+  } catch (error) {
+    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
+    throw new SitegenError('SG1002', first ? first.text : String(error), {
+      location: first?.location ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 } : { file },
+      hint: 'Fix the syntax error in the site config.',
+      cause: error,
+    });
+  }
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  await mkdir(cacheDir, { recursive: true });
+  const out = join(cacheDir, `config.${hash}.mjs`);
+  if (!existsSync(out)) await writeFile(out, code);
+  try {
+    const mod = await import(pathToFileURL(out).href);
+    return { value: mod.default ?? {}, hash };
+  } catch (error) {
+    throw new SitegenError('SG1002', `The site config threw while loading: ${(error as Error).message}`, {
+      location: { file },
+      hint: 'Run the config file on its own to see the full error.',
+      cause: error,
+    });
+  }
+}
+
+export interface LoadedConfig {
+  config: ResolvedConfig;
+  /** Path of the config file, if there is one. */
+  file?: string;
+  /** Hash of the bundled config code, part of the build id. */
+  hash: string;
+}
+
+export interface ConfigOverrides {
+  contentDir?: string;
+  outDir?: string;
+  url?: string;
+}
+
+export function resolveConfig(input: unknown, root: string, overrides: ConfigOverrides = {}): ResolvedConfig {
+  const parsed = configSchema.safeParse(input ?? {});
+  if (!parsed.success) {
+    throw new SitegenError('SG1001', formatConfigIssues(parsed.error, input).join('\n'), {
+      hint: 'Fix the values above in site/config.ts; every key and its default is listed in the README.',
+    });
+  }
+  const data = parsed.data;
+  const config = {
+    ...data,
+    ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)),
+    url: (overrides.url ?? data.url).replace(/\/+$/, ''),
+    defaultLocale: data.defaultLocale ?? data.locales[0] ?? data.lang,
+    root,
+  } as ResolvedConfig;
+  if (config.locales.length && !config.locales.includes(config.defaultLocale)) {
+    throw new SitegenError('SG1001', `! defaultLocale: expected one of ${config.locales.map((l) => JSON.stringify(l)).join(', ')}, received ${JSON.stringify(config.defaultLocale)}`, {
+      hint: 'defaultLocale must be one of locales.',
+    });
+  }
+  return config;
+}
+
+export async function loadConfig(rootDir: string, overrides: ConfigOverrides = {}): Promise<LoadedConfig> {
+  const root = resolve(rootDir);
+  const file = findConfigFile(root);
+  if (!file) return { config: resolveConfig({}, root, overrides), hash: 'none' };
+  const { value, hash } = await importConfig(file, join(root, '.sitegen-cache'));
+  try {
+    return { config: resolveConfig(value, root, overrides), file, hash };
+  } catch (error) {
+    if (error instanceof SitegenError && !error.location) {
+      throw new SitegenError(error.code, error.message, { hint: error.hint, location: { file } });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * The site config schema: one place that validates and holds every default.
+ */
+import { z } from 'zod';
+import type { ThemeConfig } from '../../templates/types.ts';
+
+const link = z.object({ text: z.string(), href: z.string(), description: z.string().optional() });
+
+const theme = z
+  .object({
+    nav: z.array(link.extend({ items: z.array(link).optional() })).default([]),
+    actions: z.array(link).default([]),
+    footer: z.array(z.object({ title: z.string(), links: z.array(link) })).default([]),
+    copyright: z.string().optional(),
+    formEndpoint: z.string().optional(),
+    docsRoot: z.string().default('v1'),
+    docsSections: z.array(z.object({ dir: z.string(), title: z.string() })).default([]),
+    docsExtraLinks: z.array(link).default([]),
+    postCta: z.object({ title: z.string(), text: z.string(), href: z.string(), label: z.string() }).optional(),
+    editLink: z.string().optional(),
+  })
+  .default({});
+
+const redirect = z.union([
+  z.string().startsWith('/'),
+  z.string().url(),
+  z.object({ to: z.string(), statusCode: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]).default(301) }),
+]);
+
+export const routeRuleSchema = z.object({
+  redirect: redirect.optional(),
+  headers: z.record(z.string()).optional(),
+  index: z.boolean().optional(),
+});
+
+const checkLevel = z.enum(['error', 'warn', 'off']);
+
+const analytics = z.union([
+  z.literal(false),
+  z.object({
+    provider: z.enum(['plausible', 'umami', 'fathom']),
+    /** The site id or domain the provider knows the site by. */
+    domain: z.string(),
+    /** The provider's host, e.g. https://plausible.io */
+    host: z.string().url(),
+  }),
+]);
+
+export const pluginRef = z.union([z.string(), z.tuple([z.string(), z.unknown()])]);
+
+export const configSchema = z
+  .object({
+    url: z.string().url().default('http://localhost:4321'),
+    name: z.string().min(1).default('sitegen site'),
+    description: z.string().default(''),
+    twitter: z.string().regex(/^@\w+$/, 'a handle like @name').optional(),
+    lang: z.string().default('en'),
+    indexable: z.boolean().default(true),
+    trailingSlash: z.boolean().default(false),
+    separator: z.string().default('|'),
+    base: z.string().startsWith('/').default('/'),
+    locales: z.array(z.string().min(2)).default([]),
+    defaultLocale: z.string().optional(),
+    routeRules: z.record(z.string().startsWith('/'), routeRuleSchema).default({}),
+    analytics: analytics.default(false),
+    checkInterval: z.number().int().positive().default(3_600_000),
+    plugins: z.array(pluginRef).default([]),
+    middleware: z.record(z.function()).default({}),
+    contentDir: z.string().default('content'),
+    outDir: z.string().default('dist'),
+    pagesDir: z.string().default('site/pages'),
+    publicDir: z.string().default('site/public'),
+    dataDir: z.string().default('site/data'),
+    blogDir: z.string().default('blog'),
+    /** Canonical URLs keep only these query parameters. */
+    canonicalQueryWhitelist: z.array(z.string()).default(['page', 'sort', 'filter', 'search', 'q', 'category', 'tag']),
+    markdown: z.object({ html: z.boolean().default(false) }).default({}),
+    checks: z
+      .object({
+        links: checkLevel.default('error'),
+        anchors: checkLevel.default('error'),
+      })
+      .default({}),
+    theme,
+  })
+  .strict();
+
+export type ConfigInput = z.input<typeof configSchema>;
+type Parsed = z.output<typeof configSchema>;
+
+export type RouteMiddleware = (route: { path: string; source: string; data: Record<string, unknown> }) => boolean | Promise<boolean>;
+
+export interface ResolvedConfig extends Omit<Parsed, 'middleware' | 'theme'> {
+  defaultLocale: string;
+  middleware: Record<string, RouteMiddleware>;
+  theme: ThemeConfig;
+  /** Absolute project root. */
+  root: string;
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return typeof value;
+}
+
+function valueAt(input: unknown, path: (string | number)[]): unknown {
+  let current = input;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string | number, unknown>)[key];
+  }
+  return current;
+}
+
+/** `! key: expected …, received …` for every problem. */
+export function formatConfigIssues(error: z.ZodError, input: unknown): string[] {
+  return error.issues.map((issue) => {
+    const key = issue.path.join('.') || '(root)';
+    const received = describe(valueAt(input, issue.path));
+    switch (issue.code) {
+      case 'invalid_type':
+        return `! ${key}: expected ${issue.expected}, received ${issue.received === 'undefined' ? 'undefined' : received}`;
+      case 'invalid_enum_value':
+        return `! ${key}: expected one of ${issue.options.map((o) => JSON.stringify(o)).join(', ')}, received ${received}`;
+      case 'unrecognized_keys':
+        return `! ${key === '(root)' ? issue.keys.join(', ') : `${key}.${issue.keys.join(', ')}`}: expected no such key, received ${issue.keys.length === 1 ? 'an unknown key' : 'unknown keys'}`;
+      case 'too_small':
+        return `! ${key}: expected ${issue.type === 'string' ? `at least ${issue.minimum} character(s)` : `a value ≥ ${issue.minimum}${issue.inclusive ? '' : ' (exclusive)'}`}, received ${received}`;
+      case 'invalid_union':
+        return `! ${key}: expected ${key === 'analytics' ? 'false or { provider, domain, host }' : 'a valid value'}, received ${received}`;
+      default:
+        return `! ${key}: expected ${issue.message.replace(/^Invalid (input: )?/i, '').replace(/^Expected /, '') || 'a valid value'}, received ${received}`;
+    }
+  });
+}

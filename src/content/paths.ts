@@ -1,0 +1,106 @@
+/**
+ * Pure path rules of the content model (DESIGN.md "Content documents").
+ */
+export type ContentType = 'markdown' | 'yaml' | 'json';
+
+const EXTENSIONS: Record<string, ContentType> = { '.md': 'markdown', '.markdown': 'markdown', '.yml': 'yaml', '.yaml': 'yaml', '.json': 'json' };
+
+export function contentType(file: string): ContentType | undefined {
+  const dot = file.lastIndexOf('.');
+  return dot === -1 ? undefined : EXTENSIONS[file.slice(dot).toLowerCase()];
+}
+
+/** `blog/2020-01-21-foo.md` → `content:blog:2020-01-21-foo.md` */
+export function contentId(relPath: string): string {
+  return `content:${relPath.split('/').join(':')}`;
+}
+
+/** Source path without extension, numeric prefixes kept: `v1/guide/1.intro`. */
+export function contentStem(relPath: string): string {
+  return relPath.replace(/\.[^./]+$/, '');
+}
+
+/** Lower-case URL slug of one segment: accents stripped, anything else but a-z0-9._- becomes '-'. */
+export function slugSegment(segment: string): string {
+  return segment
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** Drop one leading `N.` order prefix: `1.intro` → `intro`, `2.b` → `b`, `10` stays. */
+export function stripOrderPrefix(segment: string): string {
+  return segment.replace(/^\d+\./, '');
+}
+
+/** The route of a stem: order prefixes stripped, `index` → empty, slugged segments. */
+export function stemToPath(stem: string): string {
+  const segments = stem
+    .split('/')
+    .map((segment) => slugSegment(stripOrderPrefix(segment)))
+    .filter((segment, i, all) => !(segment === 'index' && i === all.length - 1))
+    .filter(Boolean);
+  return `/${segments.join('/')}`;
+}
+
+export function isPartial(stem: string): boolean {
+  return stem.split('/').some((segment) => segment.startsWith('_'));
+}
+
+/** Parent segment of the route: `/v1/guide/tunnels` → `guide`, `/about` → ''. */
+export function parentDir(path: string): string {
+  const segments = path.split('/').filter(Boolean);
+  return segments.length > 1 ? segments[segments.length - 2] : '';
+}
+
+/** The locale of a stem: its first folder when that is a configured locale, else the default. */
+export function stemLocale(stem: string, locales: string[], defaultLocale: string): string | undefined {
+  if (!locales.length) return undefined;
+  const first = stem.split('/')[0];
+  return stem.includes('/') && locales.includes(first) ? first : defaultLocale;
+}
+
+const POST_FILE = /^(\d{4})-(\d{2})-(\d{2})(?:-(.*))?$/;
+
+/** Date and slug encoded in a post's file name: `2020-01-21-foo` → { date: '2020-01-21', slug: 'foo' }. */
+export function postFileParts(stem: string): { date?: string; slug?: string } {
+  const base = stem.split('/').pop() ?? '';
+  const match = POST_FILE.exec(stripOrderPrefix(base));
+  if (!match) return { slug: slugSegment(stripOrderPrefix(base)) || undefined };
+  return { date: `${match[1]}-${match[2]}-${match[3]}`, slug: match[4] ? slugSegment(match[4]) || undefined : undefined };
+}
+
+/** `/blog/YYYY/MM/DD/slug` from a post's date (UTC) and slug. */
+export function postPath(blogDir: string, isoDate: string, slug: string): string {
+  const [y, m, d] = isoDate.slice(0, 10).split('-');
+  return `/${blogDir}/${y}/${m}/${d}/${slug}`;
+}
+
+/** Numeric collation: `2.b` before `10.a`. */
+export const stemCollator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+export function compareStems(a: { _stem: string }, b: { _stem: string }): number {
+  return stemCollator.compare(a._stem, b._stem);
+}
+
+/** Where a route's HTML is written. `/download/index.html` stays exactly that file. */
+export function routeToFile(path: string): string {
+  if (path.endsWith('.html')) return path.slice(1);
+  return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
+}
+
+/** Where a route's payload is written: `<route>/_payload.json`, the root's at `/_payload.json`. */
+export function routeToPayload(path: string): string {
+  const base = path.replace(/\/index\.html$/, '').replace(/\.html$/, '').replace(/\/$/, '');
+  return base === '' ? '_payload.json' : `${base.slice(1)}/_payload.json`;
+}
+
+/** Normalise a link target for route lookup: no trailing slash, no `/index.html`. */
+export function normalizeRoutePath(path: string): string {
+  let out = path.replace(/\/index\.html$/, '/');
+  if (out.length > 1) out = out.replace(/\/+$/, '');
+  return out || '/';
+}

@@ -1,0 +1,58 @@
+import type { TocLink } from '../../templates/types.ts';
+import type { LinkRef } from '../markdown/index.ts';
+import type { SerializedError } from '../errors.ts';
+import type { ContentType } from './paths.ts';
+
+export interface SourceFile {
+  /** Absolute path. */
+  file: string;
+  /** Path relative to the content folder, with '/' separators. */
+  rel: string;
+  /** Path shown in messages: relative to the project root when inside it. */
+  display: string;
+}
+
+export interface ContentDocument {
+  _id: string;
+  _stem: string;
+  _path: string;
+  _dir: string;
+  _partial: boolean;
+  _locale?: string;
+  _type: ContentType;
+  /** Display path of the source file. */
+  _source: string;
+  title: string;
+  description: string;
+  layout?: string;
+  navigation: boolean | { title?: string; icon?: string };
+  redirect?: string;
+  excerpt?: string;
+  draft: boolean;
+  /** ISO date-time. */
+  date?: string;
+  updated?: string;
+  middleware: string[];
+  /** Front matter, JSON-safe (dates as ISO strings). For yaml/json documents: the data itself. */
+  frontmatter: Record<string, unknown>;
+  body: { toc: { title: string; depth: number; searchDepth: number; links: TocLink[] }; html: string } | null;
+  links: LinkRef[];
+  ids: string[];
+  wordCount: number;
+  readingTime: number;
+  isPost: boolean;
+  /** sha256 of the source text (first 16 hex). */
+  hash: string;
+}
+
+export interface ParseResult {
+  doc?: ContentDocument;
+  errors: SerializedError[];
+}
+
+export interface ParseOptions {
+  blogDir: string;
+  locales: string[];
+  defaultLocale: string;
+  markdown: { html: boolean };
+}

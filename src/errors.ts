@@ -1,0 +1,111 @@
+/**
+ * The error catalogue. Every problem a user can act on is a SitegenError with a stable
+ * code, a one-line title, the message, a hint, and where it happened.
+ */
+export interface Location {
+  file: string;
+  line?: number;
+  column?: number;
+}
+
+export const ERROR_CODES = {
+  SG1001: 'Invalid site config',
+  SG1002: 'Site config could not be loaded',
+  SG2001: 'Invalid front matter',
+  SG2002: 'Invalid date',
+  SG2003: 'Unknown layout',
+  SG2004: 'Post without a slug',
+  SG2005: 'Content file could not be read',
+  SG2006: 'Invalid data file',
+  SG3001: 'Duplicate route',
+  SG3002: 'Unknown route middleware',
+  SG3003: 'Redirect loop',
+  SG3004: 'Redirect points nowhere',
+  SG3005: 'Invalid route rule',
+  SG4001: 'Page failed to render',
+  SG4002: 'Templates failed to compile',
+  SG4003: 'Worker crashed',
+  SG5001: 'Broken internal link',
+  SG5002: 'Missing anchor',
+  SG6001: 'Plugin hook failed',
+  SG7001: 'Output could not be written',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface SitegenErrorOptions {
+  hint?: string;
+  location?: Location;
+  /** A code frame already formatted for the terminal. */
+  frame?: string;
+  cause?: unknown;
+}
+
+export class SitegenError extends Error {
+  override name = 'SitegenError';
+  readonly code: ErrorCode;
+  readonly title: string;
+  readonly hint?: string;
+  readonly location?: Location;
+  readonly frame?: string;
+
+  constructor(code: ErrorCode, message: string, options: SitegenErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.title = ERROR_CODES[code];
+    this.hint = options.hint;
+    this.location = options.location;
+    this.frame = options.frame;
+  }
+
+  /** Plain data, to cross a worker boundary. */
+  toJSON(): SerializedError {
+    return { code: this.code, message: this.message, hint: this.hint, location: this.location, frame: this.frame, stack: this.stack };
+  }
+
+  static fromJSON(data: SerializedError): SitegenError {
+    const error = new SitegenError(data.code, data.message, { hint: data.hint, location: data.location, frame: data.frame });
+    if (data.stack) error.stack = data.stack;
+    return error;
+  }
+}
+
+export interface SerializedError {
+  code: ErrorCode;
+  message: string;
+  hint?: string;
+  location?: Location;
+  frame?: string;
+  stack?: string;
+}
+
+/** Several problems found in one pass ("collect, then fail"). */
+export class BuildErrors extends Error {
+  override name = 'BuildErrors';
+  constructor(readonly errors: SitegenError[]) {
+    super(`${errors.length} problem${errors.length === 1 ? '' : 's'} found`);
+  }
+}
+
+export function formatLocation(location: Location | undefined): string {
+  if (!location) return '';
+  let out = location.file;
+  if (location.line) out += `:${location.line}`;
+  if (location.line && location.column) out += `:${location.column}`;
+  return out;
+}
+
+/** The lines around `line` (1-based) with a caret under `column`. */
+export function codeFrame(source: string, line: number, column = 1, context = 2): string {
+  const lines = source.split(/\r?\n/);
+  const start = Math.max(1, line - context);
+  const end = Math.min(lines.length, line + context);
+  const width = String(end).length;
+  const out: string[] = [];
+  for (let n = start; n <= end; n++) {
+    const marker = n === line ? '>' : ' ';
+    out.push(`${marker} ${String(n).padStart(width)} | ${lines[n - 1] ?? ''}`);
+    if (n === line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, column - 1))}^`);
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,16 @@
+/**
+ * The public API for site configs and plugins: `import { defineConfig } from 'sitegen'`.
+ * Kept free of the generator itself so a config bundles small and fast.
+ */
+import type { ConfigInput, RouteMiddleware } from './config/schema.ts';
+
+export type { ConfigInput, RouteMiddleware };
+export type * from '../templates/types.ts';
+
+export interface UserConfig extends Omit<ConfigInput, 'middleware'> {
+  middleware?: Record<string, RouteMiddleware>;
+}
+
+export function defineConfig(config: UserConfig): UserConfig {
+  return config;
+}

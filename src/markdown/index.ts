@@ -1,0 +1,124 @@
+/**
+ * markdown-it, set up once: anchors, callouts, shiki fences, wrapped tables, a TOC and
+ * the list of links each document makes (for the link checker).
+ */
+import MarkdownIt from 'markdown-it';
+import type Token from 'markdown-it/lib/token.mjs';
+import anchor from 'markdown-it-anchor';
+import container from 'markdown-it-container';
+import { codeBlockHtml, escapeHtml } from './highlight.ts';
+import { slugify } from './slugify.ts';
+import type { TocLink } from '../../templates/types.ts';
+
+export interface MarkdownOptions {
+  /** Allow raw HTML from writers (trusted content). Off by default: HTML is escaped. */
+  html?: boolean;
+}
+
+export interface LinkRef {
+  href: string;
+  line: number;
+}
+
+export interface RenderedMarkdown {
+  html: string;
+  toc: TocLink[];
+  links: LinkRef[];
+  /** Heading ids of the page, for anchor checks. */
+  ids: string[];
+  text: string;
+}
+
+const CALLOUTS: Record<string, string> = { tip: 'Tip', info: 'Info', note: 'Note', warning: 'Warning', danger: 'Danger' };
+
+export function createMarkdown(options: MarkdownOptions = {}): MarkdownIt {
+  const md = new MarkdownIt({ html: options.html ?? false, linkify: false, typographer: false });
+
+  md.use(anchor, {
+    slugify,
+    tabIndex: false,
+    permalink: anchor.permalink.linkInsideHeader({ symbol: '#', placement: 'after', class: 'header-anchor', ariaHidden: true }),
+  });
+
+  for (const [name, label] of Object.entries(CALLOUTS)) {
+    md.use(container, name, {
+      render(tokens: Token[], idx: number) {
+        const token = tokens[idx];
+        if (token.nesting !== 1) return '</div>\n';
+        const title = token.info.trim().slice(name.length).trim() || label;
+        return `<div class="callout callout-${name}"><p class="callout-title">${md.utils.escapeHtml(title)}</p>\n`;
+      },
+    });
+  }
+
+  md.renderer.rules.fence = (tokens, idx) => {
+    const token = tokens[idx];
+    const [lang = '', ...rest] = token.info.trim().split(/\s+/);
+    const title = /title="([^"]*)"/.exec(rest.join(' '))?.[1];
+    return codeBlockHtml(token.content, lang, title) + '\n';
+  };
+  md.renderer.rules.code_block = (tokens, idx) => codeBlockHtml(tokens[idx].content, 'text') + '\n';
+  md.renderer.rules.table_open = () => '<div class="table-wrap"><table>\n';
+  md.renderer.rules.table_close = () => '</table></div>\n';
+
+  return md;
+}
+
+function buildToc(tokens: Token[], maxDepth: number): { toc: TocLink[]; ids: string[] } {
+  const flat: TocLink[] = [];
+  const ids: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (token.type !== 'heading_open') continue;
+    const id = token.attrGet('id');
+    if (!id) continue;
+    ids.push(id);
+    const depth = Number(token.tag.slice(1));
+    if (depth < 2 || depth > maxDepth) continue;
+    const inline = tokens[i + 1];
+    const text = (inline.children ?? []).filter((t) => t.type === 'text' || t.type === 'code_inline').map((t) => t.content).join('').trim();
+    flat.push({ id, depth, text });
+  }
+  const toc: TocLink[] = [];
+  for (const link of flat) {
+    const parent = toc[toc.length - 1];
+    if (parent && link.depth > parent.depth) (parent.children ??= []).push(link);
+    else toc.push(link);
+  }
+  return { toc, ids };
+}
+
+function collectLinks(tokens: Token[], lineOffset: number): LinkRef[] {
+  const links: LinkRef[] = [];
+  for (const block of tokens) {
+    if (!block.children) continue;
+    const line = (block.map?.[0] ?? 0) + 1 + lineOffset;
+    for (const child of block.children) {
+      if (child.type === 'link_open') {
+        const href = child.attrGet('href');
+        if (href) links.push({ href, line });
+      }
+    }
+  }
+  return links;
+}
+
+function plainText(tokens: Token[]): string {
+  const parts: string[] = [];
+  for (const token of tokens) {
+    if (token.type === 'inline') for (const child of token.children ?? []) if (child.type === 'text' || child.type === 'code_inline') parts.push(child.content);
+    if (token.type === 'fence' || token.type === 'code_block') parts.push(token.content);
+  }
+  return parts.join(' ');
+}
+
+/** Render a markdown body; `lineOffset` is the number of front-matter lines before it. */
+export function renderMarkdown(md: MarkdownIt, source: string, lineOffset = 0, tocDepth = 3): RenderedMarkdown {
+  const env = {};
+  const tokens = md.parse(source, env);
+  const html = md.renderer.render(tokens, md.options, env);
+  const { toc, ids } = buildToc(tokens, tocDepth);
+  return { html, toc, ids, links: collectLinks(tokens, lineOffset), text: plainText(tokens) };
+}
+
+export { escapeHtml };

@@ -1,0 +1,55 @@
+/**
+ * Static assets: the site stylesheet (templates/styles + site/styles) and the browser runtime,
+ * both with content-hashed names.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import { build } from 'esbuild';
+import { PACKAGE_ROOT } from '../paths.ts';
+import { hashText } from '../content/parse.ts';
+
+export interface Asset {
+  /** Output path, e.g. `_sitegen/style.1a2b3c4d.css`. */
+  path: string;
+  contents: string;
+  hash: string;
+}
+
+export async function stylesheetSources(dirs: string[]): Promise<string[]> {
+  const files: string[] = [];
+  for (const dir of dirs) files.push(...(await fg('*.css', { cwd: dir, absolute: true })).sort());
+  return files;
+}
+
+export async function buildStylesheet(dirs: string[]): Promise<Asset | undefined> {
+  const files = await stylesheetSources(dirs);
+  if (!files.length) return undefined;
+  const parts = await Promise.all(files.map((file) => readFile(file, 'utf8')));
+  const result = await build({
+    stdin: { contents: parts.join('\n'), loader: 'css', resolveDir: dirs[0] },
+    bundle: false,
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+    target: ['chrome110', 'firefox110', 'safari16'],
+  });
+  const contents = result.outputFiles[0].text;
+  const hash = hashText(contents).slice(0, 10);
+  return { path: `_sitegen/style.${hash}.css`, contents, hash };
+}
+
+export async function buildRuntime(): Promise<Asset> {
+  const result = await build({
+    entryPoints: [join(PACKAGE_ROOT, 'src/runtime/index.ts')],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: ['chrome110', 'firefox110', 'safari16'],
+    write: false,
+    logLevel: 'silent',
+  });
+  const contents = result.outputFiles[0].text;
+  const hash = hashText(contents).slice(0, 10);
+  return { path: `_sitegen/runtime.${hash}.js`, contents, hash };
+}

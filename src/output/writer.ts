@@ -1,0 +1,53 @@
+/**
+ * Where output goes: the file system for builds, memory for tests and the dev server.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+
+export interface OutputWriter {
+  write(path: string, data: string | Uint8Array): Promise<void>;
+}
+
+export class FsWriter implements OutputWriter {
+  private readonly dirs = new Map<string, Promise<unknown>>();
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  /** At most `limit` files open at once: no EMFILE on 20,000 pages. */
+  constructor(readonly root: string, private readonly limit = 64) {}
+
+  private ensureDir(dir: string): Promise<unknown> {
+    let pending = this.dirs.get(dir);
+    if (!pending) {
+      pending = mkdir(dir, { recursive: true });
+      this.dirs.set(dir, pending);
+    }
+    return pending;
+  }
+
+  async write(path: string, data: string | Uint8Array): Promise<void> {
+    const file = join(this.root, path);
+    await this.ensureDir(dirname(file));
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+    try {
+      await writeFile(file, data);
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+export class MemoryWriter implements OutputWriter {
+  readonly files = new Map<string, string | Uint8Array>();
+
+  async write(path: string, data: string | Uint8Array): Promise<void> {
+    this.files.set(path.replace(/^\/+/, ''), data);
+  }
+
+  text(path: string): string | undefined {
+    const data = this.files.get(path.replace(/^\/+/, ''));
+    return data === undefined ? undefined : typeof data === 'string' ? data : Buffer.from(data).toString('utf8');
+  }
+}

@@ -1,0 +1,19 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+function findPackageRoot(start: string): string {
+  let dir = start;
+  for (;;) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === 'sitegen') return dir;
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('sitegen: cannot find its own package.json');
+    dir = parent;
+  }
+}
+
+/** The sitegen package folder (holds templates/, src/, node_modules/). */
+export const PACKAGE_ROOT = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
+export const TEMPLATES_DIR = join(PACKAGE_ROOT, 'templates');
+export const VERSION: string = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')).version;

@@ -1,0 +1,77 @@
+/**
+ * Render one route to a complete HTML document and its payload. Runs in the workers.
+ */
+import type { ComponentType, ReactNode } from 'react';
+import type { LayoutProps, PageContext } from '../../templates/types.ts';
+import { SitegenError } from '../errors.ts';
+import { buildHead, renderHeadTags } from './head.ts';
+import type { Payload, RenderJob, RenderedPage, SharedRenderData } from './types.ts';
+
+export interface RenderModule {
+  layouts: Record<string, ComponentType<LayoutProps>>;
+  pages: Record<string, { file: string; module: { default?: ComponentType<PageContext>; meta?: Record<string, unknown> } }>;
+  renderToString(node: ReactNode): string;
+  createElement(type: unknown, props?: unknown, ...children: unknown[]): ReactNode;
+}
+
+const HREF = /<a\s[^>]*?href="([^"]*)"/g;
+const ID = /\sid="([^"]+)"/g;
+
+function decodeEntities(value: string): string {
+  return value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+}
+
+export function extractLinks(html: string): { links: string[]; ids: string[] } {
+  const links = new Set<string>();
+  const ids: string[] = [];
+  for (const m of html.matchAll(HREF)) links.add(decodeEntities(m[1]));
+  for (const m of html.matchAll(ID)) ids.push(decodeEntities(m[1]));
+  return { links: [...links], ids };
+}
+
+export function renderPage(mod: RenderModule, shared: SharedRenderData, job: RenderJob): RenderedPage {
+  const Layout = mod.layouts[job.layout];
+  const ctx: PageContext = {
+    site: shared.site,
+    page: job.page,
+    nav: shared.nav,
+    posts: shared.posts,
+    authors: shared.authors,
+    prev: job.prev,
+    next: job.next,
+    related: job.related,
+  };
+  let body: string;
+  try {
+    if (!Layout) throw new Error(`layout "${job.layout}" is not in the template bundle`);
+    const page = job.pageRoute ? mod.pages[job.pageRoute]?.module.default : undefined;
+    const children = page ? mod.createElement(page, ctx) : undefined;
+    body = mod.renderToString(mod.createElement(Layout, ctx, children));
+  } catch (error) {
+    const err = error as Error;
+    const failed = new SitegenError('SG4001', `${job.path} failed to render: ${err.message}`, {
+      location: { file: job.page.source },
+      hint: `The error was thrown by a component while rendering the "${job.layout}" layout. Run with --debug for the stack.`,
+    });
+    failed.stack = err.stack;
+    return { path: job.path, status: job.status, html: '', payload: '', links: [], ids: [], error: failed.toJSON() };
+  }
+  const head = buildHead(shared.site, job.page, { indexable: shared.indexable, trailingSlash: shared.trailingSlash, status: job.status });
+  const html = `<!doctype html>
+<html lang="${shared.site.lang}" data-build="${shared.buildId}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${renderHeadTags(head)}
+${shared.headHtml}
+</head>
+<body>
+<div id="__sitegen" data-layout="${job.layout}">${body}</div>
+${shared.bodyEndHtml}
+</body>
+</html>
+`;
+  const payload: Payload = { path: job.path, title: head.title, head, layout: job.layout, html: body, buildId: shared.buildId, status: job.status };
+  const { links, ids } = extractLinks(body);
+  return { path: job.path, status: job.status, html, payload: JSON.stringify(payload), links, ids };
+}

@@ -1,0 +1,164 @@
+/**
+ * Site-wide collections, computed once per build (never per page): the navigation tree,
+ * the blog listing, reading-order neighbours and related posts.
+ */
+import type { NavItem, PageLink, PostSummary } from '../../templates/types.ts';
+import { compareStems, stemCollator } from '../content/paths.ts';
+import type { ContentDocument } from '../content/types.ts';
+
+export function isRoutable(doc: ContentDocument): boolean {
+  return doc._type === 'markdown' && !doc._partial;
+}
+
+export function toPostSummary(doc: ContentDocument): PostSummary {
+  const fm = doc.frontmatter;
+  const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []);
+  const summary: PostSummary = {
+    path: doc._path,
+    title: doc.title,
+    description: doc.description,
+    date: doc.date ?? '',
+    author: typeof fm.author === 'string' ? fm.author : '',
+    tags: list(fm.tags),
+    categories: list(fm.categories),
+    readingTime: doc.readingTime,
+  };
+  if (doc.excerpt) summary.excerpt = doc.excerpt;
+  if (doc.draft) summary.draft = true;
+  return summary;
+}
+
+/** Published posts (drafts too when `drafts` is on), newest first. */
+export function collectPosts(docs: ContentDocument[], drafts: boolean): PostSummary[] {
+  return docs
+    .filter((doc) => doc.isPost && isRoutable(doc) && !doc.redirect && (drafts || !doc.draft))
+    .map(toPostSummary)
+    .sort((a, b) => (a.date === b.date ? stemCollator.compare(a.path, b.path) : a.date < b.date ? 1 : -1));
+}
+
+interface MutableNav extends NavItem {
+  children?: MutableNav[];
+  stem: string;
+}
+
+function sortNav(items: MutableNav[]): void {
+  items.sort((a, b) => {
+    const ao = a.order ?? Number.MAX_SAFE_INTEGER;
+    const bo = b.order ?? Number.MAX_SAFE_INTEGER;
+    return ao !== bo ? ao - bo : compareStems({ _stem: a.stem }, { _stem: b.stem });
+  });
+  for (const item of items) if (item.children) sortNav(item.children);
+}
+
+function strip(items: MutableNav[]): NavItem[] {
+  return items.map(({ stem: _stem, children, ...rest }) => (children ? { ...rest, children: strip(children) } : rest));
+}
+
+/** The content tree as navigation: folders nest, a folder's index document titles the folder. */
+export function buildNavigation(docs: ContentDocument[], drafts: boolean): NavItem[] {
+  const roots: MutableNav[] = [];
+  const folders = new Map<string, MutableNav>();
+  const candidates = docs
+    .filter((doc) => isRoutable(doc) && !doc.isPost && doc.navigation !== false && !doc.redirect && (drafts || !doc.draft))
+    .sort(compareStems);
+
+  const folderFor = (segments: string[]): MutableNav[] => {
+    let level = roots;
+    let stem = '';
+    for (const segment of segments) {
+      stem = stem ? `${stem}/${segment}` : segment;
+      let folder = folders.get(stem);
+      if (!folder) {
+        folder = { title: segment.replace(/^\d+\./, '').replace(/[-_]/g, ' '), path: '', stem, children: [] };
+        folders.set(stem, folder);
+        level.push(folder);
+      }
+      level = folder.children!;
+    }
+    return level;
+  };
+
+  for (const doc of candidates) {
+    const segments = doc._stem.split('/');
+    const name = segments.pop()!;
+    const navTitle = typeof doc.navigation === 'object' && doc.navigation.title ? doc.navigation.title : doc.title;
+    const order = typeof doc.frontmatter.order === 'number' ? doc.frontmatter.order : undefined;
+    const level = typeof doc.frontmatter.level === 'string' ? doc.frontmatter.level : undefined;
+    if (name.replace(/^\d+\./, '') === 'index' && segments.length) {
+      const siblings = folderFor(segments.slice(0, -1));
+      const stem = segments.join('/');
+      let folder = folders.get(stem);
+      if (!folder) {
+        folder = { title: navTitle, path: doc._path, stem, children: [] };
+        folders.set(stem, folder);
+        siblings.push(folder);
+      }
+      Object.assign(folder, { title: navTitle, path: doc._path }, order === undefined ? {} : { order }, level ? { level } : {});
+      continue;
+    }
+    const item: MutableNav = { title: navTitle, path: doc._path, stem: doc._stem };
+    if (order !== undefined) item.order = order;
+    if (level) item.level = level;
+    // A file next to a folder of the same name (platform.md beside platform/) becomes that folder's page.
+    const folder = folders.get(doc._stem);
+    if (folder) Object.assign(folder, { title: navTitle, path: doc._path }, order === undefined ? {} : { order });
+    else folderFor(segments).push(item);
+  }
+  // A folder without an index page links to its first child.
+  for (const folder of folders.values()) if (!folder.path) folder.path = folder.children?.[0]?.path ?? '/';
+  sortNav(roots);
+  return strip(roots);
+}
+
+/** Reading order of a navigation subtree, depth first. */
+export function flattenNav(items: NavItem[], out: PageLink[] = []): PageLink[] {
+  for (const item of items) {
+    if (!out.some((link) => link.path === item.path)) out.push({ title: item.title, path: item.path });
+    if (item.children) flattenNav(item.children, out);
+  }
+  return out;
+}
+
+export interface Neighbours {
+  prev?: PageLink;
+  next?: PageLink;
+}
+
+/** prev/next for every docs page (sidebar order) and post (by date: prev is older). */
+export function computeNeighbours(nav: NavItem[], docsRoot: string, posts: PostSummary[]): Map<string, Neighbours> {
+  const out = new Map<string, Neighbours>();
+  const docsNode = nav.find((item) => item.path === `/${docsRoot}` || item.path.startsWith(`/${docsRoot}/`) && item.children);
+  const order = docsNode ? flattenNav(docsNode.children ?? []) : [];
+  order.forEach((link, i) => out.set(link.path, { prev: order[i - 1], next: order[i + 1] }));
+  posts.forEach((post, i) => {
+    const newer = posts[i - 1];
+    const older = posts[i + 1];
+    out.set(post.path, {
+      prev: older ? { title: older.title, path: older.path } : undefined,
+      next: newer ? { title: newer.title, path: newer.path } : undefined,
+    });
+  });
+  return out;
+}
+
+/** Up to `limit` posts sharing the most tags, newest first among equals. */
+export function computeRelated(posts: PostSummary[], limit = 3): Map<string, PostSummary[]> {
+  const byTag = new Map<string, number[]>();
+  posts.forEach((post, i) => {
+    for (const tag of post.tags) {
+      let list = byTag.get(tag);
+      if (!list) byTag.set(tag, (list = []));
+      list.push(i);
+    }
+  });
+  const out = new Map<string, PostSummary[]>();
+  posts.forEach((post, i) => {
+    const scores = new Map<number, number>();
+    for (const tag of post.tags) {
+      for (const j of (byTag.get(tag) ?? []).slice(0, 200)) if (j !== i) scores.set(j, (scores.get(j) ?? 0) + 1);
+    }
+    const ranked = [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit);
+    out.set(post.path, ranked.map(([j]) => posts[j]));
+  });
+  return out;
+}

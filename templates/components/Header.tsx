@@ -1,0 +1,81 @@
+import type { SiteInfo } from '../types';
+import { Brand } from './Logo';
+import { Icon } from './Icon';
+import { isActive } from './util';
+
+const MENU_ICONS: Record<string, string> = {
+  '/webhooks': 'webhook',
+  '/tunnels': 'tunnel',
+  '/cron': 'clock',
+  '/webhook-bin': 'inbox',
+  '/home-assistant': 'home',
+  '/features': 'grid',
+};
+
+/** Site header: brand, main navigation with the product menu, calls to action, CSS-only mobile menu. */
+export function Header({ site, path }: { site: SiteInfo; path: string }) {
+  const { nav, actions } = site.theme;
+  const primary = actions[actions.length - 1];
+  const secondary = actions.slice(0, -1);
+  return (
+    <header className="site-header">
+      <div className="container header-inner">
+        <Brand name={site.name} />
+        <input type="checkbox" id="nav-toggle" className="nav-toggle" aria-controls="nav-panel" />
+        <label htmlFor="nav-toggle" className="nav-toggle-btn">
+          <Icon name="menu" className="icon-open" size={22} />
+          <Icon name="x" className="icon-close" size={22} />
+          <span className="sr-only">Menu</span>
+        </label>
+        <div className="nav-panel" id="nav-panel">
+          <nav className="main-nav" aria-label="Main">
+            <ul className="nav-list">
+              {nav.map((item) => {
+                const current = item.href === path ? 'page' : undefined;
+                const active = isActive(item.href, path) || (item.items ?? []).some((sub) => isActive(sub.href, path));
+                if (item.items?.length) {
+                  return (
+                    <li className="nav-item has-menu" key={item.href + item.text}>
+                      <a className={`nav-link${active ? ' is-active' : ''}`} href={item.href} aria-current={current}>
+                        {item.text}
+                        <Icon name="chevronDown" className="chev" size={12} />
+                      </a>
+                      <div className="nav-menu">
+                        <ul>
+                          {item.items.map((sub) => (
+                            <li key={sub.href}>
+                              <a href={sub.href} aria-current={sub.href === path ? 'page' : undefined}>
+                                <span className="menu-icon"><Icon name={MENU_ICONS[sub.href] ?? 'grid'} /></span>
+                                <span>
+                                  <strong>{sub.text}</strong>
+                                  {sub.description && <small>{sub.description}</small>}
+                                </span>
+                              </a>
+                            </li>
+                          ))}
+                        </ul>
+                      </div>
+                    </li>
+                  );
+                }
+                return (
+                  <li className="nav-item" key={item.href + item.text}>
+                    <a className={`nav-link${active ? ' is-active' : ''}`} href={item.href} aria-current={current}>
+                      {item.text}
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          <div className="header-actions">
+            {secondary.map((a) => (
+              <a key={a.href} className="btn btn-ghost" href={a.href}>{a.text}</a>
+            ))}
+            {primary && <a className="btn btn-primary" href={primary.href}>{primary.text}</a>}
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

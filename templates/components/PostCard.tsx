@@ -1,0 +1,30 @@
+import type { Author, PostSummary } from '../types';
+import { categoryLabel, formatDate, isoDay } from './util';
+
+export function Byline({ post, authors, showReading = true }: { post: Pick<PostSummary, 'date' | 'author' | 'readingTime'>; authors: Record<string, Author>; showReading?: boolean }) {
+  const author = authors[post.author];
+  return (
+    <p className="byline">
+      <time dateTime={isoDay(post.date)}>{formatDate(post.date)}</time>
+      {author && <><span aria-hidden="true"> · </span><span>{author.name}</span></>}
+      {showReading && post.readingTime > 0 && <><span aria-hidden="true"> · </span><span>{post.readingTime} min read</span></>}
+    </p>
+  );
+}
+
+/** A post teaser card; the whole card is one link (title), with metadata below. */
+export function PostCard({ post, authors, headingLevel = 3, featured = false }: { post: PostSummary; authors: Record<string, Author>; headingLevel?: 2 | 3; featured?: boolean }) {
+  const H = headingLevel === 2 ? 'h2' : 'h3';
+  const category = post.categories[0];
+  return (
+    <article className={`post-card${featured ? ' post-card-featured' : ''}`} data-cat={post.categories.join(' ')}>
+      {featured && <div className="post-card-art" aria-hidden="true"><span /><span /><span /></div>}
+      <div className="post-card-body">
+        {category && <p className="eyebrow">{categoryLabel(category)}</p>}
+        <H className="post-card-title"><a href={post.path}>{post.title}</a></H>
+        <p className="post-card-desc">{post.description}</p>
+        <Byline post={post} authors={authors} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,100 @@
+import type { NavItem, SiteInfo } from '../types';
+import { Icon } from './Icon';
+
+function walk(nodes: NavItem[], test: (n: NavItem) => boolean): NavItem | undefined {
+  for (const n of nodes) {
+    if (test(n)) return n;
+    const hit = n.children?.length ? walk(n.children, test) : undefined;
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** The nav node for `path`, preferring a folder node over its own index page (they share the path). */
+export function findNavNode(nodes: NavItem[], path: string): NavItem | undefined {
+  return walk(nodes, (n) => n.path === path && !!n.children?.length) ?? walk(nodes, (n) => n.path === path);
+}
+
+function contains(node: NavItem, path: string): boolean {
+  return node.path === path || (node.children ?? []).some((c) => contains(c, path));
+}
+
+function NavLink({ item, current }: { item: NavItem; current: string }) {
+  return (
+    <a href={item.path} aria-current={item.path === current ? 'page' : undefined} className="sb-link">
+      {item.title}
+    </a>
+  );
+}
+
+function NavItems({ items, current, parentPath }: { items: NavItem[]; current: string; parentPath: string }) {
+  return (
+    <ul>
+      {items.map((item) => {
+        if (item.children?.length && item.path !== parentPath) {
+          const open = contains(item, current);
+          const selfInChildren = item.children.some((c) => c.path === item.path);
+          return (
+            <li key={`dir:${item.path}`}>
+              <details className="sb-group" open={open}>
+                <summary>
+                  <span>{item.title}</span>
+                  <Icon name="chevronRight" size={14} className="sb-chev" />
+                </summary>
+                {!selfInChildren && (
+                  <ul><li><NavLink item={{ ...item, title: 'Overview', children: undefined }} current={current} /></li></ul>
+                )}
+                <NavItems items={item.children} current={current} parentPath={item.path} />
+              </details>
+            </li>
+          );
+        }
+        return <li key={item.path}><NavLink item={item} current={current} /></li>;
+      })}
+    </ul>
+  );
+}
+
+/** Docs sidebar: one block per site.theme.docsSections entry found in ctx.nav, then docsExtraLinks. */
+export function Sidebar({ site, nav, current }: { site: SiteInfo; nav: NavItem[]; current: string }) {
+  const root = '/' + site.theme.docsRoot.replace(/^\/+|\/+$/g, '');
+  const sections = site.theme.docsSections
+    .map((s) => ({ ...s, node: findNavNode(nav, `${root}/${s.dir}`) }))
+    .filter((s): s is typeof s & { node: NavItem } => !!s.node);
+  return (
+    <div className="sidebar-wrap">
+      <input type="checkbox" id="docs-nav-toggle" className="docs-nav-toggle" aria-controls="docs-sidebar" />
+      <label htmlFor="docs-nav-toggle" className="docs-nav-btn">
+        <Icon name="menu" size={18} /> Documentation menu
+        <Icon name="chevronDown" size={16} className="docs-nav-chev" />
+      </label>
+      <nav className="sidebar" id="docs-sidebar" aria-label="Documentation">
+        {sections.map(({ dir, title, node }) => {
+          const children = node.children ?? [];
+          return (
+            <div className="sb-section" key={dir}>
+              <p className="sb-title">{title}</p>
+              {children.length ? (
+                <NavItems items={children} current={current} parentPath={node.path} />
+              ) : (
+                <ul><li><NavLink item={node} current={current} /></li></ul>
+              )}
+            </div>
+          );
+        })}
+        {site.theme.docsExtraLinks.length > 0 && (
+          <div className="sb-section">
+            <p className="sb-title">Reference</p>
+            <ul>
+              {site.theme.docsExtraLinks.map((l) => (
+                <li key={l.href}>
+                  <a className="sb-link" href={l.href} aria-current={l.href === current ? 'page' : undefined}>{l.text}</a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </nav>
+    </div>
+  );
+}

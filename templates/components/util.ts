@@ -1,0 +1,88 @@
+/** Small pure helpers shared by layouts and pages. Deterministic: never reads the clock. */
+
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** "January 15, 2019" */
+export function formatDate(iso: string | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : LONG_DATE.format(d);
+}
+
+/** "Jan 15" */
+export function formatShortDate(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : SHORT_DATE.format(d);
+}
+
+/** "2019-01-15" for <time dateTime>. */
+export function isoDay(iso: string | undefined): string | undefined {
+  if (!iso) return undefined;
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString().slice(0, 10);
+}
+
+export function yearOf(iso: string): number {
+  return new Date(iso).getUTCFullYear();
+}
+
+/** Is `href` the current page or an ancestor section of it? Only for internal links. */
+export function isActive(href: string, path: string): boolean {
+  if (!href.startsWith('/')) return false;
+  if (href === path) return true;
+  if (href === '/') return false;
+  if (href === '/v1/guide') return path.startsWith('/v1/') || path === '/api-reference';
+  return path.startsWith(href + '/');
+}
+
+export function titleCase(slug: string): string {
+  return slug.split(/[-_ ]/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+}
+
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, '')
+    .trim()
+    .replace(/ /g, '-')
+    .replace(/-+/g, '-');
+}
+
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** Read a typed value out of loose front matter. */
+export function fmString(fm: Record<string, unknown>, key: string): string | undefined {
+  const v = fm[key];
+  return typeof v === 'string' && v.trim() ? v : undefined;
+}
+
+export function fmStrings(fm: Record<string, unknown>, key: string): string[] {
+  const v = fm[key];
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+export interface FaqItem { q: string; a: string }
+
+export function fmFaq(fm: Record<string, unknown>): FaqItem[] {
+  const v = fm.faq;
+  if (!Array.isArray(v)) return [];
+  return v.filter((x): x is FaqItem => !!x && typeof x === 'object' && typeof (x as FaqItem).q === 'string' && typeof (x as FaqItem).a === 'string');
+}
+
+export const CATEGORY_LABELS: Record<string, string> = {
+  announcements: 'Announcements',
+  tutorials: 'Tutorials',
+  guides: 'Guides',
+  engineering: 'Engineering',
+  'home-automation': 'Home automation',
+  company: 'Company',
+};
+
+export function categoryLabel(c: string): string {
+  return CATEGORY_LABELS[c] ?? titleCase(c);
+}

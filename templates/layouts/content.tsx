@@ -1,0 +1,28 @@
+import type { LayoutProps } from '../types';
+import { Shell } from '../components/Shell';
+import { fmString } from '../components/util';
+
+/** A readable article page: title, lead, then the body (markdown prose or a React page's sections). */
+export default function ContentLayout(props: LayoutProps) {
+  const { site, page, children } = props;
+  const eyebrow = fmString(page.frontmatter, 'eyebrow');
+  const isPage = children !== undefined && children !== null;
+  return (
+    <Shell site={site} path={page.path} mainClass="main-content">
+      <header className={`page-header${isPage ? '' : ' page-header-narrow'}`}>
+        <div className={`container${isPage ? '' : ' container-narrow'}`}>
+          {eyebrow && <p className="eyebrow">{eyebrow}</p>}
+          <h1 className="page-title">{page.title}</h1>
+          {page.description && <p className="page-lead">{page.description}</p>}
+        </div>
+      </header>
+      {isPage ? (
+        <div className="content-page">{children}</div>
+      ) : (
+        <div className="container container-narrow content-article">
+          <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+        </div>
+      )}
+    </Shell>
+  );
+}

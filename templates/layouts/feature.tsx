@@ -1,0 +1,54 @@
+import type { LayoutProps } from '../types';
+import { Shell } from '../components/Shell';
+import { Faq } from '../components/Faq';
+import { CtaBand } from '../components/CtaBand';
+import { fmFaq, fmString } from '../components/util';
+
+interface Hero { title?: string; subtitle?: string; cta?: { text?: string; href?: string } }
+
+function readHero(fm: Record<string, unknown>): Hero {
+  const h = fm.hero;
+  return h && typeof h === 'object' ? (h as Hero) : {};
+}
+
+/** Product feature page: hero, sections (the body), FAQ, closing call to action. */
+export default function FeatureLayout(props: LayoutProps) {
+  const { site, page, children } = props;
+  const hero = readHero(page.frontmatter);
+  const faq = fmFaq(page.frontmatter);
+  const eyebrow = fmString(page.frontmatter, 'eyebrow') ?? page.title;
+  const ctaText = hero.cta?.text ?? 'Start free';
+  const ctaHref = hero.cta?.href ?? 'https://app.ferrygate.dev/signup';
+  const docsHref = fmString(page.frontmatter, 'docs');
+  const isPage = children !== undefined && children !== null;
+  return (
+    <Shell site={site} path={page.path} mainClass="main-feature">
+      <section className="feature-hero">
+        <div className="container">
+          <p className="eyebrow">{eyebrow}</p>
+          <h1 className="feature-title">{hero.title ?? page.title}</h1>
+          <p className="feature-subtitle">{hero.subtitle ?? page.description}</p>
+          <div className="hero-actions">
+            <a className="btn btn-primary btn-lg" href={ctaHref}>{ctaText} <span className="arrow" aria-hidden="true">→</span></a>
+            {docsHref && <a className="btn btn-secondary btn-lg" href={docsHref}>Read the docs</a>}
+          </div>
+        </div>
+      </section>
+      {isPage ? (
+        <div className="feature-body">{children}</div>
+      ) : (
+        <div className="container feature-prose-wrap">
+          <div className="prose prose-feature" dangerouslySetInnerHTML={{ __html: page.html }} />
+        </div>
+      )}
+      {faq.length > 0 && (
+        <div className="section section-faq">
+          <div className="container container-narrow">
+            <Faq items={faq} />
+          </div>
+        </div>
+      )}
+      <CtaBand />
+    </Shell>
+  );
+}

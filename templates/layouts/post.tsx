@@ -1,0 +1,79 @@
+import type { LayoutProps } from '../types';
+import { Shell } from '../components/Shell';
+import { Body } from '../components/Prose';
+import { Faq } from '../components/Faq';
+import { PrevNext } from '../components/PrevNext';
+import { PostCard, Byline } from '../components/PostCard';
+import { Icon } from '../components/Icon';
+import { categoryLabel, fmFaq, fmStrings } from '../components/util';
+
+/** Blog post: title, byline, tags, body, FAQ, author, call to action, related posts, previous/next. */
+export default function PostLayout(props: LayoutProps) {
+  const { site, page, authors, related, prev, next, children } = props;
+  const fm = page.frontmatter;
+  const tags = fmStrings(fm, 'tags');
+  const categories = fmStrings(fm, 'categories');
+  const authorId = typeof fm.author === 'string' ? fm.author : '';
+  const author = authors[authorId];
+  const faq = fmFaq(fm);
+  const cta = site.theme.postCta;
+  const date = page.date ?? (typeof fm.date === 'string' ? fm.date : '');
+  return (
+    <Shell site={site} path={page.path} mainClass="main-post">
+      <article className="post">
+        <header className="post-header">
+          <div className="container container-narrow">
+            <p className="post-kicker">
+              <a href="/blog" className="back-link"><Icon name="chevronLeft" size={14} /> Blog</a>
+              {categories[0] && <><span aria-hidden="true">/</span><span>{categoryLabel(categories[0])}</span></>}
+            </p>
+            <h1 className="post-title">{page.title}</h1>
+            {page.description && <p className="post-lead">{page.description}</p>}
+            <div className="post-meta">
+              {author && <span className="avatar" aria-hidden="true">{author.name.split(' ').map((p) => p[0]).join('')}</span>}
+              <Byline post={{ date, author: authorId, readingTime: page.readingTime }} authors={authors} />
+            </div>
+            {tags.length > 0 && (
+              <ul className="tag-list post-tags" aria-label="Tags">
+                {tags.map((t) => <li key={t} className="tag">#{t}</li>)}
+              </ul>
+            )}
+          </div>
+        </header>
+        <div className="container container-narrow post-body">
+          <Body page={page}>{children}</Body>
+          {faq.length > 0 && <Faq items={faq} id="post-faq" />}
+          {author && (
+            <aside className="author-box" aria-label="About the author">
+              <span className="avatar avatar-lg" aria-hidden="true">{author.name.split(' ').map((p) => p[0]).join('')}</span>
+              <div>
+                <p className="author-name">{author.name} <span className="muted">· {author.role}</span></p>
+                {author.bio && <p className="muted">{author.bio}</p>}
+              </div>
+            </aside>
+          )}
+          {cta && (
+            <aside className="post-cta" aria-label="Call to action">
+              <div>
+                <p className="post-cta-title">{cta.title}</p>
+                <p>{cta.text}</p>
+              </div>
+              <a className="btn btn-primary" href={cta.href}>{cta.label}</a>
+            </aside>
+          )}
+          <PrevNext prev={prev} next={next} label="Older and newer posts" />
+        </div>
+      </article>
+      {related.length > 0 && (
+        <section className="section related" aria-labelledby="related-title">
+          <div className="container">
+            <h2 id="related-title" className="section-title-sm">Related posts</h2>
+            <div className="post-grid post-grid-3">
+              {related.slice(0, 3).map((p) => <PostCard key={p.path} post={p} authors={authors} />)}
+            </div>
+          </div>
+        </section>
+      )}
+    </Shell>
+  );
+}

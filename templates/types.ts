@@ -1,0 +1,161 @@
+/**
+ * The contract between the generator (src/) and the React templates and pages.
+ * Layouts in templates/layouts and pages in site/pages receive a PageContext.
+ * Everything here is plain, serialisable data: it crosses worker-thread boundaries.
+ */
+import type { ReactNode } from 'react';
+
+export type LayoutName = 'content' | 'default' | 'doc' | 'feature' | 'post';
+
+export interface LinkItem {
+  text: string;
+  href: string;
+  /** Short line shown under the text in menus. */
+  description?: string;
+}
+
+export interface MenuItem extends LinkItem {
+  /** A dropdown menu (the header's "Product ▾"). */
+  items?: LinkItem[];
+}
+
+export interface FooterColumn {
+  title: string;
+  links: LinkItem[];
+}
+
+/** Presentation settings from `theme` in site/config.ts (VitePress's themeConfig). */
+export interface ThemeConfig {
+  /** Header links, left to right. */
+  nav: MenuItem[];
+  /** Header calls to action: the last one is the primary button. */
+  actions: LinkItem[];
+  footer: FooterColumn[];
+  /** Small print under the footer columns. */
+  copyright?: string;
+  /** Where forms post (the contact and sales forms). */
+  formEndpoint?: string;
+  /** Ordered top-level docs sections for the sidebar: folder name under the docs root -> label. */
+  docsSections: { dir: string; title: string }[];
+  /** Where the docs tree lives in the content folder (default 'v1'). */
+  docsRoot: string;
+  /** Extra sidebar links after the content sections (e.g. the API reference page). */
+  docsExtraLinks: LinkItem[];
+  /** Call to action at the end of posts. */
+  postCta?: { title: string; text: string; href: string; label: string };
+  /** Link template for "Edit this page": `{path}` is replaced by the source path. */
+  editLink?: string;
+}
+
+export interface SiteInfo {
+  name: string;
+  /** Absolute site URL without a trailing slash, e.g. https://ferrygate.dev */
+  url: string;
+  description: string;
+  twitter?: string;
+  /** BCP 47 language of the site, e.g. 'en'. */
+  lang: string;
+  separator: string;
+  /** Base path the site is served under ('/' by default). Links in templates are root-relative. */
+  base: string;
+  theme: ThemeConfig;
+}
+
+export interface TocLink {
+  id: string;
+  depth: number;
+  text: string;
+  children?: TocLink[];
+}
+
+export interface NavItem {
+  title: string;
+  /** Route path, '/v1/guide' style (no trailing slash; '/' for the root). */
+  path: string;
+  /** Sort key from front matter `order`, if any. */
+  order?: number;
+  level?: string;
+  /** Folder nodes have children; their own page (index.md) shares the folder's path. */
+  children?: NavItem[];
+}
+
+export interface Author {
+  id: string;
+  name: string;
+  role: string;
+  bio?: string;
+}
+
+export interface PostSummary {
+  path: string;
+  title: string;
+  description: string;
+  /** ISO 8601 date-time (UTC). */
+  date: string;
+  author: string;
+  tags: string[];
+  categories: string[];
+  readingTime: number;
+  /** Rendered HTML of the part before `<!-- more -->`, if the post has one. */
+  excerpt?: string;
+  draft?: boolean;
+}
+
+export interface PageLink {
+  title: string;
+  path: string;
+}
+
+export interface PageData {
+  /** 'document' for markdown content, 'page' for React pages in site/pages. */
+  kind: 'document' | 'page';
+  /** Route path: '/', '/pricing', '/v1/guide/tunnels', '/blog/2019/01/15/introducing-ferrygate'. */
+  path: string;
+  title: string;
+  description: string;
+  layout: LayoutName;
+  /** All front matter of a document (section, level, tags, faq, hero, ...), or a page's `meta`. */
+  frontmatter: Record<string, unknown>;
+  /** The rendered markdown body ('' for React pages). Safe HTML produced by the markdown pipeline. */
+  html: string;
+  toc: TocLink[];
+  /** ISO date-time of a post or dated document. */
+  date?: string;
+  /** ISO date of the last update (front matter `updated`, else `date`). */
+  updated?: string;
+  readingTime: number;
+  wordCount: number;
+  draft: boolean;
+  /** Source file relative to the project root, e.g. 'content/v1/guide/tunnels.md'. */
+  source: string;
+}
+
+export interface PageContext {
+  site: SiteInfo;
+  page: PageData;
+  /** The content navigation tree (children of the content root), sorted by order then title. */
+  nav: NavItem[];
+  /** Every published blog post, newest first. */
+  posts: PostSummary[];
+  authors: Record<string, Author>;
+  /** Neighbours in reading order: docs by sidebar order, posts by date. */
+  prev?: PageLink;
+  next?: PageLink;
+  /** Up to three posts sharing the most tags with this one (posts only). */
+  related: PostSummary[];
+}
+
+export interface LayoutProps extends PageContext {
+  /** The React page's output, for pages in site/pages; undefined for markdown documents. */
+  children?: ReactNode;
+}
+
+/** What a page in site/pages exports as `meta`. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  layout?: LayoutName;
+  /** Route middleware names to run at build time for this page. */
+  middleware?: string[];
+  [key: string]: unknown;
+}
