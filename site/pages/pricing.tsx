@@ -11,10 +11,11 @@ export const meta: PageMeta = {
   layout: 'default',
 };
 
-function Cell({ value }: { value: string }) {
-  if (value === '✓') return <td><span className="yes" aria-hidden="true">✓</span><span className="sr-only">Included</span></td>;
-  if (value === '—') return <td><span className="no" aria-hidden="true">—</span><span className="sr-only">Not included</span></td>;
-  return <td>{value}</td>;
+function Cell({ value, popular }: { value: string; popular: boolean }) {
+  const cls = popular ? 'col-popular' : undefined;
+  if (value === '✓') return <td className={cls}><span className="yes" aria-hidden="true">✓</span><span className="sr-only">Included</span></td>;
+  if (value === '—') return <td className={cls}><span className="no" aria-hidden="true">—</span><span className="sr-only">Not included</span></td>;
+  return <td className={cls}>{value}</td>;
 }
 
 export default function Pricing(_ctx: PageContext) {
@@ -64,7 +65,7 @@ export default function Pricing(_ctx: PageContext) {
                   {g.rows.map((r) => (
                     <tr key={r.label}>
                       <th scope="row">{r.label}</th>
-                      {r.values.map((v, i) => <Cell key={i} value={v} />)}
+                      {r.values.map((v, i) => <Cell key={i} value={v} popular={i === popular} />)}
                     </tr>
                   ))}
                 </tbody>

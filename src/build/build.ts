@@ -51,7 +51,7 @@ export function buildTimestamp(docs: ContentDocument[]): number {
   const epoch = Number(process.env.SOURCE_DATE_EPOCH);
   if (Number.isFinite(epoch) && process.env.SOURCE_DATE_EPOCH) return epoch * 1000;
   let newest = 0;
-  for (const doc of docs) for (const value of [doc.date, doc.updated]) if (value) newest = Math.max(newest, Date.parse(value) || 0);
+  for (const doc of docs) if (!doc.draft) for (const value of [doc.date, doc.updated]) if (value) newest = Math.max(newest, Date.parse(value) || 0);
   return newest;
 }
 
@@ -67,7 +67,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   };
 
   const root = resolve(options.root ?? '.');
-  const { config, hash: configHash } = await loadConfig(root, options);
+  const { config, configuredContentDir, hash: configHash } = await loadConfig(root, options);
   const contentDir = resolve(root, config.contentDir);
   const outDir = resolve(root, config.outDir);
   const cacheDir = join(root, '.sitegen-cache');
@@ -129,6 +129,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         publicDir,
         publicFiles,
         drafts: options.drafts ?? false,
+        foreignContent: contentDir !== configuredContentDir,
         log,
         done,
       });

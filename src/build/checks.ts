@@ -33,7 +33,7 @@ export function checkLinks(pages: CheckedPage[], targets: LinkTargets, levels: {
   const report = (kind: Problem['kind'], href: string, page: CheckedPage) => {
     const key = `${kind}\u0000${href}`;
     const problem = problems.get(key) ?? { kind, href, pages: [] };
-    problem.pages.push(page);
+    if (problem.pages[problem.pages.length - 1] !== page) problem.pages.push(page);
     problems.set(key, problem);
   };
 

@@ -21,12 +21,7 @@ export async function runMiddleware(routes: Route[], config: ResolvedConfig): Pr
       const ok = await fn({ path: route.path, source: route.source, data: route.page.frontmatter });
       if (ok === false) {
         route.status = 404;
-        route.page = {
-          ...route.page,
-          title: 'Page Not Found',
-          description: '',
-          frontmatter: { ...route.page.frontmatter, error: { statusCode: 404, message: `Page Not Found: ${route.path}` } },
-        };
+        route.rejected = true;
         break;
       }
     }

@@ -23,6 +23,8 @@ export interface Route {
   pageRoute?: string;
   middleware: string[];
   doc?: ContentDocument;
+  /** A route middleware rejected the route: it renders the not-found page. */
+  rejected?: boolean;
 }
 
 export interface DocRedirect {

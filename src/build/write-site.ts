@@ -22,7 +22,7 @@ import { expandDynamicRedirects, resolveRedirect, type Redirect, type RouteMatch
 import { buildNavigation, collectPosts, computeNeighbours, computeRelated } from '../site/collections.ts';
 import { checkLinks, type CheckedPage } from './checks.ts';
 import { WorkerPool, batches, mapLimit } from './pool.ts';
-import { documentPageData, type RouteTable } from './routes.ts';
+import { documentPageData, type Route, type RouteTable } from './routes.ts';
 
 export interface WriteSiteInput {
   config: ResolvedConfig;
@@ -40,6 +40,12 @@ export interface WriteSiteInput {
   publicDir: string;
   publicFiles: PublicFile[];
   drafts: boolean;
+  /**
+   * `--content` replaced the site's content folder: the site's pages and layouts were written
+   * for other content, so only links written in the documents are checked, and redirects
+   * into the missing content only warn.
+   */
+  foreignContent: boolean;
   log: Logger;
   done: (message: string) => void;
 }
@@ -54,6 +60,25 @@ function runtimeScript(config: ResolvedConfig, src: string): string {
   const attrs: Record<string, string> = { type: 'module', src, 'data-sitegen': '', 'data-base': config.base, 'data-check-interval': String(config.checkInterval) };
   if (config.analytics) Object.assign(attrs, { 'data-analytics': config.analytics.provider, 'data-analytics-host': config.analytics.host, 'data-analytics-domain': config.analytics.domain });
   return `<script ${Object.entries(attrs).map(([k, v]) => (v === '' ? k : `${k}="${escapeHtml(v)}"`)).join(' ')}></script>`;
+}
+
+function builtinNotFound(): ContentDocument {
+  return {
+    _id: 'sitegen:404', _stem: '404', _path: '/404', _dir: '', _partial: false, _type: 'markdown', _source: '(built-in 404 page)',
+    title: 'Page not found', description: '', navigation: false, draft: false, middleware: [], frontmatter: {},
+    body: { toc: { title: '', depth: 3, searchDepth: 3, links: [] }, html: '<p>Page not found: <code data-missing-path="">/404</code></p>\n' },
+    links: [], ids: [], wordCount: 0, readingTime: 0, isPost: false, hash: '',
+  };
+}
+
+/** A route rejected by middleware renders the not-found page, with `Page Not Found: {path}`. */
+export function notFoundJob(notFound: Route, path: string): RenderJob {
+  const message = `Page Not Found: ${path}`;
+  const page = { ...notFound.page, path, title: 'Page Not Found', frontmatter: { ...notFound.page.frontmatter, error: { statusCode: 404, message } } };
+  if (page.kind === 'document') page.html = `<p>${escapeHtml(message)}</p>\n`;
+  const job: RenderJob = { path, status: 404, layout: notFound.layout, page, related: [] };
+  if (notFound.pageRoute) job.pageRoute = notFound.pageRoute;
+  return job;
 }
 
 /** The content API's view of a document: everything but build internals. */
@@ -92,21 +117,19 @@ export async function writeSite(input: WriteSiteInput): Promise<{ pages: number;
   await mkdir(dirname(sharedFile), { recursive: true });
   await writeFile(sharedFile, JSON.stringify(shared));
 
-  // The not-found page: the site's /404 page, or the first layout that exists.
+  // The not-found page: the site's /404 page, or a built-in one in the default layout.
   const routes = [...table.routes];
-  if (!routes.some((r) => r.path === '/404')) {
+  let notFound = routes.find((r) => r.path === '/404');
+  if (!notFound) {
     const layout = input.mod.layouts.default ? 'default' : Object.keys(input.mod.layouts)[0];
-    const notFound: ContentDocument = {
-      _id: 'sitegen:404', _stem: '404', _path: '/404', _dir: '', _partial: false, _type: 'markdown', _source: '(built-in 404 page)',
-      title: 'Page not found', description: '', navigation: false, draft: false, middleware: [], frontmatter: {},
-      body: { toc: { title: '', depth: 3, searchDepth: 3, links: [] }, html: '<h1>Page not found</h1>\n<p>Page not found: <code data-missing-path="">/404</code></p>\n' },
-      links: [], ids: [], wordCount: 0, readingTime: 0, isPost: false, hash: '',
-    };
-    routes.push({ path: '/404', source: notFound._source, status: 404, layout, page: documentPageData(notFound, layout), middleware: [] });
+    const page = documentPageData(builtinNotFound(), layout);
+    notFound = { path: '/404', source: page.source, status: 404, layout, page, middleware: [] };
+    routes.push(notFound);
   }
 
   // Render and write pages
   const jobs: RenderJob[] = routes.map((route) => {
+    if (route.rejected) return notFoundJob(notFound, route.path);
     const n = neighbours.get(route.path);
     const job: RenderJob = { path: route.path, status: route.status, layout: route.layout, page: route.page, related: route.doc?.isPost ? related.get(route.path) ?? [] : [] };
     if (route.pageRoute) job.pageRoute = route.pageRoute;
@@ -132,7 +155,8 @@ export async function writeSite(input: WriteSiteInput): Promise<{ pages: number;
         await out.write(routeToPayload(page.path), page.payload);
         if (page.path === '/404') await out.write('404.html', page.html);
         if (page.status === 200) prerendered.push(page.path);
-        checked.push({ path: page.path, source: route.source, links: page.links, ids: new Set(page.ids), sourceLinks: route.doc?.links });
+        const links = input.foreignContent ? route.doc?.links.map((l) => l.href) ?? [] : page.links;
+        checked.push({ path: page.path, source: route.source, links, ids: new Set(page.ids), sourceLinks: route.doc?.links });
       }
     }),
   );
@@ -165,6 +189,7 @@ export async function writeSite(input: WriteSiteInput): Promise<{ pages: number;
     }
     const external = /^[a-z]+:/i.test(to);
     if (!external && !routeSet.has(to) && !publicSet.has(to) && !resolveRedirect(matcher, to)) {
+      if (input.foreignContent) continue;
       errors.push(new SitegenError('SG3004', `Redirect from ${from} points to ${r.to}, which is not a page`, { location: { file: source }, hint: 'Point the redirect at an existing route or an absolute URL.' }));
       continue;
     }
@@ -188,7 +213,9 @@ export async function writeSite(input: WriteSiteInput): Promise<{ pages: number;
 
   // Manifests
   await out.write('_sitegen/builds/latest.json', latestJson(buildId, input.timestamp));
-  await out.write(`_sitegen/builds/meta/${buildId}.json`, metaJson(buildId, input.timestamp, matcher, prerendered));
+  const manifestMatcher = { ...matcher, static: { ...matcher.static } };
+  for (const [from, r] of redirects) manifestMatcher.static[from] ??= { redirect: r };
+  await out.write(`_sitegen/builds/meta/${buildId}.json`, metaJson(buildId, input.timestamp, manifestMatcher, prerendered));
   done(`wrote ${redirects.size} redirects, ${apiDocs.length + 2} content API files and ${input.publicFiles.length} public files`);
 
   // Checks over the finished site

@@ -56,6 +56,8 @@ async function importConfig(file: string, cacheDir: string): Promise<{ value: un
 
 export interface LoadedConfig {
   config: ResolvedConfig;
+  /** The content folder the config itself names (before command-line overrides), absolute. */
+  configuredContentDir: string;
   /** Path of the config file, if there is one. */
   file?: string;
   /** Hash of the bundled config code, part of the build id. */
@@ -68,7 +70,15 @@ export interface ConfigOverrides {
   url?: string;
 }
 
-export function resolveConfig(input: unknown, root: string, overrides: ConfigOverrides = {}): ResolvedConfig {
+function applyOverrides(config: ResolvedConfig, overrides: ConfigOverrides): ResolvedConfig {
+  const out = { ...config };
+  if (overrides.contentDir) out.contentDir = resolve(overrides.contentDir);
+  if (overrides.outDir) out.outDir = resolve(overrides.outDir);
+  if (overrides.url) out.url = overrides.url.replace(/\/+$/, '');
+  return out;
+}
+
+export function resolveConfig(input: unknown, root: string): ResolvedConfig {
   const parsed = configSchema.safeParse(input ?? {});
   if (!parsed.success) {
     throw new SitegenError('SG1001', formatConfigIssues(parsed.error, input).join('\n'), {
@@ -78,8 +88,7 @@ export function resolveConfig(input: unknown, root: string, overrides: ConfigOve
   const data = parsed.data;
   const config = {
     ...data,
-    ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)),
-    url: (overrides.url ?? data.url).replace(/\/+$/, ''),
+    url: data.url.replace(/\/+$/, ''),
     defaultLocale: data.defaultLocale ?? data.locales[0] ?? data.lang,
     root,
   } as ResolvedConfig;
@@ -94,10 +103,14 @@ export function resolveConfig(input: unknown, root: string, overrides: ConfigOve
 export async function loadConfig(rootDir: string, overrides: ConfigOverrides = {}): Promise<LoadedConfig> {
   const root = resolve(rootDir);
   const file = findConfigFile(root);
-  if (!file) return { config: resolveConfig({}, root, overrides), hash: 'none' };
+  if (!file) {
+    const config = resolveConfig({}, root);
+    return { config: applyOverrides(config, overrides), configuredContentDir: resolve(root, config.contentDir), hash: 'none' };
+  }
   const { value, hash } = await importConfig(file, join(root, '.sitegen-cache'));
   try {
-    return { config: resolveConfig(value, root, overrides), file, hash };
+    const config = resolveConfig(value, root);
+    return { config: applyOverrides(config, overrides), configuredContentDir: resolve(root, config.contentDir), file, hash };
   } catch (error) {
     if (error instanceof SitegenError && !error.location) {
       throw new SitegenError(error.code, error.message, { hint: error.hint, location: { file } });

@@ -129,7 +129,7 @@ export function formatConfigIssues(error: z.ZodError, input: unknown): string[] 
       case 'unrecognized_keys':
         return `! ${key === '(root)' ? issue.keys.join(', ') : `${key}.${issue.keys.join(', ')}`}: expected no such key, received ${issue.keys.length === 1 ? 'an unknown key' : 'unknown keys'}`;
       case 'too_small':
-        return `! ${key}: expected ${issue.type === 'string' ? `at least ${issue.minimum} character(s)` : `a value ≥ ${issue.minimum}${issue.inclusive ? '' : ' (exclusive)'}`}, received ${received}`;
+        return `! ${key}: expected ${issue.type === 'string' ? `at least ${issue.minimum} character(s)` : `a value ${issue.inclusive ? '≥' : '>'} ${issue.minimum}`}, received ${received}`;
       case 'invalid_union':
         return `! ${key}: expected ${key === 'analytics' ? 'false or { provider, domain, host }' : 'a valid value'}, received ${received}`;
       default:

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import matter from 'gray-matter';
+import yaml from 'js-yaml';
 import type MarkdownIt from 'markdown-it';
 import { SitegenError, codeFrame } from '../errors.ts';
 import { renderMarkdown } from '../markdown/index.ts';
@@ -39,11 +40,30 @@ function lineOf(source: string, needle: RegExp): number | undefined {
   return index === -1 ? undefined : index + 1;
 }
 
+/**
+ * YAML with the core schema: dates stay strings so that parseDate can reject `2020-13-45`
+ * (js-yaml's default schema would quietly roll it over to 2021-02-14).
+ */
+const MATTER_OPTIONS = { excerpt: false, engines: { yaml: (text: string) => yaml.load(text, { schema: yaml.CORE_SCHEMA }) as object } };
+
 function frontMatterError(source: SourceFile, text: string, error: unknown): SitegenError {
   const mark = (error as { mark?: { line: number; column: number } }).mark;
   const reason = (error as { reason?: string }).reason ?? (error as Error).message.split('\n')[0];
-  const line = mark ? mark.line + 2 : 1;
-  const column = mark ? mark.column + 1 : 1;
+  // gray-matter hands js-yaml the text after the opening `---`, starting with its newline.
+  let line = mark ? mark.line + 1 : 1;
+  let column = mark ? mark.column + 1 : 1;
+  if (/quoted scalar/.test(reason)) {
+    // The parser only notices at the end; point at the line where the quote was opened.
+    const lines = text.split('\n');
+    for (let n = Math.min(line, lines.length) - 1; n >= 1; n--) {
+      const quotes = (lines[n - 1].match(/"/g) ?? []).length;
+      if (quotes % 2 === 1) {
+        line = n;
+        column = lines[n - 1].indexOf('"') + 1;
+        break;
+      }
+    }
+  }
   return new SitegenError('SG2001', `Invalid front matter: ${reason}`, {
     location: { file: source.display, line, column },
     frame: codeFrame(text, line, column),
@@ -71,7 +91,7 @@ export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, 
 
   try {
     if (type === 'markdown') {
-      const parsed = matter(text, { excerpt: false });
+      const parsed = matter(text, MATTER_OPTIONS);
       data = (parsed.data ?? {}) as Record<string, unknown>;
       body = parsed.content;
       bodyLine = text.slice(0, text.length - body.length).split('\n').length - 1;
@@ -79,7 +99,7 @@ export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, 
       const value = JSON.parse(text);
       data = value && typeof value === 'object' && !Array.isArray(value) ? value : { items: value };
     } else {
-      const value = matter(`---\n${text}\n---\n`, { excerpt: false }).data;
+      const value = matter(`---\n${text}\n---\n`, MATTER_OPTIONS).data;
       data = value ?? {};
     }
   } catch (error) {

@@ -2,10 +2,10 @@
  * markdown-it, set up once: anchors, callouts, shiki fences, wrapped tables, a TOC and
  * the list of links each document makes (for the link checker).
  */
-import MarkdownIt from 'markdown-it';
+import MarkdownIt, { type PluginWithParams } from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import anchor from 'markdown-it-anchor';
-import container from 'markdown-it-container';
+import containerPlugin from 'markdown-it-container';
 import { codeBlockHtml, escapeHtml } from './highlight.ts';
 import { slugify } from './slugify.ts';
 import type { TocLink } from '../../templates/types.ts';
@@ -28,6 +28,9 @@ export interface RenderedMarkdown {
   ids: string[];
   text: string;
 }
+
+// @types/markdown-it-container is typed against the CommonJS markdown-it types; the plugin is the same.
+const container = containerPlugin as unknown as PluginWithParams;
 
 const CALLOUTS: Record<string, string> = { tip: 'Tip', info: 'Info', note: 'Note', warning: 'Warning', danger: 'Danger' };
 

@@ -1,0 +1,47 @@
+import type { PageContext, PageMeta } from '../../templates/types';
+import { Icon } from '../../templates/components/Icon';
+
+export const meta: PageMeta = {
+  title: 'Page not found',
+  description: 'This page does not exist. Search the docs or start from one of the popular pages.',
+  layout: 'default',
+};
+
+const POPULAR = [
+  { icon: 'book', text: 'Documentation', sub: 'Concepts and guides', href: '/v1/guide' },
+  { icon: 'terminal', text: 'Installation', sub: 'Linux, macOS, Windows, Docker, Kubernetes', href: '/v1/installation' },
+  { icon: 'grid', text: 'Pricing', sub: 'Plans and limits', href: '/pricing' },
+  { icon: 'chat', text: 'Blog', sub: 'Announcements and tutorials', href: '/blog' },
+  { icon: 'inbox', text: 'Webhook bin', sub: 'Inspect a request, no signup', href: '/webhook-bin' },
+];
+
+export default function NotFound(ctx: PageContext) {
+  return (
+    <section className="notice-page">
+      <div className="container container-narrow">
+        <p className="notice-code" aria-hidden="true">404</p>
+        <h1 className="page-title">This URL took a wrong turn</h1>
+        <p className="notice-path">Page not found: <code data-missing-path="">{ctx.page.path}</code></p>
+        <p className="page-lead">The page may have moved, or the link may have a typo. Old documentation links ending in <code>.html</code> redirect to their new addresses automatically, so if you followed one of those, the page itself is probably gone.</p>
+        <form className="search-form" role="search" action="/v1/guide" method="get">
+          <label htmlFor="nf-q" className="sr-only">Search the documentation</label>
+          <Icon name="search" size={18} />
+          <input id="nf-q" name="q" type="search" placeholder="Search the docs, e.g. “retries” or “TCP tunnel”" autoComplete="off" />
+          <button className="btn btn-primary" type="submit">Search</button>
+        </form>
+        <h2 className="notice-sub">Popular pages</h2>
+        <ul className="link-cards">
+          {POPULAR.map((l) => (
+            <li key={l.href}>
+              <a className="link-card" href={l.href}>
+                <span className="icon-tile"><Icon name={l.icon} /></span>
+                <span><strong>{l.text}</strong><span>{l.sub}</span></span>
+                <Icon name="chevronRight" size={16} className="link-card-chev" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import type { PageContext, PageMeta } from '../../templates/types';
+import { Icon } from '../../templates/components/Icon';
+
+export const meta: PageMeta = {
+  title: 'Thanks — we got your message',
+  description: 'Your message reached the Ferrygate team. A human will reply within one business day.',
+  layout: 'default',
+};
+
+const NEXT = [
+  { icon: 'book', text: 'Read the docs', sub: 'Guides, tutorials and examples', href: '/v1/guide' },
+  { icon: 'inbox', text: 'Open a webhook bin', sub: 'Inspect any request, no signup', href: '/webhook-bin' },
+  { icon: 'chat', text: 'Read the blog', sub: 'Announcements and how-tos', href: '/blog' },
+  { icon: 'pulse', text: 'Check the status page', sub: 'status.ferrygate.dev', href: 'https://status.ferrygate.dev' },
+];
+
+export default function ThankYou(_ctx: PageContext) {
+  return (
+    <section className="notice-page">
+      <div className="container container-narrow">
+        <span className="notice-icon notice-icon-ok" aria-hidden="true"><Icon name="check" size={30} /></span>
+        <h1 className="page-title">Thanks — we got your message</h1>
+        <p className="page-lead">A human will reply within one business day, usually much sooner during EU and US working hours. We sent a copy of your message to the address you gave us.</p>
+        <p className="notice-text">If something is broken right now, the status page shows incidents as they happen, and security reports go straight to the on-call engineer at <a href="mailto:security@ferrygate.dev">security@ferrygate.dev</a>.</p>
+        <h2 className="notice-sub">While you wait</h2>
+        <ul className="link-cards">
+          {NEXT.map((l) => (
+            <li key={l.href}>
+              <a className="link-card" href={l.href}>
+                <span className="icon-tile"><Icon name={l.icon} /></span>
+                <span><strong>{l.text}</strong><span>{l.sub}</span></span>
+                <Icon name="chevronRight" size={16} className="link-card-chev" />
+              </a>
+            </li>
+          ))}
+        </ul>
+        <p className="notice-back"><a className="link-arrow" href="/">Back to the home page</a></p>
+      </div>
+    </section>
+  );
+}

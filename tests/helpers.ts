@@ -1,0 +1,68 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse, type HTMLElement } from 'node-html-parser';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const BIN = join(ROOT, 'bin/sitegen.js');
+export const FIXTURES = join(ROOT, 'tests/fixtures');
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** Run the real CLI; colour codes stripped from the output. */
+export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { cwd: options.cwd ?? ROOT, env: { ...process.env, NO_COLOR: '1', ...options.env }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout: stdout.replace(ANSI, ''), stderr: stderr.replace(ANSI, '') });
+    });
+  });
+}
+
+export function tempDir(prefix = 'sitegen-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** A private copy of a fixture site, so a test can break it. */
+export function copyFixture(name: string): string {
+  const dir = tempDir(`sitegen-${name}-`);
+  cpSync(join(FIXTURES, name), dir, { recursive: true });
+  return dir;
+}
+
+export function remove(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+export function read(dir: string, file: string): string {
+  return readFileSync(join(dir, file), 'utf8');
+}
+
+export function html(dir: string, file: string): HTMLElement {
+  return parse(read(dir, file));
+}
+
+export function json<T = Record<string, unknown>>(dir: string, file: string): T {
+  return JSON.parse(read(dir, file)) as T;
+}
+
+/** Every file under `dir`, relative, sorted. */
+export function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push(relative(dir, p));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}

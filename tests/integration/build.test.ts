@@ -1,0 +1,166 @@
+/**
+ * The fixture site built through the real CLI, checked file by file.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES, html, json, listFiles, read, remove, runCli, tempDir, type CliResult } from '../helpers.ts';
+
+let out: string;
+let result: CliResult;
+
+beforeAll(async () => {
+  out = join(tempDir(), 'dist');
+  result = await runCli(['build', '--root', join(FIXTURES, 'basic'), '--out', out]);
+});
+afterAll(() => remove(join(out, '..')));
+
+describe('sitegen build on the fixture site', () => {
+  it('exits 0 and reports each phase with its count and time', () => {
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/✓ parsed 14 documents in \d+ ms/);
+    expect(result.stdout).toMatch(/✓ rendered 13 pages in \d+ ms/);
+    expect(result.stdout).toMatch(/Built 13 pages into .* \(build [0-9a-f]{12}\)/);
+  });
+
+  it('writes every route, and nothing for drafts, partials and data documents', () => {
+    const files = listFiles(out).filter((f) => f.endsWith('.html'));
+    expect(files).toEqual([
+      '404.html', '404/index.html', 'about/index.html',
+      'blog/2020/01/21/hello-world/index.html', 'blog/2021/02/03/custom-slug/index.html', 'blog/index.html',
+      'download/index.html', 'guide/advanced.html', 'guide/advanced/index.html', 'guide/index.html', 'guide/intro.html',
+      'guide/intro/index.html', 'guide/setup.html', 'guide/setup/index.html', 'index.html', 'members/index.html',
+      'moved/index.html', 'old-home/index.html', 'old-page/index.html', 'secret/index.html',
+    ]);
+  });
+
+  it('renders React pages with the site data they ask for', () => {
+    const doc = html(out, 'index.html');
+    expect(doc.querySelector('title')?.text).toBe('Home | Fixture');
+    expect(doc.querySelectorAll('#latest a').map((a) => a.getAttribute('href'))).toEqual(['/blog/2021/02/03/custom-slug', '/blog/2020/01/21/hello-world']);
+  });
+
+  it('renders documents through their layout with title, description and canonical URL', () => {
+    const doc = html(out, 'about/index.html');
+    expect(doc.querySelector('title')?.text).toBe('About the fixture | Fixture');
+    expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('What this fixture is for.');
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://fixture.example.com/about');
+    expect(doc.querySelector('#__sitegen')?.getAttribute('data-layout')).toBe('content');
+    expect(doc.querySelector('h2#who-we-are')).not.toBeNull();
+  });
+
+  it('gives docs deep-linkable headings, a TOC, highlighted code, tables and callouts', () => {
+    const doc = html(out, 'guide/setup/index.html');
+    expect(doc.querySelector('#__sitegen')?.getAttribute('data-layout')).toBe('doc');
+    expect(doc.querySelector('h2#install-it a.header-anchor')?.getAttribute('href')).toBe('#install-it');
+    expect(doc.querySelectorAll('a[href="#install-it"]').length).toBeGreaterThanOrEqual(2);
+    expect(doc.querySelector('.code-block[data-lang="bash"] pre.shiki')).not.toBeNull();
+    expect(doc.querySelector('.table-wrap table')).not.toBeNull();
+    expect(doc.querySelector('.callout.callout-tip .callout-title')?.text).toBe('Careful');
+  });
+
+  it('gives posts their dated permalink, byline data and excerpt', () => {
+    const doc = html(out, 'blog/2020/01/21/hello-world/index.html');
+    expect(doc.querySelector('#__sitegen')?.getAttribute('data-layout')).toBe('post');
+    expect(doc.querySelector('h1')?.text).toBe('Hello world');
+    expect(doc.text).toContain('Ada Example');
+    expect(html(out, 'blog/index.html').querySelector('.excerpt')?.innerHTML.trim()).toBe('<p>The excerpt paragraph.</p>');
+  });
+
+  it('writes /download/index.html as exactly that file', () => {
+    expect(html(out, 'download/index.html').querySelector('title')?.text).toBe('Download | Fixture');
+    expect(json(out, 'download/_payload.json').path).toBe('/download/index.html');
+  });
+
+  it('writes a payload per page whose html is the page content', () => {
+    const payload = json<{ path: string; title: string; layout: string; html: string; buildId: string; head: { title: string } }>(out, 'guide/intro/_payload.json');
+    const page = html(out, 'guide/intro/index.html');
+    expect(payload).toMatchObject({ path: '/guide/intro', title: 'Introduction | Fixture', layout: 'doc', buildId: page.querySelector('html')?.getAttribute('data-build') });
+    const raw = read(out, 'guide/intro/index.html');
+    const start = raw.indexOf('>', raw.indexOf('<div id="__sitegen"')) + 1;
+    expect(payload.html).toBe(raw.slice(start, raw.lastIndexOf('</div>\n<script')));
+    expect(json(out, '_payload.json').path).toBe('/');
+  });
+
+  it('writes the not-found page with its message', () => {
+    const doc = html(out, '404.html');
+    expect(doc.text).toContain('Page not found: ');
+    expect(doc.querySelector('[data-missing-path]')).not.toBeNull();
+    expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toContain('noindex');
+  });
+
+  it('renders a route its middleware rejects as the not-found page', () => {
+    const doc = html(out, 'members/index.html');
+    expect(doc.text).toContain('Page Not Found: /members');
+    expect(doc.text).not.toContain('Secret members area');
+    expect(html(out, 'secret/index.html').text).toContain('Everyone may read this.');
+  });
+
+  it('writes latest.json and the route-rules manifest', () => {
+    const latest = json<{ id: string; timestamp: number }>(out, '_sitegen/builds/latest.json');
+    expect(latest.timestamp).toBe(Date.parse('2021-02-03T00:00:00Z'));
+    const meta = json<{ id: string; matcher: Record<string, Record<string, unknown>>; prerendered: string[] }>(out, `_sitegen/builds/meta/${latest.id}.json`);
+    expect(meta.id).toBe(latest.id);
+    expect(meta.prerendered).toEqual(['/', '/about', '/blog', '/blog/2020/01/21/hello-world', '/blog/2021/02/03/custom-slug', '/download/index.html', '/guide', '/guide/advanced', '/guide/intro', '/guide/setup', '/secret']);
+    expect(meta.matcher.static['/old-home']).toEqual({ redirect: { to: '/', statusCode: 301 } });
+    expect(meta.matcher.static['/old-page']).toEqual({ redirect: { to: '/about', statusCode: 301 } });
+    expect(meta.matcher.static['/guide/intro.html']).toEqual({ redirect: { to: '/guide/intro', statusCode: 301 } });
+    expect(meta.matcher.wildcard['/legacy']).toEqual({ redirect: { to: '/guide', statusCode: 301 } });
+    expect(Object.keys(meta.matcher.dynamic)).toEqual(['/guide/:slug.html']);
+  });
+
+  it('writes redirect pages and a _redirects file', () => {
+    const page = html(out, 'old-page/index.html');
+    expect(page.querySelector('meta[http-equiv="refresh"]')?.getAttribute('content')).toBe('0; url=/about');
+    expect(html(out, 'guide/intro.html').querySelector('a')?.getAttribute('href')).toBe('/guide/intro');
+    expect(read(out, '_redirects').trim().split('\n')).toEqual([
+      '/old-page /about 301', '/old-home / 301', '/moved /about 302',
+      '/guide/advanced.html /guide/advanced 301', '/guide/intro.html /guide/intro 301', '/guide/setup.html /guide/setup 301',
+      '/legacy /guide 301', '/legacy/* /guide 301',
+    ]);
+  });
+
+  it('prerenders the content API: a query per document, the posts listing and the navigation', () => {
+    const files = listFiles(out).filter((f) => f.startsWith('api/_content/'));
+    const { id } = json<{ id: string }>(out, '_sitegen/builds/latest.json');
+    expect(files.every((f) => f.endsWith(`.${id}.json`))).toBe(true);
+    const queries = files.filter((f) => f.startsWith('api/_content/query/')).map((f) => json(out, f));
+    const about = queries.find((q) => (q as { _path?: string })._path === '/about');
+    expect(about).toMatchObject({ _id: 'content:about.md', title: 'About the fixture', _type: 'markdown' });
+    expect(queries.find((q) => (q as { _id?: string })._id === 'content:data:settings.yml')).toMatchObject({ _type: 'yaml', frontmatter: { theme: 'dark' } });
+    const listing = queries.find(Array.isArray) as unknown as { path: string }[];
+    expect(listing.map((p) => p.path)).toEqual(['/blog/2021/02/03/custom-slug', '/blog/2020/01/21/hello-world']);
+    const nav = json<{ title: string; path: string; children?: { path: string }[] }[]>(out, files.find((f) => f.includes('/navigation/'))!);
+    const guide = nav.find((n) => n.path === '/guide');
+    expect(guide?.children?.map((c) => c.path)).toEqual(['/guide/intro', '/guide/setup', '/guide/advanced']);
+  });
+
+  it('ships hashed assets and public files', () => {
+    const doc = html(out, 'about/index.html');
+    const css = doc.querySelector('link[rel="stylesheet"]')?.getAttribute('href') ?? '';
+    const js = doc.querySelector('script[type="module"]')?.getAttribute('src') ?? '';
+    expect(css).toMatch(/^\/_sitegen\/style\.[0-9a-f]{10}\.css$/);
+    expect(js).toMatch(/^\/_sitegen\/runtime\.[0-9a-f]{10}\.js$/);
+    expect(existsSync(join(out, css))).toBe(true);
+    expect(existsSync(join(out, js))).toBe(true);
+    expect(read(out, 'favicon.svg')).toContain('<svg');
+  });
+});
+
+describe('reproducible builds', () => {
+  it('builds the same sources twice into byte-identical folders', async () => {
+    const dir = tempDir();
+    try {
+      const a = join(dir, 'a');
+      const b = join(dir, 'b');
+      expect((await runCli(['build', '--quiet', '--root', join(FIXTURES, 'basic'), '--out', a])).code).toBe(0);
+      expect((await runCli(['build', '--quiet', '--root', join(FIXTURES, 'basic'), '--out', b, '--concurrency', '1'])).code).toBe(0);
+      const files = listFiles(a);
+      expect(listFiles(b)).toEqual(files);
+      for (const file of files) expect(readFileSync(join(b, file)), file).toEqual(readFileSync(join(a, file)));
+    } finally {
+      remove(dir);
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { html, listFiles, remove, runCli, tempDir } from '../helpers.ts';
+
+describe('sitegen CLI', () => {
+  it('prints a readable help', async () => {
+    const { code, stdout } = await runCli(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('Usage: sitegen [options] [command]');
+    expect(stdout).toContain('build [options]');
+  });
+
+  it('documents every build flag', async () => {
+    const { stdout } = await runCli(['build', '--help']);
+    for (const flag of ['--root <dir>', '--content <dir>', '--out <dir>', '--concurrency <n>', '--base <url>', '--quiet', '--profile']) expect(stdout).toContain(flag);
+  });
+
+  it('prints the version from package.json', async () => {
+    const { stdout } = await runCli(['--version']);
+    expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('rejects a bad flag value with a hint', async () => {
+    const { code, stderr } = await runCli(['build', '--concurrency', 'many']);
+    expect(code).toBe(1);
+    expect(stderr).toContain("option '--concurrency <n>' argument 'many' is invalid. expected a whole number ≥ 1");
+  });
+
+  it('builds any folder of markdown with the bundled templates (--content, --out, --base)', async () => {
+    const dir = tempDir();
+    try {
+      const content = join(dir, 'notes');
+      for (let i = 0; i < 40; i++) {
+        const folder = join(content, i % 2 ? 'blog' : `docs/part-${i % 4}`);
+        mkdirSync(folder, { recursive: true });
+        const name = i % 2 ? `2024-03-${String((i % 28) + 1).padStart(2, '0')}-note-${i}.md` : `note-${i}.md`;
+        writeFileSync(join(folder, name), `---\ntitle: Note ${i}\ndescription: Note number ${i}.\n---\n\n## Section\n\nText with \`code\`.\n`);
+      }
+      const out = join(dir, 'site');
+      const result = await runCli(['build', '--content', content, '--out', out, '--base', 'https://notes.example.com', '--quiet']);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      const pages = listFiles(out).filter((f) => f.endsWith('index.html') && (f.startsWith('docs/') || f.startsWith('blog/20')));
+      expect(pages).toHaveLength(40);
+      expect(html(out, 'docs/part-0/note-0/index.html').querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://notes.example.com/docs/part-0/note-0');
+    } finally {
+      remove(dir);
+    }
+  });
+
+  it('prints per-phase memory with --profile', async () => {
+    const dir = tempDir();
+    try {
+      mkdirSync(join(dir, 'c'));
+      writeFileSync(join(dir, 'c/page.md'), '---\ntitle: Page\n---\nHello.\n');
+      const { stdout } = await runCli(['build', '--content', join(dir, 'c'), '--out', join(dir, 'o'), '--profile']);
+      expect(stdout).toMatch(/✓ parsed 1 documents in \d+ ms\n\s+rss \d+ MB, heap \d+ MB/);
+    } finally {
+      remove(dir);
+    }
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * Bad input: a clear message with file and line, exit 1, and the previous output untouched.
+ */
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { copyFixture, listFiles, remove, runCli } from '../helpers.ts';
+
+let site: string;
+afterEach(() => site && remove(site));
+
+function edit(file: string, change: (text: string) => string): void {
+  const path = join(site, file);
+  writeFileSync(path, change(readFileSync(path, 'utf8')));
+}
+
+function build(...args: string[]) {
+  return runCli(['build', '--root', site, ...args]);
+}
+
+describe('a failed build', () => {
+  it('names the file and line of bad front matter, exits 1 and leaves the previous output intact', async () => {
+    site = copyFixture('basic');
+    expect((await build('--quiet')).code).toBe(0);
+    const out = join(site, 'dist');
+    const before = listFiles(out).map((f) => [f, readFileSync(join(out, f), 'utf8')]);
+
+    edit('content/about.md', (t) => t.replace('description: What this fixture is for.', 'description: "What this fixture is for.'));
+    const result = await build();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('✗ content/about.md:3:14 [SG2001] Invalid front matter');
+    expect(result.stderr).toContain('> 3 | description: "What this fixture is for.');
+    expect(result.stderr).toContain('hint: Front matter is YAML');
+    expect(result.stderr).toContain('The previous output was left as it was.');
+
+    expect(listFiles(out).map((f) => [f, readFileSync(join(out, f), 'utf8')])).toEqual(before);
+    expect(readdirSync(dirname(out)).filter((name) => name.startsWith('.dist.'))).toEqual([]);
+  });
+
+  it('lists every problem before failing once', async () => {
+    site = copyFixture('basic');
+    edit('content/about.md', (t) => t.replace('title: About the fixture', 'title: About\nlayout: fancy'));
+    edit('content/secret.md', (t) => t.replace('[everyone]', '[nope]'));
+    const result = await build();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('content/about.md [SG2003] Unknown layout');
+    expect(result.stderr).toContain('Use one of: content, default, doc, feature, post.');
+    expect(result.stderr).toContain("content/secret.md [SG3002] Unknown route middleware\n  Unknown route middleware: 'nope'");
+    expect(result.stderr).toContain('Build failed: 2 problems.');
+  });
+
+  it('reports a broken internal link with the line that makes it', async () => {
+    site = copyFixture('basic');
+    edit('content/guide/1.intro.md', (t) => t.replace('[setup](/guide/setup)', '[setup](/guide/missing)'));
+    const result = await build();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('✗ content/guide/1.intro.md:7 [SG5001] Broken internal link\n  Broken link to /guide/missing on /guide/intro');
+  });
+
+  it('reports a missing anchor', async () => {
+    site = copyFixture('basic');
+    edit('content/about.md', (t) => t.replace('/guide/setup#install-it', '/guide/setup#uninstall-it'));
+    const result = await build();
+    expect(result.stderr).toContain('[SG5002] Missing anchor\n  Missing anchor: /guide/setup#uninstall-it on /about');
+  });
+
+  it('names both files when two sources claim one route', async () => {
+    site = copyFixture('basic');
+    writeFileSync(join(site, 'content/blog.md'), '---\ntitle: Blog\n---\nA second blog index.\n');
+    const result = await build();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Route /blog is claimed by both site/pages/blog.tsx and content/blog.md');
+  });
+
+  it('reports an invalid date and a post without a slug', async () => {
+    site = copyFixture('basic');
+    edit('content/blog/2021-02-03-second-post.md', (t) => t.replace('date: 2021-02-03', 'date: 2021-02-30'));
+    writeFileSync(join(site, 'content/blog/2022-01-01.md'), '---\ntitle: No slug\n---\nx\n');
+    const result = await build();
+    expect(result.stderr).toContain('content/blog/2021-02-03-second-post.md:4 [SG2002] Invalid date\n  Invalid date "2021-02-30"');
+    expect(result.stderr).toContain('content/blog/2022-01-01.md:1 [SG2004] Post without a slug');
+  });
+
+  it('reports a redirect loop', async () => {
+    site = copyFixture('basic');
+    edit('site/config.ts', (t) => t.replace("'/old-home': { redirect: '/' },", "'/loop-a': { redirect: '/loop-b' }, '/loop-b': { redirect: '/loop-a' },"));
+    const result = await build();
+    expect(result.stderr).toContain('Redirect loop: /loop-a → /loop-b → /loop-a');
+  });
+
+  it('prints config problems as ! key: expected …, received …', async () => {
+    site = copyFixture('basic');
+    edit('site/config.ts', (t) => t.replace("separator: '|',", "separator: '|', checkInterval: 'hourly', indexable: 'yes',"));
+    const result = await build();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('! indexable: expected boolean, received "yes"\n  ! checkInterval: expected number, received "hourly"');
+  });
+
+  it('names the page when a component throws', async () => {
+    site = copyFixture('basic');
+    edit('site/pages/index.tsx', (t) => t.replace('return (', "if (posts.length) throw new Error('kaboom');\n  return ("));
+    const result = await build();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('site/pages/index.tsx [SG4001] Page failed to render\n  / failed to render: kaboom');
+  });
+});

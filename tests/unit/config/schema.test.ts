@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../../src/config/load.ts';
+import { SitegenError } from '../../../src/errors.ts';
+
+function problems(input: unknown): string {
+  try {
+    resolveConfig(input, '/tmp');
+  } catch (error) {
+    expect(error).toBeInstanceOf(SitegenError);
+    return (error as SitegenError).message;
+  }
+  throw new Error('expected the config to be rejected');
+}
+
+describe('site config', () => {
+  it('fills every default from one schema', () => {
+    const config = resolveConfig({}, '/tmp');
+    expect(config).toMatchObject({
+      indexable: true, trailingSlash: false, separator: '|', locales: [], routeRules: {}, analytics: false,
+      checkInterval: 3_600_000, plugins: [], contentDir: 'content', outDir: 'dist', blogDir: 'blog',
+    });
+    expect(config.canonicalQueryWhitelist).toEqual(['page', 'sort', 'filter', 'search', 'q', 'category', 'tag']);
+  });
+  it('drops a trailing slash from the url', () => {
+    expect(resolveConfig({ url: 'https://ferrygate.dev/' }, '/tmp').url).toBe('https://ferrygate.dev');
+  });
+  it('defaults defaultLocale to the first locale', () => {
+    expect(resolveConfig({ locales: ['de', 'en'] }, '/tmp').defaultLocale).toBe('de');
+  });
+  it('reports a wrong type as expected/received', () => {
+    expect(problems({ checkInterval: 'hourly' })).toBe('! checkInterval: expected number, received "hourly"');
+  });
+  it('reports every problem, one per line', () => {
+    expect(problems({ indexable: 'yes', locales: 'en' }).split('\n')).toEqual([
+      '! indexable: expected boolean, received "yes"',
+      '! locales: expected array, received "en"',
+    ]);
+  });
+  it('reports nested keys with their path', () => {
+    expect(problems({ routeRules: { '/old': { redirect: 42 } } })).toMatch(/^! routeRules\.\/old\.redirect: expected .*, received 42$/);
+  });
+  it('rejects unknown keys', () => {
+    expect(problems({ titel: 'x' })).toBe('! titel: expected no such key, received an unknown key');
+  });
+  it('rejects a negative interval', () => {
+    expect(problems({ checkInterval: -5 })).toBe('! checkInterval: expected a value > 0, received -5');
+  });
+  it('rejects a defaultLocale outside locales', () => {
+    expect(problems({ locales: ['en'], defaultLocale: 'fr' })).toBe('! defaultLocale: expected one of "en", received "fr"');
+  });
+});

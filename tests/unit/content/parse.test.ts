@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { parseDocument, parseDate } from '../../../src/content/parse.ts';
+import { createMarkdown } from '../../../src/markdown/index.ts';
+import type { ParseOptions, SourceFile } from '../../../src/content/types.ts';
+
+const md = createMarkdown();
+const options: ParseOptions = { blogDir: 'blog', locales: [], defaultLocale: 'en', markdown: { html: false } };
+const source = (rel: string): SourceFile => ({ file: `/site/content/${rel}`, rel, display: `content/${rel}` });
+const parse = (rel: string, text: string, opts = options) => parseDocument(source(rel), text, md, opts);
+
+describe('parseDocument', () => {
+  it('derives every document field', () => {
+    const { doc, errors } = parse('v1/guide/2.tunnels.md', '---\ntitle: Tunnels\ndescription: D\nlayout: doc\n---\n\nIntro.\n');
+    expect(errors).toEqual([]);
+    expect(doc).toMatchObject({
+      _id: 'content:v1:guide:2.tunnels.md', _stem: 'v1/guide/2.tunnels', _path: '/v1/guide/tunnels', _dir: 'guide',
+      _partial: false, _type: 'markdown', title: 'Tunnels', description: 'D', layout: 'doc', navigation: true, draft: false,
+    });
+    expect(doc).not.toHaveProperty('_locale');
+  });
+
+  it('gives blog posts a dated permalink', () => {
+    const { doc } = parse('blog/2020-01-21-foo.md', '---\ntitle: Foo\ndate: "2020-01-21 10:30:00"\n---\nBody\n');
+    expect(doc?._path).toBe('/blog/2020/01/21/foo');
+    expect(doc?.date).toBe('2020-01-21T10:30:00.000Z');
+    expect(doc?.isPost).toBe(true);
+  });
+
+  it('prefers a slug from front matter', () => {
+    const { doc } = parse('blog/2020-01-21-foo.md', '---\ntitle: Foo\nslug: bar\n---\nBody\n');
+    expect(doc?._path).toBe('/blog/2020/01/21/bar');
+  });
+
+  it('reports a post without a slug', () => {
+    const { errors } = parse('blog/2020-01-21.md', '---\ntitle: Foo\n---\nBody\n');
+    expect(errors.map((e) => e.code)).toEqual(['SG2004']);
+  });
+
+  it('reports an invalid date with its line', () => {
+    const { errors } = parse('blog/2020-01-21-foo.md', '---\ntitle: Foo\ndate: 2020-13-45\n---\nBody\n');
+    expect(errors[0]).toMatchObject({ code: 'SG2002', location: { file: 'content/blog/2020-01-21-foo.md', line: 3 } });
+  });
+
+  it('reports bad front matter with file, line and a code frame', () => {
+    const { doc, errors } = parse('about.md', '---\ntitle: About\ndescription: "unclosed\nlayout: content\n---\nBody\n');
+    expect(doc).toBeUndefined();
+    expect(errors[0].code).toBe('SG2001');
+    expect(errors[0].location?.file).toBe('content/about.md');
+    expect(errors[0].location).toEqual({ file: 'content/about.md', line: 3, column: 14 });
+    expect(errors[0].frame).toContain('> 3 | description: "unclosed');
+  });
+
+  it('splits the excerpt at <!-- more --> and removes the marker', () => {
+    const { doc } = parse('post.md', '---\ntitle: P\n---\nFirst paragraph.\n\n<!-- more -->\n\nSecond.\n');
+    expect(doc?.excerpt).toBe('<p>First paragraph.</p>\n');
+    expect(doc?.body?.html).toContain('<p>Second.</p>');
+    expect(doc?.body?.html).not.toContain('more');
+  });
+
+  it('builds a nested TOC with stable, unique heading ids', () => {
+    const { doc } = parse('a.md', '## Step 1: Install\n\n### On Linux\n\n## Step 1: Install\n');
+    expect(doc?.body?.toc.links).toEqual([
+      { id: 'step-1-install', depth: 2, text: 'Step 1: Install', children: [{ id: 'on-linux', depth: 3, text: 'On Linux' }] },
+      { id: 'step-1-install-1', depth: 2, text: 'Step 1: Install' },
+    ]);
+  });
+
+  it('records links with their source line (front matter counted)', () => {
+    const { doc } = parse('a.md', '---\ntitle: A\n---\n\nSee [b](/b#x).\n');
+    expect(doc?.links).toEqual([{ href: '/b#x', line: 5 }]);
+  });
+
+  it('escapes raw HTML by default', () => {
+    const { doc } = parse('a.md', '<script>alert(1)</script>\n');
+    expect(doc?.body?.html).not.toContain('<script>');
+    expect(doc?.body?.html).toContain('&lt;script&gt;');
+  });
+
+  it('does not turn javascript: and data: URLs into links', () => {
+    const { doc } = parse('a.md', '[x](javascript:alert(1)) [y](data:text/html;base64,PHNjcmlwdD4=)\n');
+    expect(doc?.body?.html).not.toContain('href');
+  });
+
+  it('marks partials, drafts and hidden navigation', () => {
+    expect(parse('_partials/x.md', 'x').doc?._partial).toBe(true);
+    expect(parse('x.md', '---\ndraft: true\nnavigation: false\n---\nx').doc).toMatchObject({ draft: true, navigation: false });
+  });
+
+  it('adds the default locale when locales are configured', () => {
+    const opts = { ...options, locales: ['en', 'de'], defaultLocale: 'en' };
+    expect(parse('de/about.md', 'x', opts).doc?._locale).toBe('de');
+    expect(parse('about.md', 'x', opts).doc?._locale).toBe('en');
+  });
+
+  it('reads yaml and json documents as data', () => {
+    expect(parse('data/team.yml', 'title: Team\nsize: 12\n').doc).toMatchObject({ _type: 'yaml', title: 'Team', frontmatter: { size: 12 }, body: null });
+    expect(parse('data/team.json', '{"title":"Team"}').doc).toMatchObject({ _type: 'json', title: 'Team' });
+  });
+
+  it('reports invalid JSON with its line', () => {
+    const { errors } = parse('data/bad.json', '{\n  "a": 1,\n}\n');
+    expect(errors[0].code).toBe('SG2006');
+    expect(errors[0].location?.line).toBe(3);
+  });
+
+  it('highlights fenced code with shiki and shows the language', () => {
+    const { doc } = parse('a.md', '```bash\nferry login\n```\n');
+    expect(doc?.body?.html).toContain('<div class="code-block" data-lang="bash">');
+    expect(doc?.body?.html).toContain('class="shiki');
+  });
+});
+
+describe('parseDate', () => {
+  it('accepts dates and date-times as UTC', () => {
+    expect(parseDate('2019-01-15')).toBe('2019-01-15T00:00:00.000Z');
+    expect(parseDate('2019-01-15 09:00:00')).toBe('2019-01-15T09:00:00.000Z');
+    expect(parseDate(new Date('2019-01-15T09:00:00Z'))).toBe('2019-01-15T09:00:00.000Z');
+  });
+  it('rejects impossible dates', () => {
+    expect(parseDate('2019-02-30')).toBeUndefined();
+    expect(parseDate('yesterday')).toBeUndefined();
+  });
+});
