@@ -13,7 +13,8 @@ export default defineConfig({
   // While the site is being written, broken links warn instead of failing the build.
   checks: { links: 'warn', anchors: 'warn' },
   routeRules: {
-    '/docs': { redirect: '/v1/guide' },
+    // Old link shapes people still use: /v1/<section>/<slug>.html → /v1/<section>/<slug>
+    '/v1/**.html': { redirect: '/v1/**' },
     '/docs/**': { redirect: '/v1/guide' },
     '/changelog': { redirect: '/blog' },
     '/signup': { redirect: { to: '/pricing', statusCode: 302 } },

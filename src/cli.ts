@@ -1,6 +1,7 @@
 /**
  * The `sitegen` command line (commander). Thin: parses flags and calls the generator.
  */
+import { join, resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { build } from './build/build.ts';
 import { createLogger, reportFailure } from './log.ts';
@@ -64,6 +65,25 @@ Examples:
         });
       } catch (error) {
         reportFailure(error, log, opts.debug);
+        process.exitCode = 1;
+      }
+    });
+
+  program
+    .command('preview')
+    .description('serve a finished output folder the way a static host would')
+    .option('--root <dir>', 'project root', '.')
+    .option('--out <dir>', 'output folder to serve (default: dist/ in the root)')
+    .option('--host <host>', 'interface to bind (use 0.0.0.0 to share on your network)', '127.0.0.1')
+    .option('--port <n>', 'port (the next free one is used when it is busy)', (v) => (v === '0' ? 0 : positiveInt(v)), 4322)
+    .action(async (opts) => {
+      const { startPreview } = await import('./server/preview.ts');
+      const outDir = resolve(opts.out ?? join(opts.root, 'dist'));
+      try {
+        const running = await startPreview({ outDir, host: opts.host, port: opts.port });
+        console.log(`Previewing ${outDir} at ${running.url}/  (Ctrl-C to stop)`);
+      } catch (error) {
+        console.error(`✗ ${(error as Error).message}`);
         process.exitCode = 1;
       }
     });

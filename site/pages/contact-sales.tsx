@@ -1,5 +1,6 @@
 import type { PageContext, PageMeta } from '../../templates/types';
 import { SalesForm } from '../../templates/islands/SalesForm';
+import { Island } from '../../templates/components/Island';
 
 export const meta: PageMeta = {
   title: 'Talk to sales',
@@ -21,7 +22,7 @@ export default function ContactSales(ctx: PageContext) {
     <div className="container form-layout">
       <section aria-labelledby="sales-form-title">
         <h2 id="sales-form-title" className="sr-only">Tell us about your team</h2>
-        <SalesForm action={action} next={`${ctx.site.url}/thank-you`} />
+        <Island name="SalesForm" component={SalesForm} props={{ action, next: `${ctx.site.url}/thank-you` }} />
       </section>
       <aside className="side-stack" aria-label="What Enterprise includes">
         <div className="side-card">

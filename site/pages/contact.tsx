@@ -1,5 +1,6 @@
 import type { PageContext, PageMeta } from '../../templates/types';
 import { ContactForm } from '../../templates/islands/ContactForm';
+import { Island } from '../../templates/components/Island';
 
 export const meta: PageMeta = {
   title: 'Contact us',
@@ -13,7 +14,7 @@ export default function Contact(ctx: PageContext) {
     <div className="container form-layout">
       <section aria-labelledby="contact-form-title">
         <h2 id="contact-form-title" className="sr-only">Send us a message</h2>
-        <ContactForm action={action} next={`${ctx.site.url}/thank-you`} />
+        <Island name="ContactForm" component={ContactForm} props={{ action, next: `${ctx.site.url}/thank-you` }} />
       </section>
       <aside className="side-stack" aria-label="Other ways to reach us">
         <div className="side-card">

@@ -5,6 +5,7 @@ import { CodeTabs, type CodeSample } from '../../templates/components/CodeTabs';
 import { PostCard } from '../../templates/components/PostCard';
 import { CtaBand } from '../../templates/components/CtaBand';
 import { PricingToggle, type Plan } from '../../templates/islands/PricingToggle';
+import { Island } from '../../templates/components/Island';
 import pricing from '../data/pricing.json';
 
 export const meta: PageMeta = {
@@ -324,7 +325,7 @@ export default function Home(ctx: PageContext) {
             <h2 id="pricing-title" className="section-title">Start free, pay when it matters</h2>
             <p className="section-lead">Every plan includes unlimited endpoints per channel, the REST API, the CLI, the WebSocket stream and bins.</p>
           </div>
-          <PricingToggle plans={plans} id="home-billing" compact />
+          <Island name="PricingToggle" component={PricingToggle} props={{ plans, id: 'home-billing', compact: true }} />
           <p className="section-foot section-foot-center"><a className="btn btn-secondary" href="/pricing">Compare all plans</a></p>
         </div>
       </section>

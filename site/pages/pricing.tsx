@@ -3,6 +3,7 @@ import { Icon } from '../../templates/components/Icon';
 import { Faq } from '../../templates/components/Faq';
 import { CtaBand } from '../../templates/components/CtaBand';
 import { PricingToggle, type Plan } from '../../templates/islands/PricingToggle';
+import { Island } from '../../templates/components/Island';
 import pricing from '../data/pricing.json';
 
 export const meta: PageMeta = {
@@ -30,7 +31,7 @@ export default function Pricing(_ctx: PageContext) {
             <h1 className="page-title">Simple plans that grow with your traffic</h1>
             <p className="section-lead">Start free, upgrade when your webhooks matter. Every plan has soft limits: we email you before anything changes, and we never drop a webhook because of a quota.</p>
           </div>
-          <PricingToggle plans={plans} id="billing" />
+          <Island name="PricingToggle" component={PricingToggle} props={{ plans, id: 'billing' }} />
           <ul className="included" aria-label="Included in every plan">
             {pricing.included.map((i) => <li key={i}><Icon name="check" size={16} />{i}</li>)}
           </ul>

@@ -23,6 +23,8 @@ import { WorkerPool, batches, defaultConcurrency } from './pool.ts';
 import { writeSite } from './write-site.ts';
 import { OutputFolder } from '../output/folder.ts';
 import { readAuthors } from '../site/data.ts';
+import { buildRuntime, buildStylesheet } from '../output/assets.ts';
+import { buildIslands, findIslands } from '../output/islands.ts';
 
 export interface BuildOptions extends ConfigOverrides {
   root?: string;
@@ -103,11 +105,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const matcher = createMatcher(config.routeRules);
     done(`routed ${table.routes.length} pages`);
 
+    const [css, runtime, islands] = await Promise.all([
+      buildStylesheet([join(TEMPLATES_DIR, 'styles'), resolve(root, 'site/styles')]),
+      buildRuntime(),
+      findIslands([join(TEMPLATES_DIR, 'islands'), resolve(root, 'site/islands')]).then((found) => buildIslands(found, cacheDir, config.base.replace(/\/$/, ''))),
+    ]);
+    const assetHashes = [css?.hash ?? '', runtime.hash, ...Object.values(islands.urls)];
+    done(`built assets: stylesheet, runtime and ${Object.keys(islands.urls).length} island chunks`);
+
     const authors = await readAuthors(resolve(root, config.dataDir));
     const publicDir = resolve(root, config.publicDir);
     const publicFiles = existsSync(publicDir) ? await listPublicFiles(publicDir) : [];
     const buildId = createHash('sha256')
-      .update([VERSION, configHash, bundle.hash, ...docs.map((d) => `${d._id}:${d.hash}`), ...publicFiles.map((f) => `${f.rel}:${f.hash}`)].join('\n'))
+      .update([VERSION, configHash, bundle.hash, ...assetHashes, ...docs.map((d) => `${d._id}:${d.hash}`), ...publicFiles.map((f) => `${f.rel}:${f.hash}`)].join('\n'))
       .digest('hex')
       .slice(0, 12);
 
@@ -128,6 +138,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         authors,
         publicDir,
         publicFiles,
+        assets: { css, runtime, islands },
         drafts: options.drafts ?? false,
         foreignContent: contentDir !== configuredContentDir,
         log,

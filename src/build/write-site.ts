@@ -3,7 +3,7 @@
  * pages, payloads, 404.html, assets, redirects, the content API and the build manifests.
  */
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Author, PostSummary, SiteInfo } from '../../templates/types.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import { routeToFile, routeToPayload } from '../content/paths.ts';
@@ -12,10 +12,10 @@ import type { ContentDocument } from '../content/types.ts';
 import { SitegenError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { escapeHtml } from '../markdown/highlight.ts';
-import { buildRuntime, buildStylesheet } from '../output/assets.ts';
+import type { SiteAssets } from '../output/assets.ts';
+import { headersFile } from '../output/headers.ts';
 import type { OutputFolder } from '../output/folder.ts';
 import { NAVIGATION_KEY, POSTS_QUERY_KEY, documentQueryKey, latestJson, metaJson, queryHash, redirectHtml, redirectsFile } from '../output/manifest.ts';
-import { TEMPLATES_DIR } from '../paths.ts';
 import type { RenderModule } from '../render/render-page.ts';
 import type { RenderJob, SharedRenderData } from '../render/types.ts';
 import { expandDynamicRedirects, resolveRedirect, type Redirect, type RouteMatcher } from '../routes/rules.ts';
@@ -39,6 +39,7 @@ export interface WriteSiteInput {
   authors: Record<string, Author>;
   publicDir: string;
   publicFiles: PublicFile[];
+  assets: SiteAssets;
   drafts: boolean;
   /**
    * `--content` replaced the site's content folder: the site's pages and layouts were written
@@ -93,12 +94,10 @@ export async function writeSite(input: WriteSiteInput): Promise<{ pages: number;
   const base = config.base.replace(/\/$/, '');
 
   // Assets
-  const [css, runtime] = await Promise.all([
-    buildStylesheet([join(TEMPLATES_DIR, 'styles'), resolve(config.root, 'site/styles')]),
-    buildRuntime(),
-  ]);
+  const { css, runtime, islands } = input.assets;
   if (css) await out.write(css.path, css.contents);
   await out.write(runtime.path, runtime.contents);
+  for (const file of islands.files) await out.write(file.path, file.contents);
   const favicon = input.publicFiles.find((f) => f.rel === 'favicon.svg') ? `<link rel="icon" href="${base}/favicon.svg" type="image/svg+xml">\n` : '';
   const headHtml = `${favicon}${css ? `<link rel="stylesheet" href="${base}/${css.path}">\n` : ''}<link rel="modulepreload" href="${base}/${runtime.path}">`;
 
@@ -111,7 +110,7 @@ export async function writeSite(input: WriteSiteInput): Promise<{ pages: number;
   const shared: SharedRenderData = {
     buildId, site, nav, posts, authors: input.authors,
     indexable: config.indexable, trailingSlash: config.trailingSlash,
-    headHtml, bodyEndHtml: runtimeScript(config, `${base}/${runtime.path}`),
+    headHtml, bodyEndHtml: runtimeScript(config, `${base}/${runtime.path}`), islands: islands.urls,
   };
   const sharedFile = join(input.cacheDir, 'render', `shared.${buildId}.json`);
   await mkdir(dirname(sharedFile), { recursive: true });
@@ -153,6 +152,7 @@ export async function writeSite(input: WriteSiteInput): Promise<{ pages: number;
         }
         await out.write(routeToFile(page.path), page.html);
         await out.write(routeToPayload(page.path), page.payload);
+        for (const island of page.islands) await out.write(island.file, island.json);
         if (page.path === '/404') await out.write('404.html', page.html);
         if (page.status === 200) prerendered.push(page.path);
         const links = input.foreignContent ? route.doc?.links.map((l) => l.href) ?? [] : page.links;
@@ -197,6 +197,7 @@ export async function writeSite(input: WriteSiteInput): Promise<{ pages: number;
   }
   const redirectText = redirectsFile(matcher, redirects);
   if (redirectText) await out.write('_redirects', redirectText);
+  await out.write('_headers', headersFile());
 
   // Content API: one query per document, the posts listing, the navigation tree
   const apiDocs = input.docs.filter((d) => input.drafts || !d.draft);
@@ -219,7 +220,7 @@ export async function writeSite(input: WriteSiteInput): Promise<{ pages: number;
   done(`wrote ${redirects.size} redirects, ${apiDocs.length + 2} content API files and ${input.publicFiles.length} public files`);
 
   // Checks over the finished site
-  const problems = checkLinks(checked, { routes: routeSet, redirects: new Set(redirects.keys()), files: new Set([...publicSet, '/_redirects', '/404.html']) }, config.checks);
+  const problems = checkLinks(checked, { routes: routeSet, redirects: new Set(redirects.keys()), files: new Set([...publicSet, '/_redirects', '/_headers', '/404.html']) }, config.checks);
   const warnings: SitegenError[] = [];
   for (const p of problems) {
     const level = p.code === 'SG5002' ? config.checks.anchors : config.checks.links;

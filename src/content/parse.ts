@@ -2,7 +2,7 @@
  * One source file → one ContentDocument. Runs inside the worker pool; pure apart from the
  * markdown-it instance, and never throws for bad input: problems come back as errors.
  */
-import { createHash } from 'node:crypto';
+import { hashText } from '../hash.ts';
 import matter from 'gray-matter';
 import yaml from 'js-yaml';
 import type MarkdownIt from 'markdown-it';
@@ -76,9 +76,6 @@ function stringField(data: Record<string, unknown>, key: string): string | undef
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 }
 
-export function hashText(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
-}
 
 export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, options: ParseOptions): ParseResult {
   const type = contentType(source.rel);

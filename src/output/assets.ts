@@ -7,7 +7,14 @@ import { join } from 'node:path';
 import fg from 'fast-glob';
 import { build } from 'esbuild';
 import { PACKAGE_ROOT } from '../paths.ts';
-import { hashText } from '../content/parse.ts';
+import { hashText } from '../hash.ts';
+import type { IslandBuild } from './islands.ts';
+
+export interface SiteAssets {
+  css?: Asset;
+  runtime: Asset;
+  islands: IslandBuild;
+}
 
 export interface Asset {
   /** Output path, e.g. `_sitegen/style.1a2b3c4d.css`. */

@@ -10,7 +10,7 @@ import fg from 'fast-glob';
 import { build, type Plugin } from 'esbuild';
 import { SitegenError } from '../errors.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
-import { hashText } from '../content/parse.ts';
+import { hashText } from '../hash.ts';
 
 const requireFromSitegen = createRequire(join(PACKAGE_ROOT, 'package.json'));
 /** Packages the bundle leaves to Node, resolved from sitegen's own node_modules. */

@@ -4,6 +4,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { LayoutProps, PageContext } from '../../templates/types.ts';
 import { SitegenError } from '../errors.ts';
+import { hashText } from '../hash.ts';
 import { buildHead, renderHeadTags } from './head.ts';
 import type { Payload, RenderJob, RenderedPage, SharedRenderData } from './types.ts';
 
@@ -15,6 +16,30 @@ export interface RenderModule {
 }
 
 const HREF = /<a\s[^>]*?href="([^"]*)"/g;
+const ISLAND = /data-island="([A-Za-z0-9_-]+)"/g;
+const COLLECTOR = Symbol.for('sitegen.islands');
+
+interface IslandInstance {
+  name: string;
+  props: object;
+  component: unknown;
+}
+
+/** Point each island at its chunk: `data-island="X"` gains `data-island-src`. */
+function linkIslands(body: string, urls: Record<string, string>): string {
+  if (!body.includes('data-island="')) return body;
+  return body.replace(ISLAND, (match, name: string) => (urls[name] ? `${match} data-island-src="${urls[name]}"` : match));
+}
+
+/** `__island/<Name>_<hash>.json` for every island instance: `{ id, html, head, props }`. */
+function islandPayloads(mod: RenderModule, instances: IslandInstance[]): RenderedPage['islands'] {
+  return instances.map(({ name, props, component }) => {
+    const json = JSON.stringify(props);
+    const id = `${name}_${hashText(json).slice(0, 10)}`;
+    const html = mod.renderToString(mod.createElement(component, props));
+    return { file: `__island/${id}.json`, json: JSON.stringify({ id, html, head: [], props }) };
+  });
+}
 const ID = /\sid="([^"]+)"/g;
 
 function decodeEntities(value: string): string {
@@ -42,19 +67,26 @@ export function renderPage(mod: RenderModule, shared: SharedRenderData, job: Ren
     related: job.related,
   };
   let body: string;
+  let islands: RenderedPage['islands'];
+  const instances: IslandInstance[] = [];
+  const scope = globalThis as { [COLLECTOR]?: IslandInstance[] };
   try {
     if (!Layout) throw new Error(`layout "${job.layout}" is not in the template bundle`);
     const page = job.pageRoute ? mod.pages[job.pageRoute]?.module.default : undefined;
     const children = page ? mod.createElement(page, ctx) : undefined;
-    body = mod.renderToString(mod.createElement(Layout, ctx, children));
+    scope[COLLECTOR] = instances;
+    body = linkIslands(mod.renderToString(mod.createElement(Layout, ctx, children)), shared.islands);
+    scope[COLLECTOR] = undefined;
+    islands = islandPayloads(mod, instances);
   } catch (error) {
+    scope[COLLECTOR] = undefined;
     const err = error as Error;
     const failed = new SitegenError('SG4001', `${job.path} failed to render: ${err.message}`, {
       location: { file: job.page.source },
       hint: `The error was thrown by a component while rendering the "${job.layout}" layout. Run with --debug for the stack.`,
     });
     failed.stack = err.stack;
-    return { path: job.path, status: job.status, html: '', payload: '', links: [], ids: [], error: failed.toJSON() };
+    return { path: job.path, status: job.status, html: '', payload: '', links: [], ids: [], islands: [], error: failed.toJSON() };
   }
   const head = buildHead(shared.site, job.page, { indexable: shared.indexable, trailingSlash: shared.trailingSlash, status: job.status });
   const html = `<!doctype html>
@@ -73,5 +105,5 @@ ${shared.bodyEndHtml}
 `;
   const payload: Payload = { path: job.path, title: head.title, head, layout: job.layout, html: body, buildId: shared.buildId, status: job.status };
   const { links, ids } = extractLinks(body);
-  return { path: job.path, status: job.status, html, payload: JSON.stringify(payload), links, ids };
+  return { path: job.path, status: job.status, html, payload: JSON.stringify(payload), links, ids, islands };
 }

@@ -13,8 +13,10 @@ export interface SharedRenderData {
   trailingSlash: boolean;
   /** Extra tags for every <head> (stylesheet, icons, runtime script). */
   headHtml: string;
-  /** Attributes of the runtime <script> element. */
+  /** The runtime <script> element. */
   bodyEndHtml: string;
+  /** Island name → URL of its browser chunk. */
+  islands: Record<string, string>;
 }
 
 export interface RenderJob {
@@ -37,6 +39,8 @@ export interface RenderedPage {
   /** Every href of an <a> on the page (entities decoded). */
   links: string[];
   ids: string[];
+  /** Prerendered island payloads: `__island/<Name>_<hash>.json`. */
+  islands: { file: string; json: string }[];
   error?: SerializedError;
 }
 

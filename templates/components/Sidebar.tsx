@@ -41,10 +41,11 @@ function NavItems({ items, current, parentPath }: { items: NavItem[]; current: s
                   <span>{item.title}</span>
                   <Icon name="chevronRight" size={14} className="sb-chev" />
                 </summary>
-                {!selfInChildren && (
-                  <ul><li><NavLink item={{ ...item, title: 'Overview', children: undefined }} current={current} /></li></ul>
-                )}
-                <NavItems items={item.children} current={current} parentPath={item.path} />
+                <NavItems
+                  items={selfInChildren ? item.children : [{ ...item, title: 'Overview', children: undefined }, ...item.children]}
+                  current={current}
+                  parentPath={item.path}
+                />
               </details>
             </li>
           );
@@ -75,7 +76,11 @@ export function Sidebar({ site, nav, current }: { site: SiteInfo; nav: NavItem[]
             <div className="sb-section" key={dir}>
               <p className="sb-title">{title}</p>
               {children.length ? (
-                <NavItems items={children} current={current} parentPath={node.path} />
+                <NavItems
+                  items={children.some((c) => c.path === node.path) ? children : [{ ...node, children: undefined }, ...children]}
+                  current={current}
+                  parentPath={node.path}
+                />
               ) : (
                 <ul><li><NavLink item={node} current={current} /></li></ul>
               )}

@@ -1,3 +1,4 @@
+import { ValidatedForm } from '../components/ValidatedForm';
 /**
  * Island: the contact form. Plain HTML form that POSTs to the site's form endpoint
  * and redirects to /thank-you through the hidden `_next` field; hydration may add
@@ -15,7 +16,7 @@ export const CONTACT_TOPICS = [
 
 export function ContactForm({ action, next, topic = 'support' }: { action: string; next: string; topic?: string }) {
   return (
-    <form className="form-card form-prose" method="post" action={action} data-island="ContactForm" aria-describedby="contact-required">
+    <ValidatedForm className="form-card form-prose" action={action} describedBy="contact-required">
       <input type="hidden" name="_next" value={next} />
       <input type="hidden" name="_form" value="contact" />
       <p id="contact-required" className="form-required-note">Fields marked <span className="req" aria-hidden="true">*</span> are required.</p>
@@ -50,7 +51,7 @@ export function ContactForm({ action, next, topic = 'support' }: { action: strin
         <span>I agree that Ferrygate may store my message and contact details to answer this request. <span className="req" aria-hidden="true">*</span></span>
       </label>
       <button className="btn btn-primary btn-lg" type="submit">Send message</button>
-    </form>
+    </ValidatedForm>
   );
 }
 

@@ -49,7 +49,7 @@ function Price({ plan }: { plan: Plan }) {
 
 export function PricingToggle({ plans, id = 'billing', compact = false }: { plans: Plan[]; id?: string; compact?: boolean }) {
   return (
-    <div className={`pricing${compact ? ' pricing-compact' : ''}`} data-island="PricingToggle">
+    <div className={`pricing${compact ? ' pricing-compact' : ''}`}>
       <input className="bill-input bill-monthly" type="radio" name={id} id={`${id}-monthly`} defaultChecked />
       <input className="bill-input bill-yearly" type="radio" name={id} id={`${id}-yearly`} />
       <div className="bill-switch" role="group" aria-label="Billing period">

@@ -1,3 +1,4 @@
+import { ValidatedForm } from '../components/ValidatedForm';
 /**
  * Island: the "talk to sales" form. Complete as server HTML; POSTs to the form endpoint
  * and lands on /thank-you via `_next`.
@@ -13,7 +14,7 @@ const DEPLOY = [
 
 export function SalesForm({ action, next }: { action: string; next: string }) {
   return (
-    <form className="form-card form-prose" method="post" action={action} data-island="SalesForm" aria-describedby="sales-required">
+    <ValidatedForm className="form-card form-prose" action={action} describedBy="sales-required">
       <input type="hidden" name="_next" value={next} />
       <input type="hidden" name="_form" value="sales" />
       <p id="sales-required" className="form-required-note">Fields marked <span className="req" aria-hidden="true">*</span> are required.</p>
@@ -69,7 +70,7 @@ export function SalesForm({ action, next }: { action: string; next: string }) {
       </div>
       <button className="btn btn-primary btn-lg" type="submit">Talk to sales</button>
       <p className="field-hint">We reply within one business day. No newsletters, no sharing your details.</p>
-    </form>
+    </ValidatedForm>
   );
 }
 

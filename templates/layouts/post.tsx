@@ -3,7 +3,7 @@ import { Shell } from '../components/Shell';
 import { Body } from '../components/Prose';
 import { Faq } from '../components/Faq';
 import { PrevNext } from '../components/PrevNext';
-import { PostCard, Byline } from '../components/PostCard';
+import { Byline } from '../components/PostCard';
 import { Icon } from '../components/Icon';
 import { categoryLabel, fmFaq, fmStrings } from '../components/util';
 
@@ -66,11 +66,19 @@ export default function PostLayout(props: LayoutProps) {
       </article>
       {related.length > 0 && (
         <section className="section related" aria-labelledby="related-title">
-          <div className="container">
+          <div className="container container-narrow">
             <h2 id="related-title" className="section-title-sm">Related posts</h2>
-            <div className="post-grid post-grid-3">
-              {related.slice(0, 3).map((p) => <PostCard key={p.path} post={p} authors={authors} />)}
-            </div>
+            <ul className="related-list">
+              {related.slice(0, 3).map((p) => (
+                <li key={p.path}>
+                  <a href={p.path} className="related-link">
+                    <span className="related-title">{p.title}</span>
+                    <span className="related-desc">{p.description}</span>
+                    <Byline post={p} authors={authors} />
+                  </a>
+                </li>
+              ))}
+            </ul>
           </div>
         </section>
       )}

@@ -20,15 +20,15 @@ describe('sitegen build on the fixture site', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/✓ parsed 14 documents in \d+ ms/);
-    expect(result.stdout).toMatch(/✓ rendered 13 pages in \d+ ms/);
-    expect(result.stdout).toMatch(/Built 13 pages into .* \(build [0-9a-f]{12}\)/);
+    expect(result.stdout).toMatch(/✓ rendered 14 pages in \d+ ms/);
+    expect(result.stdout).toMatch(/Built 14 pages into .* \(build [0-9a-f]{12}\)/);
   });
 
   it('writes every route, and nothing for drafts, partials and data documents', () => {
     const files = listFiles(out).filter((f) => f.endsWith('.html'));
     expect(files).toEqual([
       '404.html', '404/index.html', 'about/index.html',
-      'blog/2020/01/21/hello-world/index.html', 'blog/2021/02/03/custom-slug/index.html', 'blog/index.html',
+      'blog/2020/01/21/hello-world/index.html', 'blog/2021/02/03/custom-slug/index.html', 'blog/index.html', 'counter/index.html',
       'download/index.html', 'guide/advanced.html', 'guide/advanced/index.html', 'guide/index.html', 'guide/intro.html',
       'guide/intro/index.html', 'guide/setup.html', 'guide/setup/index.html', 'index.html', 'members/index.html',
       'moved/index.html', 'old-home/index.html', 'old-page/index.html', 'secret/index.html',
@@ -102,7 +102,7 @@ describe('sitegen build on the fixture site', () => {
     expect(latest.timestamp).toBe(Date.parse('2021-02-03T00:00:00Z'));
     const meta = json<{ id: string; matcher: Record<string, Record<string, unknown>>; prerendered: string[] }>(out, `_sitegen/builds/meta/${latest.id}.json`);
     expect(meta.id).toBe(latest.id);
-    expect(meta.prerendered).toEqual(['/', '/about', '/blog', '/blog/2020/01/21/hello-world', '/blog/2021/02/03/custom-slug', '/download/index.html', '/guide', '/guide/advanced', '/guide/intro', '/guide/setup', '/secret']);
+    expect(meta.prerendered).toEqual(['/', '/about', '/blog', '/blog/2020/01/21/hello-world', '/blog/2021/02/03/custom-slug', '/counter', '/download/index.html', '/guide', '/guide/advanced', '/guide/intro', '/guide/setup', '/secret']);
     expect(meta.matcher.static['/old-home']).toEqual({ redirect: { to: '/', statusCode: 301 } });
     expect(meta.matcher.static['/old-page']).toEqual({ redirect: { to: '/about', statusCode: 301 } });
     expect(meta.matcher.static['/guide/intro.html']).toEqual({ redirect: { to: '/guide/intro', statusCode: 301 } });

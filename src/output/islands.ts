@@ -1,0 +1,110 @@
+/**
+ * Island chunks: every component in templates/islands/ (and site/islands/) compiled for the
+ * browser with React, one entry per island and a shared chunk, content-hashed. The compiled
+ * set is cached by the hashes of all its inputs.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, join, relative } from 'node:path';
+import fg from 'fast-glob';
+import { build } from 'esbuild';
+import { hashText } from '../hash.ts';
+import { PACKAGE_ROOT } from '../paths.ts';
+import { SitegenError } from '../errors.ts';
+
+export interface IslandBuild {
+  /** Island name → URL of its chunk. */
+  urls: Record<string, string>;
+  /** Output files: path under the output folder → contents. */
+  files: { path: string; contents: string }[];
+}
+
+interface CacheRecord {
+  inputs: Record<string, string>;
+  build: IslandBuild;
+}
+
+async function inputsFresh(record: CacheRecord): Promise<boolean> {
+  for (const [file, hash] of Object.entries(record.inputs)) {
+    if (!existsSync(file) || hashText(await readFile(file, 'utf8')) !== hash) return false;
+  }
+  return true;
+}
+
+export async function findIslands(dirs: string[]): Promise<Map<string, string>> {
+  const islands = new Map<string, string>();
+  for (const dir of dirs) {
+    if (!existsSync(dir)) continue;
+    for (const file of await fg('*.{tsx,jsx}', { cwd: dir, absolute: true })) islands.set(basename(file).replace(/\.[^.]+$/, ''), file);
+  }
+  return islands;
+}
+
+export async function buildIslands(islands: Map<string, string>, cacheDir: string, base: string): Promise<IslandBuild> {
+  if (!islands.size) return { urls: {}, files: [] };
+  const dir = join(cacheDir, 'islands');
+  await mkdir(dir, { recursive: true });
+  const key = hashText([...islands].sort().map(([n, f]) => `${n}:${f}`).join('\n') + base);
+  const recordFile = join(dir, `islands.${key}.json`);
+  if (existsSync(recordFile)) {
+    const record = JSON.parse(await readFile(recordFile, 'utf8')) as CacheRecord;
+    if (await inputsFresh(record)) return record.build;
+  }
+
+  const entryPoints: Record<string, string> = {};
+  for (const [name, file] of islands) {
+    const entry = join(dir, `${name}.entry.tsx`);
+    await writeFile(entry, [
+      `import * as M from ${JSON.stringify(file)};`,
+      `import { createElement } from 'react';`,
+      `import { hydrateRoot } from 'react-dom/client';`,
+      `const Component = (M as any).default ?? (M as any)[${JSON.stringify(name)}];`,
+      `export function mount(el: HTMLElement, props: object) {`,
+      `  const root = hydrateRoot(el, createElement(Component, props));`,
+      `  return { unmount: () => root.unmount() };`,
+      `}`,
+    ].join('\n'));
+    entryPoints[name] = entry;
+  }
+  let result;
+  try {
+    result = await build({
+      entryPoints,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      minify: true,
+      write: false,
+      metafile: true,
+      outdir: '/_sitegen/islands',
+      entryNames: '[name].[hash]',
+      chunkNames: 'shared.[hash]',
+      jsx: 'automatic',
+      target: ['chrome110', 'firefox110', 'safari16'],
+      define: { 'process.env.NODE_ENV': '"production"' },
+      nodePaths: [join(PACKAGE_ROOT, 'node_modules')],
+      logLevel: 'silent',
+    });
+  } catch (error) {
+    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
+    throw new SitegenError('SG4002', `Island failed to compile: ${first?.text ?? String(error)}`, {
+      location: first?.location ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 } : undefined,
+      hint: 'Islands run in the browser: they cannot import Node modules.',
+      cause: error,
+    });
+  }
+  const urls: Record<string, string> = {};
+  const files = result.outputFiles.map((f) => ({ path: f.path.replace(/^\//, ''), contents: f.text }));
+  for (const [out, meta] of Object.entries(result.metafile.outputs)) {
+    const entry = meta.entryPoint && Object.entries(entryPoints).find(([, e]) => relative(process.cwd(), e) === meta.entryPoint || e === meta.entryPoint || e.endsWith(meta.entryPoint!));
+    if (entry) urls[entry[0]] = `${base}/_sitegen/islands/${basename(out)}`;
+  }
+  const inputs: Record<string, string> = {};
+  for (const input of Object.keys(result.metafile.inputs)) {
+    const file = input.startsWith('/') ? input : join(process.cwd(), input);
+    if (existsSync(file) && !file.includes('/node_modules/')) inputs[file] = hashText(await readFile(file, 'utf8'));
+  }
+  const out: IslandBuild = { urls, files };
+  await writeFile(recordFile, JSON.stringify({ inputs, build: out }));
+  return out;
+}

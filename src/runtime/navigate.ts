@@ -1,0 +1,240 @@
+/**
+ * Client-side navigation: same-origin links to prerendered pages swap in the target's
+ * `_payload.json` instead of loading a new document. History, scroll, hash targets and focus
+ * behave like a normal site; anything unusual falls back to a full page load.
+ */
+import { enhance } from './enhance.ts';
+import { mountIslands, unmountIslands } from './islands.ts';
+import { redirectFor } from './manifest.ts';
+import { config, state, url } from './state.ts';
+
+interface HeadTag {
+  tag: 'meta' | 'link';
+  attrs: Record<string, string>;
+}
+
+interface Payload {
+  path: string;
+  title: string;
+  head: { title: string; tags: HeadTag[]; jsonld: string[] };
+  layout: string;
+  html: string;
+  buildId: string;
+  status: number;
+}
+
+class NotFound extends Error {}
+
+const MAX_IN_FLIGHT = 4;
+const SETTLE_MS = 100;
+const cache = new Map<string, Promise<Payload>>();
+const queue: string[] = [];
+let inFlight = 0;
+
+/** `/about/` → `/about`; `/download/index.html` stays a file route. */
+export function routePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+function payloadUrl(path: string): string {
+  const base = path.replace(/\/index\.html$/, '').replace(/\.html$/, '');
+  return url(`${base === '/' ? '' : base}/_payload.json`.replace(/^\//, '')) + `?${state.buildId}`;
+}
+
+async function fetchPayload(path: string): Promise<Payload> {
+  const res = await fetch(payloadUrl(path));
+  if (res.status === 404) throw new NotFound(path);
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  if ((res.headers.get('content-type') ?? '').includes('text/html')) throw new NotFound(path);
+  const payload = (await res.json()) as Payload;
+  if (typeof payload?.html !== 'string') throw new Error('malformed payload');
+  return payload;
+}
+
+/** Load a payload, at most MAX_IN_FLIGHT requests at a time; `urgent` jumps the queue. */
+function load(path: string, urgent = false): Promise<Payload> {
+  let pending = cache.get(path);
+  if (pending) return pending;
+  pending = new Promise<Payload>((resolve, reject) => {
+    const run = () => {
+      inFlight++;
+      fetchPayload(path)
+        .then(resolve, (error) => {
+          cache.delete(path);
+          reject(error);
+        })
+        .finally(() => {
+          inFlight--;
+          const next = queue.shift();
+          if (next) starters.get(next)?.();
+        });
+    };
+    starters.set(path, () => {
+      starters.delete(path);
+      run();
+    });
+    if (inFlight < MAX_IN_FLIGHT) starters.get(path)!();
+    else if (urgent) queue.unshift(path);
+    else queue.push(path);
+  });
+  cache.set(path, pending);
+  return pending;
+}
+const starters = new Map<string, () => void>();
+
+/** The link's URL when client-side navigation may handle it. */
+function navigable(a: HTMLAnchorElement, event?: MouseEvent): URL | undefined {
+  if (event && (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return undefined;
+  if ((a.target && a.target !== '_self') || a.hasAttribute('download') || a.hasAttribute('data-no-nav')) return undefined;
+  const target = new URL(a.href, location.href);
+  if (target.origin !== location.origin || !target.pathname.startsWith(config.base)) return undefined;
+  if (/\.(?!html$)[a-z0-9]+$/i.test(target.pathname)) return undefined; // files: feeds, images, downloads
+  return target;
+}
+
+function isPrerendered(path: string): boolean {
+  return !state.prerendered || state.prerendered.has(path);
+}
+
+function swapHead(payload: Payload): void {
+  document.title = payload.head.title;
+  for (const el of document.head.querySelectorAll('[data-h]')) el.remove();
+  const anchor = document.head.querySelector('title');
+  const nodes: Element[] = [];
+  for (const { tag, attrs } of payload.head.tags) {
+    const el = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    el.setAttribute('data-h', '');
+    nodes.push(el);
+  }
+  for (const json of payload.head.jsonld) {
+    const el = document.createElement('script');
+    el.type = 'application/ld+json';
+    el.textContent = json;
+    el.setAttribute('data-h', '');
+    nodes.push(el);
+  }
+  anchor?.after(...nodes);
+}
+
+function swap(payload: Payload): void {
+  const root = document.getElementById('__sitegen');
+  if (!root) throw new Error('no #__sitegen root');
+  unmountIslands();
+  swapHead(payload);
+  root.innerHTML = payload.html;
+  root.dataset.layout = payload.layout;
+  enhance(root);
+  mountIslands(root);
+  observeLinks(root);
+}
+
+function focusContent(): void {
+  const main = document.querySelector<HTMLElement>('main, [role="main"]') ?? document.getElementById('__sitegen');
+  if (!main) return;
+  if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+  main.focus({ preventScroll: true });
+}
+
+function scrollToTarget(hash: string, fallbackY = 0): void {
+  const id = decodeURIComponent(hash.slice(1));
+  const el = id ? document.getElementById(id) : null;
+  if (el) el.scrollIntoView();
+  else window.scrollTo({ top: fallbackY, behavior: 'instant' });
+}
+
+async function notFoundPayload(): Promise<Payload> {
+  return load('/404', true);
+}
+
+function fullLoad(target: URL): void {
+  location.href = target.href;
+}
+
+/** Navigate to `target`; `push` adds a history entry (false for back/forward). */
+export async function navigate(target: URL, push: boolean, restoreY?: number): Promise<void> {
+  const redirect = redirectFor(routePath(target.pathname));
+  if (redirect) {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(redirect)) return void (location.href = redirect);
+    target = new URL(redirect + target.hash, location.origin);
+  }
+  if (state.outdated) return fullLoad(target);
+  const path = routePath(target.pathname);
+  let payload: Payload;
+  try {
+    payload = isPrerendered(path) ? await load(path, true) : await notFoundPayload();
+  } catch (error) {
+    if (error instanceof NotFound) {
+      try {
+        payload = await notFoundPayload();
+      } catch {
+        return fullLoad(target);
+      }
+    } else {
+      console.warn(`[sitegen] could not load the page data for ${path}; loading the page instead`, error);
+      return fullLoad(target);
+    }
+  }
+  if (payload.buildId !== state.buildId) {
+    state.outdated = true;
+    return fullLoad(target);
+  }
+  if (push) {
+    history.replaceState({ ...history.state, scroll: window.scrollY }, '');
+    history.pushState({ scroll: 0 }, '', target.href);
+  }
+  swap(payload);
+  focusContent();
+  if (restoreY !== undefined) setTimeout(() => window.scrollTo({ top: restoreY, behavior: 'instant' }), SETTLE_MS);
+  else scrollToTarget(target.hash);
+}
+
+function prefetch(a: HTMLAnchorElement): void {
+  const target = navigable(a);
+  if (!target || state.outdated) return;
+  const path = routePath(target.pathname);
+  if (path === routePath(location.pathname) || !state.prerendered?.has(path)) return;
+  load(path).catch(() => undefined);
+}
+
+let observer: IntersectionObserver | undefined;
+
+function observeLinks(root: ParentNode): void {
+  if (!('IntersectionObserver' in window)) return;
+  observer ??= new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      observer!.unobserve(entry.target);
+      prefetch(entry.target as HTMLAnchorElement);
+    }
+  });
+  for (const a of root.querySelectorAll<HTMLAnchorElement>('a[href]')) observer.observe(a);
+}
+
+export function startNavigation(): void {
+  history.scrollRestoration = 'manual';
+  history.replaceState({ ...history.state, scroll: window.scrollY }, '');
+  document.addEventListener('click', (event) => {
+    const a = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+    if (!a) return;
+    const target = navigable(a, event);
+    if (!target) return;
+    if (target.pathname === location.pathname && target.search === location.search && target.hash) return; // in-page anchor
+    event.preventDefault();
+    void navigate(target, true);
+  });
+  window.addEventListener('popstate', (event) => {
+    void navigate(new URL(location.href), false, (event.state as { scroll?: number } | null)?.scroll ?? 0);
+  });
+  const hover = (event: Event) => {
+    const a = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+    if (a) prefetch(a);
+  };
+  document.addEventListener('mouseover', hover, { passive: true });
+  document.addEventListener('focusin', hover);
+  window.addEventListener('scroll', () => history.replaceState({ ...history.state, scroll: window.scrollY }, ''), { passive: true });
+}
+
+export function observeVisibleLinks(): void {
+  observeLinks(document);
+}

@@ -1,0 +1,75 @@
+/**
+ * Preview mode: `?preview=<token>` (or `?previewToken=`) stores the token in a cookie and
+ * sessionStorage and reloads without the parameter; an empty value switches it off.
+ * The token only ever reaches the page as text, never as markup.
+ */
+const KEY = 'sitegen:preview';
+const COOKIE = 'sitegen-preview';
+
+function setCookie(value: string, maxAge: number): void {
+  document.cookie = `${COOKIE}=${encodeURIComponent(value)}; path=/; max-age=${maxAge}; SameSite=Lax`;
+}
+
+export function previewToken(): string {
+  try {
+    const stored = sessionStorage.getItem(KEY);
+    if (stored) return stored;
+  } catch {
+    // storage blocked: fall back to the cookie
+  }
+  const match = document.cookie.match(new RegExp(`(?:^|; )${COOKIE}=([^;]*)`));
+  return match ? decodeURIComponent(match[1]) : '';
+}
+
+function clearPreview(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // nothing stored
+  }
+  setCookie('', 0);
+}
+
+/** Handle the query parameter; returns true when the page is reloading. */
+export function handlePreviewParam(): boolean {
+  const params = new URLSearchParams(location.search);
+  const name = params.has('preview') ? 'preview' : params.has('previewToken') ? 'previewToken' : '';
+  if (!name) return false;
+  const token = params.get(name) ?? '';
+  params.delete('preview');
+  params.delete('previewToken');
+  if (token) {
+    try {
+      sessionStorage.setItem(KEY, token);
+    } catch {
+      // cookie still carries it
+    }
+    setCookie(token, 60 * 60 * 24);
+  } else {
+    clearPreview();
+  }
+  const query = params.toString();
+  location.replace(location.pathname + (query ? `?${query}` : '') + location.hash);
+  return true;
+}
+
+export function showPreviewBanner(): void {
+  const token = previewToken();
+  if (!token || document.getElementById('sitegen-preview')) return;
+  const banner = document.createElement('div');
+  banner.id = 'sitegen-preview';
+  banner.setAttribute('role', 'status');
+  banner.style.cssText = 'position:fixed;inset:auto 1rem 1rem auto;z-index:9999;display:flex;gap:.75rem;align-items:center;padding:.6rem .9rem;border-radius:.5rem;background:#111827;color:#fff;font:14px/1.4 system-ui,sans-serif;box-shadow:0 6px 24px rgba(0,0,0,.25)';
+  const label = document.createElement('span');
+  label.textContent = `Preview mode is on (${token})`;
+  const leave = document.createElement('button');
+  leave.type = 'button';
+  leave.textContent = 'Leave preview';
+  leave.style.cssText = 'font:inherit;color:#111827;background:#fff;border:0;border-radius:.35rem;padding:.2rem .6rem;cursor:pointer';
+  leave.addEventListener('click', () => {
+    clearPreview();
+    location.reload();
+  });
+  banner.append(label, leave);
+  document.body.append(banner);
+}

@@ -1,0 +1,35 @@
+/** Shared runtime state, read from the page the server rendered. */
+export const MAX_TIMER = 2147483647;
+export const clampTimer = (ms: number) => Math.min(Math.max(0, ms), MAX_TIMER);
+
+const script = document.querySelector<HTMLScriptElement>('script[data-sitegen]');
+const attr = (name: string) => script?.getAttribute(name) ?? '';
+
+export const config = {
+  base: (attr('data-base') || '/').replace(/\/?$/, '/'),
+  checkInterval: clampTimer(Number(attr('data-check-interval')) || 3_600_000),
+  analytics: attr('data-analytics'),
+  analyticsHost: attr('data-analytics-host'),
+  analyticsDomain: attr('data-analytics-domain'),
+};
+
+export interface RouteRule {
+  redirect?: { to: string; statusCode: number };
+}
+
+export interface Manifest {
+  id: string;
+  timestamp: number;
+  matcher: { static: Record<string, RouteRule>; wildcard: Record<string, RouteRule>; dynamic: Record<string, RouteRule> };
+  prerendered: string[];
+}
+
+export const state = {
+  buildId: document.documentElement.dataset.build ?? '',
+  manifest: undefined as Manifest | undefined,
+  prerendered: undefined as Set<string> | undefined,
+  /** A newer build is deployed: the next navigation is a full page load. */
+  outdated: false,
+};
+
+export const url = (path: string) => config.base + path.replace(/^\//, '');

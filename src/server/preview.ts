@@ -1,0 +1,108 @@
+/**
+ * `sitegen preview`: serve a finished output folder the way a static host would —
+ * redirects from the build's route rules with their status codes, 404.html with status 404,
+ * the cache headers of `_headers`, and nothing outside the folder.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join, normalize, resolve, sep } from 'node:path';
+import sirv from 'sirv';
+import { headersFor } from '../output/headers.ts';
+import { matchRule, fillTarget, type RouteMatcher } from '../routes/rules.ts';
+import { listen } from './listen.ts';
+
+export type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+export interface PreviewOptions {
+  outDir: string;
+  host?: string;
+  port?: number;
+  /** Runs before anything else (tests use it to observe or delay requests). */
+  before?: Middleware;
+}
+
+function readMatcher(outDir: string): RouteMatcher | undefined {
+  try {
+    const { id } = JSON.parse(readFileSync(join(outDir, '_sitegen/builds/latest.json'), 'utf8')) as { id: string };
+    return (JSON.parse(readFileSync(join(outDir, `_sitegen/builds/meta/${id}.json`), 'utf8')) as { matcher: RouteMatcher }).matcher;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Decoded pathname, or undefined when it tries to leave the folder. */
+export function safePath(root: string, url: string): string | undefined {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(url, 'http://x').pathname);
+  } catch {
+    return undefined;
+  }
+  if (pathname.includes('\0') || pathname.split('/').includes('..')) return undefined;
+  const file = resolve(root, `.${normalize(pathname)}`);
+  return file === root || file.startsWith(root + sep) ? pathname : undefined;
+}
+
+export function createPreviewHandler(options: PreviewOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const root = resolve(options.outDir);
+  const serve = sirv(root, {
+    dev: true, // re-read the folder on every request: a new build shows up at once
+    extensions: ['html'],
+    dotfiles: false,
+    setHeaders(res, pathname) {
+      for (const [k, v] of Object.entries(headersFor(pathname))) res.setHeader(k, v);
+    },
+  });
+  const notFound = (res: ServerResponse) => {
+    const page = join(root, '404.html');
+    res.statusCode = 404;
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.end(existsSync(page) ? readFileSync(page) : 'Not found');
+  };
+  const redirect = (res: ServerResponse, to: string, status: number, search: string) => {
+    res.statusCode = status;
+    res.setHeader('Location', to + (to.includes('?') ? '' : search));
+    res.setHeader('Cache-Control', 'no-cache');
+    res.end();
+  };
+
+  return (req, res) => {
+    const run = () => {
+      const pathname = safePath(root, req.url ?? '/');
+      if (!pathname) {
+        res.statusCode = 400;
+        return res.end('Bad request');
+      }
+      const search = new URL(req.url ?? '/', 'http://x').search;
+      const matcher = readMatcher(root);
+      const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+      const exact = matcher?.static[route]?.redirect;
+      if (exact) return redirect(res, exact.to, exact.statusCode, search);
+      const file = join(root, pathname);
+      const exists = existsSync(file) && (statSync(file).isFile() || existsSync(join(file, 'index.html')));
+      if (!exists && matcher) {
+        const hit = matchRule(matcher, route);
+        if (hit?.rule.redirect) return redirect(res, fillTarget(hit.rule.redirect.to, hit.groups), hit.rule.redirect.statusCode, search);
+      }
+      serve(req, res, () => notFound(res));
+    };
+    if (options.before) options.before(req, res, run);
+    else run();
+  };
+}
+
+export interface RunningServer {
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startPreview(options: PreviewOptions): Promise<RunningServer> {
+  if (!existsSync(join(options.outDir, '_sitegen/builds/latest.json'))) {
+    throw new Error(`${options.outDir} is not a sitegen build (no _sitegen/builds/latest.json): run sitegen build first`);
+  }
+  const server = createServer(createPreviewHandler(options));
+  const url = await listen(server, options.host ?? '127.0.0.1', options.port ?? 4322);
+  return { server, url, close: () => new Promise((r) => server.close(() => r())) };
+}

@@ -1,0 +1,319 @@
+/**
+ * The browser runtime in real Chromium against the built fixture site on 127.0.0.1.
+ */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startPreview, type RunningServer } from '../../src/server/preview.ts';
+import { FIXTURES, remove, runCli, tempDir } from '../helpers.ts';
+import { launch, type Browser } from './chromium.ts';
+
+let out: string;
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let buildId: string;
+
+/** Test hooks on the server: log every request, and let a test delay or fail some. */
+const requests: { path: string; at: number }[] = [];
+let hook: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
+let inFlight = 0;
+let maxInFlight = 0;
+
+beforeAll(async () => {
+  out = join(tempDir(), 'dist');
+  const built = await runCli(['build', '--quiet', '--root', join(FIXTURES, 'basic'), '--out', out]);
+  expect(built.code, built.stderr).toBe(0);
+  buildId = JSON.parse(readFileSync(join(out, '_sitegen/builds/latest.json'), 'utf8')).id;
+  server = await startPreview({
+    outDir: out,
+    port: 0,
+    before(req, res, next) {
+      requests.push({ path: req.url ?? '', at: Date.now() });
+      if (req.url?.includes('_payload.json')) {
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        res.on('close', () => inFlight--);
+      }
+      if (hook) hook(req, res, next);
+      else next();
+    },
+  });
+  browser = await launch();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  remove(join(out, '..'));
+});
+
+beforeEach(async () => {
+  requests.length = 0;
+  hook = undefined;
+  maxInFlight = 0;
+  page = await browser.context.newPage();
+  // Hashed files are cached as immutable: start every test with an empty HTTP cache.
+  const cdp = await browser.context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+});
+afterEach(async () => {
+  await page.close();
+});
+
+const url = (path: string) => `${server.url}${path}`;
+const mark = () => page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+const marked = () => page.evaluate(() => (window as unknown as { __marker?: number }).__marker === 1);
+const heading = () => page.locator('main h1').first().textContent();
+
+describe('client-side navigation', () => {
+  it('swaps in the target page from its payload, keeping the document', async () => {
+    await page.goto(url('/'));
+    await mark();
+    await page.click('#everything a[href="/about"]');
+    await page.waitForURL(url('/about'));
+    expect(await heading()).toBe('About the fixture');
+    expect(await page.title()).toBe('About the fixture | Fixture');
+    expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe('https://fixture.example.com/about');
+    expect(await page.getAttribute('meta[name="description"]', 'content')).toBe('What this fixture is for.');
+    expect(await marked()).toBe(true);
+    expect(requests.some((r) => r.path === `/about/_payload.json?${buildId}`)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+  });
+
+  it('restores the right content and scroll position on back and forward', async () => {
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.goto(url('/'));
+    await mark();
+    await page.click('#everything a[href="/guide/intro"]');
+    await page.waitForURL(url('/guide/intro'));
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await page.waitForTimeout(50);
+    const y = await page.evaluate(() => window.scrollY);
+    expect(y).toBeGreaterThan(0);
+    await page.evaluate(() => (window as unknown as { sitegen: { navigate(h: string): Promise<void> } }).sitegen.navigate('/about'));
+    await page.waitForURL(url('/about'));
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Introduction');
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => window.scrollY)).toBe(y);
+    await page.goForward();
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'About the fixture');
+    expect(await marked()).toBe(true);
+  });
+
+  it('scrolls a hash link to its heading', async () => {
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await page.goto(url('/'));
+    await page.click('#everything a[href="/guide/setup#install-it"]');
+    await page.waitForURL(url('/guide/setup#install-it'));
+    await page.waitForFunction(() => {
+      const top = document.getElementById('install-it')!.getBoundingClientRect().top;
+      return window.scrollY > 0 && top >= 0 && top < window.innerHeight - 40;
+    });
+  });
+
+  it('applies route-rule redirects from the manifest to client navigations', async () => {
+    await page.goto(url('/about'));
+    await page.waitForFunction(() => (window as unknown as { sitegen: { state: { manifest?: unknown } } }).sitegen.state.manifest);
+    await mark();
+    await page.evaluate(() => (window as unknown as { sitegen: { navigate(h: string): Promise<void> } }).sitegen.navigate('/old-home'));
+    await page.waitForURL(url('/'));
+    expect(await heading()).toBe('Fixture home');
+    expect(await marked()).toBe(true);
+  });
+
+  it('shows the 404 page for a path that is not prerendered', async () => {
+    await page.goto(url('/about'));
+    await page.evaluate(() => (window as unknown as { sitegen: { navigate(h: string): Promise<void> } }).sitegen.navigate('/no/such/page'));
+    await page.waitForURL(url('/no/such/page'));
+    await page.waitForFunction(() => document.body.textContent?.includes('Page not found: /no/such/page'));
+  });
+
+  it('falls back to a normal page load when a payload fails, with a warning', async () => {
+    const warnings: string[] = [];
+    page.on('console', (msg) => msg.type() === 'warning' && warnings.push(msg.text()));
+    hook = (req, res, next) => {
+      if (req.url?.startsWith('/guide/_payload.json')) {
+        res.statusCode = 500;
+        res.end('boom');
+      } else next();
+    };
+    await page.goto(url('/'));
+    await mark();
+    await page.click('#everything a[href="/guide"]');
+    await page.waitForURL(url('/guide'));
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Guide');
+    expect(await marked()).toBe(false);
+    expect(warnings.some((w) => w.includes('could not load the page data for /guide'))).toBe(true);
+  });
+
+  it('leaves modifier-clicks, downloads and target links to the browser', async () => {
+    await page.goto(url('/'));
+    await page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = '/about';
+      a.target = '_blank';
+      a.id = 'blank';
+      a.textContent = 'new tab';
+      document.body.append(a);
+    });
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), page.click('#blank')]);
+    await popup.close();
+    expect(page.url()).toBe(url('/'));
+    expect(requests.some((r) => r.path.startsWith('/about/_payload.json'))).toBe(false);
+  });
+
+  it('prefetches visible links with at most 4 payload requests in flight', async () => {
+    hook = (req, res, next) => (req.url?.includes('_payload.json') ? setTimeout(next, 300) : next());
+    await page.goto(url('/'));
+    await page.waitForFunction(() => (window as unknown as { sitegen: { state: { manifest?: unknown } } }).sitegen.state.manifest);
+    await page.waitForTimeout(2500);
+    const payloads = requests.filter((r) => r.path.includes('_payload.json'));
+    expect(payloads.length).toBeGreaterThan(4);
+    expect(maxInFlight).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('build manifest and new builds', () => {
+  it('fetches the manifest once, about a second after load', async () => {
+    const start = Date.now();
+    await page.goto(url('/about'));
+    const loaded = Date.now();
+    await page.waitForTimeout(3000);
+    const hits = requests.filter((r) => r.path === `/_sitegen/builds/meta/${buildId}.json`);
+    expect(hits).toHaveLength(1);
+    expect(hits[0].at - loaded).toBeGreaterThanOrEqual(900);
+    expect(hits[0].at - start).toBeLessThan(3000);
+  });
+
+  it('logs a failed manifest fetch and keeps working', async () => {
+    const errors: string[] = [];
+    page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
+    hook = (req, res, next) => (req.url?.startsWith('/_sitegen/builds/meta/') ? res.end('{not json') : next());
+    await page.goto(url('/'));
+    await page.waitForTimeout(1800);
+    expect(errors.some((e) => e.includes('could not load the build manifest'))).toBe(true);
+    await mark();
+    await page.click('#everything a[href="/about"]');
+    await page.waitForURL(url('/about'));
+    expect(await marked()).toBe(true);
+  });
+
+  it('turns the next navigation into a full load once a new build is deployed', async () => {
+    const latest = join(out, '_sitegen/builds/latest.json');
+    const original = readFileSync(latest, 'utf8');
+    try {
+      await page.goto(url('/'));
+      await mark();
+      await page.click('#everything a[href="/about"]');
+      await page.waitForURL(url('/about'));
+      expect(await marked()).toBe(true);
+      writeFileSync(latest, JSON.stringify({ id: 'newbuild0000', timestamp: 1 }));
+      await page.waitForResponse((res) => res.url().includes('/_sitegen/builds/latest.json?'), { timeout: 5000 });
+      await page.waitForTimeout(100);
+      await page.click('a[href="/guide"]');
+      await page.waitForURL(url('/guide'));
+      await page.waitForLoadState('load');
+      expect(await marked()).toBe(false);
+    } finally {
+      writeFileSync(latest, original);
+    }
+  });
+});
+
+describe('islands', () => {
+  it('hydrates an island from its own chunk', async () => {
+    await page.goto(url('/counter'));
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-island="Counter"]')?.dataset.hydrated === 'true');
+    await page.click('.counter');
+    expect(await page.textContent('.counter')).toBe('Clicked 3 times');
+    expect(requests.some((r) => r.path.startsWith('/_sitegen/islands/Counter.'))).toBe(true);
+  });
+
+  it('loads no React on a page without islands', async () => {
+    await page.goto(url('/about'));
+    await page.waitForTimeout(500);
+    expect(requests.filter((r) => r.path.startsWith('/_sitegen/islands/'))).toEqual([]);
+  });
+
+  it('reloads once, under the guard, when an island chunk fails to load', async () => {
+    const chunk = readFileSync(join(out, 'counter/index.html'), 'utf8').match(/data-island-src="([^"]+)"/)![1];
+    const file = join(out, chunk);
+    renameSync(file, `${file}.gone`);
+    try {
+      let loads = 0;
+      page.on('load', () => loads++);
+      await page.goto(url('/counter'));
+      await page.waitForTimeout(2500);
+      expect(loads).toBe(2);
+      const guard = await page.evaluate(() => JSON.parse(sessionStorage.getItem('sitegen:reload') ?? 'null'));
+      expect(guard.path).toBe('/counter');
+      expect(guard.expires).toBeGreaterThan(Date.now());
+    } finally {
+      renameSync(`${file}.gone`, file);
+    }
+  });
+
+  it('does not force-reload a path again inside the 10 s window', async () => {
+    const chunk = readFileSync(join(out, 'counter/index.html'), 'utf8').match(/data-island-src="([^"]+)"/)![1];
+    const file = join(out, chunk);
+    renameSync(file, `${file}.gone`);
+    try {
+      await page.goto(url('/about'));
+      await page.evaluate(() => sessionStorage.setItem('sitegen:reload', JSON.stringify({ path: '/counter', expires: Date.now() + 10_000 })));
+      let loads = 0;
+      page.on('load', () => loads++);
+      await page.goto(url('/counter'));
+      await page.waitForTimeout(2000);
+      expect(loads).toBe(1);
+    } finally {
+      renameSync(`${file}.gone`, file);
+    }
+  });
+});
+
+describe('preview mode', () => {
+  it('stores the token, reloads without the parameter, shows the banner, and clears', async () => {
+    const token = 'tok"<img src=x onerror=alert(1)>';
+    await page.goto(url(`/about?preview=${encodeURIComponent(token)}`));
+    await page.waitForURL(url('/about'));
+    await page.waitForSelector('#sitegen-preview');
+    expect(await page.evaluate(() => sessionStorage.getItem('sitegen:preview'))).toBe(token);
+    const cookies = await page.context().cookies(server.url);
+    expect(decodeURIComponent(cookies.find((c) => c.name === 'sitegen-preview')!.value)).toBe(token);
+    expect(await page.textContent('#sitegen-preview span')).toBe(`Preview mode is on (${token})`);
+    expect(await page.locator('#sitegen-preview img').count()).toBe(0);
+
+    await page.goto(url('/about?preview='));
+    await page.waitForURL(url('/about'));
+    await page.waitForTimeout(200);
+    expect(await page.locator('#sitegen-preview').count()).toBe(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('sitegen:preview'))).toBeNull();
+  });
+
+  it('sends the preview token with content API requests', async () => {
+    await page.goto(url('/about?previewToken=abc'));
+    await page.waitForURL(url('/about'));
+    const doc = await page.evaluate(() => (window as unknown as { sitegen: { queryContent(k: string): Promise<{ title: string }> } }).sitegen.queryContent('doc:/about'));
+    expect(doc.title).toBe('About the fixture');
+    expect(requests.some((r) => r.path.startsWith('/api/_content/query/') && r.path.endsWith('?previewToken=abc'))).toBe(true);
+  });
+});
+
+describe('content queries', () => {
+  it('treats an HTML response (a host fallback page) as not found', async () => {
+    hook = (req, res, next) => {
+      if (req.url?.startsWith('/api/_content/navigation/')) {
+        res.setHeader('Content-Type', 'text/html');
+        res.end('<!doctype html><title>Fallback</title>');
+      } else next();
+    };
+    await page.goto(url('/about'));
+    const nav = await page.evaluate(() => (window as unknown as { sitegen: { fetchNavigation(): Promise<unknown> } }).sitegen.fetchNavigation());
+    expect(nav).toBeNull();
+  });
+});
