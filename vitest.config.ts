@@ -10,6 +10,9 @@ export default defineConfig({
     maxWorkers: 2,
   },
   resolve: {
-    alias: { sitegen: new URL('./src/index.ts', import.meta.url).pathname },
+    alias: [
+      { find: /^sitegen\/templates\/(.*)$/, replacement: new URL('./templates/$1', import.meta.url).pathname },
+      { find: /^sitegen$/, replacement: new URL('./src/index.ts', import.meta.url).pathname },
+    ],
   },
 });

@@ -82,6 +82,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const pool = new WorkerPool(options.concurrency ?? defaultConcurrency());
   try {
     const bundlePromise = bundleTemplates(templates, root, cacheDir);
+    bundlePromise.catch(() => undefined); // awaited below; don't let it reject unobserved meanwhile
     const parseOptions = { blogDir: config.blogDir, locales: config.locales, defaultLocale: config.defaultLocale, markdown: config.markdown };
     const parsed = (await Promise.all(batches(sources, 48).map((files) => pool.parse({ files, options: parseOptions })))).flat();
     const errors: SitegenError[] = [];

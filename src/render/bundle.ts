@@ -27,6 +27,22 @@ const resolveShared: Plugin = {
   },
 };
 
+/**
+ * `sitegen` resolves to the public API and `sitegen/templates/...` to the bundled templates,
+ * wherever the site lives: site code can import the built-in components without a relative
+ * path into node_modules.
+ */
+export const resolveSitegen: Plugin = {
+  name: 'sitegen-self',
+  setup(b) {
+    b.onResolve({ filter: /^sitegen(\/templates\/.*)?$/ }, async (args) => {
+      if (args.path === 'sitegen') return { path: join(PACKAGE_ROOT, 'src/index.ts') };
+      const result = await b.resolve(`./${args.path.slice('sitegen/'.length)}`, { resolveDir: PACKAGE_ROOT, kind: args.kind });
+      return result.errors.length ? { errors: result.errors } : { path: result.path };
+    });
+  },
+};
+
 export interface TemplateSources {
   layouts: Map<string, string>;
   /** Page file (absolute) → route path. */
@@ -89,8 +105,7 @@ export async function bundleTemplates(sources: TemplateSources, root: string, ca
       target: 'node20',
       jsx: 'automatic',
       metafile: true,
-      plugins: [resolveShared],
-      alias: { sitegen: join(PACKAGE_ROOT, 'src/index.ts') },
+      plugins: [resolveShared, resolveSitegen],
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
     });

@@ -17,12 +17,25 @@ export interface HeadData {
   jsonld: string[];
 }
 
-/** `{page} {separator} {site}`; a separator with nothing on one side is dropped. */
-export function pageTitle(title: string, site: { name: string; separator: string }): string {
+/**
+ * `{page} {separator} {site}`; a separator with nothing on one side is dropped. Docs pages add
+ * their section (`Tunnels · Guide · Ferrygate`), so a guide page and a marketing page of the
+ * same name stay distinguishable in tabs and search results.
+ */
+export function pageTitle(title: string, site: { name: string; separator: string }, section?: string): string {
   const page = title.trim();
   if (!page || page === site.name) return site.name;
   if (page.startsWith(site.name)) return page;
-  return [page, site.separator.trim(), site.name].filter(Boolean).join(' ');
+  const sep = site.separator.trim();
+  return [page, section && section !== page ? section : '', site.name].filter(Boolean).join(sep ? ` ${sep} ` : ' ');
+}
+
+/** The docs section a path belongs to, from the theme's docsSections: `/v1/guide/tunnels` → `Guide`. */
+export function docsSection(site: SiteInfo, path: string): string | undefined {
+  const root = `/${site.theme.docsRoot}/`;
+  if (!path.startsWith(root)) return undefined;
+  const dir = path.slice(root.length).split('/')[0];
+  return site.theme.docsSections.find((s) => s.dir === dir)?.title;
 }
 
 /** The canonical URL of a path, keeping only whitelisted query parameters (sorted). */
@@ -43,7 +56,7 @@ export interface HeadOptions {
 }
 
 export function buildHead(site: SiteInfo, page: PageData, options: HeadOptions): HeadData {
-  const title = pageTitle(page.title, site);
+  const title = pageTitle(page.title, site, page.layout === 'doc' ? docsSection(site, page.path) : undefined);
   const url = canonicalUrl({ url: site.url, trailingSlash: options.trailingSlash }, page.path);
   const description = page.description || site.description;
   const tags: HeadTag[] = [];

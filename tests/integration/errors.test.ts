@@ -90,7 +90,7 @@ describe('a failed build', () => {
 
   it('prints config problems as ! key: expected …, received …', async () => {
     site = copyFixture('basic');
-    edit('site/config.ts', (t) => t.replace("separator: '|',", "separator: '|', checkInterval: 'hourly', indexable: 'yes',"));
+    edit('site/config.ts', (t) => t.replace("separator: '|',", "separator: '|', indexable: 'yes',").replace('checkInterval: 1000', "checkInterval: 'hourly'"));
     const result = await build();
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('! indexable: expected boolean, received "yes"\n  ! checkInterval: expected number, received "hourly"');
