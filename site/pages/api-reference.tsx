@@ -125,19 +125,29 @@ const methodClass = (m: string) => `method method-${m.toLowerCase()}`;
 function Params({ ep, id }: { ep: ApiEndpoint; id: string }) {
   if (!ep.params.length) return <p className="api-none">No parameters.</p>;
   return (
-    <div className="table-wrap api-table" role="region" aria-labelledby={id} tabIndex={0}>
+    <div className="table-wrap api-table api-fold" role="region" aria-labelledby={id} tabIndex={0}>
       <table>
         <caption className="sr-only">Parameters</caption>
         <thead>
-          <tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Required</th><th scope="col">Description</th></tr>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col" className="api-col">In</th>
+            <th scope="col" className="api-col">Type</th>
+            <th scope="col" className="api-col">Required</th>
+            <th scope="col">Description</th>
+          </tr>
         </thead>
         <tbody>
           {ep.params.map((p) => (
             <tr key={p.in + p.name}>
-              <td><code>{p.name}</code></td>
-              <td>{p.in}</td>
-              <td className="api-type">{p.type}</td>
-              <td>{p.required ? <strong>yes</strong> : 'no'}</td>
+              <td>
+                <code>{p.name}</code>
+                {/* the three narrow columns, folded under the name on small screens */}
+                <span className="api-param-meta">{[p.in, p.type, p.required ? 'required' : 'optional'].filter(Boolean).join(' · ')}</span>
+              </td>
+              <td className="api-col">{p.in}</td>
+              <td className="api-col api-type">{p.type}</td>
+              <td className="api-col">{p.required ? <strong>yes</strong> : 'no'}</td>
               <td>{inline(p.description)}</td>
             </tr>
           ))}
@@ -170,12 +180,14 @@ function Endpoint({ group, ep }: { group: ApiGroup; ep: ApiEndpoint }) {
 function Group({ group }: { group: ApiGroup }) {
   return (
     <>
+      <p className="eyebrow api-group-eyebrow">{group.category}</p>
       <h2 id={group.id} className="api-group">{group.title}</h2>
-      <p className="api-group-meta">
-        <span className="eyebrow">{group.category}</span>
-        {group.host && <span>Base URL <code>{group.host}</code></span>}
-        {group.auth === false && <span>No authentication</span>}
-      </p>
+      {(group.host || group.auth === false) && (
+        <p className="api-group-meta">
+          {group.host && <span>Base URL <code>{group.host}</code></span>}
+          {group.auth === false && <span>No authentication</span>}
+        </p>
+      )}
       <p>{inline(group.description)}</p>
       {group.endpoints.length > 1 && (
         <ul className="api-index" aria-label={`${group.title} endpoints`}>
@@ -195,13 +207,26 @@ function Group({ group }: { group: ApiGroup }) {
   );
 }
 
-function SimpleTable({ label, head, rows }: { label: string; head: string[]; rows: ReactNode[][] }) {
+/** A small reference table. `fold`: a column shown under the first one on small screens. */
+function SimpleTable({ label, head, rows, fold }: { label: string; head: string[]; rows: ReactNode[][]; fold?: number }) {
+  const col = (j: number) => (j === fold ? 'api-col' : undefined);
   return (
-    <div className="table-wrap api-table api-table-narrow" role="region" aria-label={label} tabIndex={0}>
+    <div className={`table-wrap api-table api-table-narrow${fold ? ' api-fold' : ''}`} role="region" aria-label={label} tabIndex={0}>
       <table>
         <caption className="sr-only">{label}</caption>
-        <thead><tr>{head.map((h) => <th scope="col" key={h}>{h}</th>)}</tr></thead>
-        <tbody>{rows.map((r, i) => <tr key={i}>{r.map((c, j) => <td key={j}>{c}</td>)}</tr>)}</tbody>
+        <thead><tr>{head.map((h, j) => <th scope="col" key={h} className={col(j)}>{h}</th>)}</tr></thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i}>
+              {r.map((c, j) => (
+                <td key={j} className={col(j)}>
+                  {c}
+                  {j === 0 && fold !== undefined && <span className="api-param-meta">{r[fold]}</span>}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
       </table>
     </div>
   );
@@ -210,10 +235,12 @@ function SimpleTable({ label, head, rows }: { label: string; head: string[]; row
 /* ── Page ────────────────────────────────────────────────────────────────── */
 
 const AUTH_EXAMPLE = `# HTTP Basic: the key id is the user name, the secret the password
-curl ${doc.baseUrl}/account -u "$FG_KEY:$FG_SECRET"
+curl ${doc.baseUrl}/account \
+  -u "$FG_KEY:$FG_SECRET"
 
 # Bearer: key id and secret joined by a dot
-curl ${doc.baseUrl}/account -H "Authorization: Bearer $FG_KEY.$FG_SECRET"`;
+curl ${doc.baseUrl}/account \
+  -H "Authorization: Bearer $FG_KEY.$FG_SECRET"`;
 
 const ERROR_EXAMPLE = JSON.stringify({ error: { code: 'insufficient_scope', message: 'This key has the read-only scope; POST /channels needs channels.', request_id: 'api_7Hc2Lq9xTz' } }, null, 2);
 
@@ -264,7 +291,7 @@ export default function ApiReference(_ctx: PageContext) {
       <h2 id="errors">Errors</h2>
       <p>Successful calls answer <code>2xx</code>. Everything else has a JSON body with a stable, machine-readable <code>code</code>, a human-readable <code>message</code> and the <code>request_id</code>:</p>
       <CodeBlock code={ERROR_EXAMPLE} lang="json" title="403 Forbidden" />
-      <SimpleTable label="Error status codes" head={['Status', 'Code', 'Meaning']} rows={doc.errors.map((e) => [String(e.status), <code key="c">{e.code}</code>, e.meaning])} />
+      <SimpleTable label="Error status codes" fold={1} head={['Status', 'Code', 'Meaning']} rows={doc.errors.map((e) => [String(e.status), <code key="c">{e.code}</code>, e.meaning])} />
 
       <h2 id="pagination">Pagination</h2>
       <p>List endpoints return <code>{'{"data": [...], "next_cursor": "…"}'}</code>, newest or first-created items first as each endpoint says. Pass <code>limit</code> (1–500, default 50) and, for the next page, <code>cursor</code> set to the previous <code>next_cursor</code>. On the last page <code>next_cursor</code> is <code>null</code>. Cursors are opaque and valid for 24 hours.</p>

@@ -80,11 +80,15 @@ export function createPreviewHandler(options: PreviewOptions): (req: IncomingMes
       const exact = matcher?.static[route]?.redirect;
       if (exact) return redirect(res, exact.to, exact.statusCode, search);
       const file = join(root, pathname);
-      const exists = existsSync(file) && (statSync(file).isFile() || existsSync(join(file, 'index.html')));
-      if (!exists && matcher) {
+      const isFile = existsSync(file) && statSync(file).isFile();
+      const index = join(file, 'index.html');
+      const hasIndex = !isFile && existsSync(index);
+      if (!isFile && !hasIndex && matcher) {
         const hit = matchRule(matcher, route);
         if (hit?.rule.redirect) return redirect(res, fillTarget(hit.rule.redirect.to, hit.groups), hit.rule.redirect.statusCode, search);
       }
+      // A route's folder index wins over a sibling `<route>.html` (those are redirect pages).
+      if (hasIndex) req.url = `${pathname.replace(/\/?$/, '/')}index.html${search}`;
       serve(req, res, () => notFound(res));
     };
     if (options.before) options.before(req, res, run);
