@@ -4,25 +4,23 @@
  */
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Author, PostSummary, SiteInfo } from '../../templates/types.ts';
+import type { Author } from '../../templates/types.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import { routeToFile, routeToPayload } from '../content/paths.ts';
 import type { PublicFile } from '../content/discover.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { SitegenError } from '../errors.ts';
 import type { Logger } from '../log.ts';
-import { escapeHtml } from '../markdown/highlight.ts';
 import type { SiteAssets } from '../output/assets.ts';
 import { headersFile } from '../output/headers.ts';
 import type { OutputFolder } from '../output/folder.ts';
 import { NAVIGATION_KEY, POSTS_QUERY_KEY, documentQueryKey, latestJson, metaJson, queryHash, redirectHtml, redirectsFile } from '../output/manifest.ts';
 import type { RenderModule } from '../render/render-page.ts';
-import type { RenderJob, SharedRenderData } from '../render/types.ts';
 import { expandDynamicRedirects, resolveRedirect, type Redirect, type RouteMatcher } from '../routes/rules.ts';
-import { buildNavigation, collectPosts, computeNeighbours, computeRelated } from '../site/collections.ts';
+import { buildSiteModel, ensureNotFound, renderJob } from '../site/model.ts';
 import { checkLinks, type CheckedPage } from './checks.ts';
 import { WorkerPool, batches, mapLimit } from './pool.ts';
-import { documentPageData, type Route, type RouteTable } from './routes.ts';
+import type { RouteTable } from './routes.ts';
 
 export interface WriteSiteInput {
   config: ResolvedConfig;
@@ -51,37 +49,6 @@ export interface WriteSiteInput {
   done: (message: string) => void;
 }
 
-export function siteInfo(config: ResolvedConfig): SiteInfo {
-  const info: SiteInfo = { name: config.name, url: config.url, description: config.description, lang: config.lang, separator: config.separator, base: config.base, theme: config.theme };
-  if (config.twitter) info.twitter = config.twitter;
-  return info;
-}
-
-function runtimeScript(config: ResolvedConfig, src: string): string {
-  const attrs: Record<string, string> = { type: 'module', src, 'data-sitegen': '', 'data-base': config.base, 'data-check-interval': String(config.checkInterval) };
-  if (config.analytics) Object.assign(attrs, { 'data-analytics': config.analytics.provider, 'data-analytics-host': config.analytics.host, 'data-analytics-domain': config.analytics.domain });
-  return `<script ${Object.entries(attrs).map(([k, v]) => (v === '' ? k : `${k}="${escapeHtml(v)}"`)).join(' ')}></script>`;
-}
-
-function builtinNotFound(): ContentDocument {
-  return {
-    _id: 'sitegen:404', _stem: '404', _path: '/404', _dir: '', _partial: false, _type: 'markdown', _source: '(built-in 404 page)',
-    title: 'Page not found', description: '', navigation: false, draft: false, middleware: [], frontmatter: {},
-    body: { toc: { title: '', depth: 3, searchDepth: 3, links: [] }, html: '<p>Page not found: <code data-missing-path="">/404</code></p>\n' },
-    links: [], ids: [], wordCount: 0, readingTime: 0, isPost: false, hash: '',
-  };
-}
-
-/** A route rejected by middleware renders the not-found page, with `Page Not Found: {path}`. */
-export function notFoundJob(notFound: Route, path: string): RenderJob {
-  const message = `Page Not Found: ${path}`;
-  const page = { ...notFound.page, path, title: 'Page Not Found', frontmatter: { ...notFound.page.frontmatter, error: { statusCode: 404, message } } };
-  if (page.kind === 'document') page.html = `<p>${escapeHtml(message)}</p>\n`;
-  const job: RenderJob = { path, status: 404, layout: notFound.layout, page, related: [] };
-  if (notFound.pageRoute) job.pageRoute = notFound.pageRoute;
-  return job;
-}
-
 /** The content API's view of a document: everything but build internals. */
 function apiDocument(doc: ContentDocument): Record<string, unknown> {
   const { links: _links, ids: _ids, hash: _hash, ...rest } = doc;
@@ -98,44 +65,22 @@ export async function writeSite(input: WriteSiteInput): Promise<{ pages: number;
   if (css) await out.write(css.path, css.contents);
   await out.write(runtime.path, runtime.contents);
   for (const file of islands.files) await out.write(file.path, file.contents);
-  const favicon = input.publicFiles.find((f) => f.rel === 'favicon.svg') ? `<link rel="icon" href="${base}/favicon.svg" type="image/svg+xml">\n` : '';
-  const headHtml = `${favicon}${css ? `<link rel="stylesheet" href="${base}/${css.path}">\n` : ''}<link rel="modulepreload" href="${base}/${runtime.path}">`;
 
-  // Collections, once per build
-  const posts: PostSummary[] = collectPosts(input.docs, input.drafts);
-  const nav = buildNavigation(input.docs, input.drafts);
-  const neighbours = computeNeighbours(nav, config.theme.docsRoot, posts);
-  const related = computeRelated(posts);
-  const site = siteInfo(config);
-  const shared: SharedRenderData = {
-    buildId, site, nav, posts, authors: input.authors,
-    indexable: config.indexable, trailingSlash: config.trailingSlash,
-    headHtml, bodyEndHtml: runtimeScript(config, `${base}/${runtime.path}`), islands: islands.urls,
-  };
+  // Collections and shared page data, once per build
+  const model = buildSiteModel({
+    config, docs: input.docs, authors: input.authors, assets: input.assets, buildId, drafts: input.drafts,
+    hasFavicon: input.publicFiles.some((f) => f.rel === 'favicon.svg'),
+  });
   const sharedFile = join(input.cacheDir, 'render', `shared.${buildId}.json`);
   await mkdir(dirname(sharedFile), { recursive: true });
-  await writeFile(sharedFile, JSON.stringify(shared));
-
-  // The not-found page: the site's /404 page, or a built-in one in the default layout.
-  const routes = [...table.routes];
-  let notFound = routes.find((r) => r.path === '/404');
-  if (!notFound) {
-    const layout = input.mod.layouts.default ? 'default' : Object.keys(input.mod.layouts)[0];
-    const page = documentPageData(builtinNotFound(), layout);
-    notFound = { path: '/404', source: page.source, status: 404, layout, page, middleware: [] };
-    routes.push(notFound);
-  }
+  await writeFile(sharedFile, JSON.stringify(model.shared));
 
   // Render and write pages
-  const jobs: RenderJob[] = routes.map((route) => {
-    if (route.rejected) return notFoundJob(notFound, route.path);
-    const n = neighbours.get(route.path);
-    const job: RenderJob = { path: route.path, status: route.status, layout: route.layout, page: route.page, related: route.doc?.isPost ? related.get(route.path) ?? [] : [] };
-    if (route.pageRoute) job.pageRoute = route.pageRoute;
-    if (n?.prev) job.prev = n.prev;
-    if (n?.next) job.next = n.next;
-    return job;
-  });
+  const routes = [...table.routes];
+  const notFound = ensureNotFound(routes, Object.keys(input.mod.layouts));
+  const jobs = routes.map((route) => renderJob(route, model, notFound));
+  const posts = model.posts;
+  const nav = model.nav;
   const errors: SitegenError[] = [];
   const checked: CheckedPage[] = [];
   const sourceOf = new Map(routes.map((r) => [r.path, r]));

@@ -1,0 +1,101 @@
+/**
+ * The site model shared by `build` and `dev`: collections, the data every page renders with,
+ * the not-found route and one render job per route.
+ */
+import type { Author, NavItem, PostSummary } from '../../templates/types.ts';
+import type { ResolvedConfig } from '../config/schema.ts';
+import type { ContentDocument } from '../content/types.ts';
+import { escapeHtml } from '../markdown/highlight.ts';
+import type { SiteAssets } from '../output/assets.ts';
+import type { RenderJob, SharedRenderData } from '../render/types.ts';
+import { documentPageData, type Route } from '../build/routes.ts';
+import { buildNavigation, collectPosts, computeNeighbours, computeRelated, type Neighbours } from './collections.ts';
+import type { SiteInfo } from '../../templates/types.ts';
+
+export function siteInfo(config: ResolvedConfig): SiteInfo {
+  const info: SiteInfo = { name: config.name, url: config.url, description: config.description, lang: config.lang, separator: config.separator, base: config.base, theme: config.theme };
+  if (config.twitter) info.twitter = config.twitter;
+  return info;
+}
+
+function runtimeScript(config: ResolvedConfig, src: string, extra: Record<string, string>): string {
+  const attrs: Record<string, string> = { type: 'module', src, 'data-sitegen': '', 'data-base': config.base, 'data-check-interval': String(config.checkInterval), ...extra };
+  if (config.analytics) Object.assign(attrs, { 'data-analytics': config.analytics.provider, 'data-analytics-host': config.analytics.host, 'data-analytics-domain': config.analytics.domain });
+  return `<script ${Object.entries(attrs).map(([k, v]) => (v === '' ? k : `${k}="${escapeHtml(v)}"`)).join(' ')}></script>`;
+}
+
+export interface SiteModel {
+  posts: PostSummary[];
+  nav: NavItem[];
+  neighbours: Map<string, Neighbours>;
+  related: Map<string, PostSummary[]>;
+  shared: SharedRenderData;
+}
+
+export interface ModelInput {
+  config: ResolvedConfig;
+  docs: ContentDocument[];
+  authors: Record<string, Author>;
+  assets: SiteAssets;
+  buildId: string;
+  drafts: boolean;
+  hasFavicon: boolean;
+  /** Extra HTML at the end of <body> (the dev server's client). */
+  bodyExtra?: string;
+}
+
+export function buildSiteModel(input: ModelInput): SiteModel {
+  const { config, assets } = input;
+  const base = config.base.replace(/\/$/, '');
+  const posts = collectPosts(input.docs, input.drafts);
+  const nav = buildNavigation(input.docs, input.drafts);
+  const favicon = input.hasFavicon ? `<link rel="icon" href="${base}/favicon.svg" type="image/svg+xml">\n` : '';
+  const headHtml = `${favicon}${assets.css ? `<link rel="stylesheet" href="${base}/${assets.css.path}">\n` : ''}<link rel="modulepreload" href="${base}/${assets.runtime.path}">`;
+  const shared: SharedRenderData = {
+    buildId: input.buildId, site: siteInfo(config), nav, posts, authors: input.authors,
+    indexable: config.indexable, trailingSlash: config.trailingSlash,
+    headHtml, bodyEndHtml: runtimeScript(config, `${base}/${assets.runtime.path}`, {}) + (input.bodyExtra ?? ''), islands: assets.islands.urls,
+  };
+  return { posts, nav, neighbours: computeNeighbours(nav, config.theme.docsRoot, posts), related: computeRelated(posts), shared };
+}
+
+function builtinNotFound(): ContentDocument {
+  return {
+    _id: 'sitegen:404', _stem: '404', _path: '/404', _dir: '', _partial: false, _type: 'markdown', _source: '(built-in 404 page)',
+    title: 'Page not found', description: '', navigation: false, draft: false, middleware: [], frontmatter: {},
+    body: { toc: { title: '', depth: 3, searchDepth: 3, links: [] }, html: '<p>Page not found: <code data-missing-path="">/404</code></p>\n' },
+    links: [], ids: [], wordCount: 0, readingTime: 0, isPost: false, hash: '',
+  };
+}
+
+/** The site's /404 route, or a built-in one in the default layout (added to `routes`). */
+export function ensureNotFound(routes: Route[], layouts: string[]): Route {
+  let notFound = routes.find((r) => r.path === '/404');
+  if (!notFound) {
+    const layout = layouts.includes('default') ? 'default' : layouts[0];
+    const page = documentPageData(builtinNotFound(), layout);
+    notFound = { path: '/404', source: page.source, status: 404, layout, page, middleware: [] };
+    routes.push(notFound);
+  }
+  return notFound;
+}
+
+/** A route rejected by middleware renders the not-found page, with `Page Not Found: {path}`. */
+export function notFoundJob(notFound: Route, path: string): RenderJob {
+  const message = `Page Not Found: ${path}`;
+  const page = { ...notFound.page, path, title: 'Page Not Found', frontmatter: { ...notFound.page.frontmatter, error: { statusCode: 404, message } } };
+  if (page.kind === 'document') page.html = `<p>${escapeHtml(message)}</p>\n`;
+  const job: RenderJob = { path, status: 404, layout: notFound.layout, page, related: [] };
+  if (notFound.pageRoute) job.pageRoute = notFound.pageRoute;
+  return job;
+}
+
+export function renderJob(route: Route, model: SiteModel, notFound: Route): RenderJob {
+  if (route.rejected) return notFoundJob(notFound, route.path);
+  const n = model.neighbours.get(route.path);
+  const job: RenderJob = { path: route.path, status: route.status, layout: route.layout, page: route.page, related: route.doc?.isPost ? model.related.get(route.path) ?? [] : [] };
+  if (route.pageRoute) job.pageRoute = route.pageRoute;
+  if (n?.prev) job.prev = n.prev;
+  if (n?.next) job.next = n.next;
+  return job;
+}
