@@ -70,6 +70,26 @@ Examples:
     });
 
   program
+    .command('dev')
+    .description('build the site in memory, serve it, and reload the browser on every edit')
+    .option('--root <dir>', 'project root', '.')
+    .option('--host <host>', 'interface to bind (use 0.0.0.0 to share on your network)', '127.0.0.1')
+    .option('--port <n>', 'port (the next free one is used when it is busy)', (v) => (v === '0' ? 0 : positiveInt(v)), 4321)
+    .action(async (opts) => {
+      const { startDevServer } = await import('./dev/server.ts');
+      const started = performance.now();
+      try {
+        const dev = await startDevServer({ root: opts.root, host: opts.host, port: opts.port, log: (m) => console.log(`  ${m}`) });
+        const problems = dev.session.allProblems().length;
+        console.log(`sitegen dev: ${dev.session.documents().length} documents ready in ${Math.round(performance.now() - started)} ms${problems ? ` (${problems} problems shown in the browser)` : ''}`);
+        console.log(`  ➜ ${dev.url}/`);
+      } catch (error) {
+        reportFailure(error, createLogger());
+        process.exitCode = 1;
+      }
+    });
+
+  program
     .command('preview')
     .description('serve a finished output folder the way a static host would')
     .option('--root <dir>', 'project root', '.')

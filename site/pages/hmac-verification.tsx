@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { PageContext, PageMeta } from '../../templates/types';
 import { CodeBlock } from '../../templates/components/CodeBlock';
 import { CodeTabs } from '../../templates/components/CodeTabs';
-import { Section, Cards, Split, DataTable } from '../../templates/components/Marketing';
+import { Section, Cards, Split } from '../../templates/components/Marketing';
 import { HmacCalculator } from '../../templates/islands/HmacCalculator';
 import { HMAC_SNIPPETS } from '../data/hmac-snippets';
 
@@ -76,12 +76,12 @@ ${DEMO_BODY}`,
 ];
 
 const SCHEMES: [string, string, string, string, string, string][] = [
-  ['Prefixed hex (GitHub-style)', 'X-Hub-Signature-256: sha256=<hex>', 'raw body', 'HMAC-SHA256 (older: SHA-1)', 'hex, with sha256= prefix', 'none; de-duplicate on the delivery id header'],
-  ['Timestamped (Stripe-style)', 'Signature: t=<unix>,v1=<hex>', '"{t}.{body}"', 'HMAC-SHA256', 'hex; several v1 values during rotation', 't in the same header, ~5 min tolerance'],
+  ['Prefixed hex (GitHub-style)', 'X-Hub-Signature-256: sha256=<hex>', 'raw body', 'HMAC-SHA256 (older: SHA-1)', 'hex with a sha256= prefix', 'none'],
+  ['Timestamped (Stripe-style)', 'Signature: t=<unix>,v1=<hex>', '"{t}.{body}"', 'HMAC-SHA256', 'hex; several v1 values during rotation', 't= in the header, ~5 min tolerance'],
   ['Plain base64 (Shopify-style)', 'X-…-Hmac-Sha256: <base64>', 'raw body', 'HMAC-SHA256', 'base64', 'none'],
   ['URL + form fields (telephony-style)', 'X-…-Signature: <base64>', 'full URL + sorted POST fields', 'HMAC-SHA1', 'base64', 'none'],
-  ['Standard Webhooks', 'webhook-signature: v1,<base64>', '"{id}.{timestamp}.{body}"', 'HMAC-SHA256, key = base64 after whsec_', 'base64; space-separated list', 'webhook-timestamp header, 5 min'],
-  ['Ferrygate', 'Ferrygate-Signature: t=<unix>,v1=<hex>', '"{t}.{raw body}"', 'HMAC-SHA256', 'hex; two v1 values during rotation', 't in the same header, 5 min tolerance'],
+  ['Standard Webhooks', 'webhook-signature: v1,<base64>', '"{id}.{timestamp}.{body}"', 'HMAC-SHA256; key is the base64 after whsec_', 'base64; space-separated list', 'webhook-timestamp header, 5 min'],
+  ['Ferrygate', 'Ferrygate-Signature: t=<unix>,v1=<hex>', '"{t}.{raw body}"', 'HMAC-SHA256', 'hex; two v1 values during rotation', 't= in the header, 5 min tolerance'],
 ];
 
 const PITFALLS = [
@@ -101,11 +101,14 @@ export default function HmacVerification(_ctx: PageContext) {
     <>
       <Section id="what-is-hmac" eyebrow="The basics" title="What an HMAC signature is">
         <Split aside={
-          <CodeBlock className="hmac-formula" lang="text" title="The whole idea" code={`signature = HMAC-SHA256(key = shared secret,
-                       message = raw request body)
+          <CodeBlock className="hmac-formula" lang="text" title="The whole idea" code={`signature = HMAC-SHA256(
+  key:     shared secret,
+  message: raw request body
+)
 
-# the sender puts the signature in a header,
-# the receiver computes it again and compares
+# the sender puts it in a header;
+# the receiver computes it again
+# and compares the two
 ${hmacHex(DEMO_SECRET, DEMO_BODY)}`} />
         }>
           <p className="section-lead">An HMAC (hash-based message authentication code) is a keyed hash. The sender runs a hash function such as SHA-256 over the request body mixed with a secret that only it and you know, and sends the result in a header.</p>
@@ -122,8 +125,26 @@ ${hmacHex(DEMO_SECRET, DEMO_BODY)}`} />
       </Section>
 
       <Section id="provider-schemes" eyebrow="In the wild" title="How common providers sign" lead="The idea is always the same; the details differ. Check which header, which bytes, which algorithm and which encoding before you write a line of code.">
-        <div className="hmac-schemes">
-          <DataTable caption="Common webhook signature schemes" head={['Style', 'Header (example)', 'Signed message', 'Algorithm', 'Encoding', 'Timestamp']} rows={SCHEMES.map((r) => [r[0], <code key="h" className="hmac-header">{r[1]}</code>, <code key="m">{r[2]}</code>, r[3], r[4], r[5]])} />
+        <p className="hmac-scroll-hint" aria-hidden="true">Scroll the table sideways to see every column.</p>
+        <div className="table-wrap hmac-schemes" role="region" aria-labelledby="provider-schemes" tabIndex={0}>
+          <table className="data-table">
+            <caption className="sr-only">Common webhook signature schemes</caption>
+            <thead>
+              <tr>{['Style', 'Header (example)', 'Signed message', 'Algorithm', 'Encoding', 'Timestamp'].map((h) => <th scope="col" key={h}>{h}</th>)}</tr>
+            </thead>
+            <tbody>
+              {SCHEMES.map(([style, header, signed, algorithm, encoding, timestamp]) => (
+                <tr key={style}>
+                  <th scope="row">{style}</th>
+                  <td><code>{header}</code></td>
+                  <td><code>{signed}</code></td>
+                  <td>{algorithm}</td>
+                  <td>{encoding}</td>
+                  <td>{timestamp}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       </Section>
 
@@ -139,11 +160,11 @@ ${hmacHex(DEMO_SECRET, DEMO_BODY)}`} />
       </Section>
 
       <Section id="pitfalls" eyebrow="Pitfalls" title="Why signatures “randomly” fail" lead="Nearly every mismatch comes from hashing different bytes than the sender did, not from a wrong secret.">
-        <Cards cols={4} items={PITFALLS} />
+        <div className="hmac-pitfalls"><Cards cols={4} items={PITFALLS} /></div>
       </Section>
 
       <Section id="ferrygate-signatures" soft eyebrow="Ferrygate deliveries" title="How Ferrygate signs deliveries">
-        <Split aside={<CodeTabs name="hmac-delivery" label="Signed delivery examples" samples={DELIVERY_SAMPLES} />}>
+        <Split aside={<CodeTabs name="hmac-delivery" label="Signed delivery examples" samples={DELIVERY_SAMPLES} className="hmac-delivery-tabs" />}>
           <p className="section-lead">Every delivery to a destination carries a <code>Ferrygate-Signature</code> header: a Unix timestamp and the hex HMAC-SHA256 of <code>{'"{t}.{raw body}"'}</code>, keyed with the destination’s signing secret.</p>
           <ul className="check-list">
             <li><code>t</code> is set fresh for every attempt, retry and replay. Allow 5 minutes of clock difference.</li>
@@ -151,7 +172,7 @@ ${hmacHex(DEMO_SECRET, DEMO_BODY)}`} />
             <li><code>Ferrygate-Delivery</code> stays the same across retries, so you can de-duplicate on it.</li>
             <li>Prefer a standard? Since May 2025 a destination can sign with <strong>Standard Webhooks</strong> instead: <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature: v1,&lt;base64&gt;</code> over <code>{'"{id}.{timestamp}.{body}"'}</code>.</li>
           </ul>
-          <p>Switch the scheme or rotate the secret in the dashboard under <strong>Destination → Signing</strong>, or with <a href="/api-reference#patch-channels-id-destinations-destid">the destinations API</a>. The examples use the secret <code>{DEMO_SECRET}</code>; try them in the calculator below.</p>
+          <p>Switch the scheme or rotate the secret in the dashboard under <strong>Destination → Signing</strong>, or with <a className="hmac-text-link" href="/api-reference#patch-channels-id-destinations-destid">the destinations API</a>. The examples use the secret <code>{DEMO_SECRET}</code>; try them in the calculator below.</p>
         </Split>
       </Section>
 

@@ -98,7 +98,7 @@ ${renderHeadTags(head)}
 ${shared.headHtml}
 </head>
 <body>
-<div id="__sitegen" data-layout="${job.layout}">${body}</div>
+<div id="__sitegen" data-layout="${job.layout}"${job.page.draft ? ' data-draft' : ''}>${body}</div>
 ${shared.bodyEndHtml}
 </body>
 </html>

@@ -184,6 +184,7 @@ export async function navigate(target: URL, push: boolean, restoreY?: number): P
     history.pushState({ scroll: 0 }, '', target.href);
   }
   swap(payload);
+  window.dispatchEvent(new CustomEvent('sitegen:navigated', { detail: { path } }));
   focusContent();
   if (restoreY !== undefined) setTimeout(() => window.scrollTo({ top: restoreY, behavior: 'instant' }), SETTLE_MS);
   else scrollToTarget(target.hash);

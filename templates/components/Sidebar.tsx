@@ -10,9 +10,22 @@ function walk(nodes: NavItem[], test: (n: NavItem) => boolean): NavItem | undefi
   return undefined;
 }
 
-/** The nav node for `path`, preferring a folder node over its own index page (they share the path). */
+/** Is every child of this folder node inside `path` (its own index page, or below it)? */
+function holds(n: NavItem, path: string): boolean {
+  return (n.children ?? []).every((c) => c.path === path || c.path.startsWith(`${path}/`));
+}
+
+/**
+ * The nav node for `path`, preferring the folder node over its own index page (they share the
+ * path). A folder without an index page (`/v1`) may carry the path of its first child
+ * (`/v1/examples`): the folder that really holds `path`'s pages wins over it.
+ */
 export function findNavNode(nodes: NavItem[], path: string): NavItem | undefined {
-  return walk(nodes, (n) => n.path === path && !!n.children?.length) ?? walk(nodes, (n) => n.path === path);
+  return (
+    walk(nodes, (n) => n.path === path && !!n.children?.length && holds(n, path)) ??
+    walk(nodes, (n) => n.path === path && !!n.children?.length) ??
+    walk(nodes, (n) => n.path === path)
+  );
 }
 
 function contains(node: NavItem, path: string): boolean {

@@ -46,8 +46,8 @@ export function ContactForm({ action, next, topic = 'support' }: { action: strin
         <textarea id="contact-message" name="message" rows={6} required minLength={10} aria-describedby="contact-message-hint" />
         <span id="contact-message-hint" className="field-hint">For delivery problems, include a delivery ID (dlv_…) and never paste access key secrets.</span>
       </div>
-      <label className="check field-check">
-        <input type="checkbox" name="consent" value="yes" required />
+      <label className="check field-check" htmlFor="contact-consent">
+        <input id="contact-consent" type="checkbox" name="consent" value="yes" required />
         <span>I agree that Ferrygate may store my message and contact details to answer this request. <span className="req" aria-hidden="true">*</span></span>
       </label>
       <button className="btn btn-primary btn-lg" type="submit">Send message</button>

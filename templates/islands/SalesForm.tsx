@@ -5,6 +5,11 @@ import { ValidatedForm } from '../components/ValidatedForm';
  */
 const SIZES = ['1–10', '11–50', '51–200', '201–1,000', 'More than 1,000'];
 const VOLUMES = ['Under 1 million', '1–10 million', '10–100 million', 'More than 100 million'];
+const PRODUCTS = [
+  { value: 'webhooks', label: 'Webhook forwarding' },
+  { value: 'tunnels', label: 'Tunnels' },
+  { value: 'cron', label: 'Cron webhooks' },
+];
 const DEPLOY = [
   { value: 'cloud', label: 'Ferrygate cloud (shared regions)' },
   { value: 'dedicated', label: 'Dedicated region' },
@@ -51,16 +56,16 @@ export function SalesForm({ action, next }: { action: string; next: string }) {
       <fieldset className="field">
         <legend>Products you are interested in</legend>
         <div className="check-grid">
-          <label className="check"><input type="checkbox" name="products" value="webhooks" /> <span>Webhook forwarding</span></label>
-          <label className="check"><input type="checkbox" name="products" value="tunnels" /> <span>Tunnels</span></label>
-          <label className="check"><input type="checkbox" name="products" value="cron" /> <span>Cron webhooks</span></label>
+          {PRODUCTS.map((p) => (
+            <label className="check" key={p.value} htmlFor={`sales-products-${p.value}`}><input id={`sales-products-${p.value}`} type="checkbox" name="products" value={p.value} /> <span>{p.label}</span></label>
+          ))}
         </div>
       </fieldset>
       <fieldset className="field">
         <legend>Deployment preference</legend>
         <div className="check-grid check-grid-col">
           {DEPLOY.map((d, i) => (
-            <label className="check" key={d.value}><input type="radio" name="deployment" value={d.value} defaultChecked={i === 0} /> <span>{d.label}</span></label>
+            <label className="check" key={d.value} htmlFor={`sales-deployment-${d.value}`}><input id={`sales-deployment-${d.value}`} type="radio" name="deployment" value={d.value} defaultChecked={i === 0} /> <span>{d.label}</span></label>
           ))}
         </div>
       </fieldset>

@@ -1,0 +1,71 @@
+/**
+ * The dev server's browser client: reloads the page when its output changed, and shows
+ * build problems in an overlay (text only, never markup) until the next good build.
+ */
+interface Problem {
+  code: string;
+  title: string;
+  message: string;
+  where: string;
+  frame?: string;
+  hint?: string;
+}
+
+let source: EventSource | undefined;
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, css?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  if (css) node.style.cssText = css;
+  return node;
+}
+
+function showOverlay(problems: Problem[]): void {
+  removeOverlay();
+  const overlay = el('div', undefined, 'position:fixed;inset:0;z-index:2147483647;background:rgba(15,23,42,.92);color:#f8fafc;overflow:auto;padding:2rem;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace');
+  overlay.id = 'sitegen-dev-overlay';
+  overlay.setAttribute('role', 'alertdialog');
+  overlay.setAttribute('aria-label', 'Build problems');
+  const head = el('div', undefined, 'display:flex;justify-content:space-between;align-items:center;margin-bottom:1rem');
+  head.append(el('strong', `${problems.length} problem${problems.length === 1 ? '' : 's'} — the last good version of each page is still served`, 'font-size:16px;color:#fca5a5'));
+  const close = el('button', 'Close', 'font:inherit;background:#334155;color:#fff;border:0;border-radius:4px;padding:.25rem .75rem;cursor:pointer');
+  close.addEventListener('click', removeOverlay);
+  head.append(close);
+  overlay.append(head);
+  for (const p of problems) {
+    const card = el('section', undefined, 'border:1px solid #475569;border-radius:6px;padding:1rem;margin-bottom:1rem;background:#0f172a');
+    card.append(el('div', `${p.where} [${p.code}] ${p.title}`, 'color:#fcd34d;font-weight:bold'));
+    card.append(el('div', p.message, 'white-space:pre-wrap;margin:.5rem 0'));
+    if (p.frame) card.append(el('pre', p.frame, 'margin:0;padding:.75rem;background:#020617;border-radius:4px;overflow:auto'));
+    if (p.hint) card.append(el('div', `hint: ${p.hint}`, 'color:#7dd3fc;margin-top:.5rem'));
+    overlay.append(card);
+  }
+  document.body.append(overlay);
+}
+
+function removeOverlay(): void {
+  document.getElementById('sitegen-dev-overlay')?.remove();
+}
+
+function markDraft(): void {
+  if (!document.querySelector('#__sitegen[data-draft]') || document.getElementById('sitegen-draft')) return;
+  const badge = el('div', 'Draft — not published', 'position:fixed;top:.75rem;left:50%;transform:translateX(-50%);z-index:9999;background:#b45309;color:#fff;font:600 13px/1 system-ui,sans-serif;padding:.45rem .8rem;border-radius:999px');
+  badge.id = 'sitegen-draft';
+  document.body.append(badge);
+}
+
+function connect(): void {
+  source?.close();
+  source = new EventSource(`/_sitegen/dev/events?path=${encodeURIComponent(location.pathname)}`);
+  source.addEventListener('reload', () => location.reload());
+  source.addEventListener('problems', (event) => showOverlay(JSON.parse((event as MessageEvent).data) as Problem[]));
+  source.addEventListener('clear', removeOverlay);
+}
+
+window.addEventListener('sitegen:navigated', () => {
+  document.getElementById('sitegen-draft')?.remove();
+  markDraft();
+  connect();
+});
+markDraft();
+connect();

@@ -1,0 +1,239 @@
+/**
+ * `sitegen dev`: the site built in memory, served with sirv (public files) and on-demand
+ * rendering, watched with chokidar, with live reload over server-sent events.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join, resolve, sep } from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import { build } from 'esbuild';
+import sirv from 'sirv';
+import { SitegenError, formatLocation } from '../errors.ts';
+import { hashText } from '../hash.ts';
+import { POSTS_QUERY_KEY, documentQueryKey, queryHash } from '../output/manifest.ts';
+import { PACKAGE_ROOT, TEMPLATES_DIR } from '../paths.ts';
+import { findConfigFile } from '../config/load.ts';
+import { listen } from '../server/listen.ts';
+import { safePath } from '../server/preview.ts';
+import { runQuery, type ContentQuery } from './query.ts';
+import { DEV_BUILD_ID, DevSession } from './session.ts';
+
+export interface DevServerOptions {
+  root: string;
+  host?: string;
+  port?: number;
+  log?: (message: string) => void;
+}
+
+interface Client {
+  res: ServerResponse;
+  path: string;
+}
+
+export interface DevServer {
+  url: string;
+  session: DevSession;
+  close(): Promise<void>;
+  /** Resolves after the next change has been handled (tests and the latency benchmark). */
+  nextUpdate(): Promise<{ ms: number; reloaded: string[] }>;
+}
+
+async function bundleClient(): Promise<string> {
+  const result = await build({ entryPoints: [join(PACKAGE_ROOT, 'src/dev/client.ts')], bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent', target: ['chrome110', 'firefox110', 'safari16'] });
+  return result.outputFiles[0].text;
+}
+
+function toSitegenError(error: unknown): SitegenError {
+  return error instanceof SitegenError ? error : new SitegenError('SG4002', (error as Error)?.message ?? String(error), { hint: 'Fix the template; the last good version is still served.' });
+}
+
+function problemJson(problems: SitegenError[]) {
+  return problems.map((p) => ({ code: p.code, title: p.title, message: p.message, where: formatLocation(p.location) || '(site)', frame: p.frame, hint: p.hint }));
+}
+
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const log = options.log ?? (() => undefined);
+  const root = resolve(options.root);
+  const clientJs = await bundleClient();
+  const session = new DevSession({ root, bodyExtra: '\n<script type="module" src="/_sitegen/dev/client.js"></script>' });
+  await session.start();
+  const clients = new Set<Client>();
+  const waiters: ((r: { ms: number; reloaded: string[] }) => void)[] = [];
+  let servePublic = sirv(session.publicDir, { dev: true, dotfiles: false });
+
+  const send = (client: Client, event: string, data: unknown = {}) => client.res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const broadcastProblems = () => {
+    const problems = session.allProblems();
+    for (const client of clients) problems.length ? send(client, 'problems', problemJson(problems)) : send(client, 'clear');
+  };
+
+  /** Output hash per open page, so a change that leaves a page's HTML as it was reloads nothing. */
+  const snapshot = () => new Map([...new Set([...clients].map((c) => c.path))].map((path) => [path, hashText(session.render(path).html)]));
+
+  async function handleChange(apply: () => Promise<unknown>): Promise<void> {
+    const started = performance.now();
+    const before = snapshot();
+    try {
+      await apply();
+    } catch (error) {
+      // A change that cannot be applied (a template that does not compile …) is a problem to show.
+      session.problems.set('(templates)', [toSitegenError(error)]);
+    }
+    const reloaded: string[] = [];
+    for (const [path, hash] of before) {
+      const page = session.render(path);
+      if (page.error || hashText(page.html) === hash) continue;
+      reloaded.push(path);
+      for (const client of clients) if (client.path === path) send(client, 'reload');
+    }
+    broadcastProblems();
+    const ms = performance.now() - started;
+    for (const resolve of waiters.splice(0)) resolve({ ms, reloaded });
+  }
+
+  // One change at a time, in order.
+  let queue = Promise.resolve();
+  const enqueue = (fn: () => Promise<unknown>) => {
+    queue = queue.then(() => handleChange(fn)).catch((error) => {
+      log(`✗ ${(error as Error).message}`);
+      for (const resolve of waiters.splice(0)) resolve({ ms: 0, reloaded: [] });
+    });
+  };
+
+  const configFile = findConfigFile(root);
+  const contentDir = session.contentDir;
+  const watcher: FSWatcher = watch([contentDir, join(root, 'site'), TEMPLATES_DIR], { ignoreInitial: true, ignored: (p) => p.includes(`${sep}.`) || p.includes('node_modules') });
+  // Editors often emit several events per save: coalesce them per file while queued.
+  const pending = new Set<string>();
+  const onFile = (file: string, removed: boolean) => {
+    const path = resolve(file);
+    if (!removed && pending.has(path)) return;
+    pending.add(path);
+    const once = (fn: () => Promise<unknown>) => () => {
+      pending.delete(path);
+      return fn();
+    };
+    if (configFile && path === resolve(configFile)) {
+      log('config changed: restarting');
+      return enqueue(once(async () => {
+        await session.start();
+        servePublic = sirv(session.publicDir, { dev: true, dotfiles: false });
+        for (const client of clients) send(client, 'reload');
+      }));
+    }
+    if (path.startsWith(contentDir + sep)) {
+      log(`${removed ? 'removed' : 'updated'} ${path.slice(root.length + 1)}`);
+      return enqueue(once(() => session.contentChanged(path, removed)));
+    }
+    if (path.startsWith(session.publicDir + sep)) return enqueue(once(async () => undefined));
+    log(`templates changed: ${path.slice(root.length + 1)}`);
+    return enqueue(once(() => session.rebuildTemplates()));
+  };
+  watcher.on('add', (f) => onFile(f, false)).on('change', (f) => onFile(f, false)).on('unlink', (f) => onFile(f, true));
+  await new Promise<void>((r) => watcher.once('ready', () => r()));
+
+  const assets = () => {
+    const map = new Map<string, string>();
+    const { css, runtime, islands } = session.assets;
+    if (css) map.set(`/${css.path}`, css.contents);
+    map.set(`/${runtime.path}`, runtime.contents);
+    for (const f of islands.files) map.set(`/${f.path}`, f.contents);
+    return map;
+  };
+
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(JSON.stringify(body));
+  };
+
+  function contentApi(pathname: string, params: URLSearchParams, res: ServerResponse): boolean {
+    const preview = Boolean(params.get('previewToken'));
+    const docs = session.documents().filter((d) => preview || !d.draft);
+    if (pathname === '/api/_content/query') {
+      let query: ContentQuery = {};
+      try {
+        query = JSON.parse(params.get('_params') ?? '{}') as ContentQuery;
+      } catch {
+        json(res, 400, { error: '_params must be JSON' });
+        return true;
+      }
+      json(res, 200, runQuery(docs, query));
+      return true;
+    }
+    const m = /^\/api\/_content\/(query|navigation)\/([0-9a-f]+)\.[\w-]+\.json$/.exec(pathname);
+    if (!m) return false;
+    if (m[1] === 'navigation') json(res, 200, session.navigation);
+    else if (m[2] === queryHash(POSTS_QUERY_KEY)) json(res, 200, session.posts);
+    else {
+      const doc = docs.find((d) => queryHash(documentQueryKey(d._path)) === m[2]);
+      if (doc) json(res, 200, doc);
+      else json(res, 404, { error: 'not found' });
+    }
+    return true;
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const pathname = safePath(root, req.url ?? '/');
+    if (!pathname) {
+      res.statusCode = 400;
+      return void res.end('Bad request');
+    }
+    const url = new URL(req.url ?? '/', 'http://dev');
+    if (pathname === '/_sitegen/dev/events') {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+      const client: Client = { res, path: url.searchParams.get('path') || '/' };
+      clients.add(client);
+      res.write(': connected\n\n');
+      const problems = session.allProblems();
+      if (problems.length) send(client, 'problems', problemJson(problems));
+      req.on('close', () => clients.delete(client));
+      return;
+    }
+    if (pathname === '/_sitegen/dev/client.js') {
+      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+      return void res.end(clientJs);
+    }
+    if (pathname === '/_sitegen/builds/latest.json') return json(res, 200, { id: DEV_BUILD_ID, timestamp: 0 });
+    if (pathname === `/_sitegen/builds/meta/${DEV_BUILD_ID}.json`) return json(res, 200, session.manifest());
+    const asset = assets().get(pathname);
+    if (asset !== undefined) {
+      res.writeHead(200, { 'Content-Type': pathname.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+      return void res.end(asset);
+    }
+    if (pathname.startsWith('/api/_content/') && contentApi(pathname, url.searchParams, res)) return;
+    if (pathname.endsWith('/_payload.json')) {
+      const route = pathname.slice(0, -'/_payload.json'.length) || '/';
+      const target = session.hasRoute(route) ? route : session.hasRoute(`${route}/index.html`) ? `${route}/index.html` : route;
+      const page = session.render(target);
+      if (!session.hasRoute(target) || page.error) return json(res, 404, { error: 'not found' });
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+      return void res.end(page.payload);
+    }
+    servePublic(req, res, () => {
+      const redirect = session.redirectFor(pathname);
+      if (redirect) {
+        res.writeHead(redirect.statusCode, { Location: redirect.to });
+        return void res.end();
+      }
+      const page = session.render(pathname);
+      if (page.error) {
+        res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8' });
+        return void res.end(`<!doctype html><title>Internal Server Error</title><h1>Internal Server Error</h1><pre>${page.error.message.replace(/</g, '&lt;')}</pre><script type="module" src="/_sitegen/dev/client.js"></script>`);
+      }
+      res.writeHead(page.status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(page.html);
+    });
+  }
+
+  const server = createServer(handle);
+  const url = await listen(server, options.host ?? '127.0.0.1', options.port ?? 4321, (busy) => log(`port ${busy} is busy, trying ${busy + 1}`));
+  return {
+    url,
+    session,
+    nextUpdate: () => new Promise((r) => waiters.push(r)),
+    async close() {
+      for (const client of clients) client.res.end();
+      await watcher.close();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}

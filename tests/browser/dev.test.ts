@@ -1,0 +1,57 @@
+/**
+ * `sitegen dev` in Chromium: an open page reloads by itself after an edit, and a broken
+ * save shows the overlay until it is fixed.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDevServer, type DevServer } from '../../src/dev/server.ts';
+import { copyFixture, remove } from '../helpers.ts';
+import { launch, type Browser } from './chromium.ts';
+
+let site: string;
+let dev: DevServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = copyFixture('basic');
+  dev = await startDevServer({ root: site, port: 0 });
+  browser = await launch();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await dev?.close();
+  remove(site);
+});
+
+function edit(file: string, change: (text: string) => string): void {
+  const path = join(site, file);
+  writeFileSync(path, change(readFileSync(path, 'utf8')));
+}
+
+describe('sitegen dev in the browser', () => {
+  it('reloads an open page after an edit and shows the new text', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${dev.url}/guide/intro`);
+    await page.waitForTimeout(300); // the live-reload connection opens
+    const reloaded = page.waitForEvent('load');
+    edit('content/guide/1.intro.md', (t) => t.replace('Welcome.', 'Welcome, edited live.'));
+    await reloaded;
+    expect(await page.textContent('main')).toContain('Welcome, edited live.');
+    await page.close();
+  });
+
+  it('shows problems in an overlay and clears it on the next good save', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${dev.url}/about`);
+    await page.waitForTimeout(300);
+    edit('content/about.md', (t) => t.replace('title: About the fixture', 'title: "About the fixture'));
+    await page.waitForSelector('#sitegen-dev-overlay');
+    expect(await page.textContent('#sitegen-dev-overlay')).toContain('content/about.md:2:8 [SG2001] Invalid front matter');
+    await page.waitForTimeout(150);
+    edit('content/about.md', (t) => t.replace('title: "About the fixture', 'title: About the fixture'));
+    await page.waitForSelector('#sitegen-dev-overlay', { state: 'detached' });
+    expect(await page.textContent('main h1')).toBe('About the fixture');
+    await page.close();
+  });
+});

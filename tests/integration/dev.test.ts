@@ -1,0 +1,185 @@
+/**
+ * `sitegen dev` on a private copy of the fixture: edits, additions, deletions and broken
+ * front matter, checked over HTTP and server-sent events; the server stays up throughout.
+ */
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDevServer, type DevServer } from '../../src/dev/server.ts';
+import { copyFixture, remove } from '../helpers.ts';
+
+let site: string;
+let dev: DevServer;
+
+interface EventStream {
+  events: { event: string; data: string }[];
+  close(): void;
+}
+
+/** Listen to the dev server's events as the page at `path` would. */
+async function subscribe(path: string): Promise<EventStream> {
+  const controller = new AbortController();
+  const res = await fetch(`${dev.url}/_sitegen/dev/events?path=${encodeURIComponent(path)}`, { signal: controller.signal });
+  const stream: EventStream = { events: [], close: () => controller.abort() };
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          if (event) stream.events.push({ event, data: /^data: (.*)$/m.exec(block)?.[1] ?? '' });
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  await new Promise((r) => setTimeout(r, 50));
+  return stream;
+}
+
+async function waitFor(check: () => boolean, ms = 2000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${check.toString()}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const get = async (path: string) => {
+  const res = await fetch(`${dev.url}${path}`, { redirect: 'manual' });
+  return { status: res.status, text: await res.text(), location: res.headers.get('location') };
+};
+
+/** Poll `path` until `check` holds for its response (the watcher reports changes asynchronously). */
+async function until(path: string, check: (r: Awaited<ReturnType<typeof get>>) => boolean): Promise<Awaited<ReturnType<typeof get>>> {
+  const end = Date.now() + 5000;
+  for (;;) {
+    const res = await get(path);
+    if (check(res)) return res;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${path}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const lastEdit = new Map<string, number>();
+
+/**
+ * Change a file. Two saves of one file inside the kernel's timestamp tick carry the same
+ * mtime, and file watchers (chokidar included) report only the first; no editor saves
+ * that fast, so edits here keep a person's pace.
+ */
+async function edit(file: string, change: (text: string) => string): Promise<void> {
+  const wait = (lastEdit.get(file) ?? 0) + 100 - Date.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  const path = join(site, file);
+  writeFileSync(path, change(existsSync(path) ? readFileSync(path, 'utf8') : ''));
+  lastEdit.set(file, Date.now());
+}
+
+beforeAll(async () => {
+  site = copyFixture('basic');
+  dev = await startDevServer({ root: site, port: 0, log: (m) => process.env.DEV_LOG && console.log(m) });
+}, 60_000);
+afterAll(async () => {
+  await dev?.close();
+  remove(site);
+});
+
+describe('sitegen dev', () => {
+  it('serves the site from memory on 127.0.0.1', async () => {
+    expect(dev.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const home = await get('/');
+    expect(home.status).toBe(200);
+    expect(home.text).toContain('Fixture home');
+    expect(home.text).toContain('/_sitegen/dev/client.js');
+    expect((await get('/no/such/page')).status).toBe(404);
+    expect((await get('/old-home')).location).toBe('/');
+  });
+
+  it('re-renders an edited document and reloads only the pages that show it', async () => {
+    const onPage = await subscribe('/about');
+    const elsewhere = await subscribe('/guide/setup');
+    const update = dev.nextUpdate();
+    await edit('content/about.md', (t) => t.replace('A test.', 'A freshly edited sentence.'));
+    const { reloaded } = await update;
+    expect(reloaded).toEqual(['/about']);
+    expect((await get('/about')).text).toContain('A freshly edited sentence.');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(onPage.events.map((e) => e.event)).toContain('reload');
+    expect(elsewhere.events.map((e) => e.event)).not.toContain('reload');
+    onPage.close();
+    elsewhere.close();
+  });
+
+  it('updates listings when a post is added, retitled and deleted', async () => {
+    const file = 'content/blog/2022-05-06-brand-new.md';
+    await edit(file, () => '---\ntitle: Brand new post\ndescription: Added while dev runs.\ndate: 2022-05-06\nauthor: ada\n---\n\nFresh.\n');
+    await until('/blog', (r) => r.text.includes('Brand new post'));
+    expect((await get('/blog/2022/05/06/brand-new')).status).toBe(200);
+
+    await edit(file, (t) => t.replace('title: Brand new post', 'title: Renamed post'));
+    await until('/blog', (r) => r.text.includes('Renamed post'));
+
+    await new Promise((r) => setTimeout(r, 100));
+    rmSync(join(site, file));
+    await until('/blog', (r) => !r.text.includes('Renamed post'));
+    expect((await get('/blog/2022/05/06/brand-new')).status).toBe(404);
+  });
+
+  it('shows bad front matter in the overlay, keeps serving the last good page, and clears when fixed', async () => {
+    const events = await subscribe('/about');
+    const good = (await get('/about')).text;
+    await edit('content/about.md', (t) => t.replace('title: About the fixture', 'title: "About the fixture'));
+    await waitFor(() => events.events.some((e) => e.event === 'problems'));
+    const problems = events.events.filter((e) => e.event === 'problems');
+    const [problem] = JSON.parse(problems[problems.length - 1].data) as { where: string; code: string; frame: string }[];
+    expect(problem.where).toBe('content/about.md:2:8');
+    expect(problem.code).toBe('SG2001');
+    expect((await get('/about')).text).toBe(good);
+
+    await edit('content/about.md', (t) => t.replace('title: "About the fixture', 'title: About the fixture'));
+    await waitFor(() => events.events[events.events.length - 1].event === 'clear').catch((e) => { throw new Error(e.message + JSON.stringify(events.events)); });
+    events.close();
+  });
+
+  it('reloads every open page when a layout changes', async () => {
+    // site/pages is part of the template bundle: an edit there rebuilds it.
+    const events = await subscribe('/');
+    await edit('site/pages/index.tsx', (t) => t.replace('<h1>Fixture home</h1>', '<h1>Fixture home, edited</h1>'));
+    await until('/', (r) => r.text.includes('Fixture home, edited'));
+    await waitFor(() => events.events.some((e) => e.event === 'reload'));
+    events.close();
+  });
+
+  it('renders drafts, marked as drafts', async () => {
+    const draft = await get('/blog/2021/03/04/draft-post');
+    expect(draft.status).toBe(200);
+    expect(draft.text).toContain('data-draft');
+  });
+
+  it('answers content queries live, drafts only with a preview token', async () => {
+    const params = encodeURIComponent(JSON.stringify({ where: { _path: { $startsWith: '/blog/' } }, only: ['title'], sort: { date: -1 } }));
+    const without = await get(`/api/_content/query?_params=${params}`);
+    const withToken = await get(`/api/_content/query?_params=${params}&previewToken=t`);
+    expect(JSON.parse(without.text).map((d: { title: string }) => d.title)).toEqual(['Second post', 'Hello world']);
+    expect(JSON.parse(withToken.text).map((d: { title: string }) => d.title)).toEqual(['A draft', 'Second post', 'Hello world']);
+  });
+
+  it('refuses path traversal and serves nothing outside the site', async () => {
+    for (const path of ['/..%2f..%2fpackage.json', '/%2e%2e/%2e%2e/etc/passwd', '/public/../../site/config.ts']) {
+      const res = await get(path);
+      expect(res.status, path).not.toBe(200);
+      expect(res.text).not.toContain('defineConfig');
+    }
+    expect((await get('/site/config.ts')).status).toBe(404);
+  });
+});
