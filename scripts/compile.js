@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 await build({
   absWorkingDir: root,
-  entryPoints: { cli: 'src/cli.ts', worker: 'src/worker.ts', index: 'src/index.ts' },
+  entryPoints: { cli: 'src/cli.ts', worker: 'src/worker.ts', index: 'src/index.ts', dev: 'src/dev/server.ts' },
   outdir: 'lib',
   bundle: true,
   splitting: true,

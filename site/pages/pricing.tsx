@@ -31,6 +31,7 @@ export default function Pricing(_ctx: PageContext) {
             <h1 className="page-title">Simple plans that grow with your traffic</h1>
             <p className="section-lead">Start free, upgrade when your webhooks matter. Every plan has soft limits: we email you before anything changes, and we never drop a webhook because of a quota.</p>
           </div>
+          <h2 className="sr-only">Plans</h2>
           <Island name="PricingToggle" component={PricingToggle} props={{ plans, id: 'billing' }} />
           <ul className="included" aria-label="Included in every plan">
             {pricing.included.map((i) => <li key={i}><Icon name="check" size={16} />{i}</li>)}
@@ -45,8 +46,9 @@ export default function Pricing(_ctx: PageContext) {
             <p className="section-lead">Yearly prices are ten times the monthly price: two months free.</p>
           </div>
           <p className="compare-hint">Scroll sideways to see every plan.</p>
-          <div className="compare-wrap" tabIndex={0} role="region" aria-labelledby="compare-title">
+          <div className="compare-wrap" tabIndex={0} role="region" aria-labelledby="compare-caption">
             <table className="compare">
+              <caption id="compare-caption" className="sr-only">Plan comparison: limits and features of every plan</caption>
               <thead>
                 <tr>
                   <th scope="col"><span className="sr-only">Feature</span></th>

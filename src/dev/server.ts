@@ -101,7 +101,16 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const configFile = findConfigFile(root);
   const contentDir = session.contentDir;
-  const watcher: FSWatcher = watch([contentDir, join(root, 'site'), TEMPLATES_DIR], { ignoreInitial: true, ignored: (p) => p.includes(`${sep}.`) || p.includes('node_modules') });
+  // Hidden files and folders below the watched folders are ignored (not the folders' own path:
+  // a site may well live under a dot-folder).
+  const watched = [contentDir, join(root, 'site'), TEMPLATES_DIR];
+  const ignored = (p: string) => {
+    const base = watched.find((dir) => p === dir || p.startsWith(dir + sep));
+    const rel = base ? p.slice(base.length + 1) : p;
+    return rel.split(sep).some((segment) => segment.startsWith('.') || segment === 'node_modules');
+  };
+  const watcher: FSWatcher = watch(watched, { ignoreInitial: true, ignored });
+  watcher.on('error', (error) => log(`watcher: ${(error as Error).message}`));
   // Editors often emit several events per save: coalesce them per file while queued.
   const pending = new Set<string>();
   const onFile = (file: string, removed: boolean) => {

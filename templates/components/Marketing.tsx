@@ -57,9 +57,10 @@ export function Chips({ items, label }: { items: string[]; label: string }) {
 
 export interface Row { cells: ReactNode[] }
 
+/** A table that scrolls sideways on small screens: a named, focusable region, so keyboards can scroll it too. */
 export function DataTable({ head, rows, caption, firstIsHeader = true }: { head: string[]; rows: ReactNode[][]; caption?: string; firstIsHeader?: boolean }) {
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" role="region" aria-label={caption ?? `Table: ${head.join(', ')}`} tabIndex={0}>
       <table className="data-table">
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead><tr>{head.map((h) => <th scope="col" key={h}>{h}</th>)}</tr></thead>

@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// Edit-to-reload latency of `sitegen dev`: from a file write to the reload event a page receives.
+// Usage: node bench/dev-latency.js [edits=40]   (bundled site, then a 10,000-document folder)
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateCorpus } from './corpus.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { startDevServer } = await import(join(ROOT, 'lib/dev.js'));
+const edits = Number(process.argv[2] ?? 40);
+
+async function listen(url, path) {
+  const controller = new AbortController();
+  const res = await fetch(`${url}/_sitegen/dev/events?path=${encodeURIComponent(path)}`, { signal: controller.signal });
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let waiting;
+  let buffer = '';
+  (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        if (buffer.includes('event: reload')) {
+          buffer = '';
+          waiting?.(performance.now());
+        }
+      }
+    } catch {}
+  })();
+  return { next: () => new Promise((r) => (waiting = r)), close: () => controller.abort() };
+}
+
+const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
+
+async function measure(label, root, file, path) {
+  const t0 = performance.now();
+  const dev = await startDevServer({ root, port: 0 });
+  const startup = performance.now() - t0;
+  await fetch(`${dev.url}${path}`).then((r) => r.text());
+  const events = await listen(dev.url, path);
+  await new Promise((r) => setTimeout(r, 200));
+  const original = readFileSync(file, 'utf8');
+  const times = [];
+  for (let i = 0; i < edits; i++) {
+    const got = events.next();
+    const start = performance.now();
+    writeFileSync(file, `${original}\n\nEdit number ${i}.\n`);
+    const at = await Promise.race([got, new Promise((r) => setTimeout(() => r(undefined), 3000))]);
+    if (at !== undefined) times.push(at - start);
+    await fetch(`${dev.url}${path}`).then((r) => r.text());
+    await new Promise((r) => setTimeout(r, 60));
+  }
+  writeFileSync(file, original);
+  events.close();
+  await dev.close();
+  const result = { label, documents: dev.session.documents().length, startupMs: Math.round(startup), edits: times.length, p50: +pct(times, 50).toFixed(1), p95: +pct(times, 95).toFixed(1), max: +Math.max(...times).toFixed(1) };
+  console.log(`${label}: start-up ${result.startupMs} ms for ${result.documents} documents; edit → reload p50 ${result.p50} ms, p95 ${result.p95} ms (max ${result.max}, ${times.length}/${edits} edits)`);
+  return result;
+}
+
+const results = [];
+results.push(await measure('bundled site', ROOT, join(ROOT, 'content/v1/guide/tunnels.md'), '/v1/guide/tunnels'));
+const big = join(ROOT, 'bench/.cache/dev-10000');
+if (!existsSync(join(big, 'content'))) {
+  mkdirSync(big, { recursive: true });
+  generateCorpus(join(big, 'content'), 10_000);
+}
+const target = join(big, 'content/v1/tutorials/set-0/tutorial-1.md');
+results.push(await measure('10,000 documents', big, target, '/v1/tutorials/set-0/tutorial-1'));
+mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+writeFileSync(join(ROOT, 'bench/results/dev-latency.json'), JSON.stringify({ node: process.version, edits, results }, null, 2));

@@ -1,0 +1,47 @@
+/**
+ * Keyboard and screen-reader touch-ups for HTML the templates receive as a string (the markdown
+ * body of a page, highlighted code blocks), applied where a template places it:
+ *
+ * - heading permalinks (`#`) are hidden from assistive technology, so they also leave the tab
+ *   order: a focusable element inside aria-hidden is announced as nothing (the page's "On this
+ *   page" outline links every heading instead);
+ * - tables and code blocks scroll sideways on small screens, so keyboard users must be able to
+ *   focus them: tables become named regions, plain-text code blocks get the tabindex shiki gives
+ *   highlighted ones.
+ *
+ * Each rewrite only adds what is missing, so markup that already has it passes through unchanged.
+ */
+
+const ANCHOR = /<a class="header-anchor"([^>]*) aria-hidden="true"([^>]*)>/g;
+const HEADING_OR_TABLE = /<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>|<div class="table-wrap">/g;
+const PLAIN_PRE = /<pre class="shiki">/g;
+
+/** The text of a heading's inner HTML, without its permalink, safe inside a quoted attribute. */
+function headingText(inner: string): string {
+  return inner
+    .replace(/<a class="header-anchor"[\s\S]*?<\/a>/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/"/g, '&quot;')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function accessibleHtml(html: string): string {
+  const counts = new Map<string, number>();
+  let heading = '';
+  return html
+    .replace(ANCHOR, (tag, before: string, after: string) => (/\btabindex=/.test(tag) ? tag : `<a class="header-anchor"${before} aria-hidden="true" tabindex="-1"${after}>`))
+    .replace(HEADING_OR_TABLE, (match, _level: string | undefined, inner: string | undefined) => {
+      if (inner !== undefined) {
+        heading = headingText(inner);
+        return match;
+      }
+      // Named after the section it sits in: "Table: Limits", "Table: Limits (2)"; "Table 1" before any heading.
+      const base = heading ? `Table: ${heading}` : 'Table';
+      const n = (counts.get(base) ?? 0) + 1;
+      counts.set(base, n);
+      const label = heading ? (n > 1 ? `${base} (${n})` : base) : `${base} ${n}`;
+      return `<div class="table-wrap" role="region" aria-label="${label}" tabindex="0">`;
+    })
+    .replace(PLAIN_PRE, '<pre class="shiki" tabindex="0">');
+}
