@@ -4,6 +4,7 @@ import { CodeBlock } from '../../templates/components/CodeBlock';
 import { CodeTabs } from '../../templates/components/CodeTabs';
 import { Section, Cards, Split } from '../../templates/components/Marketing';
 import { HmacCalculator } from '../../templates/islands/HmacCalculator';
+import { Island } from '../../templates/components/Island';
 import { HMAC_SNIPPETS } from '../data/hmac-snippets';
 
 export const meta: PageMeta = {
@@ -182,7 +183,7 @@ ${hmacHex(DEMO_SECRET, DEMO_BODY)}`} />
       </Section>
 
       <Section id="calculator" soft narrow eyebrow="Try it" title="HMAC calculator" lead="Compute a signature for a secret and a payload, and compare it with the one you received. Prefilled with the Ferrygate example above.">
-        <HmacCalculator id="hmac" defaultSecret={DEMO_SECRET} defaultPayload={DEMO_BODY} defaultTimestamp={DEMO_T} initialSignature={DEMO_SIG} />
+        <Island name="HmacCalculator" component={HmacCalculator} props={{ id: 'hmac', defaultSecret: DEMO_SECRET, defaultPayload: DEMO_BODY, defaultTimestamp: DEMO_T, initialSignature: DEMO_SIG }} />
       </Section>
 
       <Section id="next-steps" eyebrow="Keep going" title="Check real requests">

@@ -107,7 +107,7 @@ export function highlight(code: string, lang: string): string {
         themes: { light: 'github-light', dark: 'github-dark' },
         defaultColor: false,
       })
-    : `<pre class="shiki"><code>${escapeHtml(code)}</code></pre>`;
+    : `<pre class="shiki" tabindex="0"><code>${escapeHtml(code)}</code></pre>`;
   if (cache.size > 5000) cache.clear();
   cache.set(key, out);
   return out;

@@ -6,7 +6,8 @@
  * no field has a `name` that could carry a secret into a URL, and a note says so. Props are
  * plain JSON, so the component can be wrapped in <Island> as it is.
  */
-import type { HmacAlgorithm } from './hmac-calculator.client';
+import { useEffect, useRef } from 'react';
+import { mount, type HmacAlgorithm } from './hmac-calculator.client';
 
 export interface HmacCalculatorProps {
   /** Prefix for element ids; unique per page. */
@@ -36,8 +37,13 @@ export function HmacCalculator({ id = 'hmac', defaultSecret = '', defaultPayload
   const bytes = byteLength(signed);
   const shown = signed.length > 96 ? `${signed.slice(0, 96)}…` : signed;
   const inputs = ['secret', 'payload', 'timestamp', 'algorithm', 'encoding-hex', 'encoding-base64'].map(f).join(' ');
+  // Hydrated as an island: wire the form (Web Crypto, in the browser only).
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (form.current) mount(form.current);
+  }, []);
   return (
-    <form className="hmac-calc" data-hmac-calculator="" aria-label="HMAC calculator" noValidate>
+    <form ref={form} className="hmac-calc" data-hmac-calculator="" aria-label="HMAC calculator" noValidate>
       <p className="note hmac-calc-note">
         <strong>Runs in your browser.</strong> The signature is computed on this page with the Web Crypto API. Your secret and payload are never sent anywhere, but prefer a test secret all the same.
       </p>

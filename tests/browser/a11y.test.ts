@@ -87,24 +87,42 @@ function report(found: Violation[]): string {
     .join('\n');
 }
 
+async function check(path: string, viewport: { width: number; height: number }, scheme: 'light' | 'dark'): Promise<void> {
+  const page = await browser.context.newPage();
+  try {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await page.emulateMedia({ colorScheme: scheme });
+    await open(page, path);
+    expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(scheme === 'dark');
+    const serious = (await violations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.length, `${path} at ${viewport.width} px, ${scheme}:\n${report(serious)}\n`).toBe(0);
+  } finally {
+    await page.close();
+  }
+}
+
 for (const viewport of VIEWPORTS) {
   for (const scheme of SCHEMES) {
     describe(`${viewport.name} (${viewport.width} px), ${scheme} scheme`, () => {
       for (const path of PAGES) {
-        it(`${path} has no serious or critical axe violations`, async () => {
-          const page = await browser.context.newPage();
-          try {
-            await page.setViewportSize({ width: viewport.width, height: viewport.height });
-            await page.emulateMedia({ colorScheme: scheme });
-            await open(page, path);
-            expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(scheme === 'dark');
-            const serious = (await violations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-            expect(serious.length, `${path} at ${viewport.width} px, ${scheme}:\n${report(serious)}\n`).toBe(0);
-          } finally {
-            await page.close();
-          }
-        });
+        it(`${path} has no serious or critical axe violations`, () => check(path, viewport, scheme));
       }
     });
   }
 }
+
+/** Every other static page, and a page of each layout, once wide and light, once narrow and dark. */
+const SWEEP = [
+  '/about', '/api-reference', '/bin-deleted', '/blog', '/blog-all', '/careers', '/contact-sales', '/cron', '/features',
+  '/thank-you', '/tunnels', '/webhook-bin', '/webhooks', '/404',
+  '/v1/guide', '/v1/examples/auth/verify-hmac-signatures', '/v1/installation/docker', '/v1/platform', '/home-assistant', '/download/index.html',
+];
+
+describe('every other page, desktop light and phone dark', () => {
+  for (const path of SWEEP) {
+    it(`${path} has no serious or critical axe violations`, async () => {
+      await check(path, VIEWPORTS[0], 'light');
+      await check(path, VIEWPORTS[1], 'dark');
+    });
+  }
+});

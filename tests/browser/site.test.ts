@@ -1,0 +1,136 @@
+/**
+ * The Ferrygate site's islands and runtime budgets, in Chromium against a fresh build.
+ * Every request that would leave 127.0.0.1 is intercepted: the tests never touch the network.
+ */
+import { createHmac } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startPreview, type RunningServer } from '../../src/server/preview.ts';
+import { listFiles, remove, runCli, tempDir } from '../helpers.ts';
+import { launch, type Browser } from './chromium.ts';
+
+let out: string;
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+const outside: string[] = [];
+
+beforeAll(async () => {
+  out = join(tempDir(), 'dist');
+  const built = await runCli(['build', '--quiet', '--out', out]);
+  expect(built.code, built.stderr).toBe(0);
+  server = await startPreview({ outDir: out, port: 0 });
+  browser = await launch();
+  await browser.context.route((url) => !url.href.startsWith(server.url), (route) => {
+    outside.push(route.request().url());
+    return route.request().method() === 'POST' ? route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' }) : route.abort();
+  });
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  remove(join(out, '..'));
+});
+beforeEach(async () => {
+  outside.length = 0;
+  page = await browser.context.newPage();
+});
+afterEach(async () => page.close());
+
+const url = (path: string) => `${server.url}${path}`;
+
+describe('islands on the Ferrygate site', () => {
+  it('computes the same HMAC as Node for a test vector', async () => {
+    await page.goto(url('/hmac-verification'));
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-island="HmacCalculator"]')?.dataset.hydrated === 'true');
+    const secret = 'whsec_test_vector';
+    const body = '{"event":"invoice.paid","id":"evt_123"}';
+    await page.fill('[data-hmac="secret"]', secret);
+    await page.fill('[data-hmac="timestamp"]', '');
+    await page.fill('[data-hmac="payload"]', body);
+    const expected = createHmac('sha256', secret).update(body).digest('hex');
+    await page.fill('[data-hmac="expected"]', expected);
+    await page.waitForFunction((sig) => (document.querySelector('[data-hmac="output"]') as HTMLOutputElement).value === sig, expected);
+    expect(await page.getAttribute('[data-hmac="verdict"]', 'data-state')).toBe('match');
+  });
+
+  it('validates the contact form accessibly, then lands on /thank-you', async () => {
+    await page.goto(url('/contact'));
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-island="ContactForm"]')?.dataset.hydrated === 'true');
+    await page.fill('#contact-email', 'not-an-email');
+    await page.click('button[type="submit"]');
+    const summary = page.locator('.form-errors');
+    await summary.waitFor({ state: 'visible' });
+    expect(await summary.getAttribute('role')).toBe('alert');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('form-errors'))).toBe(true);
+    expect(await page.getAttribute('#contact-name', 'aria-invalid')).toBe('true');
+    expect(await summary.textContent()).toContain('Enter an email address like name@example.com');
+
+    await page.fill('#contact-name', 'Ada Example');
+    await page.fill('#contact-email', 'ada@example.com');
+    await page.fill('#contact-message', 'Our deliveries to staging time out after ten seconds.');
+    await page.check('input[name="consent"]');
+    await page.click('button[type="submit"]');
+    await page.waitForURL(url('/thank-you'));
+    expect(outside.some((u) => u.startsWith('https://api.ferrygate.dev/v1/forms'))).toBe(true);
+  });
+
+  it('hydrates the pricing toggle and switches prices', async () => {
+    await page.goto(url('/pricing'));
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-island="PricingToggle"]')?.dataset.hydrated === 'true');
+    await page.click('label[for="billing-yearly"]');
+    expect(await page.isChecked('#billing-yearly')).toBe(true);
+    expect(await page.locator('.py').first().isVisible()).toBe(true);
+  });
+
+  it('loads no React on pages without islands', async () => {
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    await page.goto(url('/v1/guide/tunnels'));
+    await page.waitForTimeout(300);
+    expect(scripts.filter((s) => s.startsWith('/_sitegen/')).every((s) => /^\/_sitegen\/runtime\.[0-9a-f]+\.js$/.test(s))).toBe(true);
+  });
+});
+
+describe('analytics', () => {
+  it('loads the provider script from the configured host', async () => {
+    await page.goto(url('/'));
+    await page.waitForSelector('script[src="https://plausible.io/js/script.js"][data-domain="ferrygate.dev"]', { state: 'attached' });
+  });
+
+  it('loads nothing when the browser sends Do Not Track', async () => {
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' }));
+    await page.goto(url('/'));
+    await page.waitForTimeout(300);
+    expect(await page.locator('script[src*="plausible"]').count()).toBe(0);
+  });
+});
+
+describe('budgets', () => {
+  const gz = (file: string) => gzipSync(readFileSync(join(out, file))).length;
+
+  it('keeps the runtime under 5 KB gzipped', () => {
+    const runtime = readdirSync(join(out, '_sitegen')).find((f) => /^runtime\.[0-9a-f]+\.js$/.test(f))!;
+    expect(gz(`_sitegen/${runtime}`)).toBeLessThanOrEqual(5 * 1024);
+  });
+
+  it('ships no script but the runtime on a page without islands, and inlines no site-wide data', () => {
+    for (const file of listFiles(out).filter((f) => f.endsWith('index.html'))) {
+      const html = readFileSync(join(out, file), 'utf8');
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+      const islands = html.includes('data-island-src=');
+      for (const tag of scripts) {
+        expect(tag.includes('data-sitegen') || tag.includes('application/ld+json'), `${file}: ${tag}`).toBe(true);
+      }
+      // Island props are the only data a page carries: small, and never the site's route list.
+      for (const m of html.matchAll(/data-props="([^"]*)"/g)) {
+        expect(m[1].length, file).toBeLessThan(20_000);
+        expect(m[1], file).not.toContain('prerendered');
+      }
+      if (!islands) expect(html).not.toContain('/_sitegen/islands/');
+    }
+  });
+});
