@@ -61,7 +61,9 @@ export function reportFailure(error: unknown, log: Logger, debug = false): numbe
     log.error(pc.red('\nBuild failed. The previous output was left as it was.'));
     return 1;
   }
-  log.error(`${pc.red('✗')} ${(error as Error)?.message ?? String(error)}`);
+  const esbuildText = (error as { errors?: { text?: string }[] })?.errors?.[0]?.text;
+  const message = (error as Error)?.message ?? esbuildText ?? (typeof error === 'object' ? JSON.stringify(error) : String(error));
+  log.error(`${pc.red('✗')} ${message}`);
   if (debug && (error as Error)?.stack) log.error(pc.dim((error as Error).stack!));
   else log.error(pc.dim('  (run with --debug for the stack)'));
   return 1;

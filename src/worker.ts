@@ -1,6 +1,6 @@
 /**
  * The worker-pool entry: parse batches of source files, render batches of routes.
- * Templates, markdown-it and the shared site data are set up once per worker and reused.
+ * Templates, plugins, markdown-it and the shared site data are set up once per worker and reused.
  */
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
@@ -12,11 +12,14 @@ import type { ParseOptions, ParseResult, SourceFile } from './content/types.ts';
 import { SitegenError } from './errors.ts';
 import { renderPage, type RenderModule } from './render/render-page.ts';
 import type { RenderJob, RenderedPage, SharedRenderData } from './render/types.ts';
+import { instantiatePlugins, type PluginModule } from './plugins/load.ts';
+import { HookRunner, type HookTimings } from './plugins/run.ts';
 
 export interface ParseTask {
   type: 'parse';
   files: SourceFile[];
   options: ParseOptions;
+  plugins: PluginModule[];
 }
 
 export interface RenderTask {
@@ -24,18 +27,39 @@ export interface RenderTask {
   bundleFile: string;
   sharedFile: string;
   jobs: RenderJob[];
+  plugins: PluginModule[];
 }
 
 export type WorkerTask = ParseTask | RenderTask;
 
-let markdown: { key: string; md: MarkdownIt } | undefined;
+export interface WorkerResult<T> {
+  items: T[];
+  timings: HookTimings;
+}
+
+const markdown = new Map<string, MarkdownIt>();
 const modules = new Map<string, Promise<RenderModule>>();
 const shared = new Map<string, Promise<SharedRenderData>>();
 
-async function parseFiles(task: ParseTask): Promise<ParseResult[]> {
-  const key = JSON.stringify(task.options.markdown);
-  if (markdown?.key !== key) markdown = { key, md: createMarkdown(task.options.markdown) };
-  const md = markdown.md;
+function cached<T>(map: Map<string, T>, key: string, load: () => T): T {
+  let hit = map.get(key);
+  if (hit === undefined) {
+    if (map.size > 4) map.clear();
+    hit = load();
+    map.set(key, hit);
+  }
+  return hit;
+}
+
+async function parseFiles(task: ParseTask, hooks: HookRunner): Promise<ParseResult[]> {
+  const key = JSON.stringify([task.options.markdown, task.plugins]);
+  let md: MarkdownIt;
+  try {
+    md = cached(markdown, key, () => createMarkdown(task.options.markdown, (instance) => hooks.runSync('markdown', instance)));
+  } catch (error) {
+    const err = error instanceof SitegenError ? error : new SitegenError('SG6001', String(error));
+    return task.files.map(() => ({ errors: [err.toJSON()] }));
+  }
   return Promise.all(
     task.files.map(async (file) => {
       let text: string;
@@ -55,25 +79,19 @@ async function parseFiles(task: ParseTask): Promise<ParseResult[]> {
   );
 }
 
-function cached<T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
-  let hit = map.get(key);
-  if (!hit) {
-    if (map.size > 4) map.clear();
-    hit = load();
-    map.set(key, hit);
-  }
-  return hit;
-}
-
-async function renderRoutes(task: RenderTask): Promise<RenderedPage[]> {
+async function renderRoutes(task: RenderTask, hooks: HookRunner): Promise<RenderedPage[]> {
   const mod = await cached(modules, task.bundleFile, () => import(pathToFileURL(task.bundleFile).href) as Promise<RenderModule>);
   const data = await cached(shared, task.sharedFile, async () => JSON.parse(await readFile(task.sharedFile, 'utf8')) as SharedRenderData);
-  return task.jobs.map((job) => renderPage(mod, data, job));
+  const out: RenderedPage[] = [];
+  for (const job of task.jobs) out.push(await renderPage(mod, data, job, hooks));
+  return out;
 }
 
 const ready = initHighlighter();
 
-export default async function run(task: WorkerTask): Promise<ParseResult[] | RenderedPage[]> {
+export default async function run(task: WorkerTask): Promise<WorkerResult<ParseResult | RenderedPage>> {
   await ready;
-  return task.type === 'parse' ? parseFiles(task) : renderRoutes(task);
+  const hooks = new HookRunner(await instantiatePlugins(task.plugins));
+  const items = task.type === 'parse' ? await parseFiles(task, hooks) : await renderRoutes(task, hooks);
+  return { items, timings: hooks.timings };
 }

@@ -23,6 +23,8 @@ import { WorkerPool, batches, defaultConcurrency } from './pool.ts';
 import { writeSite } from './write-site.ts';
 import { OutputFolder } from '../output/folder.ts';
 import { readAuthors } from '../site/data.ts';
+import { compilePlugins, instantiatePlugins, pluginRefs } from '../plugins/load.ts';
+import { HookRunner, mergeTimings } from '../plugins/run.ts';
 import { buildRuntime, buildStylesheet } from '../output/assets.ts';
 import { buildIslands, findIslands } from '../output/islands.ts';
 
@@ -69,14 +71,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   };
 
   const root = resolve(options.root ?? '.');
-  const { config, configuredContentDir, hash: configHash } = await loadConfig(root, options);
+  const loaded = await loadConfig(root, options);
+  const cacheDir = join(root, '.sitegen-cache');
+  const pluginModules = await compilePlugins(pluginRefs(loaded.config.plugins), root, cacheDir);
+  const hooks = new HookRunner(await instantiatePlugins(pluginModules));
+  const config = (await hooks.run('config:resolved', (previous) => [previous ?? loaded.config])) ?? loaded.config;
+  const { configuredContentDir, hash: configHash } = loaded;
   const contentDir = resolve(root, config.contentDir);
   const outDir = resolve(root, config.outDir);
-  const cacheDir = join(root, '.sitegen-cache');
-  done('loaded config');
+  done(`loaded config and ${hooks.plugins.length} plugins`);
 
   const sources = await discoverContent(contentDir, root);
   const templates = await findTemplateSources(TEMPLATES_DIR, resolve(root, config.pagesDir));
+  for (const plugin of hooks.plugins) for (const [name, file] of Object.entries(plugin.layouts ?? {})) templates.layouts.set(name, file);
   done(`found ${sources.length} content files and ${templates.pages.size} pages`);
 
   const pool = new WorkerPool(options.concurrency ?? defaultConcurrency());
@@ -84,7 +91,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const bundlePromise = bundleTemplates(templates, root, cacheDir);
     bundlePromise.catch(() => undefined); // awaited below; don't let it reject unobserved meanwhile
     const parseOptions = { blogDir: config.blogDir, locales: config.locales, defaultLocale: config.defaultLocale, markdown: config.markdown };
-    const parsed = (await Promise.all(batches(sources, 48).map((files) => pool.parse({ files, options: parseOptions })))).flat();
+    const parsed = (await Promise.all(batches(sources, 48).map((files) => pool.parse({ files, options: parseOptions, plugins: pluginModules })))).flat();
     const errors: SitegenError[] = [];
     const docs: ContentDocument[] = [];
     for (const result of parsed) {
@@ -92,6 +99,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (result.doc) docs.push(result.doc);
     }
     docs.sort((a, b) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0));
+    const loadedDocs = (await hooks.run('content:loaded', (previous) => [previous ?? docs])) ?? docs;
+    if (loadedDocs !== docs) docs.splice(0, docs.length, ...loadedDocs);
     done(`parsed ${docs.length} documents`);
 
     const bundle = await bundlePromise;
@@ -109,7 +118,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const [css, runtime, islands] = await Promise.all([
       buildStylesheet([join(TEMPLATES_DIR, 'styles'), resolve(root, 'site/styles')]),
       buildRuntime(),
-      findIslands([join(TEMPLATES_DIR, 'islands'), resolve(root, 'site/islands')]).then((found) => buildIslands(found, cacheDir, config.base.replace(/\/$/, ''))),
+      findIslands([join(TEMPLATES_DIR, 'islands'), resolve(root, 'site/islands')]).then((found) => {
+        for (const plugin of hooks.plugins) for (const [name, file] of Object.entries(plugin.islands ?? {})) found.set(name, file);
+        return buildIslands(found, cacheDir, config.base.replace(/\/$/, ''));
+      }),
     ]);
     const assetHashes = [css?.hash ?? '', runtime.hash, ...Object.values(islands.urls)];
     done(`built assets: stylesheet, runtime and ${Object.keys(islands.urls).length} island chunks`);
@@ -140,6 +152,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         publicDir,
         publicFiles,
         assets: { css, runtime, islands },
+        hooks,
+        pluginModules,
         drafts: options.drafts ?? false,
         foreignContent: contentDir !== configuredContentDir,
         log,
@@ -148,6 +162,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (result.errors.length) throw new BuildErrors(result.errors);
       await folder.commit();
       const ms = performance.now() - started;
+      const timings = { ...hooks.timings };
+      mergeTimings(timings, pool.timings);
+      for (const [key, spent] of Object.entries(timings).sort((a, b) => b[1] - a[1])) log.profile(`  plugin ${key}: ${formatMs(spent)}`);
       log.info(`\nBuilt ${result.pages} pages into ${config.outDir}/ in ${formatMs(ms)} (build ${buildId})`);
       return { buildId, outDir, pages: result.pages, documents: docs.length, warnings: result.warnings, ms };
     } finally {

@@ -3,7 +3,8 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Piscina } from 'piscina';
 import { PACKAGE_ROOT } from '../paths.ts';
-import type { ParseTask, RenderTask } from '../worker.ts';
+import { mergeTimings, type HookTimings } from '../plugins/run.ts';
+import type { ParseTask, RenderTask, WorkerResult } from '../worker.ts';
 import type { ParseResult } from '../content/types.ts';
 import type { RenderedPage } from '../render/types.ts';
 
@@ -26,12 +27,19 @@ export class WorkerPool {
     });
   }
 
-  parse(task: Omit<ParseTask, 'type'>): Promise<ParseResult[]> {
-    return this.piscina.run({ type: 'parse', ...task });
+  /** Hook timings reported by the workers, summed. */
+  readonly timings: HookTimings = {};
+
+  async parse(task: Omit<ParseTask, 'type'>): Promise<ParseResult[]> {
+    const result = (await this.piscina.run({ type: 'parse', ...task })) as WorkerResult<ParseResult>;
+    mergeTimings(this.timings, result.timings);
+    return result.items;
   }
 
-  render(task: Omit<RenderTask, 'type'>): Promise<RenderedPage[]> {
-    return this.piscina.run({ type: 'render', ...task });
+  async render(task: Omit<RenderTask, 'type'>): Promise<RenderedPage[]> {
+    const result = (await this.piscina.run({ type: 'render', ...task })) as WorkerResult<RenderedPage>;
+    mergeTimings(this.timings, result.timings);
+    return result.items;
   }
 
   destroy(): Promise<void> {

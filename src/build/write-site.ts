@@ -19,6 +19,9 @@ import type { RenderModule } from '../render/render-page.ts';
 import { expandDynamicRedirects, resolveRedirect, type Redirect, type RouteMatcher } from '../routes/rules.ts';
 import { buildSiteModel, ensureNotFound, renderJob } from '../site/model.ts';
 import { checkLinks, type CheckedPage } from './checks.ts';
+import type { HookRunner } from '../plugins/run.ts';
+import type { PluginModule } from '../plugins/load.ts';
+import type { BuiltPage } from '../plugins/types.ts';
 import { WorkerPool, batches, mapLimit } from './pool.ts';
 import type { RouteTable } from './routes.ts';
 
@@ -38,6 +41,8 @@ export interface WriteSiteInput {
   publicDir: string;
   publicFiles: PublicFile[];
   assets: SiteAssets;
+  hooks: HookRunner;
+  pluginModules: PluginModule[];
   drafts: boolean;
   /**
    * `--content` replaced the site's content folder: the site's pages and layouts were written
@@ -85,10 +90,11 @@ export async function writeSite(input: WriteSiteInput): Promise<{ pages: number;
   const checked: CheckedPage[] = [];
   const sourceOf = new Map(routes.map((r) => [r.path, r]));
   const prerendered: string[] = [];
+  const built: BuiltPage[] = [];
   const size = Math.max(8, Math.min(64, Math.ceil(jobs.length / (pool.size * 4))));
   await Promise.all(
     batches(jobs, size).map(async (batch) => {
-      const rendered = await pool.render({ bundleFile: input.bundleFile, sharedFile, jobs: batch });
+      const rendered = await pool.render({ bundleFile: input.bundleFile, sharedFile, jobs: batch, plugins: input.pluginModules });
       for (const page of rendered) {
         const route = sourceOf.get(page.path)!;
         if (page.error) {
@@ -102,6 +108,7 @@ export async function writeSite(input: WriteSiteInput): Promise<{ pages: number;
         if (page.status === 200) prerendered.push(page.path);
         const links = input.foreignContent ? route.doc?.links.map((l) => l.href) ?? [] : page.links;
         checked.push({ path: page.path, source: route.source, links, ids: new Set(page.ids), sourceLinks: route.doc?.links });
+        if (page.status === 200 && page.summary) built.push({ path: page.path, ...page.summary });
       }
     }),
   );
@@ -164,8 +171,23 @@ export async function writeSite(input: WriteSiteInput): Promise<{ pages: number;
   await out.write(`_sitegen/builds/meta/${buildId}.json`, metaJson(buildId, input.timestamp, manifestMatcher, prerendered));
   done(`wrote ${redirects.size} redirects, ${apiDocs.length + 2} content API files and ${input.publicFiles.length} public files`);
 
+  // Plugins add their outputs (sitemap, feeds, search index …) to the same folder.
+  const pluginFiles = new Set<string>();
+  built.sort((a, b) => (a.path < b.path ? -1 : 1));
+  try {
+    await input.hooks.run('build:done', () => [{
+      config, site: model.shared.site, buildId, pages: built, documents: apiDocs, posts: model.posts, outDir: folder.tempDir,
+      write: async (path: string, data: string | Uint8Array) => {
+        pluginFiles.add(`/${path.replace(/^\/+/, '')}`);
+        await out.write(path.replace(/^\/+/, ''), data);
+      },
+    }]);
+  } catch (error) {
+    errors.push(error as SitegenError);
+  }
+
   // Checks over the finished site
-  const problems = checkLinks(checked, { routes: routeSet, redirects: new Set(redirects.keys()), files: new Set([...publicSet, '/_redirects', '/_headers', '/404.html']) }, config.checks);
+  const problems = checkLinks(checked, { routes: routeSet, redirects: new Set(redirects.keys()), files: new Set([...publicSet, ...pluginFiles, '/_redirects', '/_headers', '/404.html']) }, config.checks);
   const warnings: SitegenError[] = [];
   for (const p of problems) {
     const level = p.code === 'SG5002' ? config.checks.anchors : config.checks.links;

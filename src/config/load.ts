@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { configSchema, formatConfigIssues, type ResolvedConfig } from './schema.ts';
 import { SitegenError } from '../errors.ts';
-import { PACKAGE_ROOT } from '../paths.ts';
+import { nodeResolution } from '../render/resolve.ts';
+import { DEFAULT_PLUGINS } from '../plugins/load.ts';
 
 export const CONFIG_FILES = ['site/config.ts', 'site/config.mts', 'site/config.js', 'site/config.mjs'];
 
@@ -25,8 +26,7 @@ async function importConfig(file: string, cacheDir: string): Promise<{ value: un
       format: 'esm',
       platform: 'node',
       target: 'node20',
-      packages: 'external',
-      alias: { sitegen: join(PACKAGE_ROOT, 'src/index.ts') },
+      plugins: [nodeResolution(dirname(dirname(file)))],
       logLevel: 'silent',
     });
     code = result.outputFiles[0].text;
@@ -89,6 +89,7 @@ export function resolveConfig(input: unknown, root: string): ResolvedConfig {
   const config = {
     ...data,
     url: data.url.replace(/\/+$/, ''),
+    plugins: data.plugins ?? DEFAULT_PLUGINS,
     defaultLocale: data.defaultLocale ?? data.locales[0] ?? data.lang,
     root,
   } as ResolvedConfig;

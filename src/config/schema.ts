@@ -64,7 +64,8 @@ export const configSchema = z
     routeRules: z.record(z.string().startsWith('/'), routeRuleSchema).default({}),
     analytics: analytics.default(false),
     checkInterval: z.number().int().positive().default(3_600_000),
-    plugins: z.array(pluginRef).default([]),
+    /** Template plugins, in order. Without this key: the built-in SEO and markdown plugins. */
+    plugins: z.array(pluginRef).optional(),
     middleware: z.record(z.function()).default({}),
     contentDir: z.string().default('content'),
     outDir: z.string().default('dist'),
@@ -90,7 +91,8 @@ type Parsed = z.output<typeof configSchema>;
 
 export type RouteMiddleware = (route: { path: string; source: string; data: Record<string, unknown> }) => boolean | Promise<boolean>;
 
-export interface ResolvedConfig extends Omit<Parsed, 'middleware' | 'theme'> {
+export interface ResolvedConfig extends Omit<Parsed, 'middleware' | 'theme' | 'plugins'> {
+  plugins: (string | [string, unknown])[];
   defaultLocale: string;
   middleware: Record<string, RouteMiddleware>;
   theme: ThemeConfig;

@@ -67,11 +67,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
 
   /** Output hash per open page, so a change that leaves a page's HTML as it was reloads nothing. */
-  const snapshot = () => new Map([...new Set([...clients].map((c) => c.path))].map((path) => [path, hashText(session.render(path).html)]));
+  const snapshot = async () => {
+    const hashes = new Map<string, string>();
+    for (const path of new Set([...clients].map((c) => c.path))) hashes.set(path, hashText((await session.render(path)).html));
+    return hashes;
+  };
 
   async function handleChange(apply: () => Promise<unknown>): Promise<void> {
     const started = performance.now();
-    const before = snapshot();
+    const before = await snapshot();
     try {
       await apply();
     } catch (error) {
@@ -80,7 +84,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
     const reloaded: string[] = [];
     for (const [path, hash] of before) {
-      const page = session.render(path);
+      const page = await session.render(path);
       if (page.error || hashText(page.html) === hash) continue;
       reloaded.push(path);
       for (const client of clients) if (client.path === path) send(client, 'reload');
@@ -180,7 +184,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     return true;
   }
 
-  function handle(req: IncomingMessage, res: ServerResponse): void {
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const pathname = safePath(root, req.url ?? '/');
     if (!pathname) {
       res.statusCode = 400;
@@ -212,18 +216,18 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (pathname.endsWith('/_payload.json')) {
       const route = pathname.slice(0, -'/_payload.json'.length) || '/';
       const target = session.hasRoute(route) ? route : session.hasRoute(`${route}/index.html`) ? `${route}/index.html` : route;
-      const page = session.render(target);
+      const page = await session.render(target);
       if (!session.hasRoute(target) || page.error) return json(res, 404, { error: 'not found' });
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
       return void res.end(page.payload);
     }
-    servePublic(req, res, () => {
+    servePublic(req, res, async () => {
       const redirect = session.redirectFor(pathname);
       if (redirect) {
         res.writeHead(redirect.statusCode, { Location: redirect.to });
         return void res.end();
       }
-      const page = session.render(pathname);
+      const page = await session.render(pathname);
       if (page.error) {
         res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8' });
         return void res.end(`<!doctype html><title>Internal Server Error</title><h1>Internal Server Error</h1><pre>${page.error.message.replace(/</g, '&lt;')}</pre><script type="module" src="/_sitegen/dev/client.js"></script>`);
@@ -233,8 +237,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     });
   }
 
-  const server = createServer(handle);
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      res.statusCode = 500;
+      res.end(`Internal Server Error: ${(error as Error).message}`);
+    });
+  });
   const url = await listen(server, options.host ?? '127.0.0.1', options.port ?? 4321, (busy) => log(`port ${busy} is busy, trying ${busy + 1}`));
+  await session.hooks.run('dev:server', () => [{ server, url, config: session.config }]);
   return {
     url,
     session,

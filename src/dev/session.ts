@@ -32,6 +32,8 @@ import { buildRouteTable, type PageModuleInfo, type Route } from '../build/route
 import { runMiddleware } from '../build/middleware.ts';
 import { WorkerPool, batches, defaultConcurrency } from '../build/pool.ts';
 import { readAuthors } from '../site/data.ts';
+import { compilePlugins, instantiatePlugins, pluginRefs, type PluginModule } from '../plugins/load.ts';
+import { HookRunner } from '../plugins/run.ts';
 import { buildSiteModel, ensureNotFound, renderJob, type SiteModel } from '../site/model.ts';
 
 export const DEV_BUILD_ID = 'dev';
@@ -65,6 +67,8 @@ export class DevSession {
   private matcher!: RouteMatcher;
   private redirects = new Map<string, Redirect>();
   private cache = new Map<string, RenderedPage>();
+  pluginModules: PluginModule[] = [];
+  hooks = new HookRunner([]);
   /** Files the template bundle was built from (layouts, components, pages, data). */
   templateInputs = new Set<string>();
 
@@ -80,17 +84,20 @@ export class DevSession {
 
   /** Load everything: config, all documents (in the worker pool), templates, assets. */
   async start(): Promise<{ documents: number; pages: number }> {
-    const { config } = await loadConfig(this.root);
+    const loaded = await loadConfig(this.root);
+    this.pluginModules = await compilePlugins(pluginRefs(loaded.config.plugins), this.root, join(this.root, '.sitegen-cache'));
+    this.hooks = new HookRunner(await instantiatePlugins(this.pluginModules));
+    const config = (await this.hooks.run('config:resolved', (previous) => [previous ?? loaded.config])) ?? loaded.config;
     this.config = config;
     this.contentDir = resolve(this.root, config.contentDir);
     await initHighlighter();
-    this.md = createMarkdown(config.markdown);
+    this.md = createMarkdown(config.markdown, (md) => this.hooks.runSync('markdown', md));
     this.docs.clear();
     this.problems.clear();
     const sources = await discoverContent(this.contentDir, this.root);
     const pool = new WorkerPool(defaultConcurrency());
     try {
-      const results = (await Promise.all(batches(sources, 48).map((files) => pool.parse({ files, options: this.parseOptions() })))).flat();
+      const results = (await Promise.all(batches(sources, 48).map((files) => pool.parse({ files, options: this.parseOptions(), plugins: this.pluginModules })))).flat();
       results.forEach((result, i) => {
         if (result.doc) this.docs.set(sources[i].file, result.doc);
         if (result.errors.length) this.problems.set(sources[i].file, result.errors.map(SitegenError.fromJSON));
@@ -111,11 +118,15 @@ export class DevSession {
   async rebuildTemplates(): Promise<void> {
     const cacheDir = join(this.root, '.sitegen-cache');
     const sources = await findTemplateSources(TEMPLATES_DIR, resolve(this.root, this.config.pagesDir));
+    for (const plugin of this.hooks.plugins) for (const [name, file] of Object.entries(plugin.layouts ?? {})) sources.layouts.set(name, file);
     const [bundle, css, runtime, islands] = await Promise.all([
       bundleTemplates(sources, this.root, cacheDir),
       buildStylesheet([join(TEMPLATES_DIR, 'styles'), resolve(this.root, 'site/styles')]),
       buildRuntime(),
-      findIslands([join(TEMPLATES_DIR, 'islands'), resolve(this.root, 'site/islands')]).then((found) => buildIslands(found, cacheDir, this.config.base.replace(/\/$/, ''))),
+      findIslands([join(TEMPLATES_DIR, 'islands'), resolve(this.root, 'site/islands')]).then((found) => {
+        for (const plugin of this.hooks.plugins) for (const [name, file] of Object.entries(plugin.islands ?? {})) found.set(name, file);
+        return buildIslands(found, cacheDir, this.config.base.replace(/\/$/, ''));
+      }),
     ]);
     this.assets = { css, runtime, islands };
     if (bundle.file !== this.bundleFile) {
@@ -128,7 +139,8 @@ export class DevSession {
 
   /** Collections, routes and shared page data from the current documents. */
   private async rebuildModel(): Promise<void> {
-    const docs = [...this.docs.values()].sort((a, b) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0));
+    let docs = [...this.docs.values()].sort((a, b) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0));
+    docs = (await this.hooks.run('content:loaded', (previous) => [previous ?? docs])) ?? docs;
     const authors = await readAuthors(resolve(this.root, this.config.dataDir));
     this.model = buildSiteModel({
       config: this.config, docs, authors, assets: this.assets, buildId: DEV_BUILD_ID, drafts: true,
@@ -205,13 +217,13 @@ export class DevSession {
   }
 
   /** Render a route (cached until something it shows changes); unknown paths get the 404 page. */
-  render(path: string): RenderedPage {
+  async render(path: string): Promise<RenderedPage> {
     const key = normalizeRoutePath(path);
     const hit = this.cache.get(key);
     if (hit) return hit;
     const route = this.routes.get(key);
     const job = route ? renderJob(route, this.model, this.notFound) : { ...renderJob(this.notFound, this.model, this.notFound), path: key, status: 404 };
-    const page = renderPage(this.mod, this.model.shared, job);
+    const page = await renderPage(this.mod, this.model.shared, job, this.hooks);
     if (!page.error) this.cache.set(key, page);
     return page;
   }

@@ -1,11 +1,10 @@
 /**
- * markdown-it, set up once: anchors, callouts, shiki fences, wrapped tables, a TOC and
+ * markdown-it, set up once: anchors, shiki fences, wrapped tables, a TOC and
  * the list of links each document makes (for the link checker).
  */
-import MarkdownIt, { type PluginWithParams } from 'markdown-it';
+import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import anchor from 'markdown-it-anchor';
-import containerPlugin from 'markdown-it-container';
 import { codeBlockHtml, escapeHtml } from './highlight.ts';
 import { slugify } from './slugify.ts';
 import type { TocLink } from '../../templates/types.ts';
@@ -29,30 +28,15 @@ export interface RenderedMarkdown {
   text: string;
 }
 
-// @types/markdown-it-container is typed against the CommonJS markdown-it types; the plugin is the same.
-const container = containerPlugin as unknown as PluginWithParams;
-
-const CALLOUTS: Record<string, string> = { tip: 'Tip', info: 'Info', note: 'Note', warning: 'Warning', danger: 'Danger' };
-
-export function createMarkdown(options: MarkdownOptions = {}): MarkdownIt {
+/** `extend` runs after the core setup: the plugins' `markdown` hooks. */
+export function createMarkdown(options: MarkdownOptions = {}, extend?: (md: MarkdownIt) => void): MarkdownIt {
   const md = new MarkdownIt({ html: options.html ?? false, linkify: false, typographer: false });
 
   md.use(anchor, {
     slugify,
     tabIndex: false,
-    permalink: anchor.permalink.linkInsideHeader({ symbol: '#', placement: 'after', class: 'header-anchor', ariaHidden: true }),
+    permalink: anchor.permalink.linkInsideHeader({ symbol: '#', placement: 'after', class: 'header-anchor', ariaHidden: true, renderAttrs: () => ({ tabindex: '-1' }) }),
   });
-
-  for (const [name, label] of Object.entries(CALLOUTS)) {
-    md.use(container, name, {
-      render(tokens: Token[], idx: number) {
-        const token = tokens[idx];
-        if (token.nesting !== 1) return '</div>\n';
-        const title = token.info.trim().slice(name.length).trim() || label;
-        return `<div class="callout callout-${name}"><p class="callout-title">${md.utils.escapeHtml(title)}</p>\n`;
-      },
-    });
-  }
 
   md.renderer.rules.fence = (tokens, idx) => {
     const token = tokens[idx];
@@ -64,6 +48,7 @@ export function createMarkdown(options: MarkdownOptions = {}): MarkdownIt {
   md.renderer.rules.table_open = () => '<div class="table-wrap"><table>\n';
   md.renderer.rules.table_close = () => '</table></div>\n';
 
+  extend?.(md);
   return md;
 }
 

@@ -11,7 +11,7 @@ import { build } from 'esbuild';
 import { hashText } from '../hash.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { SitegenError } from '../errors.ts';
-import { resolveSitegen } from '../render/bundle.ts';
+import { sitegenImports } from '../render/resolve.ts';
 
 export interface IslandBuild {
   /** Island name → URL of its chunk. */
@@ -84,7 +84,7 @@ export async function buildIslands(islands: Map<string, string>, cacheDir: strin
       target: ['chrome110', 'firefox110', 'safari16'],
       define: { 'process.env.NODE_ENV': '"production"' },
       nodePaths: [join(PACKAGE_ROOT, 'node_modules')],
-      plugins: [resolveSitegen],
+      plugins: [sitegenImports],
       logLevel: 'silent',
     });
   } catch (error) {

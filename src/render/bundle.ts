@@ -4,44 +4,13 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { basename, join, relative } from 'node:path';
 import fg from 'fast-glob';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
+import { nodeResolution } from './resolve.ts';
 import { SitegenError } from '../errors.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { hashText } from '../hash.ts';
-
-const requireFromSitegen = createRequire(join(PACKAGE_ROOT, 'package.json'));
-/** Packages the bundle leaves to Node, resolved from sitegen's own node_modules. */
-const SHARED_PACKAGES = /^(react|react-dom|shiki|@shikijs)(\/|$)/;
-
-const resolveShared: Plugin = {
-  name: 'sitegen-shared-packages',
-  setup(b) {
-    b.onResolve({ filter: SHARED_PACKAGES }, (args) => {
-      // shiki ships ESM only; require.resolve works through its "default" export condition.
-      const path = requireFromSitegen.resolve(args.path);
-      return { path, external: true };
-    });
-  },
-};
-
-/**
- * `sitegen` resolves to the public API and `sitegen/templates/...` to the bundled templates,
- * wherever the site lives: site code can import the built-in components without a relative
- * path into node_modules.
- */
-export const resolveSitegen: Plugin = {
-  name: 'sitegen-self',
-  setup(b) {
-    b.onResolve({ filter: /^sitegen(\/templates\/.*)?$/ }, async (args) => {
-      if (args.path === 'sitegen') return { path: join(PACKAGE_ROOT, 'src/index.ts') };
-      const result = await b.resolve(`./${args.path.slice('sitegen/'.length)}`, { resolveDir: PACKAGE_ROOT, kind: args.kind });
-      return result.errors.length ? { errors: result.errors } : { path: result.path };
-    });
-  },
-};
 
 export interface TemplateSources {
   layouts: Map<string, string>;
@@ -105,7 +74,7 @@ export async function bundleTemplates(sources: TemplateSources, root: string, ca
       target: 'node20',
       jsx: 'automatic',
       metafile: true,
-      plugins: [resolveShared, resolveSitegen],
+      plugins: [nodeResolution(root)],
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
     });

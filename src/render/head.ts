@@ -49,34 +49,24 @@ export function canonicalUrl(site: { url: string; trailingSlash?: boolean }, pat
   return `${site.url}${clean}${qs ? `?${qs}` : ''}`;
 }
 
-export interface HeadOptions {
-  indexable: boolean;
-  trailingSlash: boolean;
-  status: number;
+/**
+ * The head every page gets without plugins: its title, its description, and `noindex` on error
+ * pages. Title templates, canonical URLs, social cards and JSON-LD come from the SEO plugin.
+ */
+export function buildHead(site: SiteInfo, page: PageData, status: number): HeadData {
+  const tags: HeadTag[] = [];
+  const description = page.description || site.description;
+  if (description) tags.push({ tag: 'meta', attrs: { name: 'description', content: description } });
+  if (status !== 200) tags.push({ tag: 'meta', attrs: { name: 'robots', content: 'noindex, nofollow' } });
+  return { title: page.title.trim() || site.name, tags, jsonld: [] };
 }
 
-export function buildHead(site: SiteInfo, page: PageData, options: HeadOptions): HeadData {
-  const title = pageTitle(page.title, site, page.layout === 'doc' ? docsSection(site, page.path) : undefined);
-  const url = canonicalUrl({ url: site.url, trailingSlash: options.trailingSlash }, page.path);
-  const description = page.description || site.description;
-  const tags: HeadTag[] = [];
-  if (description) tags.push({ tag: 'meta', attrs: { name: 'description', content: description } });
-  if (!options.indexable || options.status !== 200 || page.frontmatter.index === false || page.draft) {
-    tags.push({ tag: 'meta', attrs: { name: 'robots', content: 'noindex, nofollow' } });
-  }
-  if (options.status === 200) tags.push({ tag: 'link', attrs: { rel: 'canonical', href: url } });
-  const isPost = page.layout === 'post';
-  tags.push(
-    { tag: 'meta', attrs: { property: 'og:type', content: isPost ? 'article' : 'website' } },
-    { tag: 'meta', attrs: { property: 'og:site_name', content: site.name } },
-    { tag: 'meta', attrs: { property: 'og:title', content: page.title || site.name } },
-    { tag: 'meta', attrs: { property: 'og:url', content: url } },
-  );
-  if (description) tags.push({ tag: 'meta', attrs: { property: 'og:description', content: description } });
-  tags.push({ tag: 'meta', attrs: { name: 'twitter:card', content: 'summary' } });
-  if (site.twitter) tags.push({ tag: 'meta', attrs: { name: 'twitter:site', content: site.twitter } });
-  if (isPost && page.date) tags.push({ tag: 'meta', attrs: { property: 'article:published_time', content: page.date } });
-  return { title, tags, jsonld: [] };
+/** Set a meta/link tag, replacing one with the same key attribute (name, property or rel). */
+export function setTag(head: HeadData, tag: HeadTag['tag'], attrs: Record<string, string>): void {
+  const key = attrs.name !== undefined ? 'name' : attrs.property !== undefined ? 'property' : 'rel';
+  const existing = head.tags.findIndex((t) => t.tag === tag && t.attrs[key] !== undefined && t.attrs[key] === attrs[key]);
+  if (existing === -1) head.tags.push({ tag, attrs });
+  else head.tags[existing] = { tag, attrs };
 }
 
 export function renderHeadTags(head: HeadData): string {

@@ -6,6 +6,8 @@ import type { LayoutProps, PageContext } from '../../templates/types.ts';
 import { SitegenError } from '../errors.ts';
 import { hashText } from '../hash.ts';
 import { buildHead, renderHeadTags } from './head.ts';
+import type { HookRunner } from '../plugins/run.ts';
+import type { PageHookContext } from '../plugins/types.ts';
 import type { Payload, RenderJob, RenderedPage, SharedRenderData } from './types.ts';
 
 export interface RenderModule {
@@ -54,11 +56,37 @@ export function extractLinks(html: string): { links: string[]; ids: string[] } {
   return { links: [...links], ids };
 }
 
-export function renderPage(mod: RenderModule, shared: SharedRenderData, job: RenderJob): RenderedPage {
+/**
+ * Render one route. With plugins, `page:data` sees (and may change) the page and its head
+ * before rendering, and `page:html` the finished document.
+ */
+export async function renderPage(mod: RenderModule, shared: SharedRenderData, job: RenderJob, hooks?: HookRunner): Promise<RenderedPage> {
+  const failed = (error: unknown, hint: string): RenderedPage => {
+    const err = error instanceof SitegenError ? error : new SitegenError('SG4001', `${job.path} failed to render: ${(error as Error)?.message ?? String(error)}`, { location: { file: job.page.source }, hint });
+    if (!(error instanceof SitegenError)) err.stack = (error as Error)?.stack;
+    return { path: job.path, status: job.status, html: '', payload: '', links: [], ids: [], islands: [], error: err.toJSON() };
+  };
+  const hookContext: PageHookContext = {
+    page: job.page,
+    head: buildHead(shared.site, job.page, job.status),
+    site: shared.site,
+    status: job.status,
+    buildId: shared.buildId,
+    settings: shared.settings,
+  };
+  if (hooks?.has('page:data')) {
+    try {
+      await hooks.run('page:data', () => [hookContext], { file: job.page.source });
+    } catch (error) {
+      return failed(error, '');
+    }
+  }
+  const page = hookContext.page;
+  const head = hookContext.head;
   const Layout = mod.layouts[job.layout];
   const ctx: PageContext = {
     site: shared.site,
-    page: job.page,
+    page,
     nav: shared.nav,
     posts: shared.posts,
     authors: shared.authors,
@@ -72,24 +100,17 @@ export function renderPage(mod: RenderModule, shared: SharedRenderData, job: Ren
   const scope = globalThis as { [COLLECTOR]?: IslandInstance[] };
   try {
     if (!Layout) throw new Error(`layout "${job.layout}" is not in the template bundle`);
-    const page = job.pageRoute ? mod.pages[job.pageRoute]?.module.default : undefined;
-    const children = page ? mod.createElement(page, ctx) : undefined;
+    const component = job.pageRoute ? mod.pages[job.pageRoute]?.module.default : undefined;
+    const children = component ? mod.createElement(component, ctx) : undefined;
     scope[COLLECTOR] = instances;
     body = linkIslands(mod.renderToString(mod.createElement(Layout, ctx, children)), shared.islands);
     scope[COLLECTOR] = undefined;
     islands = islandPayloads(mod, instances);
   } catch (error) {
     scope[COLLECTOR] = undefined;
-    const err = error as Error;
-    const failed = new SitegenError('SG4001', `${job.path} failed to render: ${err.message}`, {
-      location: { file: job.page.source },
-      hint: `The error was thrown by a component while rendering the "${job.layout}" layout. Run with --debug for the stack.`,
-    });
-    failed.stack = err.stack;
-    return { path: job.path, status: job.status, html: '', payload: '', links: [], ids: [], islands: [], error: failed.toJSON() };
+    return failed(error, `The error was thrown by a component while rendering the "${job.layout}" layout. Run with --debug for the stack.`);
   }
-  const head = buildHead(shared.site, job.page, { indexable: shared.indexable, trailingSlash: shared.trailingSlash, status: job.status });
-  const html = `<!doctype html>
+  let html = `<!doctype html>
 <html lang="${shared.site.lang}" data-build="${shared.buildId}">
 <head>
 <meta charset="utf-8">
@@ -98,12 +119,21 @@ ${renderHeadTags(head)}
 ${shared.headHtml}
 </head>
 <body>
-<div id="__sitegen" data-layout="${job.layout}"${job.page.draft ? ' data-draft' : ''}>${body}</div>
+<div id="__sitegen" data-layout="${job.layout}"${page.draft ? ' data-draft' : ''}>${body}</div>
 ${shared.bodyEndHtml}
 </body>
 </html>
 `;
+  if (hooks?.has('page:html')) {
+    try {
+      html = (await hooks.run('page:html', (previous) => [typeof previous === 'string' ? previous : html, hookContext], { file: page.source })) ?? html;
+    } catch (error) {
+      return failed(error, '');
+    }
+  }
   const payload: Payload = { path: job.path, title: head.title, head, layout: job.layout, html: body, buildId: shared.buildId, status: job.status };
   const { links, ids } = extractLinks(body);
-  return { path: job.path, status: job.status, html, payload: JSON.stringify(payload), links, ids, islands };
+  const noindex = head.tags.some((t) => t.attrs.name === 'robots' && t.attrs.content.includes('noindex'));
+  const summary = { title: page.title, description: page.description, layout: job.layout, date: page.date, updated: page.updated, indexable: !noindex };
+  return { path: job.path, status: job.status, html, payload: JSON.stringify(payload), links, ids, islands, summary };
 }

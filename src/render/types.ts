@@ -11,6 +11,8 @@ export interface SharedRenderData {
   authors: Record<string, Author>;
   indexable: boolean;
   trailingSlash: boolean;
+  /** Settings per-page plugin hooks read. */
+  settings: { indexable: boolean; trailingSlash: boolean; canonicalQueryWhitelist: string[] };
   /** Extra tags for every <head> (stylesheet, icons, runtime script). */
   headHtml: string;
   /** The runtime <script> element. */
@@ -39,6 +41,8 @@ export interface RenderedPage {
   /** Every href of an <a> on the page (entities decoded). */
   links: string[];
   ids: string[];
+  /** What build:done hooks see of the page. */
+  summary?: { title: string; description: string; layout: string; date?: string; updated?: string; indexable: boolean };
   /** Prerendered island payloads: `__island/<Name>_<hash>.json`. */
   islands: { file: string; json: string }[];
   error?: SerializedError;

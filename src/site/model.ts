@@ -54,6 +54,7 @@ export function buildSiteModel(input: ModelInput): SiteModel {
   const shared: SharedRenderData = {
     buildId: input.buildId, site: siteInfo(config), nav, posts, authors: input.authors,
     indexable: config.indexable, trailingSlash: config.trailingSlash,
+    settings: { indexable: config.indexable, trailingSlash: config.trailingSlash, canonicalQueryWhitelist: config.canonicalQueryWhitelist },
     headHtml, bodyEndHtml: runtimeScript(config, `${base}/${assets.runtime.path}`, {}) + (input.bodyExtra ?? ''), islands: assets.islands.urls,
   };
   return { posts, nav, neighbours: computeNeighbours(nav, config.theme.docsRoot, posts), related: computeRelated(posts), shared };

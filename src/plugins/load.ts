@@ -1,0 +1,94 @@
+/**
+ * Loading plugins from the config: each module is compiled once with esbuild (TypeScript is
+ * fine) into the cache folder, then imported — by the main thread and again by every worker.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { isAbsolute, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { SitegenError } from '../errors.ts';
+import { hashText } from '../hash.ts';
+import { TEMPLATES_DIR } from '../paths.ts';
+import { nodeResolution } from '../render/resolve.ts';
+import type { PluginRef, SitegenPlugin } from './types.ts';
+
+/** The built-in plugins every site gets when its config lists none. */
+export const DEFAULT_PLUGINS = ['sitegen/plugins/seo', 'sitegen/plugins/markdown'];
+
+/** A compiled plugin module, ready to import anywhere. */
+export interface PluginModule {
+  file: string;
+  options: unknown;
+  /** As the config names it. */
+  spec: string;
+}
+
+export function pluginRefs(entries: (string | [string, unknown])[]): PluginRef[] {
+  return entries.map((entry) => (typeof entry === 'string' ? { module: entry, options: undefined } : { module: entry[0], options: entry[1] }));
+}
+
+function modulePath(spec: string, root: string): string {
+  if (spec.startsWith('sitegen/plugins/')) return join(TEMPLATES_DIR, 'plugins', `${spec.slice('sitegen/plugins/'.length)}.ts`);
+  if (spec.startsWith('.') || isAbsolute(spec)) return resolve(root, spec);
+  return spec; // a package: esbuild resolves it from the root
+}
+
+export async function compilePlugins(refs: PluginRef[], root: string, cacheDir: string): Promise<PluginModule[]> {
+  const dir = join(cacheDir, 'plugins');
+  await mkdir(dir, { recursive: true });
+  return Promise.all(
+    refs.map(async (ref) => {
+      const entry = modulePath(ref.module, root);
+      let code: string;
+      try {
+        const result = await build({
+          entryPoints: [entry],
+          absWorkingDir: root,
+          bundle: true,
+          write: false,
+          format: 'esm',
+          platform: 'node',
+          target: 'node20',
+          plugins: [nodeResolution(root)],
+          logLevel: 'silent',
+        });
+        code = result.outputFiles[0].text;
+      } catch (error) {
+        const first = (error as { errors?: { text: string }[] }).errors?.[0];
+        throw new SitegenError('SG6001', `Plugin module "${ref.module}" could not be compiled: ${first?.text ?? String(error)}`, {
+          location: { file: 'site/config.ts' },
+          hint: 'Plugins are listed by module path (./plugins/x.ts, a package name, or sitegen/plugins/<name>).',
+          cause: error,
+        });
+      }
+      const file = join(dir, `${hashText(code)}.mjs`);
+      if (!existsSync(file)) await writeFile(file, code);
+      return { file, options: ref.options, spec: ref.module };
+    }),
+  );
+}
+
+const instances = new Map<string, SitegenPlugin>();
+
+/** Import compiled plugin modules and call their factories (memoised per module and options). */
+export async function instantiatePlugins(modules: PluginModule[]): Promise<SitegenPlugin[]> {
+  return Promise.all(
+    modules.map(async (m) => {
+      const key = `${m.file}\u0000${JSON.stringify(m.options ?? null)}`;
+      const hit = instances.get(key);
+      if (hit) return hit;
+      const mod = (await import(pathToFileURL(m.file).href)) as { default?: unknown };
+      const factory = mod.default;
+      const plugin = (typeof factory === 'function' ? factory(m.options) : factory) as SitegenPlugin | undefined;
+      if (!plugin || typeof plugin.name !== 'string' || typeof plugin.hooks !== 'object') {
+        throw new SitegenError('SG6001', `Plugin module "${m.spec}" does not export a plugin`, {
+          location: { file: 'site/config.ts' },
+          hint: 'Its default export must be a factory returning { name, hooks } (or that object itself).',
+        });
+      }
+      instances.set(key, plugin);
+      return plugin;
+    }),
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * The plugin API. A plugin is `{ name, hooks }`, made by a factory that takes its options:
+ *
+ *   export default function myPlugin(options = {}): SitegenPlugin { return { name: 'my-plugin', hooks: { … } } }
+ *
+ * Per-page hooks (`markdown`, `page:data`, `page:html`) also run in the worker threads, where
+ * the plugin is loaded again from its module: plugins must be importable modules and their
+ * options plain JSON.
+ */
+import type { Server } from 'node:http';
+import type MarkdownIt from 'markdown-it';
+import type { PageData, PostSummary, SiteInfo } from '../../templates/types.ts';
+import type { ResolvedConfig } from '../config/schema.ts';
+import type { ContentDocument } from '../content/types.ts';
+import type { HeadData } from '../render/head.ts';
+
+export interface PageHookContext {
+  /** The page about to render (page:data may change it). */
+  page: PageData;
+  /** Its <head>: title, tags and JSON-LD (page:data may change it). */
+  head: HeadData;
+  site: SiteInfo;
+  status: number;
+  buildId: string;
+  /** Site-wide settings plugins commonly need. */
+  settings: { indexable: boolean; trailingSlash: boolean; canonicalQueryWhitelist: string[] };
+}
+
+export interface BuiltPage {
+  path: string;
+  title: string;
+  description: string;
+  layout: string;
+  date?: string;
+  updated?: string;
+  /** false for noindex pages (drafts, 404, `index: false`, a non-indexable site). */
+  indexable: boolean;
+}
+
+export interface BuildDoneContext {
+  config: ResolvedConfig;
+  site: SiteInfo;
+  buildId: string;
+  /** Every rendered route with status 200. */
+  pages: BuiltPage[];
+  /** Every document (drafts only in draft builds). */
+  documents: ContentDocument[];
+  posts: PostSummary[];
+  /** Write a file into the output folder (it lands with the rest of the build, atomically). */
+  write(path: string, data: string | Uint8Array): Promise<void>;
+  /** The output folder being written (a temporary folder until the build succeeds). */
+  outDir: string;
+}
+
+export interface DevServerContext {
+  server: Server;
+  url: string;
+  config: ResolvedConfig;
+}
+
+type Awaitable<T> = T | Promise<T>;
+
+export interface SitegenHooks {
+  /** The validated config, once, in the main thread; return a new config or change it in place. */
+  'config:resolved'?: (config: ResolvedConfig) => Awaitable<ResolvedConfig | void>;
+  /** The markdown-it instance, in every thread that parses markdown: add markdown-it plugins here. */
+  markdown?: (md: MarkdownIt) => void;
+  /** All documents after parsing, in the main thread; return a new list or change it in place. */
+  'content:loaded'?: (documents: ContentDocument[]) => Awaitable<ContentDocument[] | void>;
+  /** Before a page renders, in the workers: change its data or its head. */
+  'page:data'?: (context: PageHookContext) => Awaitable<void>;
+  /** The finished HTML of a page, in the workers: return the new HTML (or nothing to keep it). */
+  'page:html'?: (html: string, context: PageHookContext) => Awaitable<string | void>;
+  /** Every page is written, before the output folder is swapped in: write extra files here. */
+  'build:done'?: (context: BuildDoneContext) => Awaitable<void>;
+  /** The dev server is listening. */
+  'dev:server'?: (context: DevServerContext) => Awaitable<void>;
+}
+
+export type HookName = keyof SitegenHooks;
+
+export interface SitegenPlugin {
+  name: string;
+  hooks: SitegenHooks;
+  /** Layouts this plugin contributes: name → module path (absolute). */
+  layouts?: Record<string, string>;
+  /** Islands this plugin contributes: name → module path (absolute). */
+  islands?: Record<string, string>;
+}
+
+export type PluginFactory<Options = unknown> = (options?: Options) => SitegenPlugin;
+
+/** A plugin as the config names it: its module and its options. */
+export interface PluginRef {
+  module: string;
+  options: unknown;
+}

@@ -1,0 +1,42 @@
+/**
+ * esbuild resolution for code that runs in Node from the cache folder (the site config, the
+ * template bundle, plugins): `sitegen` and `sitegen/templates/…` point into this package, and
+ * every other package stays external but is pinned to an absolute path — found from the site's
+ * root first, then from sitegen's own dependencies — so the compiled file works wherever the
+ * cache folder lives.
+ */
+import { join } from 'node:path';
+import type { Plugin } from 'esbuild';
+import { PACKAGE_ROOT } from '../paths.ts';
+
+/** Bare specifiers (esbuild filters are Go regexps: no lookahead; node: builtins are skipped below). */
+const BARE = /^[^./]/;
+
+/** `sitegen` → the public API, `sitegen/templates/…` → the bundled templates (browser builds too). */
+export const sitegenImports: Plugin = {
+  name: 'sitegen-imports',
+  setup(b) {
+    b.onResolve({ filter: /^sitegen(\/templates\/.*)?$/ }, async (args) => {
+      if (args.path === 'sitegen') return { path: join(PACKAGE_ROOT, 'src/index.ts') };
+      const result = await b.resolve(`./${args.path.slice('sitegen/'.length)}`, { resolveDir: PACKAGE_ROOT, kind: args.kind });
+      return result.errors.length ? { errors: result.errors } : { path: result.path };
+    });
+  },
+};
+
+export function nodeResolution(root: string): Plugin {
+  return {
+    name: 'sitegen-node-resolution',
+    setup(b) {
+      sitegenImports.setup(b);
+      b.onResolve({ filter: BARE }, async (args) => {
+        if (args.pluginData?.sitegenResolving || args.path.startsWith('node:') || /^[A-Za-z]:[\\/]/.test(args.path)) return undefined;
+        for (const resolveDir of [root, PACKAGE_ROOT]) {
+          const result = await b.resolve(args.path, { resolveDir, kind: args.kind, pluginData: { sitegenResolving: true } });
+          if (!result.errors.length && result.path) return { path: result.path, external: true };
+        }
+        return undefined;
+      });
+    },
+  };
+}

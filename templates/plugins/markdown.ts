@@ -1,0 +1,70 @@
+/**
+ * Markdown extensions through the `markdown` hook: callouts (`::: tip`, `::: info`, `::: note`,
+ * `::: warning`, `::: danger`, with an optional title) and code groups — several fences shown as
+ * CSS-only tabs, labelled `[name]` after the language:
+ *
+ *   ::: code-group
+ *   ```js [Node.js]
+ *   …
+ *   ```
+ *   ```python [Python]
+ *   …
+ *   ```
+ *   :::
+ */
+import type { PluginWithParams } from 'markdown-it';
+import type Token from 'markdown-it/lib/token.mjs';
+import containerPlugin from 'markdown-it-container';
+import type { SitegenPlugin } from '../../src/plugins/types.ts';
+
+// @types/markdown-it-container is typed against the CommonJS markdown-it types; the plugin is the same.
+const container = containerPlugin as unknown as PluginWithParams;
+
+const CALLOUTS: Record<string, string> = { tip: 'Tip', info: 'Info', note: 'Note', warning: 'Warning', danger: 'Danger' };
+
+export default function markdownExtras(): SitegenPlugin {
+  return {
+    name: 'sitegen:markdown',
+    hooks: {
+      markdown(md) {
+        for (const [name, label] of Object.entries(CALLOUTS)) {
+          md.use(container, name, {
+            render(tokens: Token[], idx: number) {
+              const token = tokens[idx];
+              if (token.nesting !== 1) return '</div>\n';
+              const title = token.info.trim().slice(name.length).trim() || label;
+              return `<div class="callout callout-${name}"><p class="callout-title">${md.utils.escapeHtml(title)}</p>\n`;
+            },
+          });
+        }
+
+        let groups = 0;
+        md.use(container, 'code-group', {
+          render(tokens: Token[], idx: number) {
+            if (tokens[idx].nesting !== 1) return '</div></div>\n';
+            const group = `cg${++groups}`;
+            const fences: Token[] = [];
+            for (let i = idx + 1; i < tokens.length && tokens[i].type !== 'container_code-group_close'; i++) {
+              if (tokens[i].type !== 'fence') continue;
+              tokens[i].meta = { ...tokens[i].meta, codeGroup: true };
+              fences.push(tokens[i]);
+            }
+            const labels = fences.map((fence, i) => {
+              const info = fence.info.trim();
+              const label = /\[([^\]]+)\]/.exec(info)?.[1] ?? (info.split(/\s+/)[0] || `Tab ${i + 1}`);
+              const id = `${group}-${i}`;
+              return `<input class="tab-input" type="radio" name="${group}" id="${id}"${i === 0 ? ' checked' : ''}><label class="tab-label" for="${id}">${md.utils.escapeHtml(label)}</label>`;
+            });
+            return `<div class="tabs code-tabs code-group" role="group" aria-label="Code samples">${labels.join('')}<div class="tab-panels">`;
+          },
+        });
+        // Inside a code group each fence is one tab panel.
+        const fence = md.renderer.rules.fence!;
+        md.renderer.rules.fence = (tokens, idx, options, env, self) => {
+          const html = fence(tokens, idx, options, env, self);
+          return tokens[idx].meta?.codeGroup ? `<div class="tab-panel">${html}</div>` : html;
+        };
+      },
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * SEO head, built on the plugin API: `{page} {separator} {site}` titles (docs pages add their
+ * section), canonical URLs, Open Graph and Twitter cards, `noindex` where a page should not be
+ * indexed, and JSON-LD for the organisation and for blog posts.
+ *
+ *   plugins: ['sitegen/plugins/seo']   or   [['sitegen/plugins/seo', { image: '/og.png' }]]
+ */
+import type { SitegenPlugin } from '../../src/plugins/types.ts';
+import { canonicalUrl, docsSection, pageTitle, setTag } from '../../src/render/head.ts';
+
+export interface SeoOptions {
+  /** Default social image (root-relative or absolute). */
+  image?: string;
+  /** Twitter card type. */
+  card?: 'summary' | 'summary_large_image';
+}
+
+const absolute = (site: string, url: string) => (/^https?:/.test(url) ? url : `${site}${url.startsWith('/') ? '' : '/'}${url}`);
+
+export default function seo(options: SeoOptions = {}): SitegenPlugin {
+  return {
+    name: 'sitegen:seo',
+    hooks: {
+      'page:data'({ page, head, site, status, settings }) {
+        const section = page.layout === 'doc' ? docsSection(site, page.path) : undefined;
+        head.title = pageTitle(page.title, site, section);
+        const description = page.description || site.description;
+        const url = canonicalUrl({ url: site.url, trailingSlash: settings.trailingSlash }, page.path);
+        const noindex = !settings.indexable || status !== 200 || page.draft || page.frontmatter.index === false || page.frontmatter.robots === 'noindex';
+        if (noindex) setTag(head, 'meta', { name: 'robots', content: 'noindex, nofollow' });
+        else setTag(head, 'link', { rel: 'canonical', href: url });
+        const isPost = page.layout === 'post';
+        const image = typeof page.frontmatter.cover === 'string' ? page.frontmatter.cover : options.image;
+        setTag(head, 'meta', { property: 'og:type', content: isPost ? 'article' : 'website' });
+        setTag(head, 'meta', { property: 'og:site_name', content: site.name });
+        setTag(head, 'meta', { property: 'og:title', content: page.title || site.name });
+        setTag(head, 'meta', { property: 'og:url', content: url });
+        if (description) setTag(head, 'meta', { property: 'og:description', content: description });
+        if (image) setTag(head, 'meta', { property: 'og:image', content: absolute(site.url, image) });
+        setTag(head, 'meta', { name: 'twitter:card', content: options.card ?? (image ? 'summary_large_image' : 'summary') });
+        if (site.twitter) setTag(head, 'meta', { name: 'twitter:site', content: site.twitter });
+        setTag(head, 'meta', { name: 'twitter:title', content: page.title || site.name });
+        if (description) setTag(head, 'meta', { name: 'twitter:description', content: description });
+
+        if (page.path === '/') {
+          head.jsonld.push(JSON.stringify({ '@context': 'https://schema.org', '@type': 'Organization', name: site.name, url: site.url, description: site.description, ...(site.twitter ? { sameAs: [`https://twitter.com/${site.twitter.slice(1)}`] } : {}) }));
+        }
+        if (isPost && page.date) {
+          setTag(head, 'meta', { property: 'article:published_time', content: page.date });
+          if (page.updated && page.updated !== page.date) setTag(head, 'meta', { property: 'article:modified_time', content: page.updated });
+          const author = typeof page.frontmatter.author === 'string' ? page.frontmatter.author : undefined;
+          head.jsonld.push(JSON.stringify({
+            '@context': 'https://schema.org',
+            '@type': 'BlogPosting',
+            headline: page.title,
+            description,
+            datePublished: page.date,
+            dateModified: page.updated ?? page.date,
+            mainEntityOfPage: url,
+            url,
+            ...(author ? { author: { '@type': 'Person', name: (page.frontmatter.authorName as string | undefined) ?? author } } : {}),
+            publisher: { '@type': 'Organization', name: site.name, url: site.url },
+            ...(image ? { image: absolute(site.url, image) } : {}),
+            wordCount: page.wordCount,
+          }));
+        }
+      },
+    },
+  };
+}
