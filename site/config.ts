@@ -10,6 +10,7 @@ export default defineConfig({
   trailingSlash: false,
   separator: '·',
   checkInterval: 3_600_000,
+  plugins: ['sitegen/plugins/seo', 'sitegen/plugins/markdown', 'sitegen/plugins/sitemap', ['sitegen/plugins/feed', { limit: 20 }], 'sitegen/plugins/search'],
   // While the site is being written, broken links warn instead of failing the build.
   checks: { links: 'warn', anchors: 'warn' },
   routeRules: {
@@ -100,5 +101,6 @@ export default defineConfig({
       label: 'Start free',
     },
     editLink: 'https://github.com/ferrygate/site/edit/main/{path}',
+    search: true,
   },
 });

@@ -14,3 +14,10 @@ export interface UserConfig extends Omit<ConfigInput, 'middleware'> {
 export function defineConfig(config: UserConfig): UserConfig {
   return config;
 }
+
+export type {
+  SitegenPlugin, SitegenHooks, PluginFactory, PageHookContext, BuildDoneContext, BuiltPage, DevServerContext, HookName,
+} from './plugins/types.ts';
+export type { HeadData, HeadTag } from './render/head.ts';
+export type { ContentDocument } from './content/types.ts';
+export type { ResolvedConfig } from './config/schema.ts';

@@ -45,6 +45,8 @@ export interface ThemeConfig {
   postCta?: { title: string; text: string; href: string; label: string };
   /** Link template for "Edit this page": `{path}` is replaced by the source path. */
   editLink?: string;
+  /** A search box in the header (needs the `sitegen/plugins/search` plugin for results). */
+  search?: boolean;
 }
 
 export interface SiteInfo {

@@ -17,7 +17,7 @@ import type { OutputFolder } from '../output/folder.ts';
 import { NAVIGATION_KEY, POSTS_QUERY_KEY, documentQueryKey, latestJson, metaJson, queryHash, redirectHtml, redirectsFile } from '../output/manifest.ts';
 import type { RenderModule } from '../render/render-page.ts';
 import { expandDynamicRedirects, resolveRedirect, type Redirect, type RouteMatcher } from '../routes/rules.ts';
-import { buildSiteModel, ensureNotFound, renderJob } from '../site/model.ts';
+import { buildSiteModel, ensureBlogIndex, ensureNotFound, renderJob } from '../site/model.ts';
 import { checkLinks, type CheckedPage } from './checks.ts';
 import type { HookRunner } from '../plugins/run.ts';
 import type { PluginModule } from '../plugins/load.ts';
@@ -83,6 +83,7 @@ export async function writeSite(input: WriteSiteInput): Promise<{ pages: number;
   // Render and write pages
   const routes = [...table.routes];
   const notFound = ensureNotFound(routes, Object.keys(input.mod.layouts));
+  ensureBlogIndex(routes, model.posts, Object.keys(input.mod.layouts), config.blogDir);
   const jobs = routes.map((route) => renderJob(route, model, notFound));
   const posts = model.posts;
   const nav = model.nav;
@@ -176,7 +177,7 @@ export async function writeSite(input: WriteSiteInput): Promise<{ pages: number;
   built.sort((a, b) => (a.path < b.path ? -1 : 1));
   try {
     await input.hooks.run('build:done', () => [{
-      config, site: model.shared.site, buildId, pages: built, documents: apiDocs, posts: model.posts, outDir: folder.tempDir,
+      config, site: model.shared.site, buildId, pages: built, documents: apiDocs, posts: model.posts, authors: input.authors, outDir: folder.tempDir,
       write: async (path: string, data: string | Uint8Array) => {
         pluginFiles.add(`/${path.replace(/^\/+/, '')}`);
         await out.write(path.replace(/^\/+/, ''), data);

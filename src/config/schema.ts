@@ -18,6 +18,7 @@ const theme = z
     docsExtraLinks: z.array(link).default([]),
     postCta: z.object({ title: z.string(), text: z.string(), href: z.string(), label: z.string() }).optional(),
     editLink: z.string().optional(),
+    search: z.boolean().default(false),
   })
   .default({});
 

@@ -34,7 +34,7 @@ import { WorkerPool, batches, defaultConcurrency } from '../build/pool.ts';
 import { readAuthors } from '../site/data.ts';
 import { compilePlugins, instantiatePlugins, pluginRefs, type PluginModule } from '../plugins/load.ts';
 import { HookRunner } from '../plugins/run.ts';
-import { buildSiteModel, ensureNotFound, renderJob, type SiteModel } from '../site/model.ts';
+import { buildSiteModel, ensureBlogIndex, ensureNotFound, renderJob, type SiteModel } from '../site/model.ts';
 
 export const DEV_BUILD_ID = 'dev';
 
@@ -153,6 +153,7 @@ export class DevSession {
     if (routeProblems.length) this.problems.set('(routes)', routeProblems);
     const routes = [...table.routes];
     this.notFound = ensureNotFound(routes, Object.keys(this.mod.layouts));
+    ensureBlogIndex(routes, this.model.posts, Object.keys(this.mod.layouts), this.config.blogDir);
     this.routes = new Map(routes.map((r) => [normalizeRoutePath(r.path), r]));
     this.matcher = createMatcher(this.config.routeRules);
     this.redirects = new Map(table.redirects.map((r) => [normalizeRoutePath(r.from), { to: r.to, statusCode: 301 as const }]));

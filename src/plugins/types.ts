@@ -9,7 +9,7 @@
  */
 import type { Server } from 'node:http';
 import type MarkdownIt from 'markdown-it';
-import type { PageData, PostSummary, SiteInfo } from '../../templates/types.ts';
+import type { Author, PageData, PostSummary, SiteInfo } from '../../templates/types.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import type { ContentDocument } from '../content/types.ts';
 import type { HeadData } from '../render/head.ts';
@@ -20,6 +20,8 @@ export interface PageHookContext {
   /** Its <head>: title, tags and JSON-LD (page:data may change it). */
   head: HeadData;
   site: SiteInfo;
+  /** Authors from site/data/authors.json, by id. */
+  authors: Record<string, Author>;
   status: number;
   buildId: string;
   /** Site-wide settings plugins commonly need. */
@@ -46,6 +48,7 @@ export interface BuildDoneContext {
   /** Every document (drafts only in draft builds). */
   documents: ContentDocument[];
   posts: PostSummary[];
+  authors: Record<string, Author>;
   /** Write a file into the output folder (it lands with the rest of the build, atomically). */
   write(path: string, data: string | Uint8Array): Promise<void>;
   /** The output folder being written (a temporary folder until the build succeeds). */

@@ -70,6 +70,7 @@ export async function renderPage(mod: RenderModule, shared: SharedRenderData, jo
     page: job.page,
     head: buildHead(shared.site, job.page, job.status),
     site: shared.site,
+    authors: shared.authors,
     status: job.status,
     buildId: shared.buildId,
     settings: shared.settings,

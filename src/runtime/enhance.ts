@@ -1,7 +1,27 @@
 /** Small progressive enhancements that need no React: copy buttons, the not-found path. */
 
+/**
+ * Search boxes (`[data-sitegen-search]`) load the search plugin's client — named by
+ * `<meta name="sitegen:search">` — on first focus, so the index costs nothing until someone searches.
+ */
+function wireSearch(root: ParentNode): void {
+  const src = document.querySelector<HTMLMetaElement>('meta[name="sitegen:search"]')?.content;
+  if (!src) return;
+  for (const box of root.querySelectorAll<HTMLElement>('[data-sitegen-search]')) {
+    if (box.dataset.searchWired) continue;
+    box.dataset.searchWired = 'true';
+    const start = () => {
+      import(/* @vite-ignore */ src)
+        .then((mod: { mount(el: HTMLElement): void }) => mod.mount(box))
+        .catch((error) => console.error('[sitegen] search failed to load', error));
+    };
+    box.addEventListener('focusin', start, { once: true });
+  }
+}
+
 export function enhance(root: ParentNode = document): void {
   for (const el of root.querySelectorAll<HTMLElement>('[data-missing-path]')) el.textContent = location.pathname;
+  wireSearch(root);
   if (!navigator.clipboard) return;
   for (const block of root.querySelectorAll<HTMLElement>('.code-block')) {
     const head = block.querySelector('.code-head');

@@ -81,6 +81,25 @@ export function ensureNotFound(routes: Route[], layouts: string[]): Route {
   return notFound;
 }
 
+/**
+ * Posts with no listing page of their own get a built-in one at `/<blogDir>`, so a folder of
+ * markdown builds into a coherent site (post layouts link back to it).
+ */
+export function ensureBlogIndex(routes: Route[], posts: PostSummary[], layouts: string[], blogDir: string): void {
+  const path = `/${blogDir}`;
+  if (!posts.length || routes.some((r) => r.path === path)) return;
+  const layout = layouts.includes('default') ? 'default' : layouts[0];
+  const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+  const items = posts.map((p) => `<li><a href="${escapeHtml(p.path)}">${escapeHtml(p.title)}</a> <time datetime="${escapeHtml(p.date)}">${dateFormat.format(new Date(p.date))}</time>${p.description ? `<br>${escapeHtml(p.description)}` : ''}</li>`);
+  const doc: ContentDocument = {
+    _id: 'sitegen:blog', _stem: blogDir, _path: path, _dir: '', _partial: false, _type: 'markdown', _source: '(built-in blog index)',
+    title: 'Blog', description: `All ${posts.length} posts.`, navigation: false, draft: false, middleware: [], frontmatter: {},
+    body: { toc: { title: '', depth: 3, searchDepth: 3, links: [] }, html: `<ul class="post-list">\n${items.join('\n')}\n</ul>\n` },
+    links: [], ids: [], wordCount: 0, readingTime: 0, isPost: false, hash: '',
+  };
+  routes.push({ path, source: doc._source, status: 200, layout, page: documentPageData(doc, layout), middleware: [] });
+}
+
 /** A route rejected by middleware renders the not-found page, with `Page Not Found: {path}`. */
 export function notFoundJob(notFound: Route, path: string): RenderJob {
   const message = `Page Not Found: ${path}`;

@@ -12,7 +12,11 @@ const MENU_ICONS: Record<string, string> = {
   '/features': 'grid',
 };
 
-/** Site header: brand, main navigation with the product menu, calls to action, CSS-only mobile menu. */
+/**
+ * Site header: brand, main navigation with the product menu, the search box (`theme.search`), calls
+ * to action, CSS-only mobile menu. The search form is a plain GET form until the search plugin's
+ * client mounts on first focus (`data-sitegen-search`).
+ */
 export function Header({ site, path }: { site: SiteInfo; path: string }) {
   const { nav, actions } = site.theme;
   const primary = actions[actions.length - 1];
@@ -68,6 +72,13 @@ export function Header({ site, path }: { site: SiteInfo; path: string }) {
               })}
             </ul>
           </nav>
+          {site.theme.search && (
+            <form className="header-search" role="search" action="/v1/guide" method="get" data-sitegen-search="">
+              <label htmlFor="site-search" className="sr-only">Search docs and blog</label>
+              <Icon name="search" className="header-search-icon" size={16} />
+              <input id="site-search" className="header-search-input" type="search" name="q" placeholder="Search docs…" autoComplete="off" spellCheck={false} enterKeyHint="search" />
+            </form>
+          )}
           <div className="header-actions">
             {secondary.map((a) => (
               <a key={a.href} className="btn btn-ghost" href={a.href}>{a.text}</a>

@@ -21,7 +21,7 @@ export default function seo(options: SeoOptions = {}): SitegenPlugin {
   return {
     name: 'sitegen:seo',
     hooks: {
-      'page:data'({ page, head, site, status, settings }) {
+      'page:data'({ page, head, site, authors, status, settings }) {
         const section = page.layout === 'doc' ? docsSection(site, page.path) : undefined;
         head.title = pageTitle(page.title, site, section);
         const description = page.description || site.description;
@@ -58,7 +58,7 @@ export default function seo(options: SeoOptions = {}): SitegenPlugin {
             dateModified: page.updated ?? page.date,
             mainEntityOfPage: url,
             url,
-            ...(author ? { author: { '@type': 'Person', name: (page.frontmatter.authorName as string | undefined) ?? author } } : {}),
+            ...(author ? { author: { '@type': 'Person', name: authors[author]?.name ?? author } } : {}),
             publisher: { '@type': 'Organization', name: site.name, url: site.url },
             ...(image ? { image: absolute(site.url, image) } : {}),
             wordCount: page.wordCount,

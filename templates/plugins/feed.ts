@@ -1,0 +1,68 @@
+/**
+ * The blog's Atom feed (`blog/feed.xml`), written with the `feed` package: full content with
+ * absolute links, dates from the posts (never the clock), and a `<link rel="alternate">` on
+ * every page so readers find it.
+ *
+ *   plugins: [['sitegen/plugins/feed', { limit: 20 }]]
+ */
+import { Feed } from 'feed';
+import type { SitegenPlugin } from '../../src/plugins/types.ts';
+import { setTag } from '../../src/render/head.ts';
+
+export interface FeedOptions {
+  /** Where the feed is written (default `blog/feed.xml`). */
+  path?: string;
+  /** Newest posts to include (default 20). */
+  limit?: number;
+  /** Feed title (default: `{site} blog`). */
+  title?: string;
+}
+
+/** Root-relative links and images → absolute, so the content works in any reader. */
+export function absolutize(html: string, base: string): string {
+  return html.replace(/\s(href|src)="\/(?!\/)/g, ` $1="${base}/`);
+}
+
+export default function feed(options: FeedOptions = {}): SitegenPlugin {
+  const path = (options.path ?? 'blog/feed.xml').replace(/^\/+/, '');
+  return {
+    name: 'sitegen:feed',
+    hooks: {
+      'page:data'({ head, site }) {
+        setTag(head, 'link', { rel: 'alternate', type: 'application/atom+xml', title: options.title ?? `${site.name} blog`, href: `/${path}` });
+      },
+      async 'build:done'({ site, posts, documents, authors, write }) {
+        const items = posts.filter((p) => !p.draft).slice(0, options.limit ?? 20);
+        const byPath = new Map(documents.map((d) => [d._path, d]));
+        const blogUrl = `${site.url}/${path.split('/').slice(0, -1).join('/')}`.replace(/\/$/, '');
+        const out = new Feed({
+          title: options.title ?? `${site.name} blog`,
+          description: site.description,
+          id: blogUrl,
+          link: blogUrl,
+          language: site.lang,
+          updated: items[0] ? new Date(items[0].date) : new Date(0),
+          feedLinks: { atom: `${site.url}/${path}` },
+          copyright: site.theme.copyright ?? '',
+          generator: 'sitegen',
+        });
+        for (const post of items) {
+          const url = `${site.url}${post.path}`;
+          const doc = byPath.get(post.path);
+          out.addItem({
+            title: post.title,
+            id: url,
+            link: url,
+            description: post.description,
+            content: absolutize(doc?.body?.html ?? '', site.url),
+            date: new Date(doc?.updated ?? post.date),
+            published: new Date(post.date),
+            author: post.author ? [{ name: authors[post.author]?.name ?? post.author }] : undefined,
+            category: post.tags.map((name) => ({ name })),
+          });
+        }
+        await write(path, out.atom1());
+      },
+    },
+  };
+}

@@ -1,0 +1,150 @@
+/**
+ * Site search, built at build time: a MiniSearch index of the docs and the blog, and a small
+ * browser client that loads it only when someone starts searching (first focus of a search box).
+ *
+ *   plugins: [..., 'sitegen/plugins/search']   or   [['sitegen/plugins/search', { include: ['/v1/'] }]]
+ *
+ * Every page gets `<meta name="sitegen:search" content="/_sitegen/search.<buildId>.js">`; the runtime
+ * imports that module on the first focus of a `[data-sitegen-search]` form and calls its `mount()`.
+ * The build writes `_sitegen/search.<buildId>.js` (the client, with MiniSearch bundled) and
+ * `_sitegen/search-index.<buildId>.json` (the index); the client finds the index from its own URL.
+ */
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import MiniSearch from 'minisearch';
+import type { TocLink } from '../types.ts';
+import type { SitegenPlugin } from '../../src/plugins/types.ts';
+import type { ContentDocument } from '../../src/content/types.ts';
+import { docsSection, setTag } from '../../src/render/head.ts';
+import { INDEX_OPTIONS, type SearchDocument } from '../search/options.ts';
+
+export interface SearchOptions {
+  /** Path prefixes of the documents to index (default: the docs and the blog). */
+  include?: string[];
+}
+
+/** Characters of body text indexed per page: enough for the terms a page is about, small index. */
+const TEXT_LIMIT = 2400;
+const DESCRIPTION_LIMIT = 160;
+/** The dev server's build id: it serves no plugin files, so search stays a plain form there. */
+const DEV_BUILD_ID = 'dev';
+
+export const clientFile = (buildId: string) => `_sitegen/search.${buildId}.js`;
+export const indexFile = (buildId: string) => `_sitegen/search-index.${buildId}.json`;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', hellip: '…', mdash: '—', ndash: '–', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“' };
+
+function decodeEntity(match: string, name: string): string {
+  if (name[0] === '#') {
+    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : ' ';
+  }
+  return ENTITIES[name.toLowerCase()] ?? match;
+}
+
+/** The readable text of rendered markdown: no tags, no heading permalinks or code-block labels. */
+export function htmlText(html: string): string {
+  return html
+    .replace(/<(script|style|template)\b[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<a class="header-anchor"[^>]*>[\s\S]*?<\/a>/g, '')
+    .replace(/<div class="code-head">[\s\S]*?<\/div>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, decodeEntity)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Cut at a word boundary, at most `max` characters (plus an ellipsis when cut). */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–—-]+$/, '')}…`;
+}
+
+function headingText(links: TocLink[]): string[] {
+  return links.flatMap((l) => [l.text, ...headingText(l.children ?? [])]);
+}
+
+/**
+ * The client source lives in this package's templates/search/. The plugin runs compiled from the
+ * site's cache folder, so find the package from there, from the site root (sitegen installed as a
+ * dependency) or from the running `sitegen` executable.
+ */
+function findClient(root: string): string {
+  const starts = [dirname(fileURLToPath(import.meta.url)), root];
+  try {
+    if (process.argv[1]) starts.push(dirname(realpathSync(process.argv[1])));
+  } catch { /* not a file */ }
+  try {
+    starts.push(dirname(createRequire(join(root, 'package.json')).resolve('sitegen/package.json')));
+  } catch { /* not installed there */ }
+  for (const start of starts) {
+    for (let dir = start; ; dir = dirname(dir)) {
+      const client = join(dir, 'templates/search/client.ts');
+      if (existsSync(client) && existsSync(join(dir, 'package.json'))) {
+        try {
+          if (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name === 'sitegen') return client;
+        } catch { /* unreadable package.json: keep looking */ }
+      }
+      if (dirname(dir) === dir) break;
+    }
+  }
+  throw new Error('cannot find templates/search/client.ts of the sitegen package');
+}
+
+export default function search(options: SearchOptions = {}): SitegenPlugin {
+  const include = options.include?.length ? options.include : ['/v1/', '/blog/'];
+  const included = (path: string) => include.some((prefix) => path.startsWith(prefix) || path === prefix.replace(/\/$/, ''));
+
+  return {
+    name: 'sitegen:search',
+    hooks: {
+      'page:data'({ head, site, buildId }) {
+        if (buildId === DEV_BUILD_ID) return;
+        setTag(head, 'meta', { name: 'sitegen:search', content: `${site.base.replace(/\/$/, '')}/${clientFile(buildId)}` });
+      },
+
+      async 'build:done'(ctx) {
+        const rendered = new Set(ctx.pages.map((p) => p.path));
+        const blogRoot = `/${ctx.config.blogDir.replace(/^\/|\/$/g, '')}/`;
+        const sectionOf = (doc: ContentDocument) => {
+          if (doc.isPost || doc._path.startsWith(blogRoot)) return 'Blog';
+          const docs = docsSection(ctx.site, doc._path);
+          if (docs) return `Docs · ${docs}`;
+          return doc._path.startsWith(`/${ctx.site.theme.docsRoot}/`) ? 'Docs' : ctx.site.name;
+        };
+        const documents: SearchDocument[] = ctx.documents
+          .filter((doc) => included(doc._path) && !doc.draft && !doc._partial && !doc.redirect && rendered.has(doc._path))
+          .sort((a, b) => (a._path < b._path ? -1 : a._path > b._path ? 1 : 0))
+          .map((doc) => ({
+            path: doc._path,
+            title: doc.title || doc._path,
+            section: sectionOf(doc),
+            description: truncate(doc.description ?? '', DESCRIPTION_LIMIT),
+            headings: headingText(doc.body?.toc.links ?? []).join(' · '),
+            text: truncate(htmlText(doc.body?.html ?? ''), TEXT_LIMIT),
+          }));
+
+        const index = new MiniSearch<SearchDocument>(INDEX_OPTIONS);
+        index.addAll(documents);
+        await ctx.write(indexFile(ctx.buildId), JSON.stringify(index));
+
+        const result = await build({
+          entryPoints: [findClient(ctx.config.root)],
+          bundle: true,
+          minify: true,
+          format: 'esm',
+          target: ['chrome110', 'firefox110', 'safari16'],
+          write: false,
+          logLevel: 'silent',
+          legalComments: 'none',
+        });
+        await ctx.write(clientFile(ctx.buildId), result.outputFiles[0].text);
+      },
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * sitemap.xml and robots.txt, built on the plugin API with the `sitemap` writer: every indexable
+ * page, `lastmod` from the document's `updated` or `date`. A site with `indexable: false` gets a
+ * robots.txt that disallows everything (and no sitemap).
+ *
+ *   plugins: ['sitegen/plugins/sitemap']
+ */
+import { Readable } from 'node:stream';
+import { SitemapStream, streamToPromise } from 'sitemap';
+import type { SitegenPlugin } from '../../src/plugins/types.ts';
+import { canonicalUrl } from '../../src/render/head.ts';
+
+export interface SitemapOptions {
+  /** Paths (prefixes) to leave out, e.g. ['/thank-you']. */
+  exclude?: string[];
+}
+
+export default function sitemap(options: SitemapOptions = {}): SitegenPlugin {
+  return {
+    name: 'sitegen:sitemap',
+    hooks: {
+      async 'build:done'({ config, site, pages, write }) {
+        if (!config.indexable) {
+          await write('robots.txt', 'User-agent: *\nDisallow: /\n');
+          return;
+        }
+        const exclude = options.exclude ?? [];
+        const links = pages
+          .filter((p) => p.indexable && p.path !== '/404' && !exclude.some((prefix) => p.path === prefix || p.path.startsWith(`${prefix}/`)))
+          .map((p) => {
+            const lastmod = p.updated ?? p.date;
+            const url = canonicalUrl({ url: site.url, trailingSlash: config.trailingSlash }, p.path);
+            return lastmod ? { url, lastmod } : { url };
+          });
+        const xml = await streamToPromise(Readable.from(links).pipe(new SitemapStream({ hostname: site.url, xmlns: { news: false, video: false, image: false, xhtml: false } })));
+        await write('sitemap.xml', xml.toString());
+        await write('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
+      },
+    },
+  };
+}

@@ -1,0 +1,236 @@
+/**
+ * The search box's browser client, bundled with MiniSearch by the search plugin into
+ * `_sitegen/search.<buildId>.js`. The runtime imports it on the first focus of a
+ * `[data-sitegen-search]` form and calls `mount(form)`.
+ *
+ * It turns the form's input into an ARIA combobox with a listbox of results (the APG "list
+ * autocomplete" pattern): ArrowDown/ArrowUp move the active option, Enter opens it, Escape closes
+ * the list, a click follows the result's link. Without JavaScript the form is a plain GET form.
+ * Nothing the user types is ever inserted as HTML.
+ */
+import MiniSearch from 'minisearch';
+import { INDEX_OPTIONS, MAX_RESULTS, SEARCH_OPTIONS, type SearchDocument, type StoredResult } from './options.ts';
+
+/** `…/_sitegen/search.<id>.js` → `…/_sitegen/search-index.<id>.json`. */
+const INDEX_URL = import.meta.url.replace(/\/search\.([\w-]+)\.js(?=$|[?#])/, '/search-index.$1.json');
+/** The site's base path ('' at the root), from where the client itself is served. */
+const BASE = new URL('..', new URL('.', import.meta.url)).pathname.replace(/\/$/, '');
+
+let indexPromise: Promise<MiniSearch<SearchDocument>> | undefined;
+
+/** Fetch and load the index, once per page (a failed load may be retried). */
+function loadIndex(): Promise<MiniSearch<SearchDocument>> {
+  indexPromise ??= fetch(INDEX_URL)
+    .then((response) => {
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText} for ${INDEX_URL}`);
+      return response.text();
+    })
+    .then((json) => MiniSearch.loadJSON<SearchDocument>(json, INDEX_OPTIONS));
+  indexPromise.catch(() => (indexPromise = undefined));
+  return indexPromise;
+}
+
+function query(index: MiniSearch<SearchDocument>, text: string): StoredResult[] {
+  let hits = index.search(text, SEARCH_OPTIONS);
+  // Every word must match; when that finds nothing, any word will do.
+  if (!hits.length && /\s/.test(text.trim())) hits = index.search(text, { ...SEARCH_OPTIONS, combineWith: 'OR' });
+  return hits.slice(0, MAX_RESULTS).map((hit) => ({ title: hit.title, path: hit.path, section: hit.section, description: hit.description }) as StoredResult);
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function go(href: string): void {
+  const nav = (window as unknown as { sitegen?: { navigate?: (href: string) => unknown } }).sitegen?.navigate;
+  if (typeof nav === 'function') void nav(href);
+  else location.href = href;
+}
+
+let counter = 0;
+
+export function mount(box: HTMLElement): void {
+  if (box.dataset.searchMounted) return;
+  const input = box.querySelector<HTMLInputElement>('input[type="search"], input[name="q"]');
+  if (!input) return;
+  box.dataset.searchMounted = 'true';
+
+  const id = input.id || `sitegen-search-${++counter}`;
+  const popup = el('div', 'search-popup');
+  popup.hidden = true;
+  const list = el('div', 'search-results');
+  list.id = `${id}-results`;
+  list.setAttribute('role', 'listbox');
+  list.setAttribute('aria-label', 'Search results');
+  const message = el('p', 'search-message');
+  message.hidden = true;
+  popup.append(list, message);
+  // Announced to screen readers (outside the popup, so it is never display:none when it changes).
+  const status = el('div', 'sr-only');
+  status.setAttribute('role', 'status');
+  box.append(popup, status);
+
+  input.setAttribute('role', 'combobox');
+  input.setAttribute('aria-autocomplete', 'list');
+  input.setAttribute('aria-expanded', 'false');
+  input.setAttribute('aria-controls', list.id);
+  input.autocomplete = 'off';
+
+  let results: StoredResult[] = [];
+  let active = -1;
+  let ready = false;
+  let seq = 0;
+
+  const options = () => [...list.querySelectorAll<HTMLAnchorElement>('[role="option"]')];
+
+  function setActive(i: number): void {
+    active = i;
+    options().forEach((option, n) => option.setAttribute('aria-selected', String(n === i)));
+    const current = options()[i];
+    if (current) {
+      input!.setAttribute('aria-activedescendant', current.id);
+      current.scrollIntoView({ block: 'nearest' });
+    } else input!.removeAttribute('aria-activedescendant');
+  }
+
+  function show(open: boolean): void {
+    popup.hidden = !open;
+    input!.setAttribute('aria-expanded', String(open && results.length > 0));
+    if (!open) setActive(-1);
+  }
+
+  function render(text: string): void {
+    list.replaceChildren(
+      ...results.map((r, i) => {
+        const option = el('a', 'search-result');
+        option.id = `${list.id}-${i}`;
+        option.href = `${BASE}${r.path}`;
+        option.tabIndex = -1;
+        option.setAttribute('role', 'option');
+        option.setAttribute('aria-selected', 'false');
+        const head = el('span', 'search-result-head');
+        head.append(el('span', 'search-result-title', r.title), el('span', 'search-result-section', r.section));
+        option.append(head);
+        if (r.description) option.append(el('span', 'search-result-desc', r.description));
+        return option;
+      }),
+    );
+    list.hidden = !results.length;
+    message.hidden = results.length > 0;
+    message.textContent = results.length ? '' : `No results for “${text}”`;
+    status.textContent = results.length ? `${results.length} result${results.length === 1 ? '' : 's'}` : message.textContent;
+    active = -1;
+    input!.removeAttribute('aria-activedescendant');
+  }
+
+  async function update(): Promise<void> {
+    const text = input!.value.trim();
+    const mine = ++seq;
+    if (!text) {
+      results = [];
+      list.replaceChildren();
+      status.textContent = '';
+      show(false);
+      return;
+    }
+    let index: MiniSearch<SearchDocument>;
+    try {
+      if (!ready) {
+        message.hidden = false;
+        message.textContent = 'Loading the search index…';
+        list.hidden = true;
+        popup.hidden = false;
+      }
+      index = await loadIndex();
+      ready = true;
+    } catch (error) {
+      if (mine !== seq) return;
+      console.error('[sitegen] search index failed to load', error);
+      results = [];
+      list.replaceChildren();
+      message.hidden = false;
+      message.textContent = 'Search is unavailable right now. Press Enter to search the docs.';
+      popup.hidden = false;
+      return;
+    }
+    if (mine !== seq) return; // a newer keystroke owns the list
+    results = query(index, text);
+    render(text);
+    show(true);
+  }
+
+  function openResult(i: number): void {
+    const result = results[i];
+    if (!result) return;
+    show(false);
+    input!.blur();
+    go(`${BASE}${result.path}`);
+  }
+
+  input.addEventListener('input', () => void update());
+  input.addEventListener('focus', () => {
+    if (input.value.trim() && (results.length || !message.hidden)) show(true);
+  });
+  input.addEventListener('keydown', (event) => {
+    if (event.isComposing) return;
+    const count = results.length;
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        if (!count) return;
+        event.preventDefault();
+        if (popup.hidden) show(true);
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActive(active === -1 ? (step === 1 ? 0 : count - 1) : (active + step + count) % count);
+        return;
+      }
+      case 'Enter': {
+        // Before the index is ready the form submits as it would without JavaScript.
+        if (!ready || !input.value.trim()) return;
+        event.preventDefault();
+        if (!popup.hidden && count) openResult(active === -1 ? 0 : active);
+        return;
+      }
+      case 'Escape': {
+        if (popup.hidden) return; // the browser clears the field
+        event.preventDefault();
+        show(false);
+        return;
+      }
+      case 'Tab':
+        show(false);
+        return;
+    }
+  });
+
+  // Keep focus in the input while the pointer works the list; a click follows the link
+  // (the runtime turns it into client-side navigation).
+  list.addEventListener('mousedown', (event) => event.preventDefault());
+  list.addEventListener('mousemove', (event) => {
+    const option = (event.target as Element).closest<HTMLElement>('[role="option"]');
+    const i = option ? options().indexOf(option as HTMLAnchorElement) : -1;
+    if (i !== -1 && i !== active) setActive(i);
+  });
+  list.addEventListener('click', (event) => {
+    const option = (event.target as Element).closest('[role="option"]');
+    if (!option) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    show(false);
+    input.blur();
+  });
+  box.addEventListener('focusout', (event) => {
+    if (!box.contains(event.relatedTarget as Node | null)) show(false);
+  });
+  const outside = (event: PointerEvent) => {
+    // Client-side navigation replaces the header: forget boxes that left the page.
+    if (!box.isConnected) return document.removeEventListener('pointerdown', outside);
+    if (!box.contains(event.target as Node)) show(false);
+  };
+  document.addEventListener('pointerdown', outside);
+
+  // Whatever was typed before the client arrived.
+  if (input.value.trim()) void update();
+}

@@ -1,0 +1,41 @@
+/**
+ * MiniSearch settings shared by the build (templates/plugins/search.ts, which makes the index)
+ * and the browser client (templates/search/client.ts, which loads it): `loadJSON` needs exactly
+ * the options the index was built with.
+ */
+import type { Options, SearchOptions } from 'minisearch';
+
+/** One searchable page, as the index stores it. */
+export interface SearchDocument {
+  /** Route path (also the document id). */
+  path: string;
+  title: string;
+  /** 'Docs · Guide', 'Blog' … shown next to the title. */
+  section: string;
+  /** Short description shown under the title. */
+  description: string;
+  /** Heading text of the page, space-separated. */
+  headings: string;
+  /** Body text, tags stripped and truncated. */
+  text: string;
+}
+
+/** What a search result carries (the stored fields). */
+export type StoredResult = Pick<SearchDocument, 'title' | 'path' | 'section' | 'description'>;
+
+export const INDEX_OPTIONS: Options<SearchDocument> = {
+  idField: 'path',
+  fields: ['title', 'headings', 'description', 'text'],
+  storeFields: ['title', 'path', 'section', 'description'],
+};
+
+export const SEARCH_OPTIONS: SearchOptions = {
+  boost: { title: 4, headings: 2, description: 1.5 },
+  // Prefix-match only the word being typed; tolerate typos in words long enough to have some.
+  prefix: (_term, i, terms) => i === terms.length - 1,
+  fuzzy: (term) => (term.length > 3 ? 0.2 : false),
+  combineWith: 'AND',
+};
+
+/** Results shown at most. */
+export const MAX_RESULTS = 8;
