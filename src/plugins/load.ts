@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { SitegenError } from '../errors.ts';
@@ -22,6 +22,8 @@ export interface PluginModule {
   options: unknown;
   /** As the config names it. */
   spec: string;
+  /** The source module (contributed layouts and islands given as relative paths resolve from it). */
+  source: string;
 }
 
 export function pluginRefs(entries: (string | [string, unknown])[]): PluginRef[] {
@@ -51,6 +53,9 @@ export async function compilePlugins(refs: PluginRef[], root: string, cacheDir: 
           platform: 'node',
           target: 'node20',
           plugins: [nodeResolution(root)],
+          // The compiled copy lives in the cache; `import.meta.url` keeps naming the source module,
+          // so a plugin can point at files beside it.
+          define: { 'import.meta.url': JSON.stringify(pathToFileURL(entry).href) },
           logLevel: 'silent',
         });
         code = result.outputFiles[0].text;
@@ -64,7 +69,7 @@ export async function compilePlugins(refs: PluginRef[], root: string, cacheDir: 
       }
       const file = join(dir, `${hashText(code)}.mjs`);
       if (!existsSync(file)) await writeFile(file, code);
-      return { file, options: ref.options, spec: ref.module };
+      return { file, options: ref.options, spec: ref.module, source: entry };
     }),
   );
 }
@@ -86,6 +91,11 @@ export async function instantiatePlugins(modules: PluginModule[]): Promise<Siteg
           location: { file: 'site/config.ts' },
           hint: 'Its default export must be a factory returning { name, hooks } (or that object itself).',
         });
+      }
+      const base = dirname(m.source);
+      for (const group of [plugin.layouts, plugin.islands]) {
+        if (!group) continue;
+        for (const [name, file] of Object.entries(group)) group[name] = isAbsolute(file) ? file : resolve(base, file);
       }
       instances.set(key, plugin);
       return plugin;

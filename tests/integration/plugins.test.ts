@@ -32,11 +32,11 @@ describe('plugin hooks', () => {
     expect(second.slice(0, 4)).toEqual([
       'first:config:resolved:Plugin fixture:thread0',
       'second:config:resolved:Plugin fixture (probed):thread0',
-      'first:content:loaded:2:thread0',
-      'second:content:loaded:2:thread0',
+      'first:content:loaded:3:thread0',
+      'second:content:loaded:3:thread0',
     ]);
-    expect(first[4]).toBe('first:build:done:/,/blog,/blog/2024/02/03/a-post,/hello:2:12:thread0');
-    expect(second[5]).toBe('second:build:done:/,/blog,/blog/2024/02/03/a-post,/hello:2:12:thread0');
+    expect(first[4]).toBe('first:build:done:/,/blog,/blog/2024/02/03/a-post,/hello,/plugin-layout:3:12:thread0');
+    expect(second[5]).toBe('second:build:done:/,/blog,/blog/2024/02/03/a-post,/hello,/plugin-layout:3:12:thread0');
   });
 
   it('lets config:resolved change the config', () => {
@@ -67,6 +67,10 @@ describe('plugin hooks', () => {
     const page = read(out, 'index.html');
     expect(page.indexOf('<!-- probe first page:html / -->')).toBeGreaterThan(0);
     expect(page.indexOf('<!-- probe second page:html / -->')).toBeGreaterThan(page.indexOf('<!-- probe first page:html / -->'));
+  });
+
+  it('renders documents with a layout a plugin contributes', () => {
+    expect(html(out, 'plugin-layout/index.html').querySelector('main.probe-layout h1')?.text).toBe("Rendered by a plugin's layout");
   });
 
   it('calls dev:server with the listening server', async () => {

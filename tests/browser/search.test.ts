@@ -1,0 +1,241 @@
+/**
+ * Site search on the Ferrygate site (the `sitegen/plugins/search` plugin and the header search box),
+ * in Chromium against a fresh build: the index loads only once someone starts searching, the box is
+ * a keyboard-operable combobox, and the index covers every docs page and blog post.
+ * Every request that would leave 127.0.0.1 is intercepted: the tests never touch the network.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startPreview, type RunningServer } from '../../src/server/preview.ts';
+import { ROOT, html, remove, runCli, tempDir } from '../helpers.ts';
+import { launch, type Browser } from './chromium.ts';
+
+const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
+/** A word only the webhook-bins guide uses. */
+const WORD = 'bookmark';
+const WORD_PAGE = '/v1/guide/bins';
+
+let out: string;
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let requests: string[] = [];
+
+beforeAll(async () => {
+  out = join(tempDir(), 'dist');
+  const built = await runCli(['build', '--quiet', '--out', out]);
+  expect(built.code, built.stderr).toBe(0);
+  server = await startPreview({ outDir: out, port: 0 });
+  browser = await launch();
+  await browser.context.route((url) => !url.href.startsWith(server.url), (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' }) : route.abort()));
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (out) remove(join(out, '..'));
+});
+beforeEach(async () => {
+  page = await browser.context.newPage();
+  requests = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+});
+afterEach(async () => page.close());
+
+const url = (path: string) => `${server.url}${path}`;
+const indexFile = () => readdirSync(join(out, '_sitegen')).find((f) => /^search-index\.[0-9a-f]+\.json$/.test(f))!;
+const BOX = 'form[data-sitegen-search]';
+const INPUT = '#site-search';
+
+/** Load a page and wait until the runtime has wired the search box. */
+async function open(path: string): Promise<void> {
+  await page.goto(url(path), { waitUntil: 'load' });
+  await page.waitForFunction(() => document.querySelector<HTMLElement>('form[data-sitegen-search]')?.dataset.searchWired === 'true');
+}
+
+/** Focus the box (which loads the client) and type a query once the combobox is mounted. */
+async function search(text: string): Promise<void> {
+  await page.focus(INPUT);
+  await page.waitForSelector(`${INPUT}[role="combobox"]`, { state: 'attached' });
+  await page.fill(INPUT, text);
+}
+
+const expanded = () => page.getAttribute(INPUT, 'aria-expanded');
+const optionPaths = () => page.$$eval('[role="listbox"] [role="option"]', (els) => els.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+
+describe('the header search box without JavaScript', () => {
+  it('is a labelled GET form to the docs on every page', () => {
+    for (const file of ['index.html', 'pricing/index.html', 'v1/guide/tunnels/index.html', 'blog/index.html', '404.html']) {
+      const doc = html(out, file);
+      const forms = doc.querySelectorAll('header form[role="search"][data-sitegen-search]');
+      expect(forms, file).toHaveLength(1);
+      const form = forms[0];
+      expect(form.getAttribute('action'), file).toBe('/v1/guide');
+      expect((form.getAttribute('method') ?? 'get').toLowerCase(), file).toBe('get');
+      const input = form.querySelector('input[type="search"][name="q"]')!;
+      expect(input, file).not.toBeNull();
+      expect(form.querySelector(`label[for="${input.getAttribute('id')}"]`)?.text.trim(), file).toBe('Search docs and blog');
+      expect(doc.querySelectorAll(`[id="${input.getAttribute('id')}"]`), file).toHaveLength(1);
+      const meta = doc.querySelector('meta[name="sitegen:search"]')?.getAttribute('content');
+      expect(meta, file).toMatch(/^\/_sitegen\/search\.[0-9a-f]+\.js$/);
+    }
+  });
+});
+
+describe('the search index', () => {
+  it('holds every docs page and blog post, and nothing else', () => {
+    const index = JSON.parse(readFileSync(join(out, '_sitegen', indexFile()), 'utf8')) as { documentIds: Record<string, string>; storedFields: Record<string, { title: string; path: string; section: string }> };
+    const indexed = new Set(Object.values(index.documentIds));
+    // The content API has one file per document: the independent list of what should be searchable.
+    const expected: string[] = [];
+    const dir = join(out, 'api/_content/query');
+    for (const f of readdirSync(dir)) {
+      const doc = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { _path?: string; _partial?: boolean; draft?: boolean; redirect?: string };
+      if (Array.isArray(doc) || !doc._path || doc._partial || doc.draft || doc.redirect) continue;
+      if (doc._path.startsWith('/v1/') || doc._path.startsWith('/blog/')) expected.push(doc._path);
+    }
+    expect(expected.length).toBeGreaterThan(100);
+    for (const path of expected) expect(indexed.has(path), `${path} is not in the index`).toBe(true);
+    expect([...indexed].sort()).toEqual([...expected].sort());
+    const stored = Object.values(index.storedFields);
+    expect(stored.find((s) => s.path === '/v1/guide/tunnels')).toMatchObject({ title: 'Tunnels', section: 'Docs · Guide' });
+    expect(stored.find((s) => s.path.startsWith('/blog/'))?.section).toBe('Blog');
+  });
+
+  it('stays small', () => {
+    expect(statSync(join(out, '_sitegen', indexFile())).size).toBeLessThan(600 * 1024);
+  });
+
+  it('is named after the build, next to the client', () => {
+    const id = indexFile().match(/^search-index\.([0-9a-f]+)\.json$/)![1];
+    expect(statSync(join(out, '_sitegen', `search.${id}.js`)).isFile()).toBe(true);
+    expect(JSON.parse(readFileSync(join(out, '_sitegen/builds/latest.json'), 'utf8')).id).toBe(id);
+  });
+});
+
+describe('searching in Chromium', () => {
+  it('loads nothing for search until the box is focused', async () => {
+    await open('/v1/guide/tunnels');
+    await page.mouse.move(200, 20);
+    await page.waitForTimeout(1500); // past the runtime's idle-time manifest fetch
+    expect(requests.filter((p) => p.includes('/_sitegen/search'))).toEqual([]);
+    await search(WORD);
+    await page.waitForSelector('[role="option"]');
+    expect(requests.filter((p) => p.includes('search-index'))).toHaveLength(1);
+  });
+
+  it('finds the page a distinctive word is on, and ArrowDown + Enter opens it', async () => {
+    await open('/');
+    await search(WORD);
+    await page.waitForSelector('[role="listbox"] [role="option"]');
+    expect(await optionPaths()).toContain(WORD_PAGE);
+    expect(await expanded()).toBe('true');
+    const listId = await page.getAttribute(INPUT, 'aria-controls');
+    expect(await page.getAttribute(`#${listId}`, 'role')).toBe('listbox');
+    const first = page.locator('[role="option"]').first();
+    expect(await first.locator('.search-result-title').textContent()).toBe('Webhook bins');
+    expect(await first.locator('.search-result-section').textContent()).toBe('Docs · Guide');
+
+    await page.keyboard.press('ArrowDown');
+    const activeId = await page.getAttribute(INPUT, 'aria-activedescendant');
+    expect(activeId).toBeTruthy();
+    expect(await page.getAttribute(`#${activeId}`, 'aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('site-search');
+    expect(await page.$eval(`#${activeId}`, (a) => new URL((a as HTMLAnchorElement).href).pathname)).toBe(WORD_PAGE);
+
+    await page.keyboard.press('Enter');
+    await page.waitForURL(url(WORD_PAGE));
+    await page.waitForFunction((p) => document.querySelector('h1')?.textContent?.includes('bins') || location.pathname === p, WORD_PAGE);
+    expect(new URL(page.url()).pathname).toBe(WORD_PAGE);
+  });
+
+  it('moves through the results with ArrowDown and ArrowUp, wrapping around', async () => {
+    await open('/');
+    await search('tunnel');
+    await page.waitForSelector('[role="option"]');
+    const count = (await optionPaths()).length;
+    expect(count).toBeGreaterThan(1);
+    expect(count).toBeLessThanOrEqual(8);
+    const active = () => page.getAttribute(INPUT, 'aria-activedescendant');
+    const ids = await page.$$eval('[role="option"]', (els) => els.map((e) => e.id));
+    await page.keyboard.press('ArrowDown');
+    expect(await active()).toBe(ids[0]);
+    await page.keyboard.press('ArrowDown');
+    expect(await active()).toBe(ids[1]);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    expect(await active()).toBe(ids[count - 1]);
+    expect(await page.$$eval('[aria-selected="true"]', (els) => els.length)).toBe(1);
+  });
+
+  it('closes the list with Escape and keeps what was typed', async () => {
+    await open('/pricing');
+    await search('tunnel');
+    await page.waitForSelector('.search-popup:not([hidden])');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    expect(await page.isHidden('.search-popup')).toBe(true);
+    expect(await expanded()).toBe('false');
+    expect(await page.getAttribute(INPUT, 'aria-activedescendant')).toBeNull();
+    expect(await page.inputValue(INPUT)).toBe('tunnel');
+    expect(new URL(page.url()).pathname).toBe('/pricing');
+    // ArrowDown opens it again.
+    await page.keyboard.press('ArrowDown');
+    expect(await page.isVisible('.search-popup')).toBe(true);
+    expect(await expanded()).toBe('true');
+  });
+
+  it('navigates when a result is clicked', async () => {
+    await open('/blog');
+    await search('subdomains');
+    const result = page.locator('[role="option"]', { hasText: 'Tunnels' }).first();
+    await result.waitFor();
+    await result.click();
+    await page.waitForURL(url('/v1/guide/tunnels'));
+    expect(await page.textContent('h1')).toContain('Tunnels');
+  });
+
+  it('says when nothing matches, never inserting the query as HTML', async () => {
+    await open('/');
+    const query = '<img/src=x/onerror=window.__xss=1>zqxv';
+    await search(query);
+    await page.waitForSelector('.search-message:not([hidden])');
+    expect(await page.textContent('.search-message')).toBe(`No results for “${query}”`);
+    expect(await page.$$eval(`${BOX} img`, (els) => els.length)).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await expanded()).toBe('false');
+    expect(await page.textContent(`${BOX} [role="status"]`)).toBe(`No results for “${query}”`);
+  });
+
+  it('has no serious axe violations with the results open', async () => {
+    await open('/v1/guide/tunnels');
+    await search('webhook');
+    await page.waitForSelector('[role="option"]');
+    await page.keyboard.press('ArrowDown');
+    await page.addScriptTag({ path: AXE });
+    const found = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+      const results = await axe.run(document, { resultTypes: ['violations'] });
+      return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('works from the menu panel on a phone', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open('/');
+    expect(await page.isVisible(INPUT)).toBe(false);
+    await page.click('label[for="nav-toggle"]');
+    expect(await page.isVisible(INPUT)).toBe(true);
+    await search(WORD);
+    const option = page.locator('[role="option"]').first();
+    await option.waitFor();
+    const box = (await option.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(url(WORD_PAGE));
+  });
+});
