@@ -21,7 +21,7 @@ import { buildRouteTable, type PageModuleInfo } from './routes.ts';
 import { runMiddleware } from './middleware.ts';
 import { WorkerPool, batches, defaultConcurrency } from './pool.ts';
 import { writeSite } from './write-site.ts';
-import { OutputFolder } from '../output/folder.ts';
+import { OutputFolder, hookSignals } from '../output/folder.ts';
 import { readAuthors } from '../site/data.ts';
 import { compilePlugins, instantiatePlugins, pluginRefs } from '../plugins/load.ts';
 import { HookRunner, mergeTimings } from '../plugins/run.ts';
@@ -61,6 +61,7 @@ export function buildTimestamp(docs: ContentDocument[]): number {
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
+  hookSignals(); // Ctrl-C at any point: exit 130, removing unfinished output
   const log = options.log;
   let phase = performance.now();
   const done = (message: string) => {
@@ -130,7 +131,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const publicDir = resolve(root, config.publicDir);
     const publicFiles = existsSync(publicDir) ? await listPublicFiles(publicDir) : [];
     const buildId = createHash('sha256')
-      .update([VERSION, configHash, bundle.hash, ...assetHashes, ...docs.map((d) => `${d._id}:${d.hash}`), ...publicFiles.map((f) => `${f.rel}:${f.hash}`)].join('\n'))
+      .update([VERSION, configHash, bundle.inputsHash, ...assetHashes, ...docs.map((d) => `${d._id}:${d.hash}`), ...publicFiles.map((f) => `${f.rel}:${f.hash}`)].join('\n'))
       .digest('hex')
       .slice(0, 12);
 

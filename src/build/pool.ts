@@ -4,9 +4,21 @@ import { join } from 'node:path';
 import { Piscina } from 'piscina';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { mergeTimings, type HookTimings } from '../plugins/run.ts';
+import { SitegenError } from '../errors.ts';
 import type { ParseTask, RenderTask, WorkerResult } from '../worker.ts';
 import type { ParseResult } from '../content/types.ts';
 import type { RenderedPage } from '../render/types.ts';
+
+/** A worker that died (exit, out of memory, a native crash) fails the build naming its files. */
+function crashed(error: unknown, doing: string, files: string[]): SitegenError {
+  const shown = files.slice(0, 3).join(', ') + (files.length > 3 ? ` and ${files.length - 3} more` : '');
+  const oom = (error as NodeJS.ErrnoException)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+  return new SitegenError('SG4003', `A worker ${oom ? 'ran out of memory' : 'stopped'} while ${doing} ${shown}: ${(error as Error)?.message ?? String(error)}`, {
+    location: { file: files[0] ?? '(unknown)' },
+    hint: oom ? 'A document or component needs more memory than a worker has; look for runaway loops or huge data.' : 'Something in a component or plugin ended the worker (process.exit, a native crash). Run with --concurrency 1 --debug to narrow it down.',
+    cause: error,
+  });
+}
 
 export function defaultConcurrency(): number {
   const fromEnv = Number(process.env.SITEGEN_CONCURRENCY);
@@ -31,13 +43,17 @@ export class WorkerPool {
   readonly timings: HookTimings = {};
 
   async parse(task: Omit<ParseTask, 'type'>): Promise<ParseResult[]> {
-    const result = (await this.piscina.run({ type: 'parse', ...task })) as WorkerResult<ParseResult>;
+    const result = (await this.piscina.run({ type: 'parse', ...task }).catch((error) => {
+      throw crashed(error, 'parsing', task.files.map((f) => f.display));
+    })) as WorkerResult<ParseResult>;
     mergeTimings(this.timings, result.timings);
     return result.items;
   }
 
   async render(task: Omit<RenderTask, 'type'>): Promise<RenderedPage[]> {
-    const result = (await this.piscina.run({ type: 'render', ...task })) as WorkerResult<RenderedPage>;
+    const result = (await this.piscina.run({ type: 'render', ...task }).catch((error) => {
+      throw crashed(error, 'rendering', task.jobs.map((j) => j.page.source));
+    })) as WorkerResult<RenderedPage>;
     mergeTimings(this.timings, result.timings);
     return result.items;
   }

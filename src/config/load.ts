@@ -7,6 +7,8 @@ import { build } from 'esbuild';
 import { configSchema, formatConfigIssues, type ResolvedConfig } from './schema.ts';
 import { SitegenError } from '../errors.ts';
 import { nodeResolution } from '../render/resolve.ts';
+import { hashInputs } from '../hash.ts';
+import { PACKAGE_ROOT } from '../paths.ts';
 import { DEFAULT_PLUGINS } from '../plugins/load.ts';
 
 export const CONFIG_FILES = ['site/config.ts', 'site/config.mts', 'site/config.js', 'site/config.mjs'];
@@ -18,6 +20,7 @@ export function findConfigFile(root: string): string | undefined {
 /** Bundle and import the config module (TypeScript allowed), returning its default export. */
 async function importConfig(file: string, cacheDir: string): Promise<{ value: unknown; hash: string }> {
   let code: string;
+  let inputs: string[] = [file];
   try {
     const result = await build({
       entryPoints: [file],
@@ -27,9 +30,11 @@ async function importConfig(file: string, cacheDir: string): Promise<{ value: un
       platform: 'node',
       target: 'node20',
       plugins: [nodeResolution(dirname(dirname(file)))],
+      metafile: true,
       logLevel: 'silent',
     });
     code = result.outputFiles[0].text;
+    inputs = Object.keys(result.metafile!.inputs).map((f) => resolve(f));
   } catch (error) {
     const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
     throw new SitegenError('SG1002', first ? first.text : String(error), {
@@ -38,9 +43,10 @@ async function importConfig(file: string, cacheDir: string): Promise<{ value: un
       cause: error,
     });
   }
-  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  const codeHash = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  const hash = await hashInputs(inputs, [dirname(dirname(file)), PACKAGE_ROOT]);
   await mkdir(cacheDir, { recursive: true });
-  const out = join(cacheDir, `config.${hash}.mjs`);
+  const out = join(cacheDir, `config.${codeHash}.mjs`);
   if (!existsSync(out)) await writeFile(out, code);
   try {
     const mod = await import(pathToFileURL(out).href);

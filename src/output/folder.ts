@@ -2,8 +2,8 @@
  * Never half a site: a build writes into a temporary sibling folder and swaps it in only
  * when everything succeeded. Until then the previous output stays exactly as it was.
  */
-import { existsSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { existsSync, rmSync } from 'node:fs';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { FsWriter } from './writer.ts';
 
@@ -11,20 +11,38 @@ const live = new Set<string>();
 let hooked = false;
 
 /** On Ctrl-C or kill, remove unfinished temporary folders before exiting. */
-function hookSignals(): void {
+export function hookSignals(): void {
   if (hooked) return;
   hooked = true;
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(signal, () => {
       for (const dir of live) {
         try {
-          require('node:fs').rmSync(dir, { recursive: true, force: true });
+          rmSync(dir, { recursive: true, force: true });
         } catch {
           // best effort: the next build clears stale folders too
         }
       }
       process.exit(signal === 'SIGINT' ? 130 : 143);
     });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Folders left by a build that was killed (SIGKILL, power loss): removed by the next build. */
+async function removeStale(parent: string, name: string): Promise<void> {
+  const pattern = new RegExp(`^\\.${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(tmp|old)-(\\d+)$`);
+  for (const entry of await readdir(parent)) {
+    const m = pattern.exec(entry);
+    if (m && Number(m[2]) !== process.pid && !alive(Number(m[2]))) await rm(join(parent, entry), { recursive: true, force: true });
   }
 }
 
@@ -39,6 +57,7 @@ export class OutputFolder {
   static async create(outDir: string): Promise<OutputFolder> {
     const parent = dirname(outDir);
     await mkdir(parent, { recursive: true });
+    await removeStale(parent, basename(outDir));
     const tempDir = join(parent, `.${basename(outDir)}.tmp-${process.pid}`);
     await rm(tempDir, { recursive: true, force: true });
     await mkdir(tempDir, { recursive: true });

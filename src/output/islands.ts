@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { basename, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import fg from 'fast-glob';
 import { build } from 'esbuild';
 import { hashText } from '../hash.ts';
@@ -41,6 +41,39 @@ export async function findIslands(dirs: string[]): Promise<Map<string, string>> 
   return islands;
 }
 
+/**
+ * Name chunks by the hash of their final contents (esbuild's own hashes also cover file paths,
+ * which differ between checkouts): shared chunks first, then the references to them are
+ * rewritten, then the entries are hashed.
+ */
+function contentHashedNames(outputs: { name: string; contents: string }[], entries: Map<string, string>): { name: string; original: string; contents: string }[] {
+  const renamed = new Map<string, string>();
+  const rewrite = (text: string) => {
+    let out = text;
+    for (const [from, to] of renamed) out = out.split(from).join(to);
+    return out;
+  };
+  const shared = outputs.filter((o) => !entries.has(o.name)).sort((a, b) => a.contents.length - b.contents.length);
+  const done: { name: string; original: string; contents: string }[] = [];
+  for (let pass = 0; pass < 2; pass++) {
+    for (const chunk of shared) {
+      const contents = rewrite(chunk.contents);
+      renamed.set(chunk.name, `shared.${hashText(contents).slice(0, 10)}.js`);
+    }
+  }
+  for (const chunk of shared) done.push({ name: renamed.get(chunk.name)!, original: chunk.name, contents: rewrite(chunk.contents) });
+  for (const entry of outputs.filter((o) => entries.has(o.name))) {
+    const contents = rewrite(entry.contents);
+    done.push({ name: `${entries.get(entry.name)}.${hashText(contents).slice(0, 10)}.js`, original: entry.name, contents });
+  }
+  return done;
+}
+
+function relativeImport(from: string, file: string): string {
+  const rel = relative(from, file).split('\\').join('/');
+  return rel.startsWith('.') ? rel : `./${rel}`;
+}
+
 export async function buildIslands(islands: Map<string, string>, cacheDir: string, base: string): Promise<IslandBuild> {
   if (!islands.size) return { urls: {}, files: [] };
   const dir = join(cacheDir, 'islands');
@@ -56,7 +89,8 @@ export async function buildIslands(islands: Map<string, string>, cacheDir: strin
   for (const [name, file] of islands) {
     const entry = join(dir, `${name}.entry.tsx`);
     await writeFile(entry, [
-      `import * as M from ${JSON.stringify(file)};`,
+      // Relative, so that chunk hashes do not depend on where the project lives.
+      `import * as M from ${JSON.stringify(relativeImport(dir, file))};`,
       `import { createElement } from 'react';`,
       `import { hydrateRoot } from 'react-dom/client';`,
       `const Component = (M as any).default ?? (M as any)[${JSON.stringify(name)}];`,
@@ -71,6 +105,7 @@ export async function buildIslands(islands: Map<string, string>, cacheDir: strin
   try {
     result = await build({
       entryPoints,
+      absWorkingDir: dirname(cacheDir),
       bundle: true,
       splitting: true,
       format: 'esm',
@@ -96,17 +131,22 @@ export async function buildIslands(islands: Map<string, string>, cacheDir: strin
     });
   }
   const urls: Record<string, string> = {};
-  const files = result.outputFiles.map((f) => ({ path: f.path.replace(/^\//, ''), contents: f.text }));
+  const names = new Map<string, string>(); // esbuild's file name → the island name, for entries
   for (const [out, meta] of Object.entries(result.metafile.outputs)) {
-    const entry = meta.entryPoint && Object.entries(entryPoints).find(([, e]) => relative(process.cwd(), e) === meta.entryPoint || e === meta.entryPoint || e.endsWith(meta.entryPoint!));
-    if (entry) urls[entry[0]] = `${base}/_sitegen/islands/${basename(out)}`;
+    const entry = meta.entryPoint && Object.entries(entryPoints).find(([, e]) => join(dirname(cacheDir), meta.entryPoint!) === e);
+    if (entry) names.set(basename(out), entry[0]);
+  }
+  const files = contentHashedNames(result.outputFiles.map((f) => ({ name: basename(f.path), contents: f.text })), names);
+  for (const file of files) {
+    const island = names.get(file.original);
+    if (island) urls[island] = `${base}/_sitegen/islands/${file.name}`;
   }
   const inputs: Record<string, string> = {};
   for (const input of Object.keys(result.metafile.inputs)) {
-    const file = input.startsWith('/') ? input : join(process.cwd(), input);
+    const file = input.startsWith('/') ? input : join(dirname(cacheDir), input);
     if (existsSync(file) && !file.includes('/node_modules/')) inputs[file] = hashText(await readFile(file, 'utf8'));
   }
-  const out: IslandBuild = { urls, files };
+  const out: IslandBuild = { urls, files: files.map((f) => ({ path: `_sitegen/islands/${f.name}`, contents: f.contents })) };
   await writeFile(recordFile, JSON.stringify({ inputs, build: out }));
   return out;
 }

@@ -4,13 +4,13 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { basename, join, relative } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import fg from 'fast-glob';
 import { build } from 'esbuild';
 import { nodeResolution } from './resolve.ts';
 import { SitegenError } from '../errors.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
-import { hashText } from '../hash.ts';
+import { hashInputs, hashText } from '../hash.ts';
 
 export interface TemplateSources {
   layouts: Map<string, string>;
@@ -42,6 +42,8 @@ export async function findTemplateSources(templatesDir: string, pagesDir: string
 export interface RenderBundle {
   file: string;
   hash: string;
+  /** Hash of the source files (content and relative names): part of the build id. */
+  inputsHash: string;
   /** Every input file of the bundle (for dev dependency tracking and the build id). */
   inputs: string[];
 }
@@ -67,6 +69,7 @@ export async function bundleTemplates(sources: TemplateSources, root: string, ca
   try {
     result = await build({
       stdin: { contents: lines.join('\n'), resolveDir: root, sourcefile: 'sitegen-render-entry.js', loader: 'js' },
+      absWorkingDir: root,
       bundle: true,
       write: false,
       format: 'esm',
@@ -92,6 +95,6 @@ export async function bundleTemplates(sources: TemplateSources, root: string, ca
   await mkdir(dir, { recursive: true });
   const file = join(dir, `render.${hash}.mjs`);
   if (!existsSync(file)) await writeFile(file, code);
-  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('sitegen-render-entry')).map((f) => join(root, f));
-  return { file, hash, inputs };
+  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('sitegen-render-entry')).map((f) => resolve(root, f));
+  return { file, hash, inputs, inputsHash: await hashInputs(inputs, [PACKAGE_ROOT, root]) };
 }

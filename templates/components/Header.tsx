@@ -75,8 +75,10 @@ export function Header({ site, path }: { site: SiteInfo; path: string }) {
           {site.theme.search && (
             <form className="header-search" role="search" action="/v1/guide" method="get" data-sitegen-search="">
               <label htmlFor="site-search" className="sr-only">Search docs and blog</label>
-              <Icon name="search" className="header-search-icon" size={16} />
-              <input id="site-search" className="header-search-input" type="search" name="q" placeholder="Search docs…" autoComplete="off" spellCheck={false} enterKeyHint="search" />
+              <div className="header-search-field">
+                <Icon name="search" className="header-search-icon" size={16} />
+                <input id="site-search" className="header-search-input" type="search" name="q" placeholder="Search docs…" autoComplete="off" spellCheck={false} enterKeyHint="search" />
+              </div>
             </form>
           )}
           <div className="header-actions">

@@ -83,6 +83,8 @@ export function mount(box: HTMLElement): void {
   let active = -1;
   let ready = false;
   let seq = 0;
+  /** The user closed the list (Escape, Tab, focus or a click elsewhere) since the last keystroke. */
+  let dismissed = false;
 
   const options = () => [...list.querySelectorAll<HTMLAnchorElement>('[role="option"]')];
 
@@ -97,6 +99,7 @@ export function mount(box: HTMLElement): void {
   }
 
   function show(open: boolean): void {
+    if (open) dismissed = false;
     popup.hidden = !open;
     input!.setAttribute('aria-expanded', String(open && results.length > 0));
     if (!open) setActive(-1);
@@ -138,7 +141,7 @@ export function mount(box: HTMLElement): void {
     }
     let index: MiniSearch<SearchDocument>;
     try {
-      if (!ready) {
+      if (!ready && !dismissed) {
         message.hidden = false;
         message.textContent = 'Loading the search index…';
         list.hidden = true;
@@ -153,13 +156,21 @@ export function mount(box: HTMLElement): void {
       list.replaceChildren();
       message.hidden = false;
       message.textContent = 'Search is unavailable right now. Press Enter to search the docs.';
-      popup.hidden = false;
+      popup.hidden = dismissed;
       return;
     }
     if (mine !== seq) return; // a newer keystroke owns the list
     results = query(index, text);
     render(text);
-    show(true);
+    // A list closed while the index was loading stays closed until the next keystroke or ArrowDown.
+    if (dismissed) popup.hidden = true;
+    else show(true);
+  }
+
+  /** Close the list because the user asked to (not because the query became empty). */
+  function dismiss(): void {
+    show(false);
+    dismissed = true;
   }
 
   function openResult(i: number): void {
@@ -170,7 +181,10 @@ export function mount(box: HTMLElement): void {
     go(`${BASE}${result.path}`);
   }
 
-  input.addEventListener('input', () => void update());
+  input.addEventListener('input', () => {
+    dismissed = false;
+    void update();
+  });
   input.addEventListener('focus', () => {
     if (input.value.trim() && (results.length || !message.hidden)) show(true);
   });
@@ -197,11 +211,11 @@ export function mount(box: HTMLElement): void {
       case 'Escape': {
         if (popup.hidden) return; // the browser clears the field
         event.preventDefault();
-        show(false);
+        dismiss();
         return;
       }
       case 'Tab':
-        show(false);
+        dismiss();
         return;
     }
   });
@@ -222,12 +236,12 @@ export function mount(box: HTMLElement): void {
     input.blur();
   });
   box.addEventListener('focusout', (event) => {
-    if (!box.contains(event.relatedTarget as Node | null)) show(false);
+    if (!box.contains(event.relatedTarget as Node | null)) dismiss();
   });
   const outside = (event: PointerEvent) => {
     // Client-side navigation replaces the header: forget boxes that left the page.
     if (!box.isConnected) return document.removeEventListener('pointerdown', outside);
-    if (!box.contains(event.target as Node)) show(false);
+    if (!box.contains(event.target as Node)) dismiss();
   };
   document.addEventListener('pointerdown', outside);
 

@@ -23,10 +23,20 @@ export interface SearchDocument {
 /** What a search result carries (the stored fields). */
 export type StoredResult = Pick<SearchDocument, 'title' | 'path' | 'section' | 'description'>;
 
+/**
+ * Lower-case, and fold a plural `s` so `tunnel` and `tunnels`, `webhook` and `webhooks` are one
+ * term (`access`, `tls` keep theirs). Applied to the index and to queries alike.
+ */
+export function processTerm(term: string): string {
+  const lower = term.toLowerCase();
+  return lower.length > 3 && lower.endsWith('s') && !lower.endsWith('ss') ? lower.slice(0, -1) : lower;
+}
+
 export const INDEX_OPTIONS: Options<SearchDocument> = {
   idField: 'path',
   fields: ['title', 'headings', 'description', 'text'],
   storeFields: ['title', 'path', 'section', 'description'],
+  processTerm,
 };
 
 export const SEARCH_OPTIONS: SearchOptions = {

@@ -1,0 +1,86 @@
+/**
+ * Nothing lost: an interrupted or crashed build leaves the previous output exactly as it was,
+ * and leaves no temporary folders behind.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, copyFixture, listFiles, remove, runCli } from '../helpers.ts';
+
+function snapshot(dir: string): [string, string][] {
+  return listFiles(dir).map((f) => [f, readFileSync(join(dir, f), 'utf8')]);
+}
+
+/** Enough documents that a build takes a few seconds. */
+function addDocuments(site: string, count: number): void {
+  const dir = join(site, 'content/many');
+  mkdirSync(dir, { recursive: true });
+  const body = Array.from({ length: 40 }, (_, i) => `## Section ${i}\n\nSome text with \`code\` and a [link](/about).\n\n\`\`\`bash\necho ${i}\n\`\`\`\n`).join('\n');
+  for (let i = 0; i < count; i++) writeFileSync(join(dir, `page-${i}.md`), `---\ntitle: Page ${i}\ndescription: Page ${i}.\n---\n\n${body}`);
+}
+
+function leftovers(site: string): string[] {
+  return readdirSync(site).filter((name) => /^\.dist\.(tmp|old)-/.test(name));
+}
+
+async function interrupt(site: string, signal: NodeJS.Signals): Promise<number | null> {
+  const child = spawn(process.execPath, [BIN, 'build', '--root', site], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  await new Promise<void>((resolve) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('✓ built assets')) resolve(); // rendering and writing from here on
+    });
+  });
+  await new Promise((r) => setTimeout(r, 300));
+  child.kill(signal);
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+}
+
+describe('an interrupted build', () => {
+  it('leaves the previous output as it was after Ctrl-C, and cleans up after itself', async () => {
+    const site = copyFixture('basic');
+    try {
+      expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
+      const before = snapshot(join(site, 'dist'));
+      addDocuments(site, 600);
+      const code = await interrupt(site, 'SIGINT');
+      expect(code).toBe(130);
+      expect(snapshot(join(site, 'dist'))).toEqual(before);
+      expect(leftovers(site)).toEqual([]);
+    } finally {
+      remove(site);
+    }
+  });
+
+  it('leaves the previous output as it was after a kill; the next build removes the leftovers', async () => {
+    const site = copyFixture('basic');
+    try {
+      expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
+      const before = snapshot(join(site, 'dist'));
+      addDocuments(site, 600);
+      await interrupt(site, 'SIGKILL');
+      expect(snapshot(join(site, 'dist'))).toEqual(before);
+      expect(leftovers(site).length).toBe(1);
+      expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
+      expect(leftovers(site)).toEqual([]);
+    } finally {
+      remove(site);
+    }
+  });
+});
+
+describe('a worker that dies', () => {
+  it('fails the build naming the file being rendered, without hanging', async () => {
+    const site = copyFixture('basic');
+    try {
+      const page = join(site, 'site/pages/index.tsx');
+      writeFileSync(page, readFileSync(page, 'utf8').replace('return (', "if (posts.length) process.exit(3);\n  return ("));
+      const result = await runCli(['build', '--root', site]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('[SG4003] Worker crashed');
+      expect(result.stderr).toMatch(/A worker stopped while rendering [^\n]*site\/pages\/index\.tsx/);
+    } finally {
+      remove(site);
+    }
+  });
+});
