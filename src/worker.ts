@@ -2,7 +2,9 @@
  * The worker-pool entry: parse batches of source files, render batches of routes.
  * Templates, plugins, markdown-it and the shared site data are set up once per worker and reused.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { hashText } from './hash.ts';
 import { pathToFileURL } from 'node:url';
 import type MarkdownIt from 'markdown-it';
 import { createMarkdown } from './markdown/index.ts';
@@ -20,6 +22,11 @@ export interface ParseTask {
   files: SourceFile[];
   options: ParseOptions;
   plugins: PluginModule[];
+  /**
+   * Where parsed documents are cached by content hash, and the key of everything else a parse
+   * depends on (sitegen version, options, markdown plugins). Unset: no cache.
+   */
+  cache?: { dir: string; key: string };
 }
 
 export interface RenderTask {
@@ -68,8 +75,18 @@ async function parseFiles(task: ParseTask, hooks: HookRunner): Promise<ParseResu
       } catch (error) {
         return { errors: [new SitegenError('SG2005', `Cannot read ${file.display}: ${(error as Error).message}`, { location: { file: file.display } }).toJSON()] };
       }
+      const cached = task.cache && join(task.cache.dir, `${hashText(`${task.cache.key}\u0000${file.rel}\u0000${file.display}\u0000${text}`)}.json`);
+      if (cached) {
+        try {
+          return { ...(JSON.parse(await readFile(cached, 'utf8')) as ParseResult), cached: true };
+        } catch {
+          // not cached yet
+        }
+      }
       try {
-        return parseDocument(file, text, md, task.options);
+        const result = parseDocument(file, text, md, task.options);
+        if (cached) await writeFile(cached, JSON.stringify(result)).catch(() => undefined);
+        return result;
       } catch (error) {
         const err = new SitegenError('SG2001', `Could not parse ${file.display}: ${(error as Error).message}`, { location: { file: file.display }, hint: 'This is a bug in sitegen or a plugin; run with --debug for the stack.' });
         err.stack = (error as Error).stack;

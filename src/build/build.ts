@@ -3,6 +3,8 @@
  * This file only sequences the stages; each lives in its own module.
  */
 import { createHash } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
+import { hashText } from '../hash.ts';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,7 +15,7 @@ import type { ContentDocument } from '../content/types.ts';
 import { BuildErrors, SitegenError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { formatMs } from '../log.ts';
-import { TEMPLATES_DIR, VERSION } from '../paths.ts';
+import { PACKAGE_ROOT, TEMPLATES_DIR, VERSION } from '../paths.ts';
 import { bundleTemplates, findTemplateSources } from '../render/bundle.ts';
 import type { RenderModule } from '../render/render-page.ts';
 import { createMatcher } from '../routes/rules.ts';
@@ -92,7 +94,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const bundlePromise = bundleTemplates(templates, root, cacheDir);
     bundlePromise.catch(() => undefined); // awaited below; don't let it reject unobserved meanwhile
     const parseOptions = { blogDir: config.blogDir, locales: config.locales, defaultLocale: config.defaultLocale, markdown: config.markdown };
-    const parsed = (await Promise.all(batches(sources, 48).map((files) => pool.parse({ files, options: parseOptions, plugins: pluginModules })))).flat();
+    // Parsed documents are cached by content; the key covers everything else a parse depends on.
+    const engine = hashText(await readFile(join(PACKAGE_ROOT, 'lib/worker.js'))); // sitegen's own parser code
+    const docCache = { dir: join(cacheDir, 'documents'), key: hashText(JSON.stringify([VERSION, engine, parseOptions, pluginModules.map((p) => [p.file, p.options])])) };
+    await mkdir(docCache.dir, { recursive: true });
+    const parsed = (await Promise.all(batches(sources, 48).map((files) => pool.parse({ files, options: parseOptions, plugins: pluginModules, cache: docCache })))).flat();
     const errors: SitegenError[] = [];
     const docs: ContentDocument[] = [];
     for (const result of parsed) {
@@ -102,7 +108,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     docs.sort((a, b) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0));
     const loadedDocs = (await hooks.run('content:loaded', (previous) => [previous ?? docs])) ?? docs;
     if (loadedDocs !== docs) docs.splice(0, docs.length, ...loadedDocs);
-    done(`parsed ${docs.length} documents`);
+    const fromCache = parsed.filter((r) => r.cached).length;
+    done(`parsed ${docs.length} documents${fromCache ? ` (${fromCache} from cache)` : ''}`);
 
     const bundle = await bundlePromise;
     const mod = (await import(pathToFileURL(bundle.file).href)) as RenderModule;

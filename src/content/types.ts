@@ -48,6 +48,8 @@ export interface ContentDocument {
 export interface ParseResult {
   doc?: ContentDocument;
   errors: SerializedError[];
+  /** Came from the document cache. */
+  cached?: boolean;
 }
 
 export interface ParseOptions {

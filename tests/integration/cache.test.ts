@@ -1,0 +1,59 @@
+/**
+ * The document cache must never change what a build produces: a warm build is byte-identical
+ * to a cold one, and edits, template changes and deletions show up as if there were no cache.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFixture, html, listFiles, remove, runCli } from '../helpers.ts';
+
+let site: string;
+const build = (out: string) => runCli(['build', '--root', site, '--out', join(site, out)]);
+const bytes = (dir: string) => listFiles(dir).map((f) => [f, readFileSync(join(dir, f)).toString('base64')]);
+
+beforeAll(() => {
+  site = copyFixture('basic');
+});
+afterAll(() => remove(site));
+
+describe('the document cache', () => {
+  it('gives a warm build exactly the bytes of a cold one', async () => {
+    const cold = await build('cold');
+    expect(cold.code).toBe(0);
+    expect(cold.stdout).not.toContain('from cache');
+    const warm = await build('warm');
+    expect(warm.code).toBe(0);
+    expect(warm.stdout).toMatch(/parsed 14 documents \(14 from cache\)/);
+    expect(bytes(join(site, 'warm'))).toEqual(bytes(join(site, 'cold')));
+  });
+
+  it('re-parses an edited document and shows the edit', async () => {
+    const file = join(site, 'content/about.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('A test.', 'An edited test.'));
+    const result = await build('dist');
+    expect(result.stdout).toMatch(/parsed 14 documents \(13 from cache\)/);
+    expect(html(join(site, 'dist'), 'about/index.html').text).toContain('An edited test.');
+  });
+
+  it('re-renders every page that uses a changed template', async () => {
+    const file = join(site, 'site/pages/blog.tsx');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('<h1>Blog</h1>', '<h1>All the posts</h1>'));
+    expect((await build('dist')).code).toBe(0);
+    expect(html(join(site, 'dist'), 'blog/index.html').querySelector('main h1')?.text).toBe('All the posts');
+  });
+
+  it('removes the output of a deleted source', async () => {
+    expect(listFiles(join(site, 'dist')).some((f) => f.startsWith('old-page/'))).toBe(true);
+    rmSync(join(site, 'content/old-page.md'));
+    expect((await build('dist')).code).toBe(0);
+    expect(listFiles(join(site, 'dist')).some((f) => f.startsWith('old-page/'))).toBe(false);
+  });
+
+  it('survives a corrupt cache entry', async () => {
+    const dir = join(site, '.sitegen-cache/documents');
+    for (const f of listFiles(dir)) writeFileSync(join(dir, f), '{not json');
+    const result = await build('again');
+    expect(result.code).toBe(0);
+    expect(bytes(join(site, 'again'))).toEqual(bytes(join(site, 'dist')));
+  });
+});
