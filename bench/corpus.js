@@ -74,7 +74,7 @@ export function generateCorpus(dir, count, seed = 42) {
       ...Array.from({ length: 4 }, () => `| ${pick(WORDS)} | ${pick(WORDS)} | ${words(4)} |`), '',
       paragraph(), '',
     ].join('\n');
-    const text = `---\ntitle: "${title}"\ndescription: "${sentence()}"\ndate: "${year}-${month}-${day} 09:00:00"\ntags: [${tags.join(', ')}]\nlayout: ${layout}\n---\n\n${body}`;
+    const text = `---\ntitle: "${title}"\ndescription: "${sentence()}"\ndate: ${year}-${month}-${day}T09:00:00Z\ntags: [${tags.join(', ')}]\nlayout: ${layout}\n---\n\n${body}`;
     mkdirSync(join(dir, folder), { recursive: true });
     writeFileSync(join(dir, folder, name), text);
     files.push(join(folder, name));

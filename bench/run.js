@@ -1,19 +1,39 @@
 #!/usr/bin/env node
-// npm run bench: build generated corpora with sitegen and report time and peak memory.
-// Usage: node bench/run.js [sizes=1000,4000] [runs=3]
-// Each tool runs from a scratch folder without site/, so only the bundled templates are used.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+// npm run bench: sitegen against Hugo and Eleventy on the same generated corpora, side by side.
+//
+//   node bench/run.js [sizes=1000,4000,10000] [runs=3]
+//
+// Per size: one warm-up round, then `runs` counted rounds; in each round the three tools build in
+// turn (cold: outputs and sitegen's cache removed first). Then sitegen alone: a warm rebuild with
+// nothing changed, and a rebuild after one file changed. Every tool's output is checked to hold one
+// page per markdown file. Hugo comes from Debian (installed when missing), Eleventy from npm into
+// bench/.cache (never a project dependency). Results: docs/bench/results.{json,md} and chart.svg.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpus, totalmem } from 'node:os';
 import { generateCorpus } from './corpus.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE = join(ROOT, 'bench/.cache');
-const sizes = (process.argv[2] ?? '1000,4000').split(',').map(Number);
+const OUT = join(ROOT, 'docs/bench');
+const sizes = (process.argv[2] ?? '1000,4000,10000').split(',').map(Number);
 const runs = Number(process.argv[3] ?? 3);
+mkdirSync(CACHE, { recursive: true });
 
-/** Run a command; resolve with wall time and peak RSS of the process tree (from /usr/bin/time). */
+function ensureTools() {
+  if (!existsSync('/usr/bin/time')) execFileSync('bash', ['-c', 'apt-get install -y -qq time || (apt-get update -qq && apt-get install -y -qq time)'], { stdio: 'inherit' });
+  if (!existsSync('/usr/bin/hugo')) execFileSync('bash', ['-c', 'apt-get install -y -qq hugo || (apt-get update -qq && apt-get install -y -qq hugo)'], { stdio: 'inherit' });
+  const eleventyDir = join(CACHE, 'eleventy');
+  if (!existsSync(join(eleventyDir, 'node_modules/@11ty/eleventy'))) {
+    mkdirSync(eleventyDir, { recursive: true });
+    writeFileSync(join(eleventyDir, 'package.json'), '{ "private": true, "type": "module" }\n');
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', eleventyDir, '@11ty/eleventy@3.1.2', 'markdown-it-anchor@9'], { stdio: 'inherit' });
+  }
+}
+
+/** Run a command under /usr/bin/time: wall time and peak RSS (KB) of the process tree's largest process. */
 function timed(cmd, args, cwd) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
@@ -22,49 +42,174 @@ function timed(cmd, args, cwd) {
     child.stderr.on('data', (d) => (stderr += d));
     child.on('close', (code) => {
       const ms = performance.now() - start;
-      if (code !== 0) return reject(new Error(`${cmd} ${args.join(' ')} exited ${code}\n${stderr}`));
-      const kb = Number(stderr.trim().split('\n').pop());
-      resolve({ ms, rssMb: kb / 1024 });
+      if (code !== 0) return reject(new Error(`${cmd} ${args.join(' ')} exited ${code}\n${stderr.slice(-2000)}`));
+      resolve({ ms, rssMb: Number(stderr.trim().split('\n').pop()) / 1024 });
     });
   });
 }
 
-function countHtml(dir) {
+function countPages(dir) {
   let n = 0;
   for (const entry of readdirSync(dir)) {
     const p = join(dir, entry);
-    if (statSync(p).isDirectory()) n += countHtml(p);
+    if (statSync(p).isDirectory()) n += countPages(p);
     else if (entry === 'index.html') n++;
   }
   return n;
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+function eleventyConfig(dir, input) {
+  const includes = join(dir, 'layouts');
+  mkdirSync(includes, { recursive: true });
+  const layout = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ title }} | Bench</title><meta name="description" content="{{ description }}"></head><body><main><h1>{{ title }}</h1><nav>{{ content | toc | safe }}</nav><article>{{ content | safe }}</article></main></body></html>\n`;
+  writeFileSync(join(includes, 'post.njk'), layout);
+  writeFileSync(join(includes, 'doc.njk'), layout);
+  const config = join(dir, 'eleventy.config.js');
+  writeFileSync(config, `import anchor from 'markdown-it-anchor';
+export default function (config) {
+  config.amendLibrary('md', (md) => md.use(anchor));
+  // The same table of contents the other tools render: h2 and h3 with their ids.
+  config.addFilter('toc', (html) => '<ul>' + [...String(html).matchAll(/<h([23]) id="([^"]+)"[^>]*>(.*?)<\\/h\\1>/g)].map((m) => '<li><a href="#' + m[2] + '">' + m[3] + '</a></li>').join('') + '</ul>');
+  return { dir: { includes: '${relative(input, includes)}' }, markdownTemplateEngine: false };
+}
+`);
+  return config;
+}
 
-const results = [];
-for (const size of sizes) {
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (ms) => (ms / 1000).toFixed(2);
+
+async function benchSize(size) {
   const corpus = join(CACHE, `corpus-${size}`);
   if (!existsSync(corpus)) generateCorpus(corpus, size);
   const work = join(CACHE, `work-${size}`);
+  rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  const out = join(work, 'dist');
-  const samples = [];
-  for (let i = 0; i <= runs; i++) {
-    rmSync(join(work, '.sitegen-cache'), { recursive: true, force: true });
-    const sample = await timed(process.execPath, [join(ROOT, 'bin/sitegen.js'), 'build', '--quiet', '--content', corpus, '--out', out], work);
-    const pages = countHtml(out);
-    if (pages < size) throw new Error(`sitegen wrote ${pages} pages for ${size} files`);
-    if (i > 0) samples.push(sample); // the first run is a warm-up
-  }
-  const row = {
-    tool: 'sitegen', size,
-    medianMs: Math.round(median(samples.map((s) => s.ms))),
-    minMs: Math.round(Math.min(...samples.map((s) => s.ms))),
-    maxMs: Math.round(Math.max(...samples.map((s) => s.ms))),
-    peakRssMb: Math.round(Math.max(...samples.map((s) => s.rssMb))),
+  const eleventyDir = join(CACHE, 'eleventy');
+  const config = eleventyConfig(eleventyDir, corpus);
+  const tools = {
+    sitegen: {
+      out: join(work, 'sitegen'),
+      run: (out) => timed(process.execPath, [join(ROOT, 'bin/sitegen.js'), 'build', '--quiet', '--content', corpus, '--out', out], work),
+      clean: () => rmSync(join(work, '.sitegen-cache'), { recursive: true, force: true }),
+    },
+    hugo: {
+      out: join(work, 'hugo'),
+      run: (out) => timed('/usr/bin/hugo', ['--source', join(ROOT, 'bench/hugo'), '--contentDir', corpus, '--destination', out, '--quiet', '--buildFuture', '--noTimes'], work),
+      clean: () => rmSync(join(ROOT, 'bench/hugo/resources'), { recursive: true, force: true }),
+    },
+    eleventy: {
+      out: join(work, 'eleventy'),
+      run: (out) => timed(process.execPath, [join(eleventyDir, 'node_modules/@11ty/eleventy/cmd.cjs'), `--input=${corpus}`, `--output=${out}`, `--config=${config}`, '--quiet'], work),
+      clean: () => undefined,
+    },
   };
-  results.push(row);
-  console.log(`sitegen ${size} files: median ${row.medianMs} ms (min ${row.minMs}, max ${row.maxMs}), peak RSS ${row.peakRssMb} MB`);
+  const samples = Object.fromEntries(Object.keys(tools).map((t) => [t, []]));
+  for (let round = 0; round <= runs; round++) {
+    for (const [name, tool] of Object.entries(tools)) {
+      rmSync(tool.out, { recursive: true, force: true });
+      tool.clean();
+      const sample = await tool.run(tool.out);
+      const pages = countPages(tool.out);
+      if (pages < size) throw new Error(`${name} wrote ${pages} pages for ${size} files`);
+      if (round > 0) samples[name].push(sample);
+      process.stdout.write(`  ${size} ${name} round ${round}${round ? '' : ' (warm-up)'}: ${fmt(sample.ms)} s, ${Math.round(sample.rssMb)} MB\n`);
+    }
+  }
+  // sitegen rebuilds: nothing changed (cache warm), then one file changed.
+  const warm = [];
+  const oneChanged = [];
+  const target = join(corpus, readdirSync(join(corpus, 'blog')).map((y) => join('blog', y, readdirSync(join(corpus, 'blog', y))[0]))[0]);
+  const original = readFileSync(target, 'utf8');
+  try {
+    for (let i = 0; i < runs; i++) {
+      warm.push(await tools.sitegen.run(tools.sitegen.out));
+      writeFileSync(target, `${original}\n\nEdited in round ${i}.\n`);
+      oneChanged.push(await tools.sitegen.run(tools.sitegen.out));
+      writeFileSync(target, original);
+      await tools.sitegen.run(tools.sitegen.out);
+    }
+  } finally {
+    writeFileSync(target, original);
+  }
+  const summary = {};
+  for (const [name, list] of Object.entries(samples)) {
+    summary[name] = { medianMs: Math.round(median(list.map((s) => s.ms))), minMs: Math.round(Math.min(...list.map((s) => s.ms))), maxMs: Math.round(Math.max(...list.map((s) => s.ms))), peakRssMb: Math.round(Math.max(...list.map((s) => s.rssMb))) };
+  }
+  const paired = (other) => samples.sitegen.map((s, i) => s.ms / samples[other][i].ms);
+  return {
+    size,
+    tools: summary,
+    ratios: {
+      sitegenOverHugo: +median(paired('hugo')).toFixed(2),
+      sitegenOverEleventy: +median(paired('eleventy')).toFixed(2),
+      warmOverHugoCold: +(median(warm.map((s) => s.ms)) / summary.hugo.medianMs).toFixed(2),
+      oneChangedOverHugoCold: +(median(oneChanged.map((s) => s.ms)) / summary.hugo.medianMs).toFixed(2),
+    },
+    sitegenWarmMs: Math.round(median(warm.map((s) => s.ms))),
+    sitegenOneChangedMs: Math.round(median(oneChanged.map((s) => s.ms))),
+  };
 }
-mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-writeFileSync(join(ROOT, 'bench/results/latest.json'), JSON.stringify({ node: process.version, results }, null, 2));
+
+function chart(results) {
+  const W = 640, H = 360, pad = { l: 70, r: 130, t: 30, b: 50 };
+  const colors = { sitegen: '#0b7268', hugo: '#e0457b', eleventy: '#6b7280' };
+  const rate = (r, t) => (r.size / r.tools[t].medianMs) * 1000;
+  const maxRate = Math.max(...results.flatMap((r) => Object.keys(colors).map((t) => rate(r, t)))) * 1.1;
+  const xs = results.map((r) => r.size);
+  const x = (i) => pad.l + (results.length === 1 ? (W - pad.l - pad.r) / 2 : (i / (results.length - 1)) * (W - pad.l - pad.r));
+  const y = (v) => H - pad.b - (v / maxRate) * (H - pad.t - pad.b);
+  const lines = Object.entries(colors).map(([tool, color]) => {
+    const pts = results.map((r, i) => `${x(i).toFixed(1)},${y(rate(r, tool)).toFixed(1)}`);
+    const last = results.length - 1;
+    return `<polyline fill="none" stroke="${color}" stroke-width="3" points="${pts.join(' ')}"/>` +
+      results.map((r, i) => `<circle cx="${x(i).toFixed(1)}" cy="${y(rate(r, tool)).toFixed(1)}" r="4" fill="${color}"/>`).join('') +
+      `<text x="${x(last) + 10}" y="${y(rate(results[last], tool)) + 4}" fill="${color}" font-size="13">${tool}</text>`;
+  });
+  const ticks = Array.from({ length: 5 }, (_, i) => (maxRate / 4) * i);
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" font-family="system-ui, sans-serif" role="img" aria-label="Pages per second by corpus size">
+<rect width="100%" height="100%" fill="#fff"/>
+<text x="${pad.l}" y="20" font-size="14" font-weight="600" fill="#0f172a">Cold build throughput (pages per second, higher is better)</text>
+${ticks.map((t) => `<line x1="${pad.l}" x2="${W - pad.r}" y1="${y(t)}" y2="${y(t)}" stroke="#e5e7eb"/><text x="${pad.l - 8}" y="${y(t) + 4}" font-size="11" fill="#475569" text-anchor="end">${Math.round(t)}</text>`).join('\n')}
+${xs.map((s, i) => `<text x="${x(i)}" y="${H - pad.b + 20}" font-size="12" fill="#475569" text-anchor="middle">${s.toLocaleString('en-US')} files</text>`).join('\n')}
+${lines.join('\n')}
+</svg>
+`;
+}
+
+function table(results, meta) {
+  const rows = results.map((r) => {
+    const t = r.tools;
+    const cell = (name) => `${fmt(t[name].medianMs)} s (${fmt(t[name].minMs)}–${fmt(t[name].maxMs)}), ${t[name].peakRssMb} MB`;
+    return `| ${r.size.toLocaleString('en-US')} | ${cell('sitegen')} | ${cell('hugo')} | ${cell('eleventy')} | ${r.ratios.sitegenOverHugo} | ${r.ratios.sitegenOverEleventy} | ${fmt(r.sitegenWarmMs)} s (${r.ratios.warmOverHugoCold}) | ${fmt(r.sitegenOneChangedMs)} s (${r.ratios.oneChangedOverHugoCold}) |`;
+  });
+  return `Measured ${meta.date} on ${meta.cpus} cores, ${meta.memGb} GiB, Node ${meta.node}, ${meta.hugo}, Eleventy ${meta.eleventy}; ${meta.runs} counted runs after a warm-up, medians (min–max) and peak RSS.
+
+| files | sitegen cold | Hugo cold | Eleventy cold | sitegen/Hugo | sitegen/Eleventy | sitegen warm (/Hugo cold) | one file changed (/Hugo cold) |
+|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+`;
+}
+
+ensureTools();
+execFileSync(process.execPath, [join(ROOT, 'scripts/compile.js')], { stdio: 'inherit' });
+const results = [];
+for (const size of sizes) {
+  console.log(`corpus of ${size} files`);
+  results.push(await benchSize(size));
+  console.log(JSON.stringify(results[results.length - 1].ratios));
+}
+const meta = {
+  date: new Date().toISOString().slice(0, 10),
+  cpus: cpus().length,
+  memGb: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+  hugo: execFileSync('/usr/bin/hugo', ['version']).toString().split(' ')[0] + ' ' + execFileSync('/usr/bin/hugo', ['version']).toString().split(' ')[1],
+  eleventy: JSON.parse(readFileSync(join(CACHE, 'eleventy/node_modules/@11ty/eleventy/package.json'), 'utf8')).version,
+  runs,
+};
+mkdirSync(OUT, { recursive: true });
+writeFileSync(join(OUT, 'results.json'), JSON.stringify({ meta, results }, null, 2));
+writeFileSync(join(OUT, 'results.md'), table(results, meta));
+writeFileSync(join(OUT, 'chart.svg'), chart(results));
+console.log(table(results, meta));

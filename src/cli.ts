@@ -42,6 +42,7 @@ export function createProgram(): Command {
     .option('--concurrency <n>', 'worker threads (default: CPU cores, or SITEGEN_CONCURRENCY)', positiveInt)
     .option('--base <url>', 'site URL for canonical links and feeds, overriding the config', absoluteUrl)
     .option('--drafts', 'include draft documents')
+    .option('--force', 'rebuild even when nothing changed since the last build')
     .option('--quiet', 'print only warnings and errors')
     .option('--profile', 'print per-phase timings and memory')
     .option('--debug', 'print full stacks for errors')
@@ -60,6 +61,7 @@ Examples:
           url: opts.base,
           concurrency: opts.concurrency,
           drafts: opts.drafts,
+          force: opts.force,
           profile: opts.profile,
           log,
         });

@@ -4,13 +4,14 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
-import { hashText } from '../hash.ts';
+import { hashInputs, hashText } from '../hash.ts';
+import fg from 'fast-glob';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig, type ConfigOverrides } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
-import { discoverContent, listPublicFiles } from '../content/discover.ts';
+import { discoverContent, displayPath, listPublicFiles } from '../content/discover.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { BuildErrors, SitegenError } from '../errors.ts';
 import type { Logger } from '../log.ts';
@@ -21,16 +22,20 @@ import type { RenderModule } from '../render/render-page.ts';
 import { createMatcher } from '../routes/rules.ts';
 import { buildRouteTable, type PageModuleInfo } from './routes.ts';
 import { runMiddleware } from './middleware.ts';
-import { WorkerPool, batches, defaultConcurrency } from './pool.ts';
+import { WorkerPool, batches, defaultConcurrency, mapLimit } from './pool.ts';
 import { writeSite } from './write-site.ts';
 import { OutputFolder, hookSignals } from '../output/folder.ts';
 import { readAuthors } from '../site/data.ts';
+import { outputUpToDate, recordOutput } from '../output/record.ts';
+import { contentId } from '../content/paths.ts';
 import { compilePlugins, instantiatePlugins, pluginRefs } from '../plugins/load.ts';
 import { HookRunner, mergeTimings } from '../plugins/run.ts';
 import { buildRuntime, buildStylesheet } from '../output/assets.ts';
 import { buildIslands, findIslands } from '../output/islands.ts';
 
 export interface BuildOptions extends ConfigOverrides {
+  /** Rebuild even when the output is up to date. */
+  force?: boolean;
   root?: string;
   concurrency?: number;
   drafts?: boolean;
@@ -45,6 +50,8 @@ export interface BuildResult {
   documents: number;
   warnings: SitegenError[];
   ms: number;
+  /** Nothing changed: the existing output was kept. */
+  upToDate?: boolean;
 }
 
 function memory(): string {
@@ -89,10 +96,43 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   for (const plugin of hooks.plugins) for (const [name, file] of Object.entries(plugin.layouts ?? {})) templates.layouts.set(name, file);
   done(`found ${sources.length} content files and ${templates.pages.size} pages`);
 
+  // Everything the output depends on, hashed before any parsing or rendering: the build id.
+  const bundlePromise = bundleTemplates(templates, root, cacheDir);
+  bundlePromise.catch(() => undefined); // awaited below; don't let it reject unobserved meanwhile
+  const publicDir = resolve(root, config.publicDir);
+  const [css, runtime, islands, templateSources, publicFiles, authors, sourceHashes] = await Promise.all([
+    buildStylesheet([join(TEMPLATES_DIR, 'styles'), resolve(root, 'site/styles')]),
+    buildRuntime(),
+    findIslands([join(TEMPLATES_DIR, 'islands'), resolve(root, 'site/islands')]).then((found) => {
+      for (const plugin of hooks.plugins) for (const [name, file] of Object.entries(plugin.islands ?? {})) found.set(name, file);
+      return buildIslands(found, cacheDir, config.base.replace(/\/$/, ''));
+    }),
+    // Everything of the templates that is not in the page bundle (plugins, the search client …).
+    fg('**/*.{ts,tsx,js,css}', { cwd: TEMPLATES_DIR, absolute: true }).then((files) => hashInputs(files, [PACKAGE_ROOT])),
+    existsSync(publicDir) ? listPublicFiles(publicDir) : Promise.resolve([]),
+    readAuthors(resolve(root, config.dataDir)),
+    mapLimit(sources, 64, async (s) => `${contentId(s.rel)}:${hashText(await readFile(s.file))}`),
+  ]);
+  const bundle = await bundlePromise;
+  const idInputs = [
+    VERSION, configHash, bundle.inputsHash, css?.hash ?? '', runtime.hash, ...Object.values(islands.urls), templateSources,
+    ...pluginModules.map((p) => `${p.inputsHash}:${JSON.stringify(p.options ?? null)}`),
+    JSON.stringify({ url: config.url, base: config.base, drafts: options.drafts ?? false, authors }),
+    ...sourceHashes, ...publicFiles.map((f) => `${f.rel}:${f.hash}`),
+  ];
+  if (process.env.SITEGEN_DEBUG_BUILD_ID) log.info(idInputs.join('\n'));
+  const buildId = createHash('sha256').update(idInputs.join('\n')).digest('hex').slice(0, 12);
+  done(`hashed inputs and built assets (stylesheet, runtime, ${Object.keys(islands.urls).length} island chunks)`);
+
+  // Nothing changed since the last build into this folder: its output is already exactly right.
+  if (!options.force && (await outputUpToDate(outDir, cacheDir, buildId))) {
+    const ms = performance.now() - started;
+    log.info(`\nOutput in ${displayPath(outDir, root)}/ is up to date (build ${buildId}, nothing changed) — checked in ${formatMs(ms)}`);
+    return { buildId, outDir, pages: 0, documents: sources.length, warnings: [], ms, upToDate: true };
+  }
+
   const pool = new WorkerPool(options.concurrency ?? defaultConcurrency());
   try {
-    const bundlePromise = bundleTemplates(templates, root, cacheDir);
-    bundlePromise.catch(() => undefined); // awaited below; don't let it reject unobserved meanwhile
     const parseOptions = { blogDir: config.blogDir, locales: config.locales, defaultLocale: config.defaultLocale, markdown: config.markdown };
     // Parsed documents are cached by content; the key covers everything else a parse depends on.
     const engine = hashText(await readFile(join(PACKAGE_ROOT, 'lib/worker.js'))); // sitegen's own parser code
@@ -111,7 +151,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const fromCache = parsed.filter((r) => r.cached).length;
     done(`parsed ${docs.length} documents${fromCache ? ` (${fromCache} from cache)` : ''}`);
 
-    const bundle = await bundlePromise;
     const mod = (await import(pathToFileURL(bundle.file).href)) as RenderModule;
     const pages: PageModuleInfo[] = Object.entries(mod.pages).map(([route, entry]) => ({ route, file: entry.file, meta: { ...(entry.module.meta ?? {}) } }));
     done(`compiled ${Object.keys(mod.layouts).length} layouts and ${pages.length} pages`);
@@ -122,25 +161,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (errors.length) throw new BuildErrors(errors);
     const matcher = createMatcher(config.routeRules);
     done(`routed ${table.routes.length} pages`);
-
-    const [css, runtime, islands] = await Promise.all([
-      buildStylesheet([join(TEMPLATES_DIR, 'styles'), resolve(root, 'site/styles')]),
-      buildRuntime(),
-      findIslands([join(TEMPLATES_DIR, 'islands'), resolve(root, 'site/islands')]).then((found) => {
-        for (const plugin of hooks.plugins) for (const [name, file] of Object.entries(plugin.islands ?? {})) found.set(name, file);
-        return buildIslands(found, cacheDir, config.base.replace(/\/$/, ''));
-      }),
-    ]);
-    const assetHashes = [css?.hash ?? '', runtime.hash, ...Object.values(islands.urls)];
-    done(`built assets: stylesheet, runtime and ${Object.keys(islands.urls).length} island chunks`);
-
-    const authors = await readAuthors(resolve(root, config.dataDir));
-    const publicDir = resolve(root, config.publicDir);
-    const publicFiles = existsSync(publicDir) ? await listPublicFiles(publicDir) : [];
-    const buildId = createHash('sha256')
-      .update([VERSION, configHash, bundle.inputsHash, ...assetHashes, ...docs.map((d) => `${d._id}:${d.hash}`), ...publicFiles.map((f) => `${f.rel}:${f.hash}`)].join('\n'))
-      .digest('hex')
-      .slice(0, 12);
 
     const folder = await OutputFolder.create(outDir);
     try {
@@ -169,6 +189,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       });
       if (result.errors.length) throw new BuildErrors(result.errors);
       await folder.commit();
+      await recordOutput(outDir, cacheDir, buildId, folder.writer.written);
       const ms = performance.now() - started;
       const timings = { ...hooks.timings };
       mergeTimings(timings, pool.timings);

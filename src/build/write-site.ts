@@ -2,7 +2,7 @@
  * Render every route in the worker pool and write the whole output contract:
  * pages, payloads, 404.html, assets, redirects, the content API and the build manifests.
  */
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Author } from '../../templates/types.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
@@ -159,11 +159,7 @@ export async function writeSite(input: WriteSiteInput): Promise<{ pages: number;
   await out.write(`api/_content/navigation/${queryHash(NAVIGATION_KEY)}.${buildId}.json`, JSON.stringify(nav));
 
   // Public files
-  await mapLimit(input.publicFiles, 16, async (f) => {
-    const target = join(folder.tempDir, f.rel);
-    await mkdir(dirname(target), { recursive: true });
-    await copyFile(f.file, target);
-  });
+  await mapLimit(input.publicFiles, 16, async (f) => out.write(f.rel, await readFile(f.file)));
 
   // Manifests
   await out.write('_sitegen/builds/latest.json', latestJson(buildId, input.timestamp));

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import type MarkdownIt from 'markdown-it';
 import { loadConfig } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
-import { discoverContent, displayPath, listPublicFiles } from '../content/discover.ts';
+import { discoverContent, displayPath } from '../content/discover.ts';
 import { normalizeRoutePath } from '../content/paths.ts';
 import { parseDocument } from '../content/parse.ts';
 import type { ContentDocument, SourceFile } from '../content/types.ts';

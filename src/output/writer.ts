@@ -10,6 +10,8 @@ export interface OutputWriter {
 
 export class FsWriter implements OutputWriter {
   private readonly dirs = new Map<string, Promise<unknown>>();
+  /** Every file written, with its size (the record of a build's output). */
+  readonly written = new Map<string, number>();
   private active = 0;
   private readonly waiting: (() => void)[] = [];
 
@@ -32,6 +34,7 @@ export class FsWriter implements OutputWriter {
     this.active++;
     try {
       await writeFile(file, data);
+      this.written.set(path, typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength);
     } finally {
       this.active--;
       this.waiting.shift()?.();

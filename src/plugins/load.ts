@@ -8,8 +8,8 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { SitegenError } from '../errors.ts';
-import { hashText } from '../hash.ts';
-import { TEMPLATES_DIR } from '../paths.ts';
+import { hashInputs, hashText } from '../hash.ts';
+import { PACKAGE_ROOT, TEMPLATES_DIR } from '../paths.ts';
 import { nodeResolution } from '../render/resolve.ts';
 import type { PluginRef, SitegenPlugin } from './types.ts';
 
@@ -24,6 +24,8 @@ export interface PluginModule {
   spec: string;
   /** The source module (contributed layouts and islands given as relative paths resolve from it). */
   source: string;
+  /** Hash of the plugin's source files by content and relative name: part of the build id. */
+  inputsHash: string;
 }
 
 export function pluginRefs(entries: (string | [string, unknown])[]): PluginRef[] {
@@ -43,6 +45,7 @@ export async function compilePlugins(refs: PluginRef[], root: string, cacheDir: 
     refs.map(async (ref) => {
       const entry = modulePath(ref.module, root);
       let code: string;
+      let inputs: string[] = [];
       try {
         const result = await build({
           entryPoints: [entry],
@@ -56,9 +59,11 @@ export async function compilePlugins(refs: PluginRef[], root: string, cacheDir: 
           // The compiled copy lives in the cache; `import.meta.url` keeps naming the source module,
           // so a plugin can point at files beside it.
           define: { 'import.meta.url': JSON.stringify(pathToFileURL(entry).href) },
+          metafile: true,
           logLevel: 'silent',
         });
         code = result.outputFiles[0].text;
+        inputs = Object.keys(result.metafile.inputs).map((f) => resolve(root, f));
       } catch (error) {
         const first = (error as { errors?: { text: string }[] }).errors?.[0];
         throw new SitegenError('SG6001', `Plugin module "${ref.module}" could not be compiled: ${first?.text ?? String(error)}`, {
@@ -69,7 +74,7 @@ export async function compilePlugins(refs: PluginRef[], root: string, cacheDir: 
       }
       const file = join(dir, `${hashText(code)}.mjs`);
       if (!existsSync(file)) await writeFile(file, code);
-      return { file, options: ref.options, spec: ref.module, source: entry };
+      return { file, options: ref.options, spec: ref.module, source: entry, inputsHash: await hashInputs(inputs, [PACKAGE_ROOT, root]) };
     }),
   );
 }

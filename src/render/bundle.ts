@@ -8,8 +8,8 @@ import { basename, join, relative, resolve } from 'node:path';
 import fg from 'fast-glob';
 import { build } from 'esbuild';
 import { nodeResolution } from './resolve.ts';
-import { SitegenError } from '../errors.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
+import { SitegenError } from '../errors.ts';
 import { hashInputs, hashText } from '../hash.ts';
 
 export interface TemplateSources {

@@ -19,7 +19,7 @@ describe('sitegen build on the fixture site', () => {
   it('exits 0 and reports each phase with its count and time', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/✓ parsed 14 documents in (\d+ ms|[\d.]+ s)/);
+    expect(result.stdout).toMatch(/✓ parsed 14 documents( \(\d+ from cache\))? in (\d+ ms|[\d.]+ s)/);
     expect(result.stdout).toMatch(/✓ rendered 14 pages in (\d+ ms|[\d.]+ s)/);
     expect(result.stdout).toMatch(/Built 14 pages into .* \(build [0-9a-f]{12}\)/);
   });

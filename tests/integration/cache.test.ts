@@ -57,3 +57,27 @@ describe('the document cache', () => {
     expect(bytes(join(site, 'again'))).toEqual(bytes(join(site, 'dist')));
   });
 });
+
+describe('an up-to-date output folder', () => {
+  it('is kept as it is when nothing changed, and rebuilt when a file in it was removed', async () => {
+    const dir = copyFixture('basic');
+    try {
+      const run = (...args: string[]) => runCli(['build', '--root', dir, ...args]);
+      expect((await run()).code).toBe(0);
+      const before = bytes(join(dir, 'dist'));
+      const again = await run();
+      expect(again.code).toBe(0);
+      expect(again.stdout).toMatch(/Output in dist\/ is up to date \(build [0-9a-f]{12}, nothing changed\)/);
+      expect(bytes(join(dir, 'dist'))).toEqual(before);
+
+      rmSync(join(dir, 'dist/about/index.html'));
+      const repaired = await run();
+      expect(repaired.stdout).not.toContain('up to date');
+      expect(bytes(join(dir, 'dist'))).toEqual(before);
+
+      expect((await run('--force')).stdout).toContain('Built 14 pages');
+    } finally {
+      remove(dir);
+    }
+  });
+});

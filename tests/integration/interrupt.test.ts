@@ -28,7 +28,7 @@ async function interrupt(site: string, signal: NodeJS.Signals): Promise<number |
   const child = spawn(process.execPath, [BIN, 'build', '--root', site], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
   await new Promise<void>((resolve) => {
     child.stdout.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('✓ built assets')) resolve(); // rendering and writing from here on
+      if (chunk.toString().includes('✓ routed')) resolve(); // rendering and writing from here on
     });
   });
   await new Promise((r) => setTimeout(r, 300));
