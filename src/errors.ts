@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   SG2004: 'Post without a slug',
   SG2005: 'Content file could not be read',
   SG2006: 'Invalid data file',
+  SG2007: 'Invalid route path',
   SG3001: 'Duplicate route',
   SG3002: 'Unknown route middleware',
   SG3003: 'Redirect loop',

@@ -8,7 +8,7 @@ import yaml from 'js-yaml';
 import type MarkdownIt from 'markdown-it';
 import { SitegenError, codeFrame } from '../errors.ts';
 import { renderMarkdown } from '../markdown/index.ts';
-import { contentId, contentStem, contentType, isPartial, parentDir, postFileParts, postPath, stemLocale, stemToPath } from './paths.ts';
+import { cleanRoutePath, contentId, contentStem, contentType, isPartial, parentDir, postFileParts, postPath, slugSegment, stemLocale, stemToPath } from './paths.ts';
 import type { ContentDocument, ParseOptions, ParseResult, SourceFile } from './types.ts';
 
 const MORE = /^[ \t]*<!--\s*more\s*-->[ \t]*$/m;
@@ -29,9 +29,12 @@ export function parseDate(value: unknown): string | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(value.trim());
   if (!m) return undefined;
   const [, y, mo, d, h = '00', mi = '00', s = '00', tz = 'Z'] = m;
-  const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}${tz}`);
-  if (Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(d) && tz === 'Z') return undefined;
-  return date.toISOString();
+  // The calendar date itself must exist, whatever the offset (no 2021-02-30, no 2021-04-31).
+  const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  if (day.getUTCFullYear() !== Number(y) || day.getUTCMonth() !== Number(mo) - 1 || day.getUTCDate() !== Number(d)) return undefined;
+  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return undefined;
+  const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}${tz.length === 5 ? `${tz.slice(0, 3)}:${tz.slice(3)}` : tz}`);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
 function lineOf(source: string, needle: RegExp): number | undefined {
@@ -44,26 +47,80 @@ function lineOf(source: string, needle: RegExp): number | undefined {
  * YAML with the core schema: dates stay strings so that parseDate can reject `2020-13-45`
  * (js-yaml's default schema would quietly roll it over to 2021-02-14).
  */
-const MATTER_OPTIONS = { excerpt: false, engines: { yaml: (text: string) => yaml.load(text, { schema: yaml.CORE_SCHEMA }) as object } };
+function loadYaml(text: string): object {
+  // Anchors and aliases are refused: a self-reference or a "billion laughs" expansion would
+  // otherwise hang or crash the worker. Front matter never needs them.
+  const anchor = /(^|[:\-[{,]\s*)([&*])[^\s,\]}]+/m.exec(text);
+  if (anchor) {
+    const before = text.slice(0, anchor.index + anchor[1].length).split('\n');
+    throw Object.assign(new Error('YAML anchors and aliases (&name, *name) are not supported'), {
+      reason: 'YAML anchors and aliases (&name, *name) are not supported',
+      mark: { line: before.length - 1, column: before[before.length - 1].length, position: anchor.index + anchor[1].length },
+    });
+  }
+  return yaml.load(text, { schema: yaml.CORE_SCHEMA }) as object;
+}
 
-function frontMatterError(source: SourceFile, text: string, error: unknown): SitegenError {
-  const mark = (error as { mark?: { line: number; column: number } }).mark;
-  const reason = (error as { reason?: string }).reason ?? (error as Error).message.split('\n')[0];
-  // gray-matter hands js-yaml the text after the opening `---`, starting with its newline.
-  let line = mark ? mark.line + 1 : 1;
-  let column = mark ? mark.column + 1 : 1;
-  if (/quoted scalar/.test(reason)) {
-    // The parser only notices at the end; point at the line where the quote was opened.
-    const lines = text.split('\n');
-    for (let n = Math.min(line, lines.length) - 1; n >= 1; n--) {
-      const quotes = (lines[n - 1].match(/"/g) ?? []).length;
-      if (quotes % 2 === 1) {
+const refuse = (language: string) => () => {
+  throw Object.assign(new Error(`${language} front matter is not allowed (it would run code)`), { reason: `${language} front matter is not allowed: it would run code; write YAML` });
+};
+
+/**
+ * YAML with the core schema: dates stay strings so that parseDate can reject `2020-13-45`
+ * (js-yaml's default schema would quietly roll it over to 2021-02-14). gray-matter's `---js`
+ * front matter would evaluate code: refused.
+ */
+const MATTER_OPTIONS = { excerpt: false, engines: { yaml: loadYaml, js: refuse('JavaScript'), javascript: refuse('JavaScript'), coffee: refuse('CoffeeScript') } };
+
+/** Split at the first `<!-- more -->` line outside fenced code. */
+function splitMore(body: string): { before: string; after: string } | undefined {
+  const lines = body.split('\n');
+  let fence: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^\s{0,3}(`{3,}|~{3,})/.exec(lines[i]);
+    if (open) {
+      if (!fence) fence = open[1][0].repeat(open[1].length);
+      else if (lines[i].trim().startsWith(fence)) fence = undefined;
+      continue;
+    }
+    if (!fence && MORE.test(lines[i])) return { before: lines.slice(0, i).join('\n'), after: lines.slice(i + 1).join('\n') };
+  }
+  return undefined;
+}
+
+/**
+ * Where a YAML error is, in the file: js-yaml's mark is relative to the YAML it was given
+ * (`offset` lines into the file), clamped into the file, and for an unterminated quote moved
+ * back to the line where the quote was opened.
+ */
+function yamlLocation(text: string, error: unknown, start: number): { line: number; column: number; reason: string } {
+  const mark = (error as { mark?: { line: number; column: number; position?: number } }).mark;
+  const reason = (error as { reason?: string }).reason ?? String((error as Error)?.message ?? error).split('\n')[0];
+  const lines = text.split('\n');
+  // The mark's character position is the reliable part (some js-yaml errors report line 0).
+  const at = Math.min(text.length, start + (mark?.position ?? 0));
+  const before = text.slice(0, at).split('\n');
+  let line = Math.min(Math.max(1, before.length), lines.length);
+  let column = before.length > lines.length ? 1 : before[before.length - 1].length + 1;
+  const quote = /double quoted/.test(reason) ? '"' : /single quoted/.test(reason) ? "'" : undefined;
+  if (quote) {
+    for (let n = line; n >= 1; n--) {
+      const count = lines[n - 1].split(quote).length - 1;
+      if (count % 2 === 1) {
         line = n;
-        column = lines[n - 1].indexOf('"') + 1;
+        column = lines[n - 1].indexOf(quote) + 1;
         break;
       }
     }
   }
+  const length = (lines[line - 1] ?? '').length;
+  if (column > length + 1 || column < 1) column = 1;
+  return { line, column, reason };
+}
+
+function frontMatterError(source: SourceFile, text: string, error: unknown): SitegenError {
+  // gray-matter hands js-yaml the text after the opening `---`, starting with its newline.
+  const { line, column, reason } = yamlLocation(text, error, Math.max(0, text.indexOf('\n')));
   return new SitegenError('SG2001', `Invalid front matter: ${reason}`, {
     location: { file: source.display, line, column },
     frame: codeFrame(text, line, column),
@@ -96,8 +153,8 @@ export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, 
       const value = JSON.parse(text);
       data = value && typeof value === 'object' && !Array.isArray(value) ? value : { items: value };
     } else {
-      const value = matter(`---\n${text}\n---\n`, MATTER_OPTIONS).data;
-      data = value ?? {};
+      const value = loadYaml(text) as Record<string, unknown> | null;
+      data = value && typeof value === 'object' && !Array.isArray(value) ? value : { items: value };
     }
   } catch (error) {
     if (type === 'json') {
@@ -107,9 +164,15 @@ export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, 
       const column = before ? before[before.length - 1].length + 1 : 1;
       return { errors: [new SitegenError('SG2006', `Invalid JSON: ${(error as Error).message}`, { location: { file: source.display, line, column }, frame: codeFrame(text, line, column), hint: 'Check for trailing commas and unquoted keys.' }).toJSON()] };
     }
-    const err = frontMatterError(source, type === 'yaml' ? `---\n${text}` : text, error);
-    if (type === 'yaml') return { errors: [new SitegenError('SG2006', err.message.replace('front matter', 'YAML'), { location: err.location, frame: err.frame, hint: err.hint }).toJSON()] };
-    return { errors: [err.toJSON()] };
+    if (type === 'yaml') {
+      const { line, column, reason } = yamlLocation(text, error, 0);
+      return { errors: [new SitegenError('SG2006', `Invalid YAML: ${reason}`, {
+        location: { file: source.display, line, column },
+        frame: codeFrame(text, line, column),
+        hint: 'A YAML data file maps keys to values; quote values that contain a colon, `#` or start with a special character.',
+      }).toJSON()] };
+    }
+    return { errors: [frontMatterError(source, text, error).toJSON()] };
   }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) data = {};
 
@@ -131,10 +194,23 @@ export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, 
   }
   const updated = data.updated !== undefined ? parseDate(data.updated) ?? date : date;
 
-  let path = typeof data.path === 'string' && data.path.startsWith('/') ? data.path : stemToPath(stem);
+  let path = stemToPath(stem);
+  if (typeof data.path === 'string') {
+    const clean = cleanRoutePath(data.path);
+    if (clean) path = clean;
+    else {
+      const line = lineOf(text, /^path\s*:/);
+      errors.push(new SitegenError('SG2007', `Invalid path ${JSON.stringify(data.path)}`, {
+        location: { file: source.display, line },
+        frame: line ? codeFrame(text, line, 1) : undefined,
+        hint: 'A `path:` is a route from the site root, like /download/index.html: no spaces, `?`, `#` or `%`.',
+      }));
+    }
+  }
   if (isPost && typeof data.path !== 'string') {
     const parts = postFileParts(stem);
-    const slug = stringField(data, 'slug') ?? parts.slug;
+    const fmSlug = stringField(data, 'slug');
+    const slug = (fmSlug !== undefined ? slugSegment(fmSlug) || undefined : undefined) ?? parts.slug;
     const postDate = date ?? (parts.date ? parseDate(parts.date) : undefined);
     if (!slug) {
       errors.push(new SitegenError('SG2004', `Post has no slug`, {
@@ -159,14 +235,14 @@ export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, 
   let excerpt: string | undefined;
   let words = 0;
   if (type === 'markdown') {
-    const split = MORE.exec(body);
-    const fullBody = split ? body.slice(0, split.index) + body.slice(split.index + split[0].length) : body;
+    const split = splitMore(body);
+    const fullBody = split ? `${split.before}\n${split.after}` : body;
     const rendered = renderMarkdown(md, fullBody, bodyLine, 3);
     html = rendered.html;
     links = rendered.links;
     ids = rendered.ids;
     words = rendered.text.split(/\s+/).filter(Boolean).length;
-    if (split) excerpt = renderMarkdown(md, body.slice(0, split.index)).html;
+    if (split) excerpt = renderMarkdown(md, split.before).html;
     toc = { toc: { title: 'On this page', depth: 3, searchDepth: 3, links: rendered.toc }, html };
   }
 

@@ -28,7 +28,18 @@ export function slugSegment(segment: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9._-]+/g, '-')
     .replace(/-{2,}/g, '-')
-    .replace(/^-|-$/g, '');
+    .replace(/^[-.]+|[-.]+$/g, ''); // never `.` or `..`: a route cannot climb out of the output folder
+}
+
+/**
+ * A route from front matter (`path:`), normalised: one leading slash, no `.`/`..` segments,
+ * nothing that would break a URL or a file name. Undefined when nothing usable is left.
+ */
+export function cleanRoutePath(path: string): string | undefined {
+  if (!path.startsWith('/')) return undefined;
+  const segments = path.split('/').filter((s) => s && s !== '.' && s !== '..');
+  if (segments.some((s) => /[\s?#%\\\u0000-\u001f]/.test(s))) return undefined;
+  return `/${segments.join('/')}`;
 }
 
 /** Drop one leading `N.` order prefix: `1.intro` → `intro`, `2.b` → `b`, `10` stays. */

@@ -2,7 +2,8 @@
  * Where output goes: the file system for builds, memory for tests and the dev server.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, resolve, sep } from 'node:path';
+import { SitegenError } from '../errors.ts';
 
 export interface OutputWriter {
   write(path: string, data: string | Uint8Array): Promise<void>;
@@ -16,7 +17,11 @@ export class FsWriter implements OutputWriter {
   private readonly waiting: (() => void)[] = [];
 
   /** At most `limit` files open at once: no EMFILE on 20,000 pages. */
-  constructor(readonly root: string, private readonly limit = 64) {}
+  readonly root: string;
+
+  constructor(root: string, private readonly limit = 64) {
+    this.root = resolve(root);
+  }
 
   private ensureDir(dir: string): Promise<unknown> {
     let pending = this.dirs.get(dir);
@@ -28,7 +33,12 @@ export class FsWriter implements OutputWriter {
   }
 
   async write(path: string, data: string | Uint8Array): Promise<void> {
-    const file = join(this.root, path);
+    const file = resolve(this.root, path.replace(/^\/+/, ''));
+    if (!file.startsWith(this.root + sep)) {
+      throw new SitegenError('SG7001', `Refusing to write ${JSON.stringify(path)}: it is outside the output folder`, {
+        hint: 'A route or a plugin produced a path with `..` in it; routes are paths below the site root.',
+      });
+    }
     await this.ensureDir(dirname(file));
     if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.active++;

@@ -31,7 +31,7 @@ async function interrupt(site: string, signal: NodeJS.Signals): Promise<number |
       if (chunk.toString().includes('✓ routed')) resolve(); // rendering and writing from here on
     });
   });
-  await new Promise((r) => setTimeout(r, 300));
+  await new Promise((r) => setTimeout(r, 50));
   child.kill(signal);
   return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
 }
@@ -42,7 +42,7 @@ describe('an interrupted build', () => {
     try {
       expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
       const before = snapshot(join(site, 'dist'));
-      addDocuments(site, 600);
+      addDocuments(site, 1500);
       const code = await interrupt(site, 'SIGINT');
       expect(code).toBe(130);
       expect(snapshot(join(site, 'dist'))).toEqual(before);
@@ -57,7 +57,7 @@ describe('an interrupted build', () => {
     try {
       expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
       const before = snapshot(join(site, 'dist'));
-      addDocuments(site, 600);
+      addDocuments(site, 1500);
       await interrupt(site, 'SIGKILL');
       expect(snapshot(join(site, 'dist'))).toEqual(before);
       expect(leftovers(site).length).toBe(1);
