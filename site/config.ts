@@ -11,8 +11,6 @@ export default defineConfig({
   separator: '·',
   checkInterval: 3_600_000,
   plugins: ['sitegen/plugins/seo', 'sitegen/plugins/markdown', 'sitegen/plugins/sitemap', ['sitegen/plugins/feed', { limit: 20 }], 'sitegen/plugins/search'],
-  // While the site is being written, broken links warn instead of failing the build.
-  checks: { links: 'warn', anchors: 'warn' },
   routeRules: {
     // Old link shapes people still use: /v1/<section>/<slug>.html → /v1/<section>/<slug>
     '/v1/**.html': { redirect: '/v1/**' },
