@@ -93,8 +93,10 @@ export async function writeSite(input: WriteSiteInput): Promise<{ pages: number;
   const prerendered: string[] = [];
   const built: BuiltPage[] = [];
   const size = Math.max(8, Math.min(64, Math.ceil(jobs.length / (pool.size * 4))));
-  await Promise.all(
-    batches(jobs, size).map(async (batch) => {
+  // A few batches per worker in flight: workers stay busy, and rendered pages are written and
+  // dropped as they arrive instead of piling up in memory.
+  await mapLimit(batches(jobs, size), pool.size * 2, async (batch) => {
+    {
       const rendered = await pool.render({ bundleFile: input.bundleFile, sharedFile, jobs: batch, plugins: input.pluginModules });
       for (const page of rendered) {
         const route = sourceOf.get(page.path)!;
@@ -111,8 +113,8 @@ export async function writeSite(input: WriteSiteInput): Promise<{ pages: number;
         checked.push({ path: page.path, source: route.source, links, ids: new Set(page.ids), sourceLinks: route.doc?.links });
         if (page.status === 200 && page.summary) built.push({ path: page.path, ...page.summary });
       }
-    }),
-  );
+    }
+  });
   prerendered.sort();
   done(`rendered ${jobs.length} pages`);
 

@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import fg from 'fast-glob';
 import { build } from 'esbuild';
-import { nodeResolution } from './resolve.ts';
+import { nodeResolution, rawImports } from './resolve.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { SitegenError } from '../errors.ts';
 import { hashInputs, hashText } from '../hash.ts';
@@ -77,7 +77,7 @@ export async function bundleTemplates(sources: TemplateSources, root: string, ca
       target: 'node20',
       jsx: 'automatic',
       metafile: true,
-      plugins: [nodeResolution(root)],
+      plugins: [rawImports, nodeResolution(root)],
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
     });
@@ -95,6 +95,6 @@ export async function bundleTemplates(sources: TemplateSources, root: string, ca
   await mkdir(dir, { recursive: true });
   const file = join(dir, `render.${hash}.mjs`);
   if (!existsSync(file)) await writeFile(file, code);
-  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('sitegen-render-entry')).map((f) => resolve(root, f));
+  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('sitegen-render-entry')).map((f) => resolve(root, f.replace(/^sitegen-raw:/, '')));
   return { file, hash, inputs, inputsHash: await hashInputs(inputs, [PACKAGE_ROOT, root]) };
 }

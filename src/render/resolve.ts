@@ -5,6 +5,7 @@
  * root first, then from sitegen's own dependencies — so the compiled file works wherever the
  * cache folder lives.
  */
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { PACKAGE_ROOT } from '../paths.ts';
@@ -21,6 +22,15 @@ export const sitegenImports: Plugin = {
       const result = await b.resolve(`./${args.path.slice('sitegen/'.length)}`, { resolveDir: PACKAGE_ROOT, kind: args.kind });
       return result.errors.length ? { errors: result.errors } : { path: result.path };
     });
+  },
+};
+
+/** `import text from './file.go?raw'`: any file's contents as a string (code samples, SVG …). */
+export const rawImports: Plugin = {
+  name: 'sitegen-raw',
+  setup(b) {
+    b.onResolve({ filter: /\?raw$/ }, (args) => ({ path: join(args.resolveDir, args.path.slice(0, -4)), namespace: 'sitegen-raw' }));
+    b.onLoad({ filter: /.*/, namespace: 'sitegen-raw' }, async (args) => ({ contents: await readFile(args.path, 'utf8'), loader: 'text', watchFiles: [args.path] }));
   },
 };
 
