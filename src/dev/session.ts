@@ -34,7 +34,7 @@ import { WorkerPool, batches, defaultConcurrency } from '../build/pool.ts';
 import { readAuthors } from '../site/data.ts';
 import { compilePlugins, instantiatePlugins, pluginRefs, type PluginModule } from '../plugins/load.ts';
 import { HookRunner } from '../plugins/run.ts';
-import { buildSiteModel, ensureBlogIndex, ensureNotFound, renderJob, type SiteModel } from '../site/model.ts';
+import { buildSiteModel, ensureBlogIndex, ensureHomePage, ensureNotFound, renderJob, type SiteModel } from '../site/model.ts';
 
 export const DEV_BUILD_ID = 'dev';
 
@@ -154,6 +154,7 @@ export class DevSession {
     const routes = [...table.routes];
     this.notFound = ensureNotFound(routes, Object.keys(this.mod.layouts));
     ensureBlogIndex(routes, this.model.posts, Object.keys(this.mod.layouts), this.config.blogDir);
+    ensureHomePage(routes, this.model, Object.keys(this.mod.layouts), this.config.description);
     this.routes = new Map(routes.map((r) => [normalizeRoutePath(r.path), r]));
     this.matcher = createMatcher(this.config.routeRules);
     this.redirects = new Map(table.redirects.map((r) => [normalizeRoutePath(r.from), { to: r.to, statusCode: 301 as const }]));

@@ -100,6 +100,30 @@ export function ensureBlogIndex(routes: Route[], posts: PostSummary[], layouts: 
   routes.push({ path, source: doc._source, status: 200, layout, page: documentPageData(doc, layout), middleware: [] });
 }
 
+/**
+ * A site without a home page of its own (a bare folder of markdown) gets a built-in one at `/`:
+ * the site description, its top-level sections and the newest posts. Layout chrome links home.
+ */
+export function ensureHomePage(routes: Route[], model: SiteModel, layouts: string[], description: string): void {
+  if (routes.some((r) => r.path === '/')) return;
+  const layout = layouts.includes('default') ? 'default' : layouts[0];
+  const link = (path: string, title: string) => `<li><a href="${escapeHtml(path)}">${escapeHtml(title)}</a></li>`;
+  const sections = model.nav.filter((item) => routes.some((r) => r.path === item.path)).map((item) => link(item.path, item.title));
+  const posts = model.posts.slice(0, 5).map((p) => link(p.path, p.title));
+  const html = [
+    description ? `<p>${escapeHtml(description)}</p>` : '',
+    sections.length ? `<h2 id="sections">Sections</h2>\n<ul>\n${sections.join('\n')}\n</ul>` : '',
+    posts.length ? `<h2 id="latest-posts">Latest posts</h2>\n<ul>\n${posts.join('\n')}\n</ul>` : '',
+  ].filter(Boolean).join('\n');
+  const doc: ContentDocument = {
+    _id: 'sitegen:home', _stem: 'index', _path: '/', _dir: '', _partial: false, _type: 'markdown', _source: '(built-in home page)',
+    title: '', description, navigation: false, draft: false, middleware: [], frontmatter: {},
+    body: { toc: { title: '', depth: 3, searchDepth: 3, links: [] }, html: `${html}\n` },
+    links: [], ids: [], wordCount: 0, readingTime: 0, isPost: false, hash: '',
+  };
+  routes.push({ path: '/', source: doc._source, status: 200, layout, page: documentPageData(doc, layout), middleware: [] });
+}
+
 /** A route rejected by middleware renders the not-found page, with `Page Not Found: {path}`. */
 export function notFoundJob(notFound: Route, path: string): RenderJob {
   const message = `Page Not Found: ${path}`;

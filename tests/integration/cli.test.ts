@@ -49,6 +49,24 @@ describe('sitegen CLI', () => {
     }
   });
 
+  it('builds a bare folder with link checks on, giving it a home page and a blog index', async () => {
+    const dir = tempDir();
+    try {
+      mkdirSync(join(dir, 'content/blog'), { recursive: true });
+      mkdirSync(join(dir, 'content/notes'), { recursive: true });
+      writeFileSync(join(dir, 'content/notes/first.md'), '---\ntitle: First note\n---\nHello.\n');
+      writeFileSync(join(dir, 'content/blog/2024-05-06-launch.md'), '---\ntitle: Launch\n---\nWe launched.\n');
+      const result = await runCli(['build', '--quiet'], { cwd: dir });
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      const home = html(join(dir, 'dist'), 'index.html');
+      expect(home.querySelectorAll('main a').map((a) => a.getAttribute('href'))).toEqual(expect.arrayContaining(['/notes/first', '/blog/2024/05/06/launch']));
+      expect(html(join(dir, 'dist'), 'blog/index.html').querySelector('main a[href="/blog/2024/05/06/launch"]')).not.toBeNull();
+    } finally {
+      remove(dir);
+    }
+  });
+
   it('prints per-phase memory with --profile', async () => {
     const dir = tempDir();
     try {
