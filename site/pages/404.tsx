@@ -15,13 +15,23 @@ const POPULAR = [
   { icon: 'inbox', text: 'Webhook bin', sub: 'Inspect a request, no signup', href: '/webhook-bin' },
 ];
 
+function errorMessage(ctx: PageContext): string | undefined {
+  const error = ctx.page.frontmatter.error as { message?: unknown } | undefined;
+  return typeof error?.message === 'string' ? error.message : undefined;
+}
+
 export default function NotFound(ctx: PageContext) {
   return (
     <section className="notice-page">
       <div className="container container-narrow">
         <p className="notice-code" aria-hidden="true">404</p>
         <h1 className="page-title">This URL took a wrong turn</h1>
-        <p className="notice-path">Page not found: <code data-missing-path="">{ctx.page.path}</code></p>
+        {/* A route its middleware rejected carries its own message (`Page Not Found: /path`). */}
+        {errorMessage(ctx) ? (
+          <p className="notice-path">{errorMessage(ctx)}</p>
+        ) : (
+          <p className="notice-path">Page not found: <code data-missing-path="">{ctx.page.path}</code></p>
+        )}
         <p className="page-lead">The page may have moved, or the link may have a typo. Old documentation links ending in <code>.html</code> redirect to their new addresses automatically, so if you followed one of those, the page itself is probably gone.</p>
         <form className="search-form" role="search" action="/v1/guide" method="get">
           <label htmlFor="nf-q" className="sr-only">Search the documentation</label>
