@@ -90,3 +90,23 @@ describe('sitegen preview', () => {
     }
   });
 });
+
+describe('a busy port', () => {
+  it('is reported and the next free port is used', async () => {
+    const { createServer } = await import('node:http');
+    const { listen } = await import('../../src/server/listen.ts');
+    const blocker = createServer();
+    const first = await listen(blocker, '127.0.0.1', 0);
+    const port = Number(new URL(first).port);
+    const busy: number[] = [];
+    const second = createServer();
+    try {
+      const url = await listen(second, '127.0.0.1', port, (p) => busy.push(p));
+      expect(busy).toEqual([port]);
+      expect(Number(new URL(url).port)).toBeGreaterThan(port);
+    } finally {
+      second.close();
+      blocker.close();
+    }
+  });
+});
