@@ -51,7 +51,8 @@ export function checkLinks(pages: CheckedPage[], targets: LinkTargets, levels: {
       }
       const target = byPath.get(path);
       if (!target) {
-        if (targets.redirects.has(path) || targets.files.has(path) || targets.files.has(rawPath) || path.startsWith('/_sitegen/')) continue;
+        // A route that exists but failed to render is reported as a render error, not as a dead link.
+        if (targets.routes.has(path) || targets.redirects.has(path) || targets.files.has(path) || targets.files.has(rawPath) || path.startsWith('/_sitegen/')) continue;
         if (levels.links !== 'off') report('link', href, page);
         continue;
       }

@@ -76,7 +76,7 @@ export function patternToRegExp(pattern: string): RegExp {
 
 /** Put captured parameters into a target: `:name`, `**` (the rest). */
 export function fillTarget(target: string, groups: Record<string, string | undefined>): string {
-  return target.replace(/\*\*|:([A-Za-z_]\w*)/g, (token, name: string | undefined) => (name ? groups[name] ?? '' : groups._ ?? '')).replace(/\/{2,}/g, '/');
+  return target.replace(/\*\*|:([A-Za-z_]\w*)/g, (_token, name: string | undefined) => (name ? groups[name] ?? '' : groups._ ?? '')).replace(/\/{2,}/g, '/');
 }
 
 export function createMatcher(rules: Record<string, RawRouteRule>): RouteMatcher {
