@@ -80,6 +80,31 @@ export interface SerializedError {
   stack?: string;
 }
 
+/** The config check (`checks.<name>`) that governs each code; codes not listed always fail. */
+export const CHECK_OF: Partial<Record<ErrorCode, 'links' | 'anchors' | 'layouts' | 'dates' | 'slugs' | 'duplicates' | 'redirects'>> = {
+  SG5001: 'links',
+  SG5002: 'anchors',
+  SG2003: 'layouts',
+  SG2002: 'dates',
+  SG2004: 'slugs',
+  SG3001: 'duplicates',
+  SG3003: 'redirects',
+  SG3004: 'redirects',
+};
+
+/** Split problems by the site's check levels: `off` drops, `warn` reports, `error` fails. */
+export function applyCheckLevels(problems: SitegenError[], levels: Record<string, string>): { errors: SitegenError[]; warnings: SitegenError[] } {
+  const errors: SitegenError[] = [];
+  const warnings: SitegenError[] = [];
+  for (const problem of problems) {
+    const check = CHECK_OF[problem.code];
+    const level = check ? levels[check] ?? 'error' : 'error';
+    if (level === 'error') errors.push(problem);
+    else if (level === 'warn') warnings.push(problem);
+  }
+  return { errors, warnings };
+}
+
 /** Several problems found in one pass ("collect, then fail"). */
 export class BuildErrors extends Error {
   override name = 'BuildErrors';

@@ -13,7 +13,7 @@ import { loadConfig, type ConfigOverrides } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import { discoverContent, displayPath, listPublicFiles } from '../content/discover.ts';
 import type { ContentDocument } from '../content/types.ts';
-import { BuildErrors, SitegenError } from '../errors.ts';
+import { BuildErrors, SitegenError, applyCheckLevels, formatLocation } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { formatMs } from '../log.ts';
 import { PACKAGE_ROOT, TEMPLATES_DIR, VERSION } from '../paths.ts';
@@ -27,7 +27,7 @@ import { writeSite } from './write-site.ts';
 import { OutputFolder, hookSignals } from '../output/folder.ts';
 import { readAuthors } from '../site/data.ts';
 import { outputUpToDate, recordOutput } from '../output/record.ts';
-import { contentId } from '../content/paths.ts';
+import { contentId, contentStem, stemToPath } from '../content/paths.ts';
 import { compilePlugins, instantiatePlugins, pluginRefs } from '../plugins/load.ts';
 import { HookRunner, mergeTimings } from '../plugins/run.ts';
 import { buildRuntime, buildStylesheet } from '../output/assets.ts';
@@ -158,7 +158,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const table = buildRouteTable(pages, docs, { docsRoot: config.theme.docsRoot, layouts: Object.keys(mod.layouts), drafts: options.drafts ?? false });
     errors.push(...table.errors);
     errors.push(...(await runMiddleware(table.routes, config)));
-    if (errors.length) throw new BuildErrors(errors);
+    // Collect, then fail: problems so far are reported together with what rendering and the link
+    // checks find. Only problems whose check is `error` fail the build.
+    const early = applyCheckLevels(errors, config.checks);
+    for (const w of early.warnings) log.warn(`${formatLocation(w.location)} [${w.code}] ${w.message}`);
+    const failedSources = new Set(errors.map((e) => e.location?.file));
+    const skippedRoutes = [
+      ...table.skipped,
+      ...sources.filter((s) => failedSources.has(s.display) && !docs.some((d) => d._source === s.display)).map((s) => stemToPath(contentStem(s.rel))),
+    ];
     const matcher = createMatcher(config.routeRules);
     done(`routed ${table.routes.length} pages`);
 
@@ -184,10 +192,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         pluginModules,
         drafts: options.drafts ?? false,
         foreignContent: contentDir !== configuredContentDir,
+        skippedRoutes,
         log,
         done,
       });
-      if (result.errors.length) throw new BuildErrors(result.errors);
+      const failures = [...early.errors, ...result.errors];
+      if (failures.length) throw new BuildErrors(failures);
       await folder.commit();
       await recordOutput(outDir, cacheDir, buildId, folder.writer.written);
       const ms = performance.now() - started;

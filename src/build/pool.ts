@@ -20,6 +20,11 @@ function crashed(error: unknown, doing: string, files: string[]): SitegenError {
   });
 }
 
+function workerMemoryMb(): number | undefined {
+  const mb = Number(process.env.SITEGEN_WORKER_MEMORY_MB);
+  return Number.isInteger(mb) && mb > 0 ? mb : undefined;
+}
+
 export function defaultConcurrency(): number {
   const fromEnv = Number(process.env.SITEGEN_CONCURRENCY);
   return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : Math.max(1, availableParallelism());
@@ -36,6 +41,9 @@ export class WorkerPool {
       idleTimeout: 60_000,
       // Keep the queue short: tasks are batches already.
       concurrentTasksPerWorker: 1,
+      // SITEGEN_WORKER_MEMORY_MB caps each worker's heap: a runaway component fails its page
+      // (SG4003, out of memory) instead of taking the machine down.
+      ...(workerMemoryMb() ? { resourceLimits: { maxOldGenerationSizeMb: workerMemoryMb() } } : {}),
     });
   }
 
@@ -70,16 +78,26 @@ export function batches<T>(items: T[], size: number): T[][] {
   return out;
 }
 
-/** Run `fn` over `items` with at most `limit` promises in flight, preserving order of results. */
+/**
+ * Run `fn` over `items` with at most `limit` promises in flight, preserving order of results.
+ * After a failure no new item starts, and the first error is thrown once everything in flight
+ * has settled (so nothing is still writing when the caller cleans up).
+ */
 export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
+  let failed: { error: unknown } | undefined;
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
+    while (next < items.length && !failed) {
       const i = next++;
-      results[i] = await fn(items[i], i);
+      try {
+        results[i] = await fn(items[i], i);
+      } catch (error) {
+        failed ??= { error };
+      }
     }
   });
   await Promise.all(lanes);
+  if (failed) throw failed.error;
   return results;
 }

@@ -37,6 +37,8 @@ export interface RouteTable {
   routes: Route[];
   redirects: DocRedirect[];
   errors: SitegenError[];
+  /** Routes left out because of a problem (unknown layout, duplicate): still valid link targets. */
+  skipped: string[];
 }
 
 const str = (value: unknown, fallback = '') => (typeof value === 'string' ? value : fallback);
@@ -95,6 +97,7 @@ export function buildRouteTable(pages: PageModuleInfo[], docs: ContentDocument[]
   const claimed = new Map<string, string>();
   const routes: Route[] = [];
   const redirects: DocRedirect[] = [];
+  const skipped: string[] = [];
 
   const claim = (path: string, source: string): boolean => {
     const key = normalizeRoutePath(path);
@@ -133,8 +136,11 @@ export function buildRouteTable(pages: PageModuleInfo[], docs: ContentDocument[]
       continue;
     }
     const layout = doc.layout ?? defaultLayout(doc, options.docsRoot);
-    if (!checkLayout(layout, doc._source) || !claim(doc._path, doc._source)) continue;
+    if (!checkLayout(layout, doc._source) || !claim(doc._path, doc._source)) {
+      skipped.push(doc._path);
+      continue;
+    }
     routes.push({ path: doc._path, source: doc._source, status: 200, layout, page: documentPageData(doc, layout), middleware: doc.middleware, doc });
   }
-  return { routes, redirects, errors };
+  return { routes, redirects, errors, skipped };
 }

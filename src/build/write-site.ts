@@ -9,7 +9,7 @@ import type { ResolvedConfig } from '../config/schema.ts';
 import { routeToFile, routeToPayload } from '../content/paths.ts';
 import type { PublicFile } from '../content/discover.ts';
 import type { ContentDocument } from '../content/types.ts';
-import { SitegenError } from '../errors.ts';
+import { SitegenError, applyCheckLevels, formatLocation } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { SiteAssets } from '../output/assets.ts';
 import { headersFile } from '../output/headers.ts';
@@ -50,6 +50,8 @@ export interface WriteSiteInput {
    * into the missing content only warn.
    */
   foreignContent: boolean;
+  /** Routes of documents that failed earlier checks: links to them are not reported again. */
+  skippedRoutes: string[];
   log: Logger;
   done: (message: string) => void;
 }
@@ -125,6 +127,8 @@ export async function writeSite(input: WriteSiteInput): Promise<{ pages: number;
   for (const [from, rule] of Object.entries(matcher.static)) if (rule.redirect) redirects.set(from, rule.redirect);
   for (const [from, r] of expandDynamicRedirects(matcher, prerendered)) if (!redirects.has(from)) redirects.set(from, r);
   const routeSet = new Set(routes.map((r) => r.path));
+  // Routes of documents that failed an earlier check still count as targets: no follow-on noise.
+  const knownRoutes = new Set([...routeSet, ...input.skippedRoutes]);
   const publicSet = new Set(input.publicFiles.map((f) => `/${f.rel}`));
   for (const [from, r] of redirects) {
     const source = table.redirects.find((d) => d.from === from)?.source ?? 'site/config.ts';
@@ -144,7 +148,7 @@ export async function writeSite(input: WriteSiteInput): Promise<{ pages: number;
       continue;
     }
     const external = /^[a-z]+:/i.test(to);
-    if (!external && !routeSet.has(to) && !publicSet.has(to) && !resolveRedirect(matcher, to)) {
+    if (!external && !knownRoutes.has(to) && !publicSet.has(to) && !resolveRedirect(matcher, to)) {
       if (input.foreignContent) continue;
       errors.push(new SitegenError('SG3004', `Redirect from ${from} points to ${r.to}, which is not a page`, { location: { file: source }, hint: 'Point the redirect at an existing route or an absolute URL.' }));
       continue;
@@ -187,13 +191,9 @@ export async function writeSite(input: WriteSiteInput): Promise<{ pages: number;
   }
 
   // Checks over the finished site
-  const problems = checkLinks(checked, { routes: routeSet, redirects: new Set(redirects.keys()), files: new Set([...publicSet, ...pluginFiles, '/_redirects', '/_headers', '/404.html']) }, config.checks);
-  const warnings: SitegenError[] = [];
-  for (const p of problems) {
-    const level = p.code === 'SG5002' ? config.checks.anchors : config.checks.links;
-    (level === 'warn' ? warnings : errors).push(p);
-  }
-  for (const w of warnings) log.warn(`${w.location?.file ?? ''} ${w.message}`);
+  const problems = checkLinks(checked, { routes: knownRoutes, redirects: new Set(redirects.keys()), files: new Set([...publicSet, ...pluginFiles, '/_redirects', '/_headers', '/404.html']) }, config.checks);
+  const levelled = applyCheckLevels([...errors, ...problems], config.checks);
+  for (const w of levelled.warnings) log.warn(`${formatLocation(w.location)} [${w.code}] ${w.message}`);
   done(`checked links on ${checked.length} pages${problems.length ? ` (${problems.length} problems)` : ''}`);
-  return { pages: checked.length, errors, warnings };
+  return { pages: checked.length, errors: levelled.errors, warnings: levelled.warnings };
 }

@@ -77,10 +77,16 @@ export const configSchema = z
     /** Canonical URLs keep only these query parameters. */
     canonicalQueryWhitelist: z.array(z.string()).default(['page', 'sort', 'filter', 'search', 'q', 'category', 'tag']),
     markdown: z.object({ html: z.boolean().default(false) }).default({}),
+    /** How each check counts: `error` fails the build, `warn` prints, `off` skips. */
     checks: z
       .object({
         links: checkLevel.default('error'),
         anchors: checkLevel.default('error'),
+        layouts: checkLevel.default('error'),
+        dates: checkLevel.default('error'),
+        slugs: checkLevel.default('error'),
+        duplicates: checkLevel.default('error'),
+        redirects: checkLevel.default('error'),
       })
       .default({}),
     theme,

@@ -81,6 +81,6 @@ export class OutputFolder {
   async discard(): Promise<void> {
     if (this.committed) return;
     live.delete(this.tempDir);
-    await rm(this.tempDir, { recursive: true, force: true });
+    await rm(this.tempDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   }
 }

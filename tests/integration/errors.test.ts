@@ -41,12 +41,29 @@ describe('a failed build', () => {
     site = copyFixture('basic');
     edit('content/about.md', (t) => t.replace('title: About the fixture', 'title: About\nlayout: fancy'));
     edit('content/secret.md', (t) => t.replace('[everyone]', '[nope]'));
+    edit('content/guide/1.intro.md', (t) => t.replace('[setup](/guide/setup)', '[setup](/guide/missing)'));
     const result = await build();
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('content/about.md [SG2003] Unknown layout');
     expect(result.stderr).toContain('Use one of: content, default, doc, feature, post.');
     expect(result.stderr).toContain("content/secret.md [SG3002] Unknown route middleware\n  Unknown route middleware: 'nope'");
-    expect(result.stderr).toContain('Build failed: 2 problems.');
+    // Rendering and the link checks still ran: their problem is in the same report, and links or
+    // redirects to the page left out (/about) are not reported again.
+    expect(result.stderr).toContain('content/guide/1.intro.md:7 [SG5001] Broken internal link');
+    expect(result.stderr).not.toContain('Broken link to /about');
+    expect(result.stderr).not.toContain('Redirect points nowhere');
+    expect(result.stderr).toContain('Build failed: 3 problems.');
+  });
+
+  it('lets the site config turn a check into a warning or off', async () => {
+    site = copyFixture('basic');
+    edit('site/config.ts', (t) => t.replace("separator: '|',", "separator: '|', checks: { layouts: 'warn', links: 'off' },"));
+    edit('content/secret.md', (t) => t.replace('middleware: [everyone]', 'layout: fancy'));
+    edit('content/guide/1.intro.md', (t) => t.replace('[setup](/guide/setup)', '[setup](/guide/missing)'));
+    const result = await build();
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('warning content/secret.md [SG2003] Unknown layout "fancy"');
+    expect(result.stderr).not.toContain('SG5001');
   });
 
   it('reports a broken internal link with the line that makes it', async () => {

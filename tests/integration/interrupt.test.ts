@@ -84,3 +84,38 @@ describe('a worker that dies', () => {
     }
   });
 });
+
+describe('a worker that runs out of memory', () => {
+  it('fails the build naming the file, with the memory cap from SITEGEN_WORKER_MEMORY_MB', async () => {
+    const site = copyFixture('basic');
+    try {
+      const page = join(site, 'site/pages/index.tsx');
+      writeFileSync(page, readFileSync(page, 'utf8').replace('return (', "if (posts.length) { const hoard: number[][] = []; for (;;) hoard.push(new Array(1e6).fill(posts.length)); }\n  return ("));
+      const result = await runCli(['build', '--root', site], { env: { SITEGEN_WORKER_MEMORY_MB: '96' } });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/\[SG4003\] Worker crashed\n  A worker ran out of memory while rendering [^\n]*site\/pages\/index\.tsx/);
+    } finally {
+      remove(site);
+    }
+  }, 60_000);
+});
+
+describe('many files, few file descriptors', () => {
+  it('builds 1,500 documents under `ulimit -n 256` without EMFILE (bounded reads and writes)', async () => {
+    const site = copyFixture('basic');
+    try {
+      addDocuments(site, 1500);
+      const { execFile } = await import('node:child_process');
+      const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
+        execFile('bash', ['-c', `ulimit -n 256 && exec "${process.execPath}" "${BIN}" build --quiet --root "${site}"`], { env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 16 * 1024 * 1024 }, (error, _stdout, stderr) => {
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr });
+        });
+      });
+      expect(result.stderr).not.toContain('EMFILE');
+      expect(result.code).toBe(0);
+      expect(listFiles(join(site, 'dist/many')).filter((f) => f.endsWith('index.html'))).toHaveLength(1500);
+    } finally {
+      remove(site);
+    }
+  }, 120_000);
+});
