@@ -117,7 +117,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const idInputs = [
     VERSION, configHash, bundle.inputsHash, css?.hash ?? '', runtime.hash, ...Object.values(islands.urls), templateSources,
     ...pluginModules.map((p) => `${p.inputsHash}:${JSON.stringify(p.options ?? null)}`),
-    JSON.stringify({ url: config.url, base: config.base, drafts: options.drafts ?? false, authors }),
+    JSON.stringify({ url: config.url, base: config.base, drafts: options.drafts ?? false, authors, epoch: process.env.SOURCE_DATE_EPOCH ?? null }),
     ...sourceHashes, ...publicFiles.map((f) => `${f.rel}:${f.hash}`),
   ];
   if (process.env.SITEGEN_DEBUG_BUILD_ID) log.info(idInputs.join('\n'));

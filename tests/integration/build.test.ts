@@ -149,6 +149,17 @@ describe('sitegen build on the fixture site', () => {
 });
 
 describe('reproducible builds', () => {
+  it('takes the build time from SOURCE_DATE_EPOCH when it is set, never from the clock', async () => {
+    const dir = tempDir();
+    try {
+      const result = await runCli(['build', '--quiet', '--root', join(FIXTURES, 'basic'), '--out', join(dir, 'o')], { env: { SOURCE_DATE_EPOCH: '1700000000' } });
+      expect(result.code).toBe(0);
+      expect(json<{ timestamp: number }>(join(dir, 'o'), '_sitegen/builds/latest.json').timestamp).toBe(1_700_000_000_000);
+    } finally {
+      remove(dir);
+    }
+  });
+
   it('gives byte-identical output from two checkouts at different paths', async () => {
     const dir = tempDir();
     try {
