@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { hashInputs, hashText } from '../hash.ts';
+import { env } from '../env.ts';
 import fg from 'fast-glob';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -61,8 +62,8 @@ function memory(): string {
 
 /** Deterministic build time: SOURCE_DATE_EPOCH, else the newest date in the content, else 0. */
 export function buildTimestamp(docs: ContentDocument[]): number {
-  const epoch = Number(process.env.SOURCE_DATE_EPOCH);
-  if (Number.isFinite(epoch) && process.env.SOURCE_DATE_EPOCH) return epoch * 1000;
+  const epoch = env.sourceDateEpoch();
+  if (epoch !== undefined) return epoch * 1000;
   let newest = 0;
   for (const doc of docs) if (!doc.draft) for (const value of [doc.date, doc.updated]) if (value) newest = Math.max(newest, Date.parse(value) || 0);
   return newest;
@@ -117,10 +118,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const idInputs = [
     VERSION, configHash, bundle.inputsHash, css?.hash ?? '', runtime.hash, ...Object.values(islands.urls), templateSources,
     ...pluginModules.map((p) => `${p.inputsHash}:${JSON.stringify(p.options ?? null)}`),
-    JSON.stringify({ url: config.url, base: config.base, drafts: options.drafts ?? false, authors, epoch: process.env.SOURCE_DATE_EPOCH ?? null }),
+    JSON.stringify({ url: config.url, base: config.base, drafts: options.drafts ?? false, authors, epoch: env.sourceDateEpoch() ?? null }),
     ...sourceHashes, ...publicFiles.map((f) => `${f.rel}:${f.hash}`),
   ];
-  if (process.env.SITEGEN_DEBUG_BUILD_ID) log.info(idInputs.join('\n'));
+  if (env.debugBuildId()) log.info(idInputs.join('\n'));
   const buildId = createHash('sha256').update(idInputs.join('\n')).digest('hex').slice(0, 12);
   done(`hashed inputs and built assets (stylesheet, runtime, ${Object.keys(islands.urls).length} island chunks)`);
 

@@ -5,6 +5,7 @@ import { Piscina } from 'piscina';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { mergeTimings, type HookTimings } from '../plugins/run.ts';
 import { SitegenError } from '../errors.ts';
+import { env } from '../env.ts';
 import type { ParseTask, RenderTask, WorkerResult } from '../worker.ts';
 import type { ParseResult } from '../content/types.ts';
 import type { RenderedPage } from '../render/types.ts';
@@ -20,14 +21,8 @@ function crashed(error: unknown, doing: string, files: string[]): SitegenError {
   });
 }
 
-function workerMemoryMb(): number | undefined {
-  const mb = Number(process.env.SITEGEN_WORKER_MEMORY_MB);
-  return Number.isInteger(mb) && mb > 0 ? mb : undefined;
-}
-
 export function defaultConcurrency(): number {
-  const fromEnv = Number(process.env.SITEGEN_CONCURRENCY);
-  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : Math.max(1, availableParallelism());
+  return env.concurrency() ?? Math.max(1, availableParallelism());
 }
 
 export class WorkerPool {
@@ -43,7 +38,7 @@ export class WorkerPool {
       concurrentTasksPerWorker: 1,
       // SITEGEN_WORKER_MEMORY_MB caps each worker's heap: a runaway component fails its page
       // (SG4003, out of memory) instead of taking the machine down.
-      ...(workerMemoryMb() ? { resourceLimits: { maxOldGenerationSizeMb: workerMemoryMb() } } : {}),
+      ...(env.workerMemoryMb() ? { resourceLimits: { maxOldGenerationSizeMb: env.workerMemoryMb() } } : {}),
     });
   }
 

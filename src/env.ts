@@ -1,0 +1,21 @@
+/** Every environment variable sitegen reads, in one place. */
+
+function positiveInt(name: string): number | undefined {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+export const env = {
+  /** Worker threads (the --concurrency default). */
+  concurrency: () => positiveInt('SITEGEN_CONCURRENCY'),
+  /** Heap cap per worker, in MB. */
+  workerMemoryMb: () => positiveInt('SITEGEN_WORKER_MEMORY_MB'),
+  /** Reproducible builds: the build time in seconds since the epoch. */
+  sourceDateEpoch: (): number | undefined => {
+    const raw = process.env.SOURCE_DATE_EPOCH;
+    const value = Number(raw);
+    return raw && Number.isFinite(value) ? value : undefined;
+  },
+  /** Print every input of the build id (to find why two builds differ). */
+  debugBuildId: () => Boolean(process.env.SITEGEN_DEBUG_BUILD_ID),
+};
