@@ -6,9 +6,10 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreview, type RunningServer } from '../../src/server/preview.ts';
-import { ROOT, remove, runCli, tempDir } from '../helpers.ts';
-import { launch, type Browser } from './chromium.ts';
+import type { RunningServer } from '../../src/server/preview.ts';
+import { serveFerrygate, type ServedSite } from './ferrygate.ts';
+import { ROOT } from '../helpers.ts';
+import type { Browser } from './chromium.ts';
 
 const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
 
@@ -33,22 +34,17 @@ interface Violation {
   nodes: { target: string[]; summary: string }[];
 }
 
-let out: string;
+let site: ServedSite;
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  out = join(tempDir(), 'dist');
-  const built = await runCli(['build', '--quiet', '--out', out]);
-  expect(built.code, built.stderr).toBe(0);
-  server = await startPreview({ outDir: out, port: 0 });
-  browser = await launch();
+  site = await serveFerrygate();
+  ({ server, browser } = site);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (out) remove(join(out, '..'));
+  await site?.close();
 });
 
 /** Load a page and let it settle: islands hydrated, one-shot animations finished. */

@@ -8,9 +8,10 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startPreview, type RunningServer } from '../../src/server/preview.ts';
-import { ROOT, html, remove, runCli, tempDir } from '../helpers.ts';
-import { launch, type Browser } from './chromium.ts';
+import type { RunningServer } from '../../src/server/preview.ts';
+import { serveFerrygate, type ServedSite } from './ferrygate.ts';
+import { ROOT, html } from '../helpers.ts';
+import type { Browser } from './chromium.ts';
 
 const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
 /** A word only the webhook-bins guide uses. */
@@ -23,18 +24,14 @@ let browser: Browser;
 let page: Page;
 let requests: string[] = [];
 
+let site: ServedSite;
+
 beforeAll(async () => {
-  out = join(tempDir(), 'dist');
-  const built = await runCli(['build', '--quiet', '--out', out]);
-  expect(built.code, built.stderr).toBe(0);
-  server = await startPreview({ outDir: out, port: 0 });
-  browser = await launch();
-  await browser.context.route((url) => !url.href.startsWith(server.url), (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' }) : route.abort()));
+  site = await serveFerrygate();
+  ({ out, server, browser } = site);
 }, 180_000);
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (out) remove(join(out, '..'));
+  await site?.close();
 });
 beforeEach(async () => {
   page = await browser.context.newPage();

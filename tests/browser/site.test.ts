@@ -8,31 +8,24 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startPreview, type RunningServer } from '../../src/server/preview.ts';
-import { listFiles, remove, runCli, tempDir } from '../helpers.ts';
-import { launch, type Browser } from './chromium.ts';
+import type { RunningServer } from '../../src/server/preview.ts';
+import { serveFerrygate, type ServedSite } from './ferrygate.ts';
+import { listFiles } from '../helpers.ts';
+import type { Browser } from './chromium.ts';
 
+let site: ServedSite;
 let out: string;
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
-const outside: string[] = [];
+let outside: string[];
 
 beforeAll(async () => {
-  out = join(tempDir(), 'dist');
-  const built = await runCli(['build', '--quiet', '--out', out]);
-  expect(built.code, built.stderr).toBe(0);
-  server = await startPreview({ outDir: out, port: 0 });
-  browser = await launch();
-  await browser.context.route((url) => !url.href.startsWith(server.url), (route) => {
-    outside.push(route.request().url());
-    return route.request().method() === 'POST' ? route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' }) : route.abort();
-  });
+  site = await serveFerrygate();
+  ({ out, server, browser, outside } = site);
 }, 180_000);
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  remove(join(out, '..'));
+  await site?.close();
 });
 beforeEach(async () => {
   outside.length = 0;
