@@ -3,29 +3,14 @@
  * and the matcher written to the build manifest.
  */
 import { SitegenError } from '../errors.ts';
+import { patternToRegExp, fillTarget, type Redirect, type RouteMatcher, type RouteRule } from './match.ts';
 
-export interface Redirect {
-  to: string;
-  statusCode: 301 | 302 | 307 | 308;
-}
-
-export interface RouteRule {
-  redirect?: Redirect;
-  headers?: Record<string, string>;
-  index?: boolean;
-}
+export { fillTarget, matchRule, patternToRegExp, resolveRedirect, type Redirect, type RouteMatcher, type RouteRule } from './match.ts';
 
 export interface RawRouteRule {
   redirect?: string | { to: string; statusCode?: number };
   headers?: Record<string, string>;
   index?: boolean;
-}
-
-/** The manifest's matcher: exact paths, `/prefix/**` rules and patterns with parameters. */
-export interface RouteMatcher {
-  static: Record<string, RouteRule>;
-  wildcard: Record<string, RouteRule>;
-  dynamic: Record<string, RouteRule>;
 }
 
 export function normalizeRule(raw: RawRouteRule): RouteRule {
@@ -45,40 +30,6 @@ export function patternKind(pattern: string): keyof RouteMatcher {
   return /[*:]/.test(pattern) ? 'dynamic' : 'static';
 }
 
-const escapeRe = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-
-/** A pattern as a regular expression with named groups (`**` captures as `_`). */
-export function patternToRegExp(pattern: string): RegExp {
-  let re = '';
-  let i = 0;
-  let star = 0;
-  while (i < pattern.length) {
-    if (pattern.startsWith('/**', i) && i + 3 === pattern.length) {
-      re += '(?:/(?<_>.*))?';
-      i += 3;
-    } else if (pattern.startsWith('**', i)) {
-      re += '(?<_>.+?)';
-      i += 2;
-    } else if (pattern[i] === '*') {
-      re += `(?<s${star++}>[^/]+?)`;
-      i += 1;
-    } else if (pattern[i] === ':') {
-      const name = /^:([A-Za-z_]\w*)/.exec(pattern.slice(i))![1];
-      re += `(?<${name}>[^/]+?)`;
-      i += name.length + 1;
-    } else {
-      re += escapeRe(pattern[i]);
-      i += 1;
-    }
-  }
-  return new RegExp(`^${re}$`);
-}
-
-/** Put captured parameters into a target: `:name`, `**` (the rest). */
-export function fillTarget(target: string, groups: Record<string, string | undefined>): string {
-  return target.replace(/\*\*|:([A-Za-z_]\w*)/g, (_token, name: string | undefined) => (name ? groups[name] ?? '' : groups._ ?? '')).replace(/\/{2,}/g, '/');
-}
-
 export function createMatcher(rules: Record<string, RawRouteRule>): RouteMatcher {
   const matcher: RouteMatcher = { static: {}, wildcard: {}, dynamic: {} };
   for (const [pattern, raw] of Object.entries(rules)) {
@@ -92,29 +43,6 @@ export function createMatcher(rules: Record<string, RawRouteRule>): RouteMatcher
     matcher[kind][key] = normalizeRule(raw);
   }
   return matcher;
-}
-
-/** The rule for a path: exact first, then parameter patterns, then the longest wildcard prefix. */
-export function matchRule(matcher: RouteMatcher, path: string): { rule: RouteRule; groups: Record<string, string | undefined> } | undefined {
-  const exact = matcher.static[path];
-  if (exact) return { rule: exact, groups: {} };
-  for (const [pattern, rule] of Object.entries(matcher.dynamic)) {
-    const m = patternToRegExp(pattern).exec(path);
-    if (m) return { rule, groups: m.groups ?? {} };
-  }
-  let best: string | undefined;
-  for (const prefix of Object.keys(matcher.wildcard)) {
-    if ((path === prefix || path.startsWith(prefix === '/' ? '/' : `${prefix}/`)) && (!best || prefix.length > best.length)) best = prefix;
-  }
-  if (best === undefined) return undefined;
-  return { rule: matcher.wildcard[best], groups: { _: path.slice(best.length + 1) } };
-}
-
-/** Where a path redirects to, if a rule says so. */
-export function resolveRedirect(matcher: RouteMatcher, path: string): Redirect | undefined {
-  const hit = matchRule(matcher, path);
-  if (!hit?.rule.redirect) return undefined;
-  return { to: fillTarget(hit.rule.redirect.to, hit.groups), statusCode: hit.rule.redirect.statusCode };
 }
 
 /**

@@ -1,5 +1,6 @@
 /** The build manifest (route rules, prerendered paths) and new-build detection. */
-import { config, state, url, type Manifest, type RouteRule } from './state.ts';
+import { resolveRedirect } from '../routes/match.ts';
+import { config, state, url, type Manifest } from './state.ts';
 
 export function onIdle(fn: () => void): void {
   const ric = (window as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback;
@@ -30,30 +31,10 @@ export async function checkLatest(): Promise<void> {
   }
 }
 
-function patternToRegExp(pattern: string): RegExp {
-  const re = pattern
-    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-    .replace(/\/\\\*\\\*$|\/\*\*$/, '(?:/(?<_>.*))?')
-    .replace(/\*\*/g, '(?<_>.+?)')
-    .replace(/:([A-Za-z_]\w*)/g, '(?<$1>[^/]+?)')
-    .replace(/\*/g, '[^/]+?');
-  return new RegExp(`^${re}$`);
-}
-
-/** Where a path redirects under the manifest's route rules (same order as the server: exact, patterns, longest prefix). */
+/** Where a path redirects under the manifest's route rules: the same matcher as the servers. */
 export function redirectFor(path: string): string | undefined {
-  const m = state.manifest?.matcher;
-  if (!m) return undefined;
-  const fill = (rule: RouteRule, groups: Record<string, string | undefined>) =>
-    rule.redirect?.to.replace(/\*\*|:([A-Za-z_]\w*)/g, (_t, name?: string) => (name ? groups[name] ?? '' : groups._ ?? ''));
-  if (m.static[path]) return fill(m.static[path], {});
-  for (const [pattern, rule] of Object.entries(m.dynamic)) {
-    const hit = patternToRegExp(pattern).exec(path);
-    if (hit) return fill(rule, hit.groups ?? {});
-  }
-  let best = '';
-  for (const prefix of Object.keys(m.wildcard)) if ((path === prefix || path.startsWith(`${prefix}/`)) && prefix.length > best.length) best = prefix;
-  return best ? fill(m.wildcard[best], { _: path.slice(best.length + 1) }) : undefined;
+  const matcher = state.manifest?.matcher;
+  return matcher ? resolveRedirect(matcher, path)?.to : undefined;
 }
 
 /** Once the page is idle, wait 1 s and fetch the manifest (once); then poll for new builds. */

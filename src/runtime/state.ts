@@ -1,3 +1,4 @@
+import type { RouteMatcher } from '../routes/match.ts';
 /** Shared runtime state, read from the page the server rendered. */
 export const MAX_TIMER = 2147483647;
 export const clampTimer = (ms: number) => Math.min(Math.max(0, ms), MAX_TIMER);
@@ -13,14 +14,10 @@ export const config = {
   analyticsDomain: attr('data-analytics-domain'),
 };
 
-export interface RouteRule {
-  redirect?: { to: string; statusCode: number };
-}
-
 export interface Manifest {
   id: string;
   timestamp: number;
-  matcher: { static: Record<string, RouteRule>; wildcard: Record<string, RouteRule>; dynamic: Record<string, RouteRule> };
+  matcher: RouteMatcher;
   prerendered: string[];
 }
 
