@@ -7,6 +7,7 @@
 import { createHighlighterCore, createHighlighterCoreSync, type HighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
+import { escapeHtml } from '../html.ts';
 import githubLight from 'shiki/themes/github-light.mjs';
 import githubDark from 'shiki/themes/github-dark.mjs';
 import bash from 'shiki/langs/bash.mjs';
@@ -88,9 +89,7 @@ export function resolveLanguage(lang: string): string | undefined {
   return name;
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
+export { escapeHtml };
 
 interface Token {
   content: string;

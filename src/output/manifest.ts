@@ -3,7 +3,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { RouteMatcher, Redirect } from '../routes/rules.ts';
-import { escapeHtml } from '../markdown/highlight.ts';
+import { escapeHtml } from '../html.ts';
 
 export function latestJson(id: string, timestamp: number): string {
   return JSON.stringify({ id, timestamp });

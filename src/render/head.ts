@@ -3,7 +3,7 @@
  * The SEO plugin extends this; these are the defaults every page gets.
  */
 import type { PageData, SiteInfo } from '../../templates/types.ts';
-import { escapeHtml } from '../markdown/highlight.ts';
+import { escapeHtml } from '../html.ts';
 
 export interface HeadTag {
   tag: 'meta' | 'link';

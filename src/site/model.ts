@@ -5,7 +5,7 @@
 import type { Author, NavItem, PostSummary } from '../../templates/types.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import type { ContentDocument } from '../content/types.ts';
-import { escapeHtml } from '../markdown/highlight.ts';
+import { escapeHtml } from '../html.ts';
 import type { SiteAssets } from '../output/assets.ts';
 import type { RenderJob, SharedRenderData } from '../render/types.ts';
 import { documentPageData, type Route } from '../build/routes.ts';
