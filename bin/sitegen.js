@@ -21,5 +21,8 @@ if (!existsSync(stamp) || (existsSync(join(root, 'src')) && newestMtime(join(roo
   execFileSync(process.execPath, [join(root, 'scripts/compile.js')], { stdio: 'inherit' });
 }
 
+// React's production build (same HTML, several times faster) unless the caller chose otherwise.
+process.env.NODE_ENV ??= 'production';
+
 const { main } = await import(pathToFileURL(join(root, 'lib/cli.js')).href);
 await main(process.argv);

@@ -7,6 +7,7 @@
 import { createHighlighterCore, createHighlighterCoreSync, type HighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
+import { INITIAL, Theme } from '@shikijs/vscode-textmate';
 import { escapeHtml } from '../html.ts';
 import githubLight from 'shiki/themes/github-light.mjs';
 import githubDark from 'shiki/themes/github-dark.mjs';
@@ -91,49 +92,105 @@ export function resolveLanguage(lang: string): string | undefined {
 
 export { escapeHtml };
 
-interface Token {
-  content: string;
-  color?: string;
-  fontStyle?: number;
+/** A theme's colours for one scope path: what a token looks like in light and in dark mode. */
+interface Style {
+  light: string;
+  dark: string;
+  /** Italic (1) and bold (2), from the light theme. */
+  fontStyle: number;
+}
+
+interface ScopePath {
+  parent: ScopePath | null;
+  scopeName: string;
+}
+
+interface ResolvedTheme {
+  theme: Theme;
+  colors: string[];
+}
+
+const THEMES = Symbol.for('sitegen.highlight-themes');
+type ThemeGlobal = { [THEMES]?: { light: ResolvedTheme; dark: ResolvedTheme; styles: Map<string, Style> } };
+
+/** The two themes as TextMate theme tries, built once per thread from shiki's resolved themes. */
+function themes(): NonNullable<ThemeGlobal[typeof THEMES]> {
+  const tg = globalThis as ThemeGlobal;
+  if (tg[THEMES]) return tg[THEMES];
+  const hl = getHighlighter();
+  const resolve = (name: string): ResolvedTheme => {
+    const raw = hl.getTheme(name);
+    const theme = Theme.createFromRawTheme({ name: raw.name, settings: raw.settings });
+    return { theme, colors: theme.getColorMap() };
+  };
+  return (tg[THEMES] = { light: resolve('github-light'), dark: resolve('github-dark'), styles: new Map() });
 }
 
 /**
- * Tokenise once per theme and write the HTML directly: the same markup shiki's dual-theme
- * `codeToHtml` produces (`--shiki-light` / `--shiki-dark` per span), about five times faster,
- * because it skips building and serialising a syntax tree for every block.
+ * A token's colours in both themes from its scopes, with TextMate's rules: each scope of the
+ * path may override the foreground and font style set by the scopes around it. Memoised per
+ * scope path, so theme matching is nearly free after the first few blocks.
+ */
+function styleOf(scopes: string[]): Style {
+  const t = themes();
+  const key = scopes.join(' ');
+  let style = t.styles.get(key);
+  if (style) return style;
+  const resolve = ({ theme, colors }: ResolvedTheme): [string, number] => {
+    const defaults = theme.getDefaults();
+    let fg = defaults.foregroundId;
+    let fontStyle = defaults.fontStyle;
+    let path: ScopePath | null = null;
+    for (const scopeName of scopes) {
+      path = { parent: path, scopeName };
+      const match = theme.match(path as never);
+      if (!match) continue;
+      if (match.fontStyle !== -1) fontStyle = match.fontStyle;
+      if (match.foregroundId) fg = match.foregroundId;
+    }
+    return [colors[fg], fontStyle];
+  };
+  const [light, fontStyle] = resolve(t.light);
+  const [dark] = resolve(t.dark);
+  style = { light, dark, fontStyle: fontStyle === -1 ? 0 : fontStyle };
+  t.styles.set(key, style);
+  return style;
+}
+
+/**
+ * Tokenise once and colour every token for both themes (shiki's dual-theme output tokenises
+ * once per theme): the same markup as shiki's `codeToHtml` with light and dark themes
+ * (`--shiki-light` / `--shiki-dark` per span), written directly instead of through a syntax tree.
+ * Neighbouring tokens that look the same in both themes share a span.
  */
 function dualThemeHtml(code: string, lang: string): string {
-  const hl = getHighlighter();
-  const light = hl.codeToTokensBase(code, { lang, theme: 'github-light' }) as Token[][];
-  const dark = hl.codeToTokensBase(code, { lang, theme: 'github-dark' }) as Token[][];
-  const lines = light.map((lineTokens, i) => {
-    const darkTokens = dark[i] ?? [];
+  const grammar = getHighlighter().getLanguage(lang);
+  let state = INITIAL;
+  const lines = code.split(/\r\n|\r|\n/).map((line) => {
+    if (!line) return '<span class="line"></span>';
+    const result = grammar.tokenizeLine(line, state, 500);
+    state = result.ruleStack;
     let out = '';
-    let a = 0; // index in light tokens
-    let b = 0; // index in dark tokens
-    let aOff = 0; // characters used of light[a]
-    let bOff = 0;
-    while (a < lineTokens.length) {
-      const ta = lineTokens[a];
-      const tb = darkTokens[b];
-      const restA = ta.content.length - aOff;
-      const restB = tb ? tb.content.length - bOff : restA;
-      const take = Math.min(restA, restB);
-      const text = ta.content.slice(aOff, aOff + take);
-      const italic = (ta.fontStyle ?? 0) & 1 ? ';font-style:italic' : '';
-      const bold = (ta.fontStyle ?? 0) & 2 ? ';font-weight:bold' : '';
-      if (text) out += `<span style="--shiki-light:${ta.color ?? 'inherit'};--shiki-dark:${tb?.color ?? 'inherit'}${italic}${bold}">${escapeHtml(text)}</span>`;
-      aOff += take;
-      bOff += take;
-      if (aOff >= ta.content.length) {
-        a++;
-        aOff = 0;
+    let text = '';
+    let current: Style | undefined;
+    const flush = () => {
+      if (!text || !current) return;
+      const italic = current.fontStyle & 1 ? ';font-style:italic' : '';
+      const bold = current.fontStyle & 2 ? ';font-weight:bold' : '';
+      out += `<span style="--shiki-light:${current.light};--shiki-dark:${current.dark}${italic}${bold}">${escapeHtml(text)}</span>`;
+    };
+    for (const token of result.tokens) {
+      const end = Math.min(token.endIndex, line.length);
+      if (end <= token.startIndex) continue;
+      const style = styleOf(token.scopes);
+      if (!current || style.light !== current.light || style.dark !== current.dark || style.fontStyle !== current.fontStyle) {
+        flush();
+        current = style;
+        text = '';
       }
-      if (tb && bOff >= tb.content.length) {
-        b++;
-        bOff = 0;
-      }
+      text += line.slice(token.startIndex, end);
     }
+    flush();
     return `<span class="line">${out}</span>`;
   });
   return `<pre class="shiki shiki-themes github-light github-dark" style="--shiki-light:#24292e;--shiki-dark:#e1e4e8;--shiki-light-bg:#fff;--shiki-dark-bg:#24292e" tabindex="0"><code>${lines.join('\n')}</code></pre>`;
