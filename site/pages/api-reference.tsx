@@ -305,7 +305,7 @@ export default function ApiReference(_ctx: PageContext) {
       <CodeBlock code={RATE_EXAMPLE} lang="http" title="429 Too Many Requests" />
 
       <h2 id="idempotency">Idempotency</h2>
-      <p>Every <code>POST</code> accepts an <code>Idempotency-Key</code> header, any unique string up to 255 characters such as a UUID. If a network error leaves you unsure whether a call went through, send it again with the same key: within 24 hours you get the original response back (marked <code>Idempotent-Replayed: true</code>) and nothing happens twice. Reusing a key with a different request is rejected with <code>409 idempotency_conflict</code>. <code>GET</code>, <code>PUT</code>, <code>PATCH</code> and <code>DELETE</code> are idempotent by nature.</p>
+      <p>Every <code>POST</code> accepts an <code>Idempotency-Key</code> header, any unique string up to 255 characters such as a UUID. If a network error leaves you unsure whether a call went through, send it again with the same key: within 24 hours you get the original response back (marked <code>Idempotent-Replayed: true</code>) and nothing happens twice. Reusing a key with a different request is rejected with <code>409 idempotency_conflict</code>. <code>GET</code>, <code>PUT</code> and <code>DELETE</code> are idempotent by definition. <code>PATCH</code> in general is not, but ours is a JSON merge patch that sets the fields you send to the values you send (nothing is incremented or appended), so sending the same <code>PATCH</code> twice leaves the resource as sending it once did.</p>
       <CodeBlock code={IDEMPOTENCY_EXAMPLE} lang="bash" title="Safe to retry" />
 
       <h2 id="sdks">SDKs and OpenAPI</h2>

@@ -14,7 +14,7 @@ export default function BinDeleted(_ctx: PageContext) {
       <div className="container container-narrow">
         <span className="notice-icon" aria-hidden="true"><Icon name="trash" size={28} /></span>
         <h1 className="page-title">This bin has been deleted</h1>
-        <p className="page-lead">All captured requests were removed immediately: headers, query strings and bodies. Nothing is kept in backups, and the capture URL now answers every request with <code>410 Gone</code>.</p>
+        <p className="page-lead">All captured requests were removed immediately: headers, query strings and bodies. Nothing is kept in backups, and the capture URL now answers every request with <code>404 Not Found</code>, just like a bin that has expired.</p>
         <p className="notice-text">Bins also expire on their own 48 hours after they are created, so you never have to clean up after a quick test.</p>
         <div className="notice-actions">
           <a className="btn btn-primary btn-lg" href="/webhook-bin"><Icon name="plus" size={18} /> Create a new bin</a>

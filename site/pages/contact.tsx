@@ -4,7 +4,7 @@ import { Island } from '../../templates/components/Island';
 
 export const meta: PageMeta = {
   title: 'Contact us',
-  description: 'Questions about support, billing, security, partnerships or press? Send us a message — a human replies within one business day.',
+  description: 'Questions about support, billing, security, partnerships or press? Send us a message — a human replies, usually within one business day.',
   layout: 'content',
 };
 
@@ -29,9 +29,10 @@ export default function Contact(ctx: PageContext) {
         <div className="side-card">
           <h2>Typical reply times</h2>
           <ul>
-            <li><strong>Security reports:</strong> acknowledged within 24 hours, every day of the year.</li>
-            <li><strong>Team and Business:</strong> one business day, priority on Business.</li>
-            <li><strong>Free and Starter:</strong> usually within two business days.</li>
+            <li><strong>Security reports:</strong> acknowledged within one business day.</li>
+            <li><strong>Billing, sales, partnerships and press:</strong> one business day.</li>
+            <li><strong>Support on Team and Business:</strong> one business day, with Business first in the queue.</li>
+            <li><strong>Support on Free and Starter:</strong> within two business days.</li>
           </ul>
         </div>
         <div className="side-card">

@@ -14,7 +14,7 @@ export const meta: PageMeta = {
     cta: { text: 'Create a schedule', href: 'https://app.ferrygate.dev/signup' },
   },
   faq: [
-    { q: 'How precise are schedules?', a: 'Runs start within a few seconds of the scheduled minute. Each run is enqueued exactly once, even during deploys on our side, and carries its scheduled time in the Ferrygate-Scheduled-At header so your handler can tell a late run from an early one.' },
+    { q: 'How precise are schedules?', a: 'Runs start within a few seconds of the scheduled minute. Each run is enqueued exactly once, even during deploys on our side, and carries Ferrygate-Schedule and Ferrygate-Run headers. Put {{ run.scheduled_at }} in the body or a header and your handler can tell a late run from one that is on time.' },
     { q: 'What happens with daylight saving time?', a: 'Schedules follow the IANA timezone you set. When clocks go forward, a run in the skipped hour happens at the next valid minute; when they go back, a run in the repeated hour happens once.' },
     { q: 'Can a schedule reach a service on my private network?', a: 'Yes. Point the schedule at a channel with a private destination and the agent in your network delivers it, exactly like a forwarded webhook.' },
     { q: 'What if my endpoint is down when a run fires?', a: 'The run is retried with exponential backoff within your plan’s retry window, and the run history shows every attempt. You can also re-run any past run by hand.' },
@@ -24,8 +24,8 @@ export const meta: PageMeta = {
 const FIELDS = [
   ['Expression', '5-field cron (minute hour day month weekday), e.g. 0 9 * * 1-5'],
   ['Timezone', 'Any IANA zone, e.g. Europe/Berlin or America/New_York; default UTC'],
-  ['Method, headers, body', 'Any method; the body can be a template with {{ scheduled_at }} and {{ run_id }}'],
-  ['Destination', 'A URL, or a channel whose destinations may be private'],
+  ['Method, headers, body', 'Any method; headers and body can be templates with {{ run.scheduled_at }}, {{ run.id }} and {{ run.date }}'],
+  ['Destination', 'A public URL, or a channel whose destinations may be private — one or the other'],
   ['Window', 'Optional start and end dates, for campaigns and migrations'],
   ['State', 'Active or paused; pausing keeps the history and the next-run preview'],
 ];
@@ -51,11 +51,14 @@ const USES = [
 const CODE = [
   { label: 'CLI', lang: 'bash', code: `ferry schedule create weekday-report \\
   --cron "0 7 * * 1-5" --tz Europe/Berlin \\
-  --method POST --url http://reports.internal:8080/daily \\
-  --channel internal-jobs
+  --method POST --channel internal-jobs \\
+  --body '{"report":"daily","for":"{{ run.date }}","run":"{{ run.id }}"}'
 
 ferry schedule runs weekday-report --limit 5
-ferry schedule pause weekday-report` },
+ferry schedule pause weekday-report
+
+# On the report server: deliver the channel to the private service
+ferry forward --channel internal-jobs --name reports http://reports.internal:8080/daily` },
   { label: 'API', lang: 'bash', code: `curl https://api.ferrygate.dev/v1/schedules \\
   -u "$FG_KEY:$FG_SECRET" \\
   -H 'content-type: application/json' \\
@@ -68,9 +71,10 @@ ferry schedule pause weekday-report` },
   { label: 'Function', lang: 'javascript', title: 'sign-run.js', code: `// Runs at send time: sign the payload for the receiver
 import crypto from 'crypto';
 
+// The schedule's body is {"at":"{{ run.scheduled_at }}"}
 export default async function handle(request, ctx) {
-  const at = request.headers['ferrygate-scheduled-at'];
-  const body = JSON.stringify({ job: 'nightly-sync', at });
+  const { at } = request.json();
+  const body = JSON.stringify({ job: 'nightly-sync', at, run: request.headers['ferrygate-run'] });
   const signature = crypto.hmac('sha256', ctx.vars.JOB_SECRET, body, 'hex');
   return {
     method: 'POST',

@@ -29,6 +29,7 @@ const GROUPS: Group[] = [
       { icon: 'replay', title: 'Retries and replay', text: 'Backoff with full jitter on errors, 408, 429 and 5xx; replay any delivery later.' },
       { icon: 'list', title: 'Delivery log', text: 'Attempts, statuses, headers and bodies, filtered by channel, status and time.' },
       { icon: 'eye', title: 'Ephemeral channels', text: 'Metadata only: payloads are never written to disk.' },
+      { icon: 'lock', title: 'Private networking', text: 'Deliver into a cloud VPC over your provider’s private connectivity, with no agent to run; Business and Enterprise.' },
     ],
   },
   {
@@ -81,6 +82,7 @@ const GROUPS: Group[] = [
 
 const AVAIL: string[][] = [
   ['Webhook forwarding, fan-out, rules', '✓', '✓', '✓', '✓'],
+  ['Private networking into your VPC (no agent)', '—', '—', '—', '✓'],
   ['Functions', '1', '10', '50', 'Unlimited'],
   ['Tunnels', '1 HTTP', '3, HTTPS + TLS', '15 + TCP', '75 + TCP'],
   ['Custom domains', '—', '1', '5', '25'],

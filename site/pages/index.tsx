@@ -64,7 +64,7 @@ ferry connect --name demo http://localhost:5173`,
   -e FG_SECRET=$FG_SECRET \\
   -e FG_REGION=eu \\
   ferrygate/ferryd:3.4 \\
-  forward --channel builds http://jenkins:8080/github-webhook/`,
+  ferry forward --channel builds http://jenkins:8080/github-webhook/`,
   },
   {
     label: 'Kubernetes',
@@ -72,16 +72,27 @@ ferry connect --name demo http://localhost:5173`,
     code: `apiVersion: ferrygate.dev/v1
 kind: Channel
 metadata:
-  name: argo-webhooks
+  name: git-webhooks
   namespace: argocd
 spec:
-  region: eu
-  destinations:
-    - name: argocd-server
-      private:
-        url: http://argocd-server.argocd.svc:80/api/webhook
-      retry:
-        window: 24h`,
+  endpoints:
+    - name: github
+---
+apiVersion: ferrygate.dev/v1
+kind: Destination
+metadata:
+  name: argocd-server
+  namespace: argocd
+spec:
+  channelRef:
+    name: git-webhooks
+  private:
+    service:
+      name: argocd-server
+      port: 443
+      path: /api/webhook
+  tls:
+    verify: false   # Argo CD's self-signed certificate, inside the cluster`,
   },
   {
     label: 'Function',

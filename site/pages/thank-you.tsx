@@ -3,7 +3,7 @@ import { Icon } from '../../templates/components/Icon';
 
 export const meta: PageMeta = {
   title: 'Thanks — we got your message',
-  description: 'Your message reached the Ferrygate team. A human will reply within one business day.',
+  description: 'Your message reached the Ferrygate team. A human will reply, usually within one business day.',
   layout: 'default',
 };
 
@@ -20,8 +20,8 @@ export default function ThankYou(_ctx: PageContext) {
       <div className="container container-narrow">
         <span className="notice-icon notice-icon-ok" aria-hidden="true"><Icon name="check" size={30} /></span>
         <h1 className="page-title">Thanks — we got your message</h1>
-        <p className="page-lead">A human will reply within one business day, usually much sooner during EU and US working hours. We sent a copy of your message to the address you gave us.</p>
-        <p className="notice-text">If something is broken right now, the status page shows incidents as they happen, and security reports go straight to the on-call engineer at <a href="mailto:security@ferrygate.dev">security@ferrygate.dev</a>.</p>
+        <p className="page-lead">A human will reply within one business day, often much sooner during EU and US working hours. Support questions from Free and Starter workspaces can take up to two business days. We sent a copy of your message to the address you gave us.</p>
+        <p className="notice-text">If something is broken right now, the status page shows incidents as they happen. Security reports go to <a href="mailto:security@ferrygate.dev">security@ferrygate.dev</a>, where we acknowledge them within one business day.</p>
         <h2 className="notice-sub">While you wait</h2>
         <ul className="link-cards">
           {NEXT.map((l) => (

@@ -16,14 +16,14 @@ export const meta: PageMeta = {
   faq: [
     { q: 'Is bandwidth limited?', a: 'There is no metered bandwidth on any plan. Each tunnel is shaped to a fair-use rate that is plenty for development, demos, home servers and internal tools; if you want to serve production traffic at volume, talk to us about a dedicated region.' },
     { q: 'Do tunnels support WebSockets and HTTP/2?', a: 'Yes. HTTP and HTTPS tunnels pass WebSocket upgrades and server-sent events through untouched and speak HTTP/2 to browsers. TLS pass-through and TCP tunnels carry any protocol, because we never look inside the stream.' },
-    { q: 'How long does a tunnel URL live?', a: 'A random name on the Free plan lives as long as the agent that opened it stays connected, and you get a new one next time. Reserved subdomains and custom domains on paid plans are yours until you release them, across restarts and machines.' },
+    { q: 'How long does a tunnel URL live?', a: 'A random name, the kind the Free plan gets, survives reconnects and restarts, and is released 24 hours after the tunnel was last connected; come back the next morning and it is still yours. Reserved subdomains and custom domains on paid plans stay yours until you delete them, across restarts and machines.' },
     { q: 'Can I restrict who reaches my tunnel?', a: 'Yes. Add Basic auth or a bearer token at the edge, or an IP allow list of addresses and CIDR ranges. Requests that fail are rejected in our region and never reach your machine.' },
   ],
 };
 
 const TYPES = [
-  ['HTTP', 'At the edge', 'Quick demos and dev servers; Free plan (random name)', 'ferry connect http://localhost:5173'],
-  ['HTTPS (edge TLS)', 'At the edge, managed certificate', 'Web apps and APIs that need a trusted certificate, inspector and auth', 'ferry connect --proto https --name demo :5173'],
+  ['HTTP', 'Nowhere: plain HTTP from the client to your service', 'Quick demos and dev servers; Free plan (random name)', 'ferry connect --proto http http://localhost:5173'],
+  ['HTTPS (edge TLS)', 'At the edge, managed certificate', 'Web apps and APIs that need a trusted certificate, inspector and auth', 'ferry connect --proto https --name demo http://localhost:5173'],
   ['TLS pass-through', 'On your machine, end to end', 'Home Assistant, private APIs, anything where we must not see plaintext', 'ferry connect --proto tls --name ha 192.168.1.20:8123'],
   ['TCP', 'Not applicable (raw TCP)', 'SSH, databases, MQTT and game servers on a host:port address', 'ferry connect --proto tcp localhost:22'],
 ];
@@ -42,13 +42,14 @@ const FEATURES = [
 const CODE = [
   { label: 'CLI', lang: 'bash', code: `# A public HTTPS address for a Vite dev server
 ferry connect --name demo http://localhost:5173
-# ✓ https://demo.ferry.run → http://localhost:5173 (eu)
+# ferry 3.4.2 · region eu · tunnel demo (https)
+# https://demo.ferry.run  →  http://localhost:5173
 
 # Protect it with Basic auth while you share it
 ferry connect --name demo --auth "client:correct-horse" http://localhost:5173
 
 # SSH to a home server over TCP, from allowed addresses only
-ferry connect --proto tcp --allow 203.0.113.0/24 localhost:22` },
+ferry connect --proto tcp --name nas-ssh --allow-ip 203.0.113.0/24 localhost:22` },
   { label: 'Docker Compose', lang: 'yaml', code: `services:
   web:
     image: ghcr.io/example/shop:latest
@@ -59,19 +60,18 @@ ferry connect --proto tcp --allow 203.0.113.0/24 localhost:22` },
     environment:
       FG_KEY: fgk_live_4f9c2a
       FG_SECRET: \${FG_SECRET}
-    command: connect --name shop-preview http://web:8080` },
+    command: ["ferry", "connect", "--name", "shop-preview", "http://web:8080"]` },
   { label: 'ferry.yaml', lang: 'yaml', code: `# ~/.config/ferry/ferry.yaml — started by "ferry service install"
 region: eu
 tunnels:
   - name: grafana
     proto: https
     to: http://localhost:3000
-    auth:
-      bearer: \${GRAFANA_TUNNEL_TOKEN}
+    token: \${GRAFANA_TUNNEL_TOKEN}   # callers send Authorization: Bearer <token>
   - name: nas-ssh
     proto: tcp
     to: 192.168.1.10:22
-    allow: [203.0.113.7/32]` },
+    allow_ip: [203.0.113.7/32]` },
 ];
 
 export default function Tunnels(_ctx: PageContext) {

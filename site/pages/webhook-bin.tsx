@@ -13,25 +13,6 @@ export const meta: PageMeta = {
 const BIN = 'b7q4xk2m';
 const CAPTURE = `https://bin.ferrygate.dev/c/${BIN}`;
 
-const REQUESTS = [
-  { method: 'POST', path: '/orders', time: '14:02:11', ago: '12 s ago', size: '1.2 KB' },
-  { method: 'POST', path: '?source=ci', time: '14:01:47', ago: '36 s ago', size: '312 B' },
-  { method: 'GET', path: '/health?ping=1', time: '13:59:02', ago: '3 min ago', size: '0 B' },
-  { method: 'PUT', path: '/items/42', time: '13:58:40', ago: '4 min ago', size: '640 B' },
-  { method: 'DELETE', path: '/sessions/7d1c', time: '13:55:13', ago: '7 min ago', size: '0 B' },
-  { method: 'POST', path: '/orders', time: '13:51:29', ago: '11 min ago', size: '1.1 KB' },
-];
-
-const HEADERS: [string, string][] = [
-  ['content-type', 'application/json'],
-  ['content-length', '1187'],
-  ['user-agent', 'Shopkeeper-Webhooks/2.3'],
-  ['x-shop-topic', 'orders/create'],
-  ['x-shop-signature', 'sha256=7d0c6a3f5b9e0a41c2d8f6b1e93a7c54d2f0e8b6a1c3d5e7f9a0b2c4d6e8f0a1'],
-  ['x-request-id', 'req_01J0Q8ZK4T9W2X'],
-  ['accept-encoding', 'gzip'],
-];
-
 const BODY = `{
   "id": "ord_5521",
   "created_at": "2026-06-15T12:02:10Z",
@@ -44,6 +25,27 @@ const BODY = `{
   ],
   "test": true
 }`;
+/** The sizes shown for the selected request are those of BODY, as sent (UTF-8). */
+const BODY_BYTES = new TextEncoder().encode(BODY).length;
+
+const REQUESTS = [
+  { method: 'POST', path: '/orders', time: '14:02:11', ago: '12 s ago', size: `${BODY_BYTES} B` },
+  { method: 'POST', path: '?source=ci', time: '14:01:47', ago: '36 s ago', size: '312 B' },
+  { method: 'GET', path: '/health?ping=1', time: '13:59:02', ago: '3 min ago', size: '0 B' },
+  { method: 'PUT', path: '/items/42', time: '13:58:40', ago: '4 min ago', size: '640 B' },
+  { method: 'DELETE', path: '/sessions/7d1c', time: '13:55:13', ago: '7 min ago', size: '0 B' },
+  { method: 'POST', path: '/orders', time: '13:51:29', ago: '11 min ago', size: '352 B' },
+];
+
+const HEADERS: [string, string][] = [
+  ['content-type', 'application/json'],
+  ['content-length', String(BODY_BYTES)],
+  ['user-agent', 'Shopkeeper-Webhooks/2.3'],
+  ['x-shop-topic', 'orders/create'],
+  ['x-shop-signature', 'sha256=7d0c6a3f5b9e0a41c2d8f6b1e93a7c54d2f0e8b6a1c3d5e7f9a0b2c4d6e8f0a1'],
+  ['x-request-id', 'req_01J0Q8ZK4T9W2X'],
+  ['accept-encoding', 'gzip'],
+];
 
 const CURL = `curl -X POST '${CAPTURE}/orders' \\
   -H 'content-type: application/json' \\
@@ -54,7 +56,7 @@ const CURL = `curl -X POST '${CAPTURE}/orders' \\
 const FAQ = [
   { q: 'Who can see my bin?', a: 'Anyone who knows its URL. Bin IDs are long and random, but a bin is public by design, so never send real secrets, passwords or personal data to one.' },
   { q: 'How long does a bin last?', a: 'Bins expire 48 hours after they are created and keep the latest 250 requests, with bodies up to 5 MB each. Deleting a bin removes everything immediately.' },
-  { q: 'Can a bin answer with an error on purpose?', a: 'Yes. Set the mock response’s status, headers, body and delay, and a failure percentage to answer some requests with a 500, which is handy for testing a sender’s retry logic.' },
+  { q: 'Can a bin answer with an error on purpose?', a: 'Yes. Set the mock response’s status, headers, body and delay, and a failure percentage to answer that share of requests with an error, 503 unless you pick another status, which is handy for testing a sender’s retry logic.' },
   { q: 'Can I use bins from scripts?', a: 'Yes: ferry bin create prints a capture URL, ferry bin tail streams requests to your terminal, and the bins API needs no account at all.' },
 ];
 
@@ -65,7 +67,7 @@ function Overview() {
       <dt>URL</dt><dd><code>{CAPTURE}/orders</code></dd>
       <dt>Received</dt><dd>Jun 15, 2026, 14:02:11 UTC</dd>
       <dt>From</dt><dd><code>198.51.100.23</code> (us-east)</dd>
-      <dt>Size</dt><dd>1,187 bytes · application/json</dd>
+      <dt>Size</dt><dd>{BODY_BYTES} bytes · application/json</dd>
       <dt>Response</dt><dd><span className="status status-ok">200</span> mock response after 0 ms</dd>
     </dl>
   );
@@ -118,7 +120,7 @@ export default function WebhookBin(_ctx: PageContext) {
           <section className="bin-detail" aria-labelledby="bin-detail-title">
             <div className="bin-detail-head">
               <h2 id="bin-detail-title"><span className="method method-post">POST</span> /c/{BIN}/orders</h2>
-              <span className="muted">12 s ago · 1.2 KB</span>
+              <span className="muted">12 s ago · {BODY_BYTES} B</span>
             </div>
             <Tabs
               name="bin-tab"
@@ -151,7 +153,7 @@ export default function WebhookBin(_ctx: PageContext) {
                 <div className="field"><label htmlFor="mock-status">Status</label><input id="mock-status" name="status" type="number" min={100} max={599} defaultValue={200} /></div>
                 <div className="field"><label htmlFor="mock-delay">Delay (ms)</label><input id="mock-delay" name="delay" type="number" min={0} max={10000} step={50} defaultValue={0} /></div>
               </div>
-              <div className="field"><label htmlFor="mock-fail">Failure rate (% answered with 500)</label><input id="mock-fail" name="failure" type="number" min={0} max={100} defaultValue={0} /></div>
+              <div className="field"><label htmlFor="mock-fail">Failure rate (% answered with 503)</label><input id="mock-fail" name="failure" type="number" min={0} max={100} defaultValue={0} /></div>
               <div className="field"><label htmlFor="mock-headers">Headers</label><textarea id="mock-headers" name="headers" rows={2} defaultValue="content-type: application/json" /></div>
               <div className="field"><label htmlFor="mock-body">Body</label><textarea id="mock-body" name="body" rows={3} defaultValue={'{"ok": true}'} /></div>
               <button className="btn btn-secondary btn-block" type="submit">Save response</button>
@@ -159,7 +161,7 @@ export default function WebhookBin(_ctx: PageContext) {
 
             <form className="panel" aria-labelledby="sig-title" action="/hmac-verification" method="get">
               <h2 id="sig-title" className="panel-title">Check signature</h2>
-              <p className="panel-help">Recompute the HMAC of the selected request’s raw body.</p>
+              <p className="panel-help">Recompute the HMAC of the selected request’s raw body, in your browser. The secret never leaves this page.</p>
               <div className="field-row">
                 <div className="field"><label htmlFor="sig-alg">Algorithm</label>
                   <select id="sig-alg" name="alg" defaultValue="sha256"><option value="md5">MD5</option><option value="sha1">SHA-1</option><option value="sha256">SHA-256</option><option value="sha512">SHA-512</option></select>
@@ -168,7 +170,7 @@ export default function WebhookBin(_ctx: PageContext) {
                   <select id="sig-enc" name="enc" defaultValue="hex"><option value="hex">hex</option><option value="base64">base64</option></select>
                 </div>
               </div>
-              <div className="field"><label htmlFor="sig-secret">Secret</label><input id="sig-secret" name="secret" type="password" autoComplete="off" placeholder="whsec_…" /></div>
+              <div className="field"><label htmlFor="sig-secret">Secret</label><input id="sig-secret" type="password" autoComplete="off" placeholder="whsec_…" /></div>
               <button className="btn btn-secondary btn-block" type="submit">Check signature</button>
               <p className="panel-help"><a href="/hmac-verification">How HMAC verification works</a></p>
             </form>

@@ -17,7 +17,7 @@ export const meta: PageMeta = {
   faq: [
     { q: 'Are webhooks delivered in order?', a: 'Each destination receives requests in the order the endpoint accepted them while everything is healthy. Once a delivery is retrying, later requests are not held back, so a handler that cares about order should compare the timestamps or sequence numbers in the payload.' },
     { q: 'Can a destination receive the same webhook twice?', a: 'Yes, rarely: if your service processes a request but the connection drops before its response arrives, Ferrygate retries. Every delivery carries a Ferrygate-Delivery header with its id, the same across attempts, so you can de-duplicate on it.' },
-    { q: 'How large can a webhook be?', a: 'Request bodies up to 5 MB are accepted and forwarded unchanged, including binary and multipart bodies. Larger requests get a 413 response from the endpoint and are listed in the delivery log.' },
+    { q: 'How large can a webhook be?', a: 'Request bodies up to 5 MB are accepted and forwarded unchanged, including binary and multipart bodies. A larger request is answered with 413 at the endpoint and never becomes a delivery, so it doesn’t appear in the delivery log; send a link to a large file rather than the file itself.' },
     { q: 'How much latency does forwarding add?', a: 'Typically 10–40 ms inside a region: the endpoint accepts the request, queues it durably and hands it to your agent over the connection it already holds open. Choose the region closest to your provider and your destinations.' },
     { q: 'What happens when my agent is offline?', a: 'The endpoint still answers the provider, and deliveries to private destinations are queued and retried with backoff for your plan’s retry window — from 3 attempts on Free up to 14 days on Business. When the agent reconnects, queued deliveries flow again; anything past the window can be replayed.' },
   ],
@@ -44,11 +44,13 @@ const CODE = [
     lang: 'bash',
     code: `# Create a channel; it comes with its first endpoint
 ferry channel create payments --region eu
-# ✓ channel payments created
-# ✓ endpoint https://k7x2m9vq4p.in.ferrygate.dev
+# ✔ Created channel "payments" (ch_8Yt2kq)
+# ✔ Created endpoint ep_2b7f90 on channel "payments"
+#   URL:   https://k7x2m9vq4p.in.ferrygate.dev
 
 # A public destination, delivered by Ferrygate's cloud
-ferry destination add payments --url https://staging.example.com/hooks
+ferry destination add --channel payments --name staging \\
+  --url https://staging.example.com/hooks
 
 # A private destination, delivered by this machine's agent
 ferry forward --channel payments http://localhost:3000/hooks`,
