@@ -1,118 +1,245 @@
 /**
- * The worker-pool entry: parse batches of source files, render batches of routes.
- * Templates, plugins, markdown-it and the shared site data are set up once per worker and reused.
+ * The worker side of the pipeline: one session per worker thread for the whole build.
+ *
+ * A session parses the documents it is given and keeps their bodies; later in the same build it
+ * renders those documents' pages inside the layout chrome and writes the files itself. Only
+ * metadata (titles, dates, TOC, links, ids …) goes back to the main thread. Messages: see
+ * pipeline/protocol.ts.
  */
 // React picks its build from NODE_ENV when first imported (by the template bundle, below): the
 // production build renders the same HTML several times faster, and the bundle itself is compiled
 // for production already.
 process.env.NODE_ENV = 'production';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { hashText } from './hash.ts';
 import { pathToFileURL } from 'node:url';
 import type MarkdownIt from 'markdown-it';
 import { createMarkdown } from './markdown/index.ts';
 import { initHighlighter } from './markdown/highlight.ts';
 import { parseDocument } from './content/parse.ts';
-import type { ParseOptions, ParseResult, SourceFile } from './content/types.ts';
+import { routeToFile, routeToPayload } from './content/paths.ts';
+import type { ContentDocument, ParseOptions, SourceFile } from './content/types.ts';
 import { SitegenError } from './errors.ts';
 import { renderPage, type RenderModule } from './render/render-page.ts';
-import type { RenderJob, RenderedPage, SharedRenderData } from './render/types.ts';
-import { instantiatePlugins, type PluginModule } from './plugins/load.ts';
-import { HookRunner, type HookTimings } from './plugins/run.ts';
+import type { SharedRenderData } from './render/types.ts';
+import { instantiatePlugins } from './plugins/load.ts';
+import { HookRunner } from './plugins/run.ts';
+import { FsWriter } from './output/writer.ts';
+import { apiDocument } from './pipeline/api.ts';
+import type {
+  ApiJob, ApiResult, BodySource, Envelope, PageResult, ParseRequest, ParsedItem, SessionResult, SessionTask, SetupRequest, WorkerJob, WorkerReply, WorkerRequest,
+} from './pipeline/protocol.ts';
 
-export interface ParseTask {
-  type: 'parse';
-  files: SourceFile[];
-  options: ParseOptions;
-  plugins: PluginModule[];
-  /**
-   * Where parsed documents are cached by content hash, and the key of everything else a parse
-   * depends on (sitegen version, options, markdown plugins). Unset: no cache.
-   */
-  cache?: { dir: string; key: string };
+
+function serialize(error: unknown): SitegenError {
+  if (error instanceof SitegenError) return error;
+  const err = new SitegenError('SG4003', (error as Error)?.message ?? String(error), { hint: 'This is a bug in sitegen or a plugin; run with --debug for the stack.' });
+  err.stack = (error as Error)?.stack;
+  return err;
 }
 
-export interface RenderTask {
-  type: 'render';
-  bundleFile: string;
-  sharedFile: string;
-  jobs: RenderJob[];
-  plugins: PluginModule[];
-}
+const count = (text: string, needle: string): number => (needle ? text.split(needle).length - 1 : 0);
 
-export type WorkerTask = ParseTask | RenderTask;
+class Session {
+  private readonly markdown = new Map<string, MarkdownIt>();
+  /** Body HTML of every document this session parsed in this build, by document id. */
+  private readonly bodies = new Map<string, string>();
+  private setup?: SetupRequest & { mod: RenderModule; writer: FsWriter };
 
-export interface WorkerResult<T> {
-  items: T[];
-  timings: HookTimings;
-}
+  /** [request seq, item index] of the item in hand, read by the main thread if this worker dies. */
+  private seq = 0;
 
-const markdown = new Map<string, MarkdownIt>();
-const modules = new Map<string, Promise<RenderModule>>();
-const shared = new Map<string, Promise<SharedRenderData>>();
+  constructor(private readonly hooks: HookRunner, private readonly current: Int32Array) {}
 
-function cached<T>(map: Map<string, T>, key: string, load: () => T): T {
-  let hit = map.get(key);
-  if (hit === undefined) {
-    if (map.size > 4) map.clear();
-    hit = load();
-    map.set(key, hit);
+  private working(index: number): void {
+    Atomics.store(this.current, 0, this.seq);
+    Atomics.store(this.current, 1, index);
   }
-  return hit;
-}
 
-async function parseFiles(task: ParseTask, hooks: HookRunner): Promise<ParseResult[]> {
-  const key = JSON.stringify([task.options.markdown, task.plugins]);
-  let md: MarkdownIt;
-  try {
-    md = cached(markdown, key, () => createMarkdown(task.options.markdown, (instance) => hooks.runSync('markdown', instance)));
-  } catch (error) {
-    const err = error instanceof SitegenError ? error : new SitegenError('SG6001', String(error));
-    return task.files.map(() => ({ errors: [err.toJSON()] }));
+  private md(options: ParseOptions): MarkdownIt {
+    const key = JSON.stringify(options.markdown);
+    let md = this.markdown.get(key);
+    if (!md) {
+      md = createMarkdown(options.markdown, (instance) => this.hooks.runSync('markdown', instance));
+      this.markdown.set(key, md);
+    }
+    return md;
   }
-  return Promise.all(
-    task.files.map(async (file) => {
-      let text: string;
-      try {
-        text = await readFile(file.file, 'utf8');
-      } catch (error) {
-        return { errors: [new SitegenError('SG2005', `Cannot read ${file.display}: ${(error as Error).message}`, { location: { file: file.display } }).toJSON()] };
+
+  handle(seq: number, request: WorkerRequest): Promise<unknown> | unknown {
+    this.seq = seq;
+    switch (request.type) {
+      case 'parse':
+        return this.parse(request);
+      case 'setup':
+        return this.configure(request);
+      case 'render':
+        return this.renderAll(seq, request.jobs);
+      case 'api':
+        return this.api(request.jobs);
+      default:
+        throw new Error(`unknown request ${(request as { type: string }).type}`);
+    }
+  }
+
+  private async parse(request: ParseRequest): Promise<ParsedItem[]> {
+    let md: MarkdownIt;
+    try {
+      md = this.md(request.options);
+    } catch (error) {
+      const err = error instanceof SitegenError ? error : new SitegenError('SG6001', String(error));
+      return request.files.map((_, index) => ({ index, errors: [err.toJSON()], ms: 0 }));
+    }
+    const texts = await Promise.all(request.files.map((file) => readFile(file.file, 'utf8').catch((error: Error) => error)));
+    return request.files.map((file, index) => {
+      const text = texts[index];
+      if (text instanceof Error) {
+        return { index, errors: [new SitegenError('SG2005', `Cannot read ${file.display}: ${text.message}`, { location: { file: file.display } }).toJSON()], ms: 0 };
       }
-      const cached = task.cache && join(task.cache.dir, `${hashText(`${task.cache.key}\u0000${file.rel}\u0000${file.display}\u0000${text}`)}.json`);
-      if (cached) {
-        try {
-          return { ...(JSON.parse(await readFile(cached, 'utf8')) as ParseResult), cached: true };
-        } catch {
-          // not cached yet
+      const started = performance.now();
+      try {
+        this.working(index);
+        const result = parseDocument(file, text, md, request.options);
+        const doc = result.doc;
+        if (doc?.body) {
+          if (request.keep) this.bodies.set(doc._id, doc.body.html);
+          doc.body = { toc: doc.body.toc, html: '' };
         }
-      }
-      try {
-        const result = parseDocument(file, text, md, task.options);
-        if (cached) await writeFile(cached, JSON.stringify(result)).catch(() => undefined);
-        return result;
+        return { index, doc, errors: result.errors, ms: performance.now() - started };
       } catch (error) {
         const err = new SitegenError('SG2001', `Could not parse ${file.display}: ${(error as Error).message}`, { location: { file: file.display }, hint: 'This is a bug in sitegen or a plugin; run with --debug for the stack.' });
         err.stack = (error as Error).stack;
-        return { errors: [err.toJSON()] };
+        return { index, errors: [err.toJSON()], ms: performance.now() - started };
       }
-    }),
-  );
-}
+    });
+  }
 
-async function renderRoutes(task: RenderTask, hooks: HookRunner): Promise<RenderedPage[]> {
-  const mod = await cached(modules, task.bundleFile, () => import(pathToFileURL(task.bundleFile).href) as Promise<RenderModule>);
-  const data = await cached(shared, task.sharedFile, async () => JSON.parse(await readFile(task.sharedFile, 'utf8')) as SharedRenderData);
-  const out: RenderedPage[] = [];
-  for (const job of task.jobs) out.push(await renderPage(mod, data, job, hooks));
-  return out;
+  private async configure(request: SetupRequest): Promise<void> {
+    const mod = (await import(pathToFileURL(request.bundleFile).href)) as RenderModule;
+    this.setup = { ...request, mod, writer: new FsWriter(request.outDir) };
+  }
+
+  /** A document's body: parsed here this build, else from the previous output, else parsed now. */
+  private async body(source: BodySource): Promise<string> {
+    const held = this.bodies.get(source.id);
+    if (held !== undefined) return held;
+    if (source.previousApi && this.setup?.previous) {
+      try {
+        const doc = JSON.parse(await readFile(join(this.setup.previous.dir, source.previousApi), 'utf8')) as ContentDocument;
+        if (typeof doc.body?.html === 'string') return doc.body.html;
+      } catch {
+        // gone or unreadable: parse the source instead
+      }
+    }
+    return this.parseBody(source.source);
+  }
+
+  private async parseBody(file: SourceFile): Promise<string> {
+    const options = this.setup!.options;
+    const result = parseDocument(file, await readFile(file.file, 'utf8'), this.md(options), options);
+    return result.doc?.body?.html ?? '';
+  }
+
+  private async write(path: string, data: string): Promise<[string, number]> {
+    await this.setup!.writer.write(path, data);
+    return [path, Buffer.byteLength(data)];
+  }
+
+  /** Copy an unchanged page's files from the previous output, with the new build id. */
+  private async reuse(job: WorkerJob, shared: SharedRenderData): Promise<[string, number][] | undefined> {
+    const previous = this.setup!.previous!;
+    const files = job.reuse!.files;
+    const texts = await Promise.all(files.map(([file]) => readFile(join(previous.dir, file), 'utf8')));
+    // Exactly as the previous build wrote them, or rendered anew.
+    if (texts.some((text, i) => Buffer.byteLength(text) !== files[i][1])) return undefined;
+    if (texts.reduce((sum, text) => sum + count(text, previous.buildId), 0) !== job.reuse!.idCount) return undefined;
+    return Promise.all(files.map(([file], i) => this.write(file, texts[i].split(previous.buildId).join(shared.buildId))));
+  }
+
+  /** Render one after another (marking each, for crash reports); writes overlap. */
+  private async renderAll(seq: number, jobs: WorkerJob[]): Promise<PageResult[]> {
+    const results: PageResult[] = [];
+    for (let i = 0; i < jobs.length; i++) {
+      this.seq = seq;
+      this.working(i);
+      results.push(await this.render(jobs[i]));
+    }
+    return results;
+  }
+
+  private async render(job: WorkerJob): Promise<PageResult> {
+    const setup = this.setup!;
+    const shared = setup.shared;
+    const failed = (error: unknown): PageResult => ({ path: job.path, status: job.status, links: [], ids: [], files: [], idCount: 0, error: serialize(error).toJSON() });
+    if (job.reuse && setup.previous) {
+      const files = await this.reuse(job, shared).catch(() => undefined);
+      if (files) return { path: job.path, status: job.status, links: [], ids: [], files, idCount: job.reuse.idCount, reused: true };
+    }
+    try {
+      if (job.body) job.page = { ...job.page, html: await this.body(job.body) };
+    } catch (error) {
+      return failed(error);
+    }
+    const page = await renderPage(setup.mod, shared, job, this.hooks);
+    if (page.error) return { path: job.path, status: job.status, links: [], ids: [], files: [], idCount: 0, error: page.error };
+    try {
+      const writes = [this.write(routeToFile(page.path), page.html), this.write(routeToPayload(page.path), page.payload)];
+      for (const island of page.islands) writes.push(this.write(island.file, island.json));
+      for (const file of job.alsoAs ?? []) writes.push(this.write(file, page.html));
+      const files = await Promise.all(writes);
+      const idCount = count(page.html, shared.buildId) * (1 + (job.alsoAs?.length ?? 0)) + count(page.payload, shared.buildId) + page.islands.reduce((sum, i) => sum + count(i.json, shared.buildId), 0);
+      return { path: page.path, status: page.status, links: page.links, ids: page.ids, summary: page.summary, files, idCount };
+    } catch (error) {
+      return failed(error);
+    }
+  }
+
+  private async api(jobs: ApiJob[]): Promise<ApiResult> {
+    const setup = this.setup!;
+    const errors: SitegenError[] = [];
+    const files = await Promise.all(jobs.map(async (job): Promise<[string, number] | undefined> => {
+      try {
+        if (job.reuse && setup.previous) {
+          try {
+            return [job.file, await setup.writer.link(job.file, join(setup.previous.dir, job.reuse))];
+          } catch {
+            // gone from the previous output: write it anew
+          }
+        }
+        const html = await this.body(job.body);
+        const doc = { ...job.doc, body: job.doc.body ? { ...job.doc.body, html } : job.doc.body };
+        return await this.write(job.file, JSON.stringify(apiDocument(doc)));
+      } catch (error) {
+        errors.push(serialize(error));
+        return undefined;
+      }
+    }));
+    return { files: files.filter((f): f is [string, number] => !!f), errors: errors.map((e) => e.toJSON()) };
+  }
 }
 
 const ready = initHighlighter();
 
-export default async function run(task: WorkerTask): Promise<WorkerResult<ParseResult | RenderedPage>> {
+/** The piscina entry: one call is one session, answering requests on its port until closed. */
+export default async function run(task: SessionTask): Promise<SessionResult> {
   await ready;
   const hooks = new HookRunner(await instantiatePlugins(task.plugins));
-  const items = task.type === 'parse' ? await parseFiles(task, hooks) : await renderRoutes(task, hooks);
-  return { items, timings: hooks.timings };
+  const session = new Session(hooks, new Int32Array(task.current));
+  const port = task.port;
+  return new Promise((resolve) => {
+    port.on('message', async ({ seq, request }: Envelope) => {
+      if (request.type === 'close') {
+        port.close();
+        resolve({ timings: hooks.timings });
+        return;
+      }
+      let reply: WorkerReply;
+      try {
+        reply = { seq, value: await session.handle(seq, request) };
+      } catch (error) {
+        reply = { seq, error: serialize(error).toJSON() };
+      }
+      port.postMessage(reply);
+    });
+  });
 }

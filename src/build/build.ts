@@ -1,38 +1,40 @@
 /**
- * `sitegen build`: config → discover → parse → route → render → write → post-build outputs.
- * This file only sequences the stages; each lives in its own module.
+ * `sitegen build`: the pipeline's steps in order — load the project, compile the templates,
+ * parse (in the workers, which keep the bodies), plan the site, render and write the pages (in
+ * the same workers), write the other outputs, run the checks, swap the folder in. This file only
+ * sequences the steps; each lives in src/pipeline/.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
-import { hashInputs, hashText } from '../hash.ts';
-import { env } from '../env.ts';
-import fg from 'fast-glob';
+import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadConfig, type ConfigOverrides } from '../config/load.ts';
-import type { ResolvedConfig } from '../config/schema.ts';
+import { hashText } from '../hash.ts';
+import { env } from '../env.ts';
+import type { ConfigOverrides } from '../config/load.ts';
 import { discoverContent, displayPath, listPublicFiles } from '../content/discover.ts';
-import type { ContentDocument } from '../content/types.ts';
+import type { ContentDocument, ParseOptions, SourceFile } from '../content/types.ts';
 import { BuildErrors, SitegenError, applyCheckLevels, formatLocation } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { formatMs } from '../log.ts';
-import { PACKAGE_ROOT, TEMPLATES_DIR, VERSION } from '../paths.ts';
-import { bundleTemplates, findTemplateSources } from '../render/bundle.ts';
+import { PACKAGE_ROOT, VERSION } from '../paths.ts';
 import type { RenderModule } from '../render/render-page.ts';
-import { createMatcher } from '../routes/rules.ts';
-import { buildRouteTable, type PageModuleInfo } from './routes.ts';
-import { runMiddleware } from './middleware.ts';
-import { WorkerPool, batches, defaultConcurrency, mapLimit } from './pool.ts';
-import { writeSite } from './write-site.ts';
 import { OutputFolder, hookSignals } from '../output/folder.ts';
 import { readAuthors } from '../site/data.ts';
-import { outputUpToDate, recordOutput } from '../output/record.ts';
 import { contentId, contentStem, stemToPath } from '../content/paths.ts';
-import { compilePlugins, instantiatePlugins, pluginRefs } from '../plugins/load.ts';
-import { HookRunner, mergeTimings } from '../plugins/run.ts';
-import { buildRuntime, buildStylesheet } from '../output/assets.ts';
-import { buildIslands, findIslands } from '../output/islands.ts';
+import { documentQueryKey, queryHash } from '../output/manifest.ts';
+import { mergeTimings } from '../plugins/run.ts';
+import type { BuiltPage } from '../plugins/types.ts';
+import { mapLimit } from './pool.ts';
+import { checkLinks, type CheckedPage } from './checks.ts';
+import { loadProject } from '../pipeline/project.ts';
+import { compileTemplates } from '../pipeline/templates.ts';
+import { jobFor, planSite } from '../pipeline/plan.ts';
+import { runBuildDone, writeAssets, writeOutputs } from '../pipeline/outputs.ts';
+import { Workers, batches, defaultConcurrency, ownedBatches, type WorkerSession } from '../pipeline/workers.ts';
+import { apiDocument } from '../pipeline/api.ts';
+import type { ApiJob, ApiResult, PageResult, ParsedItem, WorkerJob } from '../pipeline/protocol.ts';
+import { loadDocCache, loadOutputState, outputIntact, previousOutput, saveDocCache, saveOutputState, type DocEntry, type OutputState, type PageRecord } from '../pipeline/state.ts';
 
 export interface BuildOptions extends ConfigOverrides {
   /** Rebuild even when the output is up to date. */
@@ -53,6 +55,8 @@ export interface BuildResult {
   ms: number;
   /** Nothing changed: the existing output was kept. */
   upToDate?: boolean;
+  /** Pages copied from the previous output (unchanged) rather than rendered. */
+  reused?: number;
 }
 
 function memory(): string {
@@ -69,148 +73,250 @@ export function buildTimestamp(docs: ContentDocument[]): number {
   return newest;
 }
 
+/** One line per step with its time; with --profile also memory and the time per document. */
+function phases(log: Logger) {
+  let last = performance.now();
+  return (message: string, perDoc?: number) => {
+    const now = performance.now();
+    log.step(message, now - last);
+    log.profile(`  ${memory()}${perDoc ? `, ${((now - last) / perDoc).toFixed(3)} ms per document` : ''}`);
+    last = now;
+  };
+}
+
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   hookSignals(); // Ctrl-C at any point: exit 130, removing unfinished output
   const log = options.log;
-  let phase = performance.now();
-  const done = (message: string) => {
-    const now = performance.now();
-    log.step(message, now - phase);
-    log.profile(`  ${memory()}`);
-    phase = now;
-  };
+  const done = phases(log);
+  const drafts = options.drafts ?? false;
 
-  const root = resolve(options.root ?? '.');
-  const loaded = await loadConfig(root, options);
-  const cacheDir = join(root, '.sitegen-cache');
-  const pluginModules = await compilePlugins(pluginRefs(loaded.config.plugins), root, cacheDir);
-  const hooks = new HookRunner(await instantiatePlugins(pluginModules));
-  const config = (await hooks.run('config:resolved', (previous) => [previous ?? loaded.config])) ?? loaded.config;
-  const { configuredContentDir, hash: configHash } = loaded;
-  const contentDir = resolve(root, config.contentDir);
-  const outDir = resolve(root, config.outDir);
+  // 1. The project
+  const project = await loadProject(options.root ?? '.', options);
+  const { config, cacheDir, outDir, hooks } = project;
   done(`loaded config and ${hooks.plugins.length} plugins`);
-
-  const sources = await discoverContent(contentDir, root);
-  const templates = await findTemplateSources(TEMPLATES_DIR, resolve(root, config.pagesDir));
-  for (const plugin of hooks.plugins) for (const [name, file] of Object.entries(plugin.layouts ?? {})) templates.layouts.set(name, file);
-  done(`found ${sources.length} content files and ${templates.pages.size} pages`);
-
-  // Everything the output depends on, hashed before any parsing or rendering: the build id.
-  const bundlePromise = bundleTemplates(templates, root, cacheDir);
-  bundlePromise.catch(() => undefined); // awaited below; don't let it reject unobserved meanwhile
-  const publicDir = resolve(root, config.publicDir);
-  const [css, runtime, islands, templateSources, publicFiles, authors, sourceHashes] = await Promise.all([
-    buildStylesheet([join(TEMPLATES_DIR, 'styles'), resolve(root, 'site/styles')]),
-    buildRuntime(),
-    findIslands([join(TEMPLATES_DIR, 'islands'), resolve(root, 'site/islands')]).then((found) => {
-      for (const plugin of hooks.plugins) for (const [name, file] of Object.entries(plugin.islands ?? {})) found.set(name, file);
-      return buildIslands(found, cacheDir, config.base.replace(/\/$/, ''));
-    }),
-    // Everything of the templates that is not in the page bundle (plugins, the search client …).
-    fg('**/*.{ts,tsx,js,css}', { cwd: TEMPLATES_DIR, absolute: true }).then((files) => hashInputs(files, [PACKAGE_ROOT])),
-    existsSync(publicDir) ? listPublicFiles(publicDir) : Promise.resolve([]),
-    readAuthors(resolve(root, config.dataDir)),
-    mapLimit(sources, 64, async (s) => `${contentId(s.rel)}:${hashText(await readFile(s.file))}`),
-  ]);
-  const bundle = await bundlePromise;
-  const idInputs = [
-    VERSION, configHash, bundle.inputsHash, css?.hash ?? '', runtime.hash, ...Object.values(islands.urls), templateSources,
-    ...pluginModules.map((p) => `${p.inputsHash}:${JSON.stringify(p.options ?? null)}`),
-    JSON.stringify({ url: config.url, base: config.base, drafts: options.drafts ?? false, authors, epoch: env.sourceDateEpoch() ?? null }),
-    ...sourceHashes, ...publicFiles.map((f) => `${f.rel}:${f.hash}`),
-  ];
-  if (env.debugBuildId()) log.info(idInputs.join('\n'));
-  const buildId = createHash('sha256').update(idInputs.join('\n')).digest('hex').slice(0, 12);
-  done(`hashed inputs and built assets (stylesheet, runtime, ${Object.keys(islands.urls).length} island chunks)`);
-
-  // Nothing changed since the last build into this folder: its output is already exactly right.
-  if (!options.force && (await outputUpToDate(outDir, cacheDir, buildId))) {
-    const ms = performance.now() - started;
-    log.info(`\nOutput in ${displayPath(outDir, root)}/ is up to date (build ${buildId}, nothing changed) — checked in ${formatMs(ms)}`);
-    return { buildId, outDir, pages: 0, documents: sources.length, warnings: [], ms, upToDate: true };
-  }
-
-  const pool = new WorkerPool(options.concurrency ?? defaultConcurrency());
+  const state = await loadOutputState(cacheDir, outDir);
+  const size = options.concurrency ?? defaultConcurrency();
+  // No previous build into this folder: the workers will be needed, so they start loading now,
+  // while discovery and the templates run. Otherwise they wait for the up-to-date check.
+  let workers: Workers | undefined = state && !options.force ? undefined : new Workers(size, project.pluginModules);
   try {
-    const parseOptions = { blogDir: config.blogDir, locales: config.locales, defaultLocale: config.defaultLocale, markdown: config.markdown };
-    // Parsed documents are cached by content; the key covers everything else a parse depends on.
-    const engine = hashText(await readFile(join(PACKAGE_ROOT, 'lib/worker.js'))); // sitegen's own parser code
-    const docCache = { dir: join(cacheDir, 'documents'), key: hashText(JSON.stringify([VERSION, engine, parseOptions, pluginModules.map((p) => [p.file, p.options])])) };
-    await mkdir(docCache.dir, { recursive: true });
-    const parsed = (await Promise.all(batches(sources, 48).map((files) => pool.parse({ files, options: parseOptions, plugins: pluginModules, cache: docCache })))).flat();
+    const sources = await discoverContent(project.contentDir, project.root);
+    const sourceHashes = await mapLimit(sources, 64, async (s) => hashText(await readFile(s.file)));
+    // 2. The templates (compiled once, reused while unchanged)
+    const templates = await compileTemplates(project);
+    const [publicFiles, authors] = await Promise.all([existsSync(project.publicDir) ? listPublicFiles(project.publicDir) : Promise.resolve([]), readAuthors(project.dataDir)]);
+    done(`found ${sources.length} content files and ${templates.pageCount} pages`);
+
+    // Everything the output depends on, hashed before any parsing or rendering: the build id.
+    const { bundle, assets } = templates;
+    const idInputs = [
+      VERSION, project.configHash, bundle.inputsHash, assets.css?.hash ?? '', assets.runtime.hash, ...Object.values(assets.islands.urls), templates.sourcesHash,
+      ...project.pluginModules.map((p) => `${p.inputsHash}:${JSON.stringify(p.options ?? null)}`),
+      JSON.stringify({ url: config.url, base: config.base, drafts, authors, epoch: env.sourceDateEpoch() ?? null }),
+      ...sources.map((s, i) => `${contentId(s.rel)}:${sourceHashes[i]}`), ...publicFiles.map((f) => `${f.rel}:${f.hash}`),
+    ];
+    if (env.debugBuildId()) log.info(idInputs.join('\n'));
+    const buildId = createHash('sha256').update(idInputs.join('\n')).digest('hex').slice(0, 12);
+    done(`hashed inputs and built assets (stylesheet, runtime, ${Object.keys(assets.islands.urls).length} island chunks)`);
+
+    // Nothing changed since the last build into this folder: its output is already exactly right.
+    if (!options.force && state && state.id === buildId && (await outputIntact(state))) {
+      const ms = performance.now() - started;
+      log.info(`\nOutput in ${displayPath(outDir, project.root)}/ is up to date (build ${buildId}, nothing changed) — checked in ${formatMs(ms)}`);
+      return { buildId, outDir, pages: 0, documents: sources.length, warnings: [], ms, upToDate: true };
+    }
+    workers ??= new Workers(size, project.pluginModules);
+    const modPromise = import(pathToFileURL(bundle.file).href) as Promise<RenderModule>;
+    modPromise.catch(() => undefined); // awaited below
+
+    // 3. Parse: metadata from the cache where the source is unchanged, else in the workers,
+    // which keep each body for rendering.
+    const parseOptions: ParseOptions = { blogDir: config.blogDir, locales: config.locales, defaultLocale: config.defaultLocale, markdown: config.markdown };
+    const engine = hashText(await readFile(join(PACKAGE_ROOT, 'lib/worker.js'))); // sitegen's own parser and renderer
+    const parseKey = hashText(JSON.stringify([VERSION, engine, parseOptions, project.pluginModules.map((p) => [p.file, p.options])]));
+    const docCache = await loadDocCache(cacheDir, parseKey);
+    const entries: DocEntry[] = new Array(sources.length);
+    const toParse: number[] = [];
+    sources.forEach((s, i) => {
+      const hit = docCache.entries[s.rel];
+      if (hit && hit.hash === sourceHashes[i] && hit.display === s.display) entries[i] = hit;
+      else toParse.push(i);
+    });
+    const owner = new Map<string, WorkerSession>();
+    const parseMs: { source: string; ms: number }[] = [];
+    const pool = workers;
+    await pool.map(batches(toParse, 32), async (session, batch) => {
+      const files = batch.map((i) => sources[i]);
+      const items = await session.request<ParsedItem[]>({ type: 'parse', files, options: parseOptions, keep: true }, 'parsing', files.map((f) => f.display));
+      session.load += batch.length;
+      for (const item of items) {
+        const i = batch[item.index];
+        entries[i] = { hash: sourceHashes[i], display: sources[i].display, doc: item.doc, errors: item.errors };
+        docCache.entries[sources[i].rel] = entries[i];
+        if (item.doc) owner.set(item.doc._id, session);
+        parseMs.push({ source: sources[i].display, ms: item.ms });
+      }
+    });
     const errors: SitegenError[] = [];
-    const docs: ContentDocument[] = [];
-    for (const result of parsed) {
-      errors.push(...result.errors.map(SitegenError.fromJSON));
-      if (result.doc) docs.push(result.doc);
+    let docs: ContentDocument[] = [];
+    for (const entry of entries) {
+      errors.push(...entry.errors.map(SitegenError.fromJSON));
+      if (entry.doc) docs.push(entry.doc);
     }
     docs.sort((a, b) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0));
-    const loadedDocs = (await hooks.run('content:loaded', (previous) => [previous ?? docs])) ?? docs;
-    if (loadedDocs !== docs) docs.splice(0, docs.length, ...loadedDocs);
-    const fromCache = parsed.filter((r) => r.cached).length;
-    done(`parsed ${docs.length} documents${fromCache ? ` (${fromCache} from cache)` : ''}`);
+    docs = (await hooks.run('content:loaded', (previous) => [previous ?? docs])) ?? docs;
+    const fromCache = sources.length - toParse.length;
+    done(`parsed ${docs.length} documents${fromCache ? ` (${fromCache} from cache)` : ''}`, toParse.length);
 
-    const mod = (await import(pathToFileURL(bundle.file).href)) as RenderModule;
-    const pages: PageModuleInfo[] = Object.entries(mod.pages).map(([route, entry]) => ({ route, file: entry.file, meta: { ...(entry.module.meta ?? {}) } }));
-    done(`compiled ${Object.keys(mod.layouts).length} layouts and ${pages.length} pages`);
+    const mod = await modPromise;
+    done(`compiled ${Object.keys(mod.layouts).length} layouts and ${Object.keys(mod.pages).length} pages`);
 
-    const table = buildRouteTable(pages, docs, { docsRoot: config.theme.docsRoot, layouts: Object.keys(mod.layouts), drafts: options.drafts ?? false });
-    errors.push(...table.errors);
-    errors.push(...(await runMiddleware(table.routes, config)));
+    // 4. Plan
+    const failedSources = new Set(errors.map((e) => e.location?.file));
+    const failedRoutes = sources.filter((s) => failedSources.has(s.display) && !docs.some((d) => d._source === s.display)).map((s) => stemToPath(contentStem(s.rel)));
+    const foreignContent = project.contentDir !== project.configuredContentDir;
+    const plan = await planSite({
+      config, docs, mod, authors, assets, buildId, drafts, hasFavicon: publicFiles.some((f) => f.rel === 'favicon.svg'),
+      publicFiles: publicFiles.map((f) => f.rel), failedRoutes, foreignContent,
+    });
     // Collect, then fail: problems so far are reported together with what rendering and the link
     // checks find. Only problems whose check is `error` fail the build.
-    const early = applyCheckLevels(errors, config.checks);
+    const early = applyCheckLevels([...errors, ...plan.problems], config.checks);
     for (const w of early.warnings) log.warn(`${formatLocation(w.location)} [${w.code}] ${w.message}`);
-    const failedSources = new Set(errors.map((e) => e.location?.file));
-    const skippedRoutes = [
-      ...table.skipped,
-      ...sources.filter((s) => failedSources.has(s.display) && !docs.some((d) => d._source === s.display)).map((s) => stemToPath(contentStem(s.rel))),
-    ];
-    const matcher = createMatcher(config.routeRules);
-    done(`routed ${table.routes.length} pages`);
+    done(`routed ${plan.routes.length} pages`);
 
+    // 5. Render and write: each page in the worker that holds its body; an unchanged page is
+    // copied from the previous output with the new build id.
+    const previous = options.force ? undefined : await previousOutput(state);
+    const prevFiles = new Map(previous?.files ?? []);
+    const { buildId: _id, ...sharedRest } = plan.model.shared;
+    const renderKey = hashText(JSON.stringify([engine, parseKey, bundle.hash, sharedRest, project.pluginModules.map((p) => [p.file, p.options])]));
     const folder = await OutputFolder.create(outDir);
     try {
-      const result = await writeSite({
-        config: config as ResolvedConfig,
-        folder,
-        pool,
-        mod,
-        bundleFile: bundle.file,
-        cacheDir,
-        buildId,
-        timestamp: buildTimestamp(docs),
-        docs,
-        table,
-        matcher,
-        authors,
-        publicDir,
-        publicFiles,
-        assets: { css, runtime, islands },
-        hooks,
-        pluginModules,
-        drafts: options.drafts ?? false,
-        foreignContent: contentDir !== configuredContentDir,
-        skippedRoutes,
-        log,
-        done,
+      const setup = { type: 'setup' as const, bundleFile: bundle.file, shared: plan.model.shared, outDir: folder.tempDir, options: parseOptions, ...(previous ? { previous: { dir: outDir, buildId: previous.id } } : {}) };
+      await Promise.all(pool.sessions.map((s) => s.request(setup, 'loading the templates for')));
+      const sourceOf = new Map(sources.map((s) => [contentId(s.rel), s]));
+      const records: Record<string, PageRecord> = {};
+      const jobs: WorkerJob[] = plan.routes.map((route) => {
+        const job: WorkerJob = jobFor(plan, route);
+        if (route.path === '/404') job.alsoAs = ['404.html'];
+        const doc = route.doc;
+        const key = hashText(`${renderKey}\u0000${doc?.hash ?? ''}\u0000${JSON.stringify(job)}`);
+        records[route.path] = { key, status: job.status, links: [], ids: [], files: [], idCount: 0 };
+        const file = doc && sourceOf.get(doc._id);
+        if (doc?.body && file && !route.rejected) {
+          const prevApi = previous?.api[doc._id];
+          job.body = { id: doc._id, source: file, ...(prevApi && prevApi.hash === doc.hash ? { previousApi: prevApi.file } : {}) };
+        }
+        const before = previous?.pages[route.path];
+        if (before && before.key === key && before.files.every((f) => prevFiles.has(f))) job.reuse = { files: before.files.map((f) => [f, prevFiles.get(f)!]), idCount: before.idCount };
+        return job;
       });
-      const failures = [...early.errors, ...result.errors];
+      const ownerOf = (job: WorkerJob) => (job.reuse ? undefined : job.body ? owner.get(job.body.id) : undefined);
+      const results = (await pool.map(ownedBatches(jobs, ownerOf, 16), (session, batch) => {
+        session.load += batch.length;
+        return session.request<PageResult[]>({ type: 'render', jobs: batch }, 'rendering', batch.map((j) => j.page.source));
+      }, (batch) => ownerOf(batch[0]), 2)).flat();
+      // Pages and per-document API files, as the next build sees them.
+      const out = folder.writer;
+      const checked: CheckedPage[] = [];
+      const built: BuiltPage[] = [];
+      const renderErrors: SitegenError[] = [];
+      let reused = 0;
+      const routeOf = new Map(plan.routes.map((r) => [r.path, r]));
+      const written = new Map<string, number>();
+      for (const result of results) {
+        const record = records[result.path];
+        if (result.error) {
+          renderErrors.push(SitegenError.fromJSON(result.error));
+          delete records[result.path];
+          continue;
+        }
+        if (result.reused) {
+          const before = previous!.pages[result.path];
+          Object.assign(result, { links: before.links, ids: before.ids, summary: before.summary });
+          reused++;
+        }
+        for (const [file, bytes] of result.files) written.set(file, bytes);
+        Object.assign(record, { links: result.links, ids: result.ids, summary: result.summary, files: result.files.map(([f]) => f), idCount: result.idCount });
+        const route = routeOf.get(result.path)!;
+        const links = foreignContent ? route.doc?.links.map((l) => l.href) ?? [] : result.links;
+        checked.push({ path: result.path, source: route.source, links, ids: new Set(result.ids), sourceLinks: route.doc?.links });
+        if (result.status === 200 && result.summary) built.push({ path: result.path, ...result.summary });
+      }
+      done(`rendered ${jobs.length} pages${reused ? ` (${reused} unchanged)` : ''}`, jobs.length - reused);
+
+      // The content API: one file per document, written by the worker that holds its body.
+      const apiDocs = docs.filter((d) => drafts || !d.draft);
+      const apiFiles = new Map<string, string>();
+      const apiState: OutputState['api'] = {};
+      const apiJobs: ApiJob[] = [];
+      for (const doc of apiDocs) {
+        const file = `api/_content/query/${queryHash(documentQueryKey(doc._path))}.${buildId}.json`;
+        apiFiles.set(doc._id, file);
+        const key = hashText(`${parseKey}\u0000${JSON.stringify(doc)}`);
+        apiState[doc._id] = { file, hash: doc.hash, key };
+        const source = sourceOf.get(doc._id);
+        if (!source) {
+          // A document a plugin added in `content:loaded`: its body is in the main thread already.
+          written.set(file, Buffer.byteLength(JSON.stringify(apiDocument(doc))));
+          await out.write(file, JSON.stringify(apiDocument(doc)));
+          continue;
+        }
+        const before = previous?.api[doc._id];
+        const job: ApiJob = { file, doc, body: { id: doc._id, source, ...(before && before.hash === doc.hash ? { previousApi: before.file } : {}) } };
+        if (before && before.key === key && prevFiles.has(before.file)) job.reuse = before.file;
+        apiJobs.push(job);
+      }
+      const apiOwner = (job: ApiJob) => (job.reuse ? undefined : owner.get(job.body.id));
+      const apiResults = await pool.map(ownedBatches(apiJobs, apiOwner, 64), (session, batch) => session.request<ApiResult>({ type: 'api', jobs: batch }, 'writing the content API for', batch.map((j) => j.doc._source)), (batch) => apiOwner(batch[0]));
+      for (const result of apiResults) {
+        renderErrors.push(...result.errors.map(SitegenError.fromJSON));
+        for (const [file, bytes] of result.files) written.set(file, bytes);
+      }
+
+      // 6. Everything else, then the plugins' outputs
+      await writeAssets(out, assets);
+      const outputs = await writeOutputs({ config, out, plan, buildId, timestamp: buildTimestamp(docs), publicFiles });
+      done(`wrote ${outputs.redirects} redirects, ${apiDocs.length + 2} content API files and ${publicFiles.length} public files`);
+      const pluginRun = await runBuildDone({ config, hooks, plan, buildId, pages: built, documents: apiDocs, authors, out, outDir: folder.tempDir, apiFiles });
+
+      // 7. Checks over the finished site
+      const problems = checkLinks(checked, { routes: plan.knownRoutes, redirects: new Set(plan.redirects.keys()), files: new Set([...plan.publicPaths, ...pluginRun.files, '/_redirects', '/_headers', '/404.html']) }, config.checks);
+      const levelled = applyCheckLevels([...renderErrors, ...plan.redirectProblems, ...(pluginRun.error ? [pluginRun.error] : []), ...problems], config.checks);
+      for (const w of levelled.warnings) log.warn(`${formatLocation(w.location)} [${w.code}] ${w.message}`);
+      done(`checked links on ${checked.length} pages${problems.length ? ` (${problems.length} problems)` : ''}`);
+      const failures = [...early.errors, ...levelled.errors];
       if (failures.length) throw new BuildErrors(failures);
+
       await folder.commit();
-      await recordOutput(outDir, cacheDir, buildId, folder.writer.written);
+      for (const [file, bytes] of out.written) written.set(file, bytes);
+      await Promise.all([
+        saveOutputState(cacheDir, { id: buildId, outDir, files: [...written], pages: records, api: apiState }),
+        toParse.length || Object.keys(docCache.entries).length !== sources.length ? saveDocCache(cacheDir, pruned(docCache, sources)) : undefined,
+      ]);
       const ms = performance.now() - started;
+      await pool.destroy();
+      workers = undefined;
       const timings = { ...hooks.timings };
       mergeTimings(timings, pool.timings);
       for (const [key, spent] of Object.entries(timings).sort((a, b) => b[1] - a[1])) log.profile(`  plugin ${key}: ${formatMs(spent)}`);
-      log.info(`\nBuilt ${result.pages} pages into ${config.outDir}/ in ${formatMs(ms)} (build ${buildId})`);
-      return { buildId, outDir, pages: result.pages, documents: docs.length, warnings: result.warnings, ms };
+      if (parseMs.length) log.profile(`  slowest documents to parse: ${parseMs.sort((a, b) => b.ms - a.ms).slice(0, 5).map((p) => `${p.source} ${p.ms.toFixed(1)} ms`).join(', ')}`);
+      log.info(`\nBuilt ${checked.length} pages into ${config.outDir}/ in ${formatMs(ms)} (build ${buildId})`);
+      return { buildId, outDir, pages: checked.length, documents: docs.length, warnings: [...early.warnings, ...levelled.warnings], ms, reused };
     } finally {
       await folder.discard();
     }
   } finally {
-    await pool.destroy();
+    await workers?.destroy();
   }
+}
+
+/** The cache without the entries of files that no longer exist. */
+function pruned(cache: { key: string; entries: Record<string, DocEntry> }, sources: SourceFile[]) {
+  const live = new Set(sources.map((s) => s.rel));
+  const entries: Record<string, DocEntry> = {};
+  for (const [rel, entry] of Object.entries(cache.entries)) if (live.has(rel)) entries[rel] = entry;
+  return { key: cache.key, entries };
 }

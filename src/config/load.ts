@@ -3,13 +3,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { configSchema, formatConfigIssues, type ResolvedConfig } from './schema.ts';
 import { SitegenError } from '../errors.ts';
 import { nodeResolution } from '../render/resolve.ts';
 import { hashInputs } from '../hash.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { DEFAULT_PLUGINS } from '../plugins/load.ts';
+import { memo } from '../pipeline/memo.ts';
 
 export const CONFIG_FILES = ['site/config.ts', 'site/config.mts', 'site/config.js', 'site/config.mjs'];
 
@@ -19,35 +19,40 @@ export function findConfigFile(root: string): string | undefined {
 
 /** Bundle and import the config module (TypeScript allowed), returning its default export. */
 async function importConfig(file: string, cacheDir: string): Promise<{ value: unknown; hash: string }> {
-  let code: string;
-  let inputs: string[] = [file];
-  try {
-    const result = await build({
-      entryPoints: [file],
-      bundle: true,
-      write: false,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      plugins: [nodeResolution(dirname(dirname(file)))],
-      metafile: true,
-      logLevel: 'silent',
-    });
-    code = result.outputFiles[0].text;
-    inputs = Object.keys(result.metafile!.inputs).map((f) => resolve(f));
-  } catch (error) {
-    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
-    throw new SitegenError('SG1002', first ? first.text : String(error), {
-      location: first?.location ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 } : { file },
-      hint: 'Fix the syntax error in the site config.',
-      cause: error,
-    });
-  }
-  const codeHash = createHash('sha256').update(code).digest('hex').slice(0, 16);
-  const hash = await hashInputs(inputs, [dirname(dirname(file)), PACKAGE_ROOT]);
-  await mkdir(cacheDir, { recursive: true });
-  const out = join(cacheDir, `config.${codeHash}.mjs`);
-  if (!existsSync(out)) await writeFile(out, code);
+  // Compiled once and reused while the config and everything it imports are unchanged.
+  const { out, hash } = await memo(cacheDir, 'config', file, async () => {
+    let code: string;
+    let inputs: string[] = [file];
+    try {
+      const { build } = await import('esbuild');
+      const result = await build({
+        entryPoints: [file],
+        bundle: true,
+        write: false,
+        format: 'esm',
+        platform: 'node',
+        target: 'node20',
+        plugins: [nodeResolution(dirname(dirname(file)))],
+        metafile: true,
+        logLevel: 'silent',
+      });
+      code = result.outputFiles[0].text;
+      inputs = Object.keys(result.metafile!.inputs).map((f) => resolve(f));
+    } catch (error) {
+      const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
+      throw new SitegenError('SG1002', first ? first.text : String(error), {
+        location: first?.location ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 } : { file },
+        hint: 'Fix the syntax error in the site config.',
+        cause: error,
+      });
+    }
+    const codeHash = createHash('sha256').update(code).digest('hex').slice(0, 16);
+    const hash = await hashInputs(inputs, [dirname(dirname(file)), PACKAGE_ROOT]);
+    await mkdir(cacheDir, { recursive: true });
+    const out = join(cacheDir, `config.${codeHash}.mjs`);
+    if (!existsSync(out)) await writeFile(out, code);
+    return { value: { out, hash }, inputs, outputs: [out] };
+  });
   try {
     const mod = await import(pathToFileURL(out).href);
     return { value: mod.default ?? {}, hash };

@@ -16,6 +16,9 @@ import { listen } from '../server/listen.ts';
 import { safePath } from '../server/preview.ts';
 import { runQuery, type ContentQuery } from './query.ts';
 import { DEV_BUILD_ID, DevSession } from './session.ts';
+import { apiDocument } from '../pipeline/api.ts';
+import { normalizeRoutePath } from '../content/paths.ts';
+import type { ContentDocument } from '../content/types.ts';
 
 export interface DevServerOptions {
   root: string;
@@ -66,18 +69,23 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     for (const client of clients) problems.length ? send(client, 'problems', problemJson(problems)) : send(client, 'clear');
   };
 
-  /** Output hash per open page, so a change that leaves a page's HTML as it was reloads nothing. */
-  const snapshot = async () => {
-    const hashes = new Map<string, string>();
-    for (const path of new Set([...clients].map((c) => c.path))) hashes.set(path, hashText((await session.render(path)).html));
+  /**
+   * Output hash per open page that has been rendered, so a change that leaves a page's HTML as
+   * it was reloads nothing. (A page not rendered yet is not rendered now: its body would be read
+   * from a file that may already hold the edit.)
+   */
+  const snapshot = () => {
+    const hashes = new Map<string, string | undefined>();
+    for (const path of new Set([...clients].map((c) => c.path))) hashes.set(path, session.rendered(path));
     return hashes;
   };
 
   async function handleChange(apply: () => Promise<unknown>): Promise<void> {
     const started = performance.now();
-    const before = await snapshot();
+    const before = snapshot();
+    let changed: unknown = '*';
     try {
-      await apply();
+      changed = await apply();
     } catch (error) {
       // A change that cannot be applied (a template that does not compile …) is a problem to show.
       session.problems.set('(templates)', [toSitegenError(error)]);
@@ -85,7 +93,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const reloaded: string[] = [];
     for (const [path, hash] of before) {
       const page = await session.render(path);
-      if (page.error || hashText(page.html) === hash) continue;
+      if (page.error) continue;
+      if (hash === undefined ? !(changed === '*' || (Array.isArray(changed) && changed.some((p) => normalizeRoutePath(p) === normalizeRoutePath(path)))) : hashText(page.html) === hash) continue;
       reloaded.push(path);
       for (const client of clients) if (client.path === path) send(client, 'reload');
     }
@@ -169,7 +178,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         json(res, 400, { error: '_params must be JSON' });
         return true;
       }
-      json(res, 200, runQuery(docs, query));
+      // Documents as a build's content API files show them: no build internals.
+      json(res, 200, runQuery(docs.map((d) => apiDocument(d) as unknown as ContentDocument), query));
       return true;
     }
     const m = /^\/api\/_content\/(query|navigation)\/([0-9a-f]+)\.[\w-]+\.json$/.exec(pathname);
@@ -178,7 +188,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     else if (m[2] === queryHash(POSTS_QUERY_KEY)) json(res, 200, session.posts);
     else {
       const doc = docs.find((d) => queryHash(documentQueryKey(d._path)) === m[2]);
-      if (doc) json(res, 200, doc);
+      if (doc) void session.apiDocument(doc).then((body) => json(res, 200, body), () => json(res, 500, { error: 'could not render' }));
       else json(res, 404, { error: 'not found' });
     }
     return true;

@@ -1,40 +1,45 @@
 /**
- * The state behind `sitegen dev`: the whole site in memory, updated file by file.
+ * The state behind `sitegen dev`: the same pipeline as `sitegen build` (project, templates,
+ * plan), kept in memory and updated file by file.
  *
- * An edited document is re-parsed alone. When only its body changed, only its page is stale;
- * when something listings or navigation show changed (title, date, order, tags, draft …), the
- * site model is rebuilt and every page is stale. Pages render on demand and are cached, so an
- * edit costs one parse plus the pages someone is looking at, whatever the size of the site.
+ * Start-up parses every document in the worker pool (unchanged ones come from the document
+ * cache `sitegen build` shares), keeping metadata only. An edited document is re-parsed alone.
+ * When only its body changed, only its page is stale; when something listings or navigation
+ * show changed (title, date, order, tags, draft …), the plan is made again and every page is
+ * stale. Pages render on demand in this thread and are cached, so an edit costs one parse plus
+ * the pages someone is looking at, whatever the size of the site.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type MarkdownIt from 'markdown-it';
-import { loadConfig } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
-import { discoverContent, displayPath } from '../content/discover.ts';
-import { normalizeRoutePath } from '../content/paths.ts';
+import { discoverContent, displayPath, listPublicFiles } from '../content/discover.ts';
+import { contentId, normalizeRoutePath } from '../content/paths.ts';
 import { parseDocument } from '../content/parse.ts';
-import type { ContentDocument, SourceFile } from '../content/types.ts';
+import type { ContentDocument, ParseOptions, SourceFile } from '../content/types.ts';
 import { SitegenError } from '../errors.ts';
 import { hashText } from '../hash.ts';
 import { createMarkdown } from '../markdown/index.ts';
 import { initHighlighter } from '../markdown/highlight.ts';
-import { buildRuntime, buildStylesheet, type SiteAssets } from '../output/assets.ts';
-import { buildIslands, findIslands } from '../output/islands.ts';
-import { TEMPLATES_DIR } from '../paths.ts';
-import { bundleTemplates, findTemplateSources } from '../render/bundle.ts';
+import type { SiteAssets } from '../output/assets.ts';
 import { renderPage, type RenderModule } from '../render/render-page.ts';
 import type { RenderedPage } from '../render/types.ts';
-import { createMatcher, resolveRedirect, type Redirect, type RouteMatcher } from '../routes/rules.ts';
-import { buildRouteTable, type PageModuleInfo, type Route } from '../build/routes.ts';
-import { runMiddleware } from '../build/middleware.ts';
-import { WorkerPool, batches, defaultConcurrency } from '../build/pool.ts';
+import { resolveRedirect, type Redirect, type RouteMatcher } from '../routes/rules.ts';
 import { readAuthors } from '../site/data.ts';
-import { compilePlugins, instantiatePlugins, pluginRefs, type PluginModule } from '../plugins/load.ts';
+import { mapLimit } from '../build/pool.ts';
+import type { PluginModule } from '../plugins/load.ts';
 import { HookRunner } from '../plugins/run.ts';
-import { buildSiteModel, ensureBlogIndex, ensureHomePage, ensureNotFound, renderJob, type SiteModel } from '../site/model.ts';
+import { loadProject, type Project } from '../pipeline/project.ts';
+import { compileTemplates } from '../pipeline/templates.ts';
+import { jobFor, manifestMatcher, planSite, type SitePlan } from '../pipeline/plan.ts';
+import { Workers, batches, defaultConcurrency } from '../pipeline/workers.ts';
+import type { ParsedItem } from '../pipeline/protocol.ts';
+import { apiDocument } from '../pipeline/api.ts';
+import { loadDocCache, saveDocCache } from '../pipeline/state.ts';
+import { PACKAGE_ROOT, VERSION } from '../paths.ts';
+import { join } from 'node:path';
 
 export const DEV_BUILD_ID = 'dev';
 
@@ -54,18 +59,19 @@ export interface DevOptions {
 export class DevSession {
   config!: ResolvedConfig;
   contentDir = '';
+  private project!: Project;
   private md!: MarkdownIt;
+  private parseOptions!: ParseOptions;
   private docs = new Map<string, ContentDocument>();
+  /** Body HTML by document id, with the source hash it was parsed from. */
+  private bodies = new Map<string, { hash: string; html: string }>();
+  private sources = new Map<string, SourceFile>();
   /** Problems by source file: the last good document of that file keeps being served. */
   readonly problems = new Map<string, SitegenError[]>();
   private mod!: RenderModule;
   private bundleFile = '';
   assets!: SiteAssets;
-  private model!: SiteModel;
-  private routes = new Map<string, Route>();
-  private notFound!: Route;
-  private matcher!: RouteMatcher;
-  private redirects = new Map<string, Redirect>();
+  private plan!: SitePlan;
   private cache = new Map<string, RenderedPage>();
   pluginModules: PluginModule[] = [];
   hooks = new HookRunner([]);
@@ -79,86 +85,89 @@ export class DevSession {
   }
 
   get publicDir(): string {
-    return resolve(this.root, this.config.publicDir);
+    return this.project.publicDir;
   }
 
-  /** Load everything: config, all documents (in the worker pool), templates, assets. */
+  /** Load everything: config, all documents (in the worker pool, or from the cache), templates, assets. */
   async start(): Promise<{ documents: number; pages: number }> {
-    const loaded = await loadConfig(this.root);
-    this.pluginModules = await compilePlugins(pluginRefs(loaded.config.plugins), this.root, join(this.root, '.sitegen-cache'));
-    this.hooks = new HookRunner(await instantiatePlugins(this.pluginModules));
-    const config = (await this.hooks.run('config:resolved', (previous) => [previous ?? loaded.config])) ?? loaded.config;
-    this.config = config;
-    this.contentDir = resolve(this.root, config.contentDir);
+    const project = (this.project = await loadProject(this.root));
+    this.pluginModules = project.pluginModules;
+    this.hooks = project.hooks;
+    this.config = project.config;
+    this.contentDir = project.contentDir;
+    const c = this.config;
+    this.parseOptions = { blogDir: c.blogDir, locales: c.locales, defaultLocale: c.defaultLocale, markdown: c.markdown };
     await initHighlighter();
-    this.md = createMarkdown(config.markdown, (md) => this.hooks.runSync('markdown', md));
+    this.md = createMarkdown(c.markdown, (md) => this.hooks.runSync('markdown', md));
     this.docs.clear();
+    this.bodies.clear();
     this.problems.clear();
     const sources = await discoverContent(this.contentDir, this.root);
-    const pool = new WorkerPool(defaultConcurrency());
-    try {
-      const results = (await Promise.all(batches(sources, 48).map((files) => pool.parse({ files, options: this.parseOptions(), plugins: this.pluginModules })))).flat();
-      results.forEach((result, i) => {
-        if (result.doc) this.docs.set(sources[i].file, result.doc);
-        if (result.errors.length) this.problems.set(sources[i].file, result.errors.map(SitegenError.fromJSON));
-      });
-    } finally {
-      await pool.destroy();
+    this.sources = new Map(sources.map((s) => [s.file, s]));
+    const hashes = await mapLimit(sources, 64, async (s) => hashText(await readFile(s.file)));
+    // The same document cache as `sitegen build`: a site built once starts in dev without parsing.
+    const engine = hashText(await readFile(join(PACKAGE_ROOT, 'lib/worker.js')));
+    const parseKey = hashText(JSON.stringify([VERSION, engine, this.parseOptions, this.pluginModules.map((p) => [p.file, p.options])]));
+    const cache = await loadDocCache(project.cacheDir, parseKey);
+    const toParse = sources.map((s, i) => i).filter((i) => {
+      const hit = cache.entries[sources[i].rel];
+      return !(hit && hit.hash === hashes[i] && hit.display === sources[i].display);
+    });
+    if (toParse.length) {
+      const workers = new Workers(Math.min(defaultConcurrency(), Math.max(1, Math.ceil(toParse.length / 64))), this.pluginModules);
+      try {
+        await workers.map(batches(toParse, 32), async (session, batch) => {
+          const files = batch.map((i) => sources[i]);
+          const items = await session.request<ParsedItem[]>({ type: 'parse', files, options: this.parseOptions, keep: false }, 'parsing', files.map((f) => f.display));
+          for (const item of items) {
+            const i = batch[item.index];
+            cache.entries[sources[i].rel] = { hash: hashes[i], display: sources[i].display, doc: item.doc, errors: item.errors };
+          }
+        });
+      } finally {
+        await workers.destroy();
+      }
+      await saveDocCache(project.cacheDir, cache).catch(() => undefined);
     }
+    sources.forEach((s) => {
+      const entry = cache.entries[s.rel];
+      if (entry.doc) this.docs.set(s.file, entry.doc);
+      if (entry.errors.length) this.problems.set(s.file, entry.errors.map(SitegenError.fromJSON));
+    });
     await this.rebuildTemplates();
-    return { documents: this.docs.size, pages: this.routes.size };
-  }
-
-  private parseOptions() {
-    const c = this.config;
-    return { blogDir: c.blogDir, locales: c.locales, defaultLocale: c.defaultLocale, markdown: c.markdown };
+    return { documents: this.docs.size, pages: this.plan.routes.length };
   }
 
   /** Recompile layouts, pages and assets (a template, style or island changed). */
   async rebuildTemplates(): Promise<void> {
-    const cacheDir = join(this.root, '.sitegen-cache');
-    const sources = await findTemplateSources(TEMPLATES_DIR, resolve(this.root, this.config.pagesDir));
-    for (const plugin of this.hooks.plugins) for (const [name, file] of Object.entries(plugin.layouts ?? {})) sources.layouts.set(name, file);
-    const [bundle, css, runtime, islands] = await Promise.all([
-      bundleTemplates(sources, this.root, cacheDir),
-      buildStylesheet([join(TEMPLATES_DIR, 'styles'), resolve(this.root, 'site/styles')]),
-      buildRuntime(),
-      findIslands([join(TEMPLATES_DIR, 'islands'), resolve(this.root, 'site/islands')]).then((found) => {
-        for (const plugin of this.hooks.plugins) for (const [name, file] of Object.entries(plugin.islands ?? {})) found.set(name, file);
-        return buildIslands(found, cacheDir, this.config.base.replace(/\/$/, ''));
-      }),
-    ]);
-    this.assets = { css, runtime, islands };
-    if (bundle.file !== this.bundleFile) {
-      this.mod = (await import(pathToFileURL(bundle.file).href)) as RenderModule;
-      this.bundleFile = bundle.file;
+    const templates = await compileTemplates(this.project);
+    this.assets = templates.assets;
+    if (templates.bundle.file !== this.bundleFile) {
+      this.mod = (await import(pathToFileURL(templates.bundle.file).href)) as RenderModule;
+      this.bundleFile = templates.bundle.file;
     }
-    this.templateInputs = new Set(bundle.inputs.map((f) => resolve(f)));
+    this.templateInputs = new Set(templates.bundle.inputs);
     await this.rebuildModel();
   }
 
-  /** Collections, routes and shared page data from the current documents. */
+  /** The plan (routes, collections, redirects, shared page data) from the current documents. */
   private async rebuildModel(): Promise<void> {
     let docs = [...this.docs.values()].sort((a, b) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0));
     docs = (await this.hooks.run('content:loaded', (previous) => [previous ?? docs])) ?? docs;
-    const authors = await readAuthors(resolve(this.root, this.config.dataDir));
-    this.model = buildSiteModel({
-      config: this.config, docs, authors, assets: this.assets, buildId: DEV_BUILD_ID, drafts: true,
-      hasFavicon: existsSync(join(this.publicDir, 'favicon.svg')), bodyExtra: this.options.bodyExtra,
+    const authors = await readAuthors(this.project.dataDir);
+    const publicFiles = existsSync(this.publicDir) ? await listPublicFiles(this.publicDir) : [];
+    this.plan = await planSite({
+      config: this.config, docs, mod: this.mod, authors, assets: this.assets, buildId: DEV_BUILD_ID, drafts: true,
+      hasFavicon: publicFiles.some((f) => f.rel === 'favicon.svg'), publicFiles: publicFiles.map((f) => f.rel), bodyExtra: this.options.bodyExtra,
     });
-    const pages: PageModuleInfo[] = Object.entries(this.mod.pages).map(([route, entry]) => ({ route, file: entry.file, meta: { ...(entry.module.meta ?? {}) } }));
-    const table = buildRouteTable(pages, docs, { docsRoot: this.config.theme.docsRoot, layouts: Object.keys(this.mod.layouts), drafts: true });
-    const routeProblems = [...table.errors, ...(await runMiddleware(table.routes, this.config))];
     this.problems.delete('(routes)');
+    const routeProblems = [...this.plan.problems, ...this.plan.redirectProblems];
     if (routeProblems.length) this.problems.set('(routes)', routeProblems);
-    const routes = [...table.routes];
-    this.notFound = ensureNotFound(routes, Object.keys(this.mod.layouts));
-    ensureBlogIndex(routes, this.model.posts, Object.keys(this.mod.layouts), this.config.blogDir);
-    ensureHomePage(routes, this.model, Object.keys(this.mod.layouts), this.config.description);
-    this.routes = new Map(routes.map((r) => [normalizeRoutePath(r.path), r]));
-    this.matcher = createMatcher(this.config.routeRules);
-    this.redirects = new Map(table.redirects.map((r) => [normalizeRoutePath(r.from), { to: r.to, statusCode: 301 as const }]));
     this.cache.clear();
+  }
+
+  private source(file: string): SourceFile {
+    return this.sources.get(file) ?? { file, rel: relative(this.contentDir, file).split('\\').join('/'), display: displayPath(file, this.root) };
   }
 
   /**
@@ -169,11 +178,13 @@ export class DevSession {
     const before = this.docs.get(file);
     if (removed) {
       this.docs.delete(file);
+      this.sources.delete(file);
       this.problems.delete(file);
       await this.rebuildModel();
       return '*';
     }
-    const source: SourceFile = { file, rel: relative(this.contentDir, file).split('\\').join('/'), display: displayPath(file, this.root) };
+    const source = this.source(file);
+    this.sources.set(file, source);
     let text: string;
     try {
       text = await readFile(file, 'utf8');
@@ -185,24 +196,46 @@ export class DevSession {
       this.problems.delete(file);
       return [];
     }
-    const result = parseDocument(source, text, this.md, this.parseOptions());
+    const result = parseDocument(source, text, this.md, this.parseOptions);
     if (result.errors.length) this.problems.set(file, result.errors.map(SitegenError.fromJSON));
     else this.problems.delete(file);
     if (!result.doc || result.errors.length) return before ? [before._path] : [];
-    this.docs.set(file, result.doc);
-    if (!before || summaryKey(before) !== summaryKey(result.doc)) {
+    const doc = result.doc;
+    if (doc.body) {
+      this.bodies.set(doc._id, { hash: doc.hash, html: doc.body.html });
+      doc.body = { toc: doc.body.toc, html: '' };
+    }
+    this.docs.set(file, doc);
+    if (!before || summaryKey(before) !== summaryKey(doc)) {
       await this.rebuildModel();
       return '*';
     }
-    // Only the body changed: swap the page data of its route, keep everything else.
-    const key = normalizeRoutePath(result.doc._path);
-    const route = this.routes.get(key);
+    // Only the body changed: swap the document of its route, keep everything else.
+    const key = normalizeRoutePath(doc._path);
+    const route = this.plan.byPath.get(key);
     if (route?.doc) {
-      route.doc = result.doc;
-      route.page = { ...route.page, html: result.doc.body?.html ?? '', toc: result.doc.body?.toc.links ?? [], wordCount: result.doc.wordCount, frontmatter: result.doc.frontmatter };
+      route.doc = doc;
+      route.page = { ...route.page, toc: doc.body?.toc.links ?? [], wordCount: doc.wordCount, frontmatter: doc.frontmatter };
     }
     this.cache.delete(key);
-    return [result.doc._path];
+    return [doc._path];
+  }
+
+  /** A document's body HTML: parsed on first use and kept while its source is unchanged. */
+  async body(doc: ContentDocument): Promise<string> {
+    const hit = this.bodies.get(doc._id);
+    if (hit && hit.hash === doc.hash) return hit.html;
+    const source = [...this.sources.values()].find((s) => contentId(s.rel) === doc._id);
+    if (!source) return doc.body?.html ?? '';
+    const result = parseDocument(source, await readFile(source.file, 'utf8'), this.md, this.parseOptions);
+    const html = result.doc?.body?.html ?? '';
+    this.bodies.set(doc._id, { hash: result.doc?.hash ?? doc.hash, html });
+    return html;
+  }
+
+  /** A document as the content API serves it: the same JSON a build writes. */
+  async apiDocument(doc: ContentDocument): Promise<Record<string, unknown>> {
+    return apiDocument({ ...doc, body: doc.body ? { ...doc.body, html: await this.body(doc) } : doc.body });
   }
 
   /** Every current problem, for the error overlay. */
@@ -211,11 +244,18 @@ export class DevSession {
   }
 
   redirectFor(path: string): Redirect | undefined {
-    return this.redirects.get(normalizeRoutePath(path)) ?? resolveRedirect(this.matcher, normalizeRoutePath(path));
+    const key = normalizeRoutePath(path);
+    return this.plan.redirects.get(key) ?? resolveRedirect(this.plan.matcher, key);
   }
 
   hasRoute(path: string): boolean {
-    return this.routes.has(normalizeRoutePath(path));
+    return this.plan.byPath.has(normalizeRoutePath(path));
+  }
+
+  /** Hash of the page's HTML if it is rendered and cached, else undefined. */
+  rendered(path: string): string | undefined {
+    const page = this.cache.get(normalizeRoutePath(path));
+    return page ? hashText(page.html) : undefined;
   }
 
   /** Render a route (cached until something it shows changes); unknown paths get the 404 page. */
@@ -223,19 +263,17 @@ export class DevSession {
     const key = normalizeRoutePath(path);
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const route = this.routes.get(key);
-    const job = route ? renderJob(route, this.model, this.notFound) : { ...renderJob(this.notFound, this.model, this.notFound), path: key, status: 404 };
-    const page = await renderPage(this.mod, this.model.shared, job, this.hooks);
+    const route = this.plan.byPath.get(key);
+    const job = route ? jobFor(this.plan, route) : { ...jobFor(this.plan, this.plan.notFound), path: key, status: 404 };
+    if (route?.doc?.body && !route.rejected) job.page = { ...job.page, html: await this.body(route.doc) };
+    const page = await renderPage(this.mod, this.plan.model.shared, job, this.hooks);
     if (!page.error) this.cache.set(key, page);
     return page;
   }
 
-  /** The dev build manifest: every route prerenderable, redirects in the matcher. */
+  /** The dev build manifest: the same matcher and prerendered routes a build writes. */
   manifest(): { id: string; timestamp: number; matcher: RouteMatcher; prerendered: string[] } {
-    const matcher = { ...this.matcher, static: { ...this.matcher.static } };
-    for (const [from, redirect] of this.redirects) matcher.static[from] ??= { redirect };
-    const prerendered = [...this.routes.values()].filter((r) => r.status === 200).map((r) => r.path).sort();
-    return { id: DEV_BUILD_ID, timestamp: 0, matcher, prerendered };
+    return { id: DEV_BUILD_ID, timestamp: 0, matcher: manifestMatcher(this.plan), prerendered: this.plan.prerendered };
   }
 
   documents(): ContentDocument[] {
@@ -243,10 +281,10 @@ export class DevSession {
   }
 
   get navigation() {
-    return this.model.nav;
+    return this.plan.model.nav;
   }
 
   get posts() {
-    return this.model.posts;
+    return this.plan.model.posts;
   }
 }

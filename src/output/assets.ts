@@ -5,10 +5,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fg from 'fast-glob';
-import { build } from 'esbuild';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { hashText } from '../hash.ts';
 import type { IslandBuild } from './islands.ts';
+import { memo } from '../pipeline/memo.ts';
 
 export interface SiteAssets {
   css?: Asset;
@@ -29,9 +29,16 @@ export async function stylesheetSources(dirs: string[]): Promise<string[]> {
   return files;
 }
 
-export async function buildStylesheet(dirs: string[]): Promise<Asset | undefined> {
+/** The stylesheet: every .css file of `dirs` in order, minified (cached while they are unchanged). */
+export async function buildStylesheet(dirs: string[], cacheDir?: string): Promise<Asset | undefined> {
   const files = await stylesheetSources(dirs);
   if (!files.length) return undefined;
+  if (!cacheDir) return compileStylesheet(files, dirs);
+  return memo(cacheDir, 'stylesheet', JSON.stringify(files), async () => ({ value: await compileStylesheet(files, dirs), inputs: files }));
+}
+
+async function compileStylesheet(files: string[], dirs: string[]): Promise<Asset> {
+  const { build } = await import('esbuild');
   const parts = await Promise.all(files.map((file) => readFile(file, 'utf8')));
   const result = await build({
     stdin: { contents: parts.join('\n'), loader: 'css', resolveDir: dirs[0] },
@@ -46,8 +53,17 @@ export async function buildStylesheet(dirs: string[]): Promise<Asset | undefined
   return { path: `_sitegen/style.${hash}.css`, contents, hash };
 }
 
-export async function buildRuntime(): Promise<Asset> {
+/** The browser runtime (cached while its sources are unchanged). */
+export async function buildRuntime(cacheDir?: string): Promise<Asset> {
+  if (!cacheDir) return (await compileRuntime()).value;
+  return memo(cacheDir, 'runtime', PACKAGE_ROOT, compileRuntime);
+}
+
+async function compileRuntime(): Promise<{ value: Asset; inputs: string[] }> {
+  const { build } = await import('esbuild');
   const result = await build({
+    metafile: true,
+    absWorkingDir: PACKAGE_ROOT,
     entryPoints: [join(PACKAGE_ROOT, 'src/runtime/index.ts')],
     bundle: true,
     minify: true,
@@ -58,5 +74,6 @@ export async function buildRuntime(): Promise<Asset> {
   });
   const contents = result.outputFiles[0].text;
   const hash = hashText(contents).slice(0, 10);
-  return { path: `_sitegen/runtime.${hash}.js`, contents, hash };
+  const inputs = Object.keys(result.metafile.inputs).map((f) => join(PACKAGE_ROOT, f));
+  return { value: { path: `_sitegen/runtime.${hash}.js`, contents, hash }, inputs };
 }

@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import fg from 'fast-glob';
-import { build } from 'esbuild';
 import { hashText } from '../hash.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { SitegenError } from '../errors.ts';
@@ -81,8 +80,12 @@ export async function buildIslands(islands: Map<string, string>, cacheDir: strin
   const key = hashText([...islands].sort().map(([n, f]) => `${n}:${f}`).join('\n') + base);
   const recordFile = join(dir, `islands.${key}.json`);
   if (existsSync(recordFile)) {
-    const record = JSON.parse(await readFile(recordFile, 'utf8')) as CacheRecord;
-    if (await inputsFresh(record)) return record.build;
+    try {
+      const record = JSON.parse(await readFile(recordFile, 'utf8')) as CacheRecord;
+      if (await inputsFresh(record)) return record.build;
+    } catch {
+      // an unreadable record: build again
+    }
   }
 
   const entryPoints: Record<string, string> = {};
@@ -101,6 +104,7 @@ export async function buildIslands(islands: Map<string, string>, cacheDir: strin
     ].join('\n'));
     entryPoints[name] = entry;
   }
+  const { build } = await import('esbuild');
   let result;
   try {
     result = await build({

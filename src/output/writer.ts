@@ -1,7 +1,7 @@
 /**
  * Where output goes: the file system for builds, memory for tests and the dev server.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { SitegenError } from '../errors.ts';
 
@@ -32,13 +32,28 @@ export class FsWriter implements OutputWriter {
     return pending;
   }
 
-  async write(path: string, data: string | Uint8Array): Promise<void> {
+  private target(path: string): string {
     const file = resolve(this.root, path.replace(/^\/+/, ''));
     if (!file.startsWith(this.root + sep)) {
       throw new SitegenError('SG7001', `Refusing to write ${JSON.stringify(path)}: it is outside the output folder`, {
         hint: 'A route or a plugin produced a path with `..` in it; routes are paths below the site root.',
       });
     }
+    return file;
+  }
+
+  /** An unchanged file of a previous output: a hard link (a copy where links fail). Returns its size. */
+  async link(path: string, from: string): Promise<number> {
+    const file = this.target(path);
+    await this.ensureDir(dirname(file));
+    await link(from, file).catch(() => copyFile(from, file));
+    const size = (await stat(file)).size;
+    this.written.set(path, size);
+    return size;
+  }
+
+  async write(path: string, data: string | Uint8Array): Promise<void> {
+    const file = this.target(path);
     await this.ensureDir(dirname(file));
     if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.active++;

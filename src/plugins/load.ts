@@ -6,12 +6,12 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { SitegenError } from '../errors.ts';
 import { hashInputs, hashText } from '../hash.ts';
 import { PACKAGE_ROOT, TEMPLATES_DIR } from '../paths.ts';
 import { nodeResolution } from '../render/resolve.ts';
 import type { PluginRef, SitegenPlugin } from './types.ts';
+import { memo } from '../pipeline/memo.ts';
 
 /** The built-in plugins every site gets when its config lists none. */
 export const DEFAULT_PLUGINS = ['sitegen/plugins/seo', 'sitegen/plugins/markdown'];
@@ -44,37 +44,42 @@ export async function compilePlugins(refs: PluginRef[], root: string, cacheDir: 
   return Promise.all(
     refs.map(async (ref) => {
       const entry = modulePath(ref.module, root);
-      let code: string;
-      let inputs: string[] = [];
-      try {
-        const result = await build({
-          entryPoints: [entry],
-          absWorkingDir: root,
-          bundle: true,
-          write: false,
-          format: 'esm',
-          platform: 'node',
-          target: 'node20',
-          plugins: [nodeResolution(root)],
-          // The compiled copy lives in the cache; `import.meta.url` keeps naming the source module,
-          // so a plugin can point at files beside it.
-          define: { 'import.meta.url': JSON.stringify(pathToFileURL(entry).href) },
-          metafile: true,
-          logLevel: 'silent',
-        });
-        code = result.outputFiles[0].text;
-        inputs = Object.keys(result.metafile.inputs).map((f) => resolve(root, f));
-      } catch (error) {
-        const first = (error as { errors?: { text: string }[] }).errors?.[0];
-        throw new SitegenError('SG6001', `Plugin module "${ref.module}" could not be compiled: ${first?.text ?? String(error)}`, {
-          location: { file: 'site/config.ts' },
-          hint: 'Plugins are listed by module path (./plugins/x.ts, a package name, or sitegen/plugins/<name>).',
-          cause: error,
-        });
-      }
-      const file = join(dir, `${hashText(code)}.mjs`);
-      if (!existsSync(file)) await writeFile(file, code);
-      return { file, options: ref.options, spec: ref.module, source: entry, inputsHash: await hashInputs(inputs, [PACKAGE_ROOT, root]) };
+      // Compiled once and reused while the plugin's source files are unchanged.
+      const compiled = await memo(cacheDir, 'plugin', JSON.stringify([entry, root]), async () => {
+        let code: string;
+        let inputs: string[] = [];
+        try {
+          const { build } = await import('esbuild');
+          const result = await build({
+            entryPoints: [entry],
+            absWorkingDir: root,
+            bundle: true,
+            write: false,
+            format: 'esm',
+            platform: 'node',
+            target: 'node20',
+            plugins: [nodeResolution(root)],
+            // The compiled copy lives in the cache; `import.meta.url` keeps naming the source module,
+            // so a plugin can point at files beside it.
+            define: { 'import.meta.url': JSON.stringify(pathToFileURL(entry).href) },
+            metafile: true,
+            logLevel: 'silent',
+          });
+          code = result.outputFiles[0].text;
+          inputs = Object.keys(result.metafile.inputs).map((f) => resolve(root, f));
+        } catch (error) {
+          const first = (error as { errors?: { text: string }[] }).errors?.[0];
+          throw new SitegenError('SG6001', `Plugin module "${ref.module}" could not be compiled: ${first?.text ?? String(error)}`, {
+            location: { file: 'site/config.ts' },
+            hint: 'Plugins are listed by module path (./plugins/x.ts, a package name, or sitegen/plugins/<name>).',
+            cause: error,
+          });
+        }
+        const file = join(dir, `${hashText(code)}.mjs`);
+        if (!existsSync(file)) await writeFile(file, code);
+        return { value: { file, inputsHash: await hashInputs(inputs, [PACKAGE_ROOT, root]) }, inputs, outputs: [file] };
+      });
+      return { file: compiled.file, options: ref.options, spec: ref.module, source: entry, inputsHash: compiled.inputsHash };
     }),
   );
 }

@@ -45,8 +45,13 @@ export interface BuildDoneContext {
   buildId: string;
   /** Every rendered route with status 200. */
   pages: BuiltPage[];
-  /** Every document (drafts only in draft builds). */
+  /**
+   * Every document (drafts only in draft builds), without its body HTML: bodies stay in the
+   * worker threads that rendered them. `body(doc)` reads one back when a plugin needs it.
+   */
   documents: ContentDocument[];
+  /** The rendered body HTML of a document. */
+  body(doc: ContentDocument): Promise<string>;
   posts: PostSummary[];
   authors: Record<string, Author>;
   /** Write a file into the output folder (it lands with the rest of the build, atomically). */

@@ -6,11 +6,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import fg from 'fast-glob';
-import { build } from 'esbuild';
 import { nodeResolution, rawImports } from './resolve.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { SitegenError } from '../errors.ts';
 import { hashInputs, hashText } from '../hash.ts';
+import { memo } from '../pipeline/memo.ts';
 
 export interface TemplateSources {
   layouts: Map<string, string>;
@@ -48,7 +48,17 @@ export interface RenderBundle {
   inputs: string[];
 }
 
-export async function bundleTemplates(sources: TemplateSources, root: string, cacheDir: string): Promise<RenderBundle> {
+/** The template bundle, compiled once and reused while every file that went into it is unchanged. */
+export function bundleTemplates(sources: TemplateSources, root: string, cacheDir: string): Promise<RenderBundle> {
+  const key = JSON.stringify([root, [...sources.layouts].sort(), [...sources.pages].sort()]);
+  return memo(cacheDir, 'templates', key, async () => {
+    const bundle = await compileBundle(sources, root, cacheDir);
+    return { value: bundle, inputs: bundle.inputs, outputs: [bundle.file] };
+  });
+}
+
+async function compileBundle(sources: TemplateSources, root: string, cacheDir: string): Promise<RenderBundle> {
+  const { build } = await import('esbuild');
   const lines: string[] = [];
   const layoutEntries: string[] = [];
   const pageEntries: string[] = [];

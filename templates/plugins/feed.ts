@@ -31,7 +31,7 @@ export default function feed(options: FeedOptions = {}): SitegenPlugin {
       'page:data'({ head, site }) {
         setTag(head, 'link', { rel: 'alternate', type: 'application/atom+xml', title: options.title ?? `${site.name} blog`, href: `/${path}` });
       },
-      async 'build:done'({ site, posts, documents, authors, write }) {
+      async 'build:done'({ site, posts, documents, authors, write, body }) {
         const items = posts.filter((p) => !p.draft).slice(0, options.limit ?? 20);
         const byPath = new Map(documents.map((d) => [d._path, d]));
         const blogUrl = `${site.url}/${path.split('/').slice(0, -1).join('/')}`.replace(/\/$/, '');
@@ -54,7 +54,7 @@ export default function feed(options: FeedOptions = {}): SitegenPlugin {
             id: url,
             link: url,
             description: post.description,
-            content: absolutize(doc?.body?.html ?? '', site.url),
+            content: absolutize(doc ? await body(doc) : '', site.url),
             date: new Date(doc?.updated ?? post.date),
             published: new Date(post.date),
             author: post.author ? [{ name: authors[post.author]?.name ?? post.author }] : undefined,

@@ -117,17 +117,18 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
           if (docs) return `Docs · ${docs}`;
           return doc._path.startsWith(`/${ctx.site.theme.docsRoot}/`) ? 'Docs' : ctx.site.name;
         };
-        const documents: SearchDocument[] = ctx.documents
+        const indexed = ctx.documents
           .filter((doc) => included(doc._path) && !doc.draft && !doc._partial && !doc.redirect && rendered.has(doc._path))
-          .sort((a, b) => (a._path < b._path ? -1 : a._path > b._path ? 1 : 0))
-          .map((doc) => ({
-            path: doc._path,
-            title: doc.title || doc._path,
-            section: sectionOf(doc),
-            description: truncate(doc.description ?? '', DESCRIPTION_LIMIT),
-            headings: headingText(doc.body?.toc.links ?? []).join(' · '),
-            text: truncate(htmlText(doc.body?.html ?? ''), TEXT_LIMIT),
-          }));
+          .sort((a, b) => (a._path < b._path ? -1 : a._path > b._path ? 1 : 0));
+        const bodies = await Promise.all(indexed.map((doc) => ctx.body(doc)));
+        const documents: SearchDocument[] = indexed.map((doc, i) => ({
+          path: doc._path,
+          title: doc.title || doc._path,
+          section: sectionOf(doc),
+          description: truncate(doc.description ?? '', DESCRIPTION_LIMIT),
+          headings: headingText(doc.body?.toc.links ?? []).join(' · '),
+          text: truncate(htmlText(bodies[i]), TEXT_LIMIT),
+        }));
 
         const index = new MiniSearch<SearchDocument>(INDEX_OPTIONS);
         index.addAll(documents);

@@ -49,9 +49,12 @@ describe('the document cache', () => {
     expect(listFiles(join(site, 'dist')).some((f) => f.startsWith('old-page/'))).toBe(false);
   });
 
-  it('survives a corrupt cache entry', async () => {
-    const dir = join(site, '.sitegen-cache/documents');
-    for (const f of listFiles(dir)) writeFileSync(join(dir, f), '{not json');
+  it('survives a corrupt cache', async () => {
+    // Document metadata, output records and compiled-template records, all garbage.
+    const dir = join(site, '.sitegen-cache');
+    const records = listFiles(dir).filter((f) => f.endsWith('.json'));
+    expect(records).toContain('documents.json');
+    for (const f of records) writeFileSync(join(dir, f), '{not json');
     const result = await build('again');
     expect(result.code).toBe(0);
     expect(bytes(join(site, 'again'))).toEqual(bytes(join(site, 'dist')));

@@ -1,0 +1,111 @@
+/**
+ * Step 5 of the pipeline: everything besides the pages — assets, redirects, `_headers`, the
+ * listing and navigation files of the content API, public files, the build manifests — then the
+ * plugins' `build:done` outputs. Pages and per-document API files are written by the workers.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Author } from '../../templates/types.ts';
+import type { PublicFile } from '../content/discover.ts';
+import type { ContentDocument } from '../content/types.ts';
+import { routeToFile } from '../content/paths.ts';
+import { SitegenError } from '../errors.ts';
+import type { SiteAssets } from '../output/assets.ts';
+import { headersFile } from '../output/headers.ts';
+import { NAVIGATION_KEY, POSTS_QUERY_KEY, latestJson, metaJson, queryHash, redirectHtml, redirectsFile } from '../output/manifest.ts';
+import type { FsWriter } from '../output/writer.ts';
+import type { BuiltPage } from '../plugins/types.ts';
+import type { HookRunner } from '../plugins/run.ts';
+import type { ResolvedConfig } from '../config/schema.ts';
+import { mapLimit } from '../build/pool.ts';
+import type { SitePlan } from './plan.ts';
+import { manifestMatcher } from './plan.ts';
+
+export async function writeAssets(out: FsWriter, assets: SiteAssets): Promise<void> {
+  const { css, runtime, islands } = assets;
+  if (css) await out.write(css.path, css.contents);
+  await out.write(runtime.path, runtime.contents);
+  for (const file of islands.files) await out.write(file.path, file.contents);
+}
+
+export interface OutputsInput {
+  config: ResolvedConfig;
+  out: FsWriter;
+  plan: SitePlan;
+  buildId: string;
+  timestamp: number;
+  publicFiles: PublicFile[];
+}
+
+/** Redirect pages, `_redirects`, `_headers`, the listing API files, public files and manifests. */
+export async function writeOutputs(input: OutputsInput): Promise<{ redirects: number }> {
+  const { config, out, plan, buildId } = input;
+  const base = config.base.replace(/\/$/, '');
+  for (const from of plan.redirectPages) {
+    const r = plan.redirects.get(from)!;
+    const external = /^[a-z]+:/i.test(r.to.split(/[?#]/)[0]);
+    await out.write(routeToFile(from), redirectHtml(`${external ? '' : base}${r.to}`, external ? r.to : `${config.url}${r.to}`));
+  }
+  const redirectText = redirectsFile(plan.matcher, plan.redirects);
+  if (redirectText) await out.write('_redirects', redirectText);
+  await out.write('_headers', headersFile());
+  await out.write(`api/_content/query/${queryHash(POSTS_QUERY_KEY)}.${buildId}.json`, JSON.stringify(plan.model.posts));
+  await out.write(`api/_content/navigation/${queryHash(NAVIGATION_KEY)}.${buildId}.json`, JSON.stringify(plan.model.nav));
+  await mapLimit(input.publicFiles, 16, async (f) => out.write(f.rel, await readFile(f.file)));
+  await out.write('_sitegen/builds/latest.json', latestJson(buildId, input.timestamp));
+  await out.write(`_sitegen/builds/meta/${buildId}.json`, metaJson(buildId, input.timestamp, manifestMatcher(plan), plan.prerendered));
+  return { redirects: plan.redirects.size };
+}
+
+export interface BuildDoneInput {
+  config: ResolvedConfig;
+  hooks: HookRunner;
+  plan: SitePlan;
+  buildId: string;
+  pages: BuiltPage[];
+  documents: ContentDocument[];
+  authors: Record<string, Author>;
+  out: FsWriter;
+  outDir: string;
+  /** The content API file of each document, relative to the output folder. */
+  apiFiles: Map<string, string>;
+}
+
+/** The plugins' `build:done` hooks. Returns the files they wrote (paths from the root) and any error. */
+export async function runBuildDone(input: BuildDoneInput): Promise<{ files: Set<string>; error?: SitegenError }> {
+  const files = new Set<string>();
+  // At most 32 bodies read at once, however many a plugin asks for.
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  const limited = async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (active >= 32) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await fn();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+  const pages = [...input.pages].sort((a, b) => (a.path < b.path ? -1 : 1));
+  try {
+    await input.hooks.run('build:done', () => [{
+      config: input.config, site: input.plan.model.shared.site, buildId: input.buildId, pages, documents: input.documents, posts: input.plan.model.posts,
+      authors: input.authors, outDir: input.outDir,
+      // Bodies stay out of the main thread until a plugin asks for one: read back from the
+      // document's content API file, which the workers have written by now.
+      body: async (doc: ContentDocument) => {
+        const file = input.apiFiles.get(doc._id);
+        if (!file) return doc.body?.html ?? '';
+        return limited(async () => ((JSON.parse(await readFile(join(input.outDir, file), 'utf8')) as ContentDocument).body?.html) ?? '');
+      },
+      write: async (path: string, data: string | Uint8Array) => {
+        files.add(`/${path.replace(/^\/+/, '')}`);
+        await input.out.write(path.replace(/^\/+/, ''), data);
+      },
+    }]);
+  } catch (error) {
+    return { files, error: error as SitegenError };
+  }
+  return { files };
+}

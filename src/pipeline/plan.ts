@@ -1,0 +1,143 @@
+/**
+ * Plan the site from document metadata: routes (pages, documents, built-in pages), collections
+ * and navigation, redirects and the route-rule matcher, one render job per route, and every
+ * problem found on the way. Pure apart from route middleware; shared by `build` and `dev`.
+ */
+import type { Author } from '../../templates/types.ts';
+import type { ResolvedConfig } from '../config/schema.ts';
+import type { ContentDocument } from '../content/types.ts';
+import { normalizeRoutePath } from '../content/paths.ts';
+import { SitegenError } from '../errors.ts';
+import type { SiteAssets } from '../output/assets.ts';
+import type { RenderModule } from '../render/render-page.ts';
+import type { RenderJob } from '../render/types.ts';
+import { createMatcher, expandDynamicRedirects, resolveRedirect, type Redirect, type RouteMatcher } from '../routes/rules.ts';
+import { buildRouteTable, type DocRedirect, type PageModuleInfo, type Route } from '../build/routes.ts';
+import { runMiddleware } from '../build/middleware.ts';
+import { buildSiteModel, ensureBlogIndex, ensureHomePage, ensureNotFound, renderJob, type SiteModel } from '../site/model.ts';
+
+export interface PlanInput {
+  config: ResolvedConfig;
+  /** Parsed documents, sorted by stem (metadata: bodies stay in the workers). */
+  docs: ContentDocument[];
+  mod: Pick<RenderModule, 'layouts' | 'pages'>;
+  authors: Record<string, Author>;
+  assets: SiteAssets;
+  buildId: string;
+  drafts: boolean;
+  hasFavicon: boolean;
+  /** Public files (relative paths): valid redirect and link targets. */
+  publicFiles: string[];
+  /** Routes of documents that failed to parse: still valid link targets, no follow-on noise. */
+  failedRoutes?: string[];
+  /**
+   * `--content` replaced the site's content folder: redirects into the missing content are
+   * skipped instead of reported.
+   */
+  foreignContent?: boolean;
+  /** Extra HTML at the end of <body> (the dev server's client). */
+  bodyExtra?: string;
+}
+
+export interface SitePlan {
+  /** Every route, built-in pages included. */
+  routes: Route[];
+  byPath: Map<string, Route>;
+  notFound: Route;
+  model: SiteModel;
+  matcher: RouteMatcher;
+  /** Document redirects, static rules and expanded dynamic rules: from → redirect. */
+  redirects: Map<string, Redirect>;
+  /** The redirects that passed the checks: each gets a redirect page. */
+  redirectPages: Set<string>;
+  /** Where each redirect was declared, for messages. */
+  redirectSources: Map<string, string>;
+  /** Routes that render with status 200, sorted. */
+  prerendered: string[];
+  /** Every path a link may point at: routes, skipped routes, public files. */
+  knownRoutes: Set<string>;
+  publicPaths: Set<string>;
+  /** Problems found while planning routes and running middleware. */
+  problems: SitegenError[];
+  /** Problems with redirects (reported after rendering, with the link checks). */
+  redirectProblems: SitegenError[];
+}
+
+export async function planSite(input: PlanInput): Promise<SitePlan> {
+  const { config, docs } = input;
+  const layouts = Object.keys(input.mod.layouts);
+  const pages: PageModuleInfo[] = Object.entries(input.mod.pages).map(([route, entry]) => ({ route, file: entry.file, meta: { ...(entry.module.meta ?? {}) } }));
+  const table = buildRouteTable(pages, docs, { docsRoot: config.theme.docsRoot, layouts, drafts: input.drafts });
+  const problems: SitegenError[] = [...table.errors, ...(await runMiddleware(table.routes, config))];
+  const model = buildSiteModel({
+    config, docs, authors: input.authors, assets: input.assets, buildId: input.buildId, drafts: input.drafts, hasFavicon: input.hasFavicon, bodyExtra: input.bodyExtra,
+  });
+  const routes = [...table.routes];
+  const notFound = ensureNotFound(routes, layouts);
+  ensureBlogIndex(routes, model.posts, layouts, config.blogDir);
+  ensureHomePage(routes, model, layouts, config.description);
+  const prerendered = routes.filter((r) => r.status === 200).map((r) => r.path).sort();
+  const matcher = createMatcher(config.routeRules);
+  const publicPaths = new Set(input.publicFiles.map((f) => `/${f}`));
+  const knownRoutes = new Set([...routes.map((r) => r.path), ...table.skipped, ...(input.failedRoutes ?? [])]);
+  const { redirects, pages: redirectPages, sources, errors } = planRedirects(table.redirects, matcher, prerendered, routes, knownRoutes, publicPaths, input.foreignContent ?? false);
+  return {
+    routes, byPath: new Map(routes.map((r) => [normalizeRoutePath(r.path), r])), notFound, model, matcher, redirects, redirectPages, redirectSources: sources,
+    prerendered, knownRoutes, publicPaths, problems, redirectProblems: errors,
+  };
+}
+
+/** Collect the redirects and check them: no collision with a page, no loop, no dead end. */
+function planRedirects(
+  docRedirects: DocRedirect[], matcher: RouteMatcher, prerendered: string[], routes: Route[], knownRoutes: Set<string>, publicPaths: Set<string>, foreign: boolean,
+): { redirects: Map<string, Redirect>; pages: Set<string>; sources: Map<string, string>; errors: SitegenError[] } {
+  const all = new Map<string, Redirect>();
+  const sources = new Map<string, string>();
+  for (const r of docRedirects) {
+    all.set(r.from, { to: r.to, statusCode: 301 });
+    sources.set(r.from, r.source);
+  }
+  for (const [from, rule] of Object.entries(matcher.static)) if (rule.redirect) all.set(from, rule.redirect);
+  for (const [from, r] of expandDynamicRedirects(matcher, prerendered)) if (!all.has(from)) all.set(from, r);
+  const routeSet = new Set(routes.map((r) => r.path));
+  const errors: SitegenError[] = [];
+  const pages = new Set<string>();
+  for (const [from, r] of all) {
+    const source = sources.get(from) ?? 'site/config.ts';
+    if (routeSet.has(from)) {
+      errors.push(new SitegenError('SG3001', `Redirect from ${from} collides with a page at the same route`, { location: { file: source }, hint: 'Remove the redirect or the page.' }));
+      continue;
+    }
+    // Follow the chain to find loops and dead ends.
+    const seen = new Set([from]);
+    let to = r.to.split(/[?#]/)[0];
+    while (all.has(to) && !seen.has(to)) {
+      seen.add(to);
+      to = all.get(to)!.to.split(/[?#]/)[0];
+    }
+    if (seen.has(to)) {
+      errors.push(new SitegenError('SG3003', `Redirect loop: ${[...seen, to].join(' → ')}`, { location: { file: source }, hint: 'Point one of these redirects at a page.' }));
+      continue;
+    }
+    const external = /^[a-z]+:/i.test(to);
+    if (!external && !knownRoutes.has(to) && !publicPaths.has(to) && !resolveRedirect(matcher, to)) {
+      if (foreign) continue;
+      errors.push(new SitegenError('SG3004', `Redirect from ${from} points to ${r.to}, which is not a page`, { location: { file: source }, hint: 'Point the redirect at an existing route or an absolute URL.' }));
+      continue;
+    }
+    pages.add(from);
+  }
+  return { redirects: all, pages, sources, errors };
+}
+
+/** The render job of a route (a route rejected by middleware renders the not-found page). */
+export function jobFor(plan: SitePlan, route: Route): RenderJob {
+  return renderJob(route, plan.model, plan.notFound);
+}
+
+/** The manifest's matcher: the route rules plus every concrete redirect. */
+export function manifestMatcher(plan: SitePlan): RouteMatcher {
+  const matcher = { ...plan.matcher, static: { ...plan.matcher.static } };
+  for (const [from, r] of plan.redirects) matcher.static[from] ??= { redirect: r };
+  return matcher;
+}

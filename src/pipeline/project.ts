@@ -1,0 +1,47 @@
+/**
+ * Step 1 of the pipeline: load the project — the config (with command-line overrides), the
+ * plugins and their `config:resolved` hooks, and the folders everything else reads and writes.
+ */
+import { join, resolve } from 'node:path';
+import { loadConfig, type ConfigOverrides } from '../config/load.ts';
+import type { ResolvedConfig } from '../config/schema.ts';
+import { compilePlugins, instantiatePlugins, pluginRefs, type PluginModule } from '../plugins/load.ts';
+import { HookRunner } from '../plugins/run.ts';
+
+export interface Project {
+  root: string;
+  config: ResolvedConfig;
+  /** Hash of the config code: part of the build id. */
+  configHash: string;
+  contentDir: string;
+  /** The content folder the config names (`--content` may point elsewhere). */
+  configuredContentDir: string;
+  outDir: string;
+  publicDir: string;
+  dataDir: string;
+  cacheDir: string;
+  pluginModules: PluginModule[];
+  hooks: HookRunner;
+}
+
+export async function loadProject(rootDir: string, overrides: ConfigOverrides = {}): Promise<Project> {
+  const root = resolve(rootDir);
+  const loaded = await loadConfig(root, overrides);
+  const cacheDir = join(root, '.sitegen-cache');
+  const pluginModules = await compilePlugins(pluginRefs(loaded.config.plugins), root, cacheDir);
+  const hooks = new HookRunner(await instantiatePlugins(pluginModules));
+  const config = (await hooks.run('config:resolved', (previous) => [previous ?? loaded.config])) ?? loaded.config;
+  return {
+    root,
+    config,
+    configHash: loaded.hash,
+    contentDir: resolve(root, config.contentDir),
+    configuredContentDir: loaded.configuredContentDir,
+    outDir: resolve(root, config.outDir),
+    publicDir: resolve(root, config.publicDir),
+    dataDir: resolve(root, config.dataDir),
+    cacheDir,
+    pluginModules,
+    hooks,
+  };
+}

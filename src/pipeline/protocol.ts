@@ -1,0 +1,145 @@
+/**
+ * Every message between the main thread and the workers, in one place.
+ *
+ * A build opens one session per worker (a long-running piscina task holding a MessagePort).
+ * The session keeps what it parsed, so a document's body stays in the worker that parsed it
+ * and is rendered and written there: the main thread only ever sees metadata.
+ */
+import type { MessagePort } from 'node:worker_threads';
+import type { ParseOptions, SourceFile, ContentDocument } from '../content/types.ts';
+import type { SerializedError } from '../errors.ts';
+import type { PluginModule } from '../plugins/load.ts';
+import type { HookTimings } from '../plugins/run.ts';
+import type { RenderJob, SharedRenderData } from '../render/types.ts';
+
+/** The piscina task that opens a session. */
+export interface SessionTask {
+  type: 'session';
+  port: MessagePort;
+  plugins: PluginModule[];
+  /**
+   * Shared with the main thread: [request seq, item index] of what the worker is working on, so
+   * a worker that dies is reported with the very file it was on.
+   */
+  current: SharedArrayBuffer;
+}
+
+/** What a finished session returns to piscina. */
+export interface SessionResult {
+  timings: HookTimings;
+}
+
+export interface ParseRequest {
+  type: 'parse';
+  files: SourceFile[];
+  options: ParseOptions;
+  /** Keep each document's body in the worker, for rendering later in the same build. */
+  keep: boolean;
+}
+
+/** A parsed document as the main thread gets it: everything but the body HTML. */
+export interface ParsedItem {
+  /** Index into the request's files. */
+  index: number;
+  doc?: ContentDocument;
+  errors: SerializedError[];
+  /** CPU time of the parse in ms, for --profile. */
+  ms: number;
+}
+
+export interface SetupRequest {
+  type: 'setup';
+  bundleFile: string;
+  shared: SharedRenderData;
+  /** Folder being written (the temporary folder of the build). */
+  outDir: string;
+  /** The previous output of the same folder, when it can be reused. */
+  previous?: { dir: string; buildId: string };
+  /** Markdown settings, for documents that must be parsed again to render. */
+  options: ParseOptions;
+}
+
+/** Where a page's document body comes from, in order of preference. */
+export interface BodySource {
+  /** Document id (`_id`), when this worker parsed it in this build. */
+  id: string;
+  source: SourceFile;
+  /** The content API file of the previous output holding the same document, with its body. */
+  previousApi?: string;
+}
+
+export interface WorkerJob extends RenderJob {
+  /** The document whose body this page renders (its `page.html` is empty until filled in). */
+  body?: BodySource;
+  /** The page is unchanged since the previous output: copy these files (path, size), substituting the build id. */
+  reuse?: { files: [string, number][]; idCount: number };
+  /** Files to write besides the page and payload (the site's 404.html). */
+  alsoAs?: string[];
+}
+
+export interface RenderRequest {
+  type: 'render';
+  jobs: WorkerJob[];
+}
+
+/** A content API file for one document: `api/_content/query/<hash>.<id>.json`. */
+export interface ApiJob {
+  file: string;
+  /** The document as the main thread has it (after `content:loaded`), without its body HTML. */
+  doc: ContentDocument;
+  body: BodySource;
+  /** The same file in the previous output, when the document is unchanged: linked, not rewritten. */
+  reuse?: string;
+}
+
+export interface ApiRequest {
+  type: 'api';
+  jobs: ApiJob[];
+}
+
+export interface PageSummary {
+  title: string;
+  description: string;
+  layout: string;
+  date?: string;
+  updated?: string;
+  indexable: boolean;
+}
+
+/** What the main thread keeps of a rendered page: enough for the checks, plugins and the next build. */
+export interface PageResult {
+  path: string;
+  status: number;
+  links: string[];
+  ids: string[];
+  summary?: PageSummary;
+  /** Files written, relative to the output folder, with their sizes. */
+  files: [string, number][];
+  /** How often the build id occurs in the page's files (a reused page must match). */
+  idCount: number;
+  /** Served from the previous output. */
+  reused?: boolean;
+  error?: SerializedError;
+}
+
+export interface ApiResult {
+  files: [string, number][];
+  errors: SerializedError[];
+}
+
+export interface CloseRequest {
+  type: 'close';
+}
+
+export type WorkerRequest = ParseRequest | SetupRequest | RenderRequest | ApiRequest | CloseRequest;
+
+export interface WorkerReply {
+  seq: number;
+  value?: unknown;
+  error?: SerializedError;
+}
+
+export interface Envelope {
+  seq: number;
+  request: WorkerRequest;
+}

@@ -1,0 +1,40 @@
+/**
+ * Step 2 of the pipeline: compile the templates — the render bundle (layouts and the site's
+ * pages), the stylesheet, the browser runtime and the island chunks. Each is compiled once and
+ * reused while its inputs are unchanged (see memo.ts), so an unchanged project starts without
+ * running esbuild at all.
+ */
+import { join, resolve } from 'node:path';
+import fg from 'fast-glob';
+import { hashInputs } from '../hash.ts';
+import { PACKAGE_ROOT, TEMPLATES_DIR } from '../paths.ts';
+import { bundleTemplates, findTemplateSources, type RenderBundle } from '../render/bundle.ts';
+import { buildRuntime, buildStylesheet, type SiteAssets } from '../output/assets.ts';
+import { buildIslands, findIslands } from '../output/islands.ts';
+import type { Project } from './project.ts';
+
+export interface CompiledTemplates {
+  bundle: RenderBundle;
+  assets: SiteAssets;
+  /** Hash of every template file outside the bundle (plugins, the search client …): part of the build id. */
+  sourcesHash: string;
+  /** The layouts and pages found (for `dev` to know what to watch). */
+  pageCount: number;
+}
+
+export async function compileTemplates(project: Project): Promise<CompiledTemplates> {
+  const { root, cacheDir, config, hooks } = project;
+  const sources = await findTemplateSources(TEMPLATES_DIR, resolve(root, config.pagesDir));
+  for (const plugin of hooks.plugins) for (const [name, file] of Object.entries(plugin.layouts ?? {})) sources.layouts.set(name, file);
+  const [bundle, css, runtime, islands, sourcesHash] = await Promise.all([
+    bundleTemplates(sources, root, cacheDir),
+    buildStylesheet([join(TEMPLATES_DIR, 'styles'), resolve(root, 'site/styles')], cacheDir),
+    buildRuntime(cacheDir),
+    findIslands([join(TEMPLATES_DIR, 'islands'), resolve(root, 'site/islands')]).then((found) => {
+      for (const plugin of hooks.plugins) for (const [name, file] of Object.entries(plugin.islands ?? {})) found.set(name, file);
+      return buildIslands(found, cacheDir, config.base.replace(/\/$/, ''));
+    }),
+    fg('**/*.{ts,tsx,js,css}', { cwd: TEMPLATES_DIR, absolute: true }).then((files) => hashInputs(files, [PACKAGE_ROOT])),
+  ]);
+  return { bundle, assets: { css, runtime, islands }, sourcesHash, pageCount: sources.pages.size };
+}

@@ -1,0 +1,181 @@
+/**
+ * The worker pool (piscina) as a set of sessions: one long-running task per worker, talked to
+ * over its own MessagePort, so that work for a document goes to the worker that holds its body.
+ */
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import { PACKAGE_ROOT } from '../paths.ts';
+import { mergeTimings, type HookTimings } from '../plugins/run.ts';
+import type { PluginModule } from '../plugins/load.ts';
+import { SitegenError } from '../errors.ts';
+import { env } from '../env.ts';
+import type { Envelope, SessionResult, WorkerReply, WorkerRequest } from './protocol.ts';
+
+/** A worker that died (exit, out of memory, a native crash) fails the build naming its files. */
+export function crashed(error: unknown, doing: string, files: string[]): SitegenError {
+  const shown = files.slice(0, 3).join(', ') + (files.length > 3 ? ` and ${files.length - 3} more` : '');
+  const oom = (error as NodeJS.ErrnoException)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+  return new SitegenError('SG4003', `A worker ${oom ? 'ran out of memory' : 'stopped'} while ${doing} ${shown}: ${(error as Error)?.message ?? String(error)}`, {
+    location: { file: files[0] ?? '(unknown)' },
+    hint: oom ? 'A document or component needs more memory than a worker has; look for runaway loops or huge data.' : 'Something in a component or plugin ended the worker (process.exit, a native crash). Run with --concurrency 1 --debug to narrow it down.',
+    cause: error,
+  });
+}
+
+export function defaultConcurrency(): number {
+  return env.concurrency() ?? Math.max(1, availableParallelism());
+}
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+  doing: string;
+  files: string[];
+}
+
+/** One worker's session. */
+export class WorkerSession {
+  private seq = 0;
+  private readonly pending = new Map<number, Pending>();
+  private dead?: unknown;
+  /** Requests sent and not yet answered. */
+  inFlight = 0;
+  /** Work assigned so far (for balancing). */
+  load = 0;
+  readonly done: Promise<SessionResult | undefined>;
+
+  constructor(readonly index: number, private readonly port: MessagePort, task: Promise<SessionResult>, private readonly current: Int32Array) {
+    port.on('message', (reply: WorkerReply) => {
+      const pending = this.pending.get(reply.seq);
+      if (!pending) return;
+      this.pending.delete(reply.seq);
+      this.inFlight--;
+      if (reply.error) pending.reject(SitegenError.fromJSON(reply.error));
+      else pending.resolve(reply.value);
+    });
+    this.done = task.then(
+      (result) => result,
+      (error) => {
+        this.dead = error;
+        // The item the worker was on when it died, else everything it had been given.
+        const on = this.pending.get(Atomics.load(this.current, 0));
+        const item = on?.files[Atomics.load(this.current, 1)];
+        for (const [seq, pending] of this.pending) {
+          this.pending.delete(seq);
+          pending.reject(crashed(error, (on ?? pending).doing, item ? [item] : pending.files));
+        }
+        return undefined;
+      },
+    );
+  }
+
+  request<T>(request: WorkerRequest, doing = 'working on', files: string[] = []): Promise<T> {
+    if (this.dead) return Promise.reject(crashed(this.dead, doing, files));
+    const seq = ++this.seq;
+    this.inFlight++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(seq, { resolve: resolve as (value: unknown) => void, reject, doing, files });
+      this.port.postMessage({ seq, request } satisfies Envelope);
+    });
+  }
+
+  close(): void {
+    if (!this.dead) this.port.postMessage({ seq: 0, request: { type: 'close' } } satisfies Envelope);
+  }
+}
+
+export class Workers {
+  private readonly piscina: Piscina;
+  readonly sessions: WorkerSession[];
+  readonly timings: HookTimings = {};
+
+  /** Start `size` workers and open a session on each; they load while the caller goes on. */
+  constructor(readonly size: number, plugins: PluginModule[]) {
+    this.piscina = new Piscina({
+      filename: join(PACKAGE_ROOT, 'lib/worker.js'),
+      minThreads: size,
+      maxThreads: size,
+      idleTimeout: 60_000,
+      concurrentTasksPerWorker: 1,
+      // SITEGEN_WORKER_MEMORY_MB caps each worker's heap: a runaway component fails its page
+      // (SG4003, out of memory) instead of taking the machine down.
+      ...(env.workerMemoryMb() ? { resourceLimits: { maxOldGenerationSizeMb: env.workerMemoryMb() } } : {}),
+    });
+    this.sessions = Array.from({ length: size }, (_, index) => {
+      const { port1, port2 } = new MessageChannel();
+      const current = new SharedArrayBuffer(8);
+      const task = this.piscina.run({ type: 'session', port: port2, plugins, current }, { transferList: [port2] }) as Promise<SessionResult>;
+      return new WorkerSession(index, port1, task, new Int32Array(current));
+    });
+  }
+
+  /** The session with the least work in flight, then the least work so far. */
+  idlest(): WorkerSession {
+    return this.sessions.reduce((a, b) => (b.inFlight < a.inFlight || (b.inFlight === a.inFlight && b.load < a.load) ? b : a));
+  }
+
+  /**
+   * Run `batches` over the sessions, each batch on the session `pick` chooses (default: the
+   * idlest), at most `depth` batches in flight per session. Results come back in batch order.
+   */
+  async map<B, R>(batches: B[], run: (session: WorkerSession, batch: B) => Promise<R>, pick?: (batch: B) => WorkerSession | undefined, depth = 2): Promise<R[]> {
+    const results = new Array<R>(batches.length);
+    const queues = this.sessions.map(() => [] as number[]);
+    const shared: number[] = [];
+    batches.forEach((batch, i) => {
+      const session = pick?.(batch);
+      if (session) queues[session.index].push(i);
+      else shared.push(i);
+    });
+    let failed: { error: unknown } | undefined;
+    await Promise.all(this.sessions.map(async (session) => {
+      const own = queues[session.index];
+      const lanes = Array.from({ length: depth }, async () => {
+        while (!failed) {
+          const i = own.length ? own.shift() : shared.shift();
+          if (i === undefined) return;
+          try {
+            results[i] = await run(session, batches[i]);
+          } catch (error) {
+            failed ??= { error };
+          }
+        }
+      });
+      await Promise.all(lanes);
+    }));
+    if (failed) throw failed.error;
+    return results;
+  }
+
+  /** Close every session and stop the workers. */
+  async destroy(): Promise<void> {
+    for (const session of this.sessions) session.close();
+    const results = await Promise.all(this.sessions.map((s) => s.done));
+    for (const result of results) if (result) mergeTimings(this.timings, result.timings);
+    await this.piscina.destroy();
+  }
+}
+
+/**
+ * Batches of at most `size` items that each belong to one worker (`ownerOf`), or to none: so a
+ * batch can go to the worker that holds its documents.
+ */
+export function ownedBatches<T>(items: T[], ownerOf: (item: T) => WorkerSession | undefined, size: number): T[][] {
+  const groups = new Map<WorkerSession | undefined, T[]>();
+  for (const item of items) {
+    const owner = ownerOf(item);
+    let group = groups.get(owner);
+    if (!group) groups.set(owner, (group = []));
+    group.push(item);
+  }
+  return [...groups.values()].flatMap((group) => batches(group, size));
+}
+
+/** Split `items` into batches of about `size`. */
+export function batches<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

@@ -1,0 +1,86 @@
+/**
+ * Rebuilds reuse the previous output (unchanged pages are copied with the new build id, bodies
+ * come from the document cache and the previous content API files) — and must still give, byte
+ * for byte, what a cold build of the same sources gives. Each change below is applied, then the
+ * site is built warm into its usual folder and cold (no cache, no previous output) into another.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFixture, html, listFiles, remove, runCli } from '../helpers.ts';
+
+let site: string;
+const bytes = (dir: string) => listFiles(dir).map((f) => [f, readFileSync(join(dir, f)).toString('base64')]);
+const edit = (file: string, change: (text: string) => string) => writeFileSync(join(site, file), change(readFileSync(join(site, file), 'utf8')));
+
+async function warmEqualsCold(): Promise<string> {
+  const warm = await runCli(['build', '--root', site]);
+  expect(warm.code, warm.stderr).toBe(0);
+  const cache = join(site, '.sitegen-cache');
+  const kept = join(site, '.cache-kept');
+  rmSync(kept, { recursive: true, force: true });
+  // The cold build gets no cache and no previous output.
+  const { renameSync } = await import('node:fs');
+  renameSync(cache, kept);
+  try {
+    const cold = await runCli(['build', '--root', site, '--out', join(site, 'cold')]);
+    expect(cold.code, cold.stderr).toBe(0);
+    expect(bytes(join(site, 'dist'))).toEqual(bytes(join(site, 'cold')));
+  } finally {
+    rmSync(join(site, 'cold'), { recursive: true, force: true });
+    rmSync(cache, { recursive: true, force: true });
+    renameSync(kept, cache);
+  }
+  return warm.stdout;
+}
+
+beforeAll(async () => {
+  site = copyFixture('basic');
+  expect((await runCli(['build', '--root', site])).code).toBe(0);
+});
+afterAll(() => remove(site));
+
+describe('an incremental build equals a cold one', () => {
+  it('after a body edit, rendering only the edited page', async () => {
+    edit('content/guide/2.setup.md', (t) => `${t}\nOne more paragraph.\n`);
+    const out = await warmEqualsCold();
+    expect(out).toMatch(/parsed \d+ documents \(\d+ from cache\)/);
+    expect(out).toMatch(/rendered \d+ pages \(\d+ unchanged\)/);
+    expect(html(join(site, 'dist'), 'guide/setup/index.html').text).toContain('One more paragraph.');
+  });
+
+  it('after a title edit, which listings and the sidebar show', async () => {
+    edit('content/guide/1.intro.md', (t) => t.replace('title: Introduction', 'title: Getting started'));
+    await warmEqualsCold();
+    expect(html(join(site, 'dist'), 'guide/setup/index.html').toString()).toContain('Getting started');
+  });
+
+  it('after a new file', async () => {
+    writeFileSync(join(site, 'content/guide/3.deploy.md'), '---\ntitle: Deploy\ndescription: Ship it.\n---\n\nDeploy text.\n');
+    await warmEqualsCold();
+    expect(html(join(site, 'dist'), 'guide/deploy/index.html').querySelector('h1')?.text).toBe('Deploy');
+  });
+
+  it('after a deleted file', async () => {
+    rmSync(join(site, 'content/guide/3.deploy.md'));
+    await warmEqualsCold();
+    expect(listFiles(join(site, 'dist')).some((f) => f.startsWith('guide/deploy/'))).toBe(false);
+  });
+
+  it('after a template edit', async () => {
+    edit('site/pages/blog.tsx', (t) => t.replace('<h1>Blog</h1>', '<h1>All the posts</h1>'));
+    await warmEqualsCold();
+    expect(html(join(site, 'dist'), 'blog/index.html').querySelector('main h1')?.text).toBe('All the posts');
+  });
+
+  it('after a config edit', async () => {
+    edit('site/config.ts', (t) => t.replace("name: 'Fixture'", "name: 'Renamed fixture'"));
+    await warmEqualsCold();
+    expect(html(join(site, 'dist'), 'about/index.html').querySelector('title')?.text).toContain('Renamed fixture');
+  });
+
+  it('and an unchanged site is left as it is', async () => {
+    const again = await runCli(['build', '--root', site]);
+    expect(again.stdout).toMatch(/is up to date/);
+  });
+});
