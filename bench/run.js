@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // npm run bench: sitegen against Hugo and Eleventy on the same generated corpora, side by side.
 //
-//   node bench/run.js [sizes=1000,4000,10000] [runs=3]
+//   node bench/run.js [sizes=1000,4000,10000] [runs=3]      (npm run bench -- 40000 for the big one)
 //
 // Per size: one warm-up round, then `runs` counted rounds; in each round the three tools build in
-// turn (cold: outputs and sitegen's cache removed first). Then sitegen alone: a warm rebuild with
-// nothing changed, and a rebuild after one file changed. Every tool's output is checked to hold one
-// page per markdown file. Hugo comes from Debian (installed when missing), Eleventy from npm into
-// bench/.cache (never a project dependency). Results: docs/bench/results.{json,md} and chart.svg.
+// turn (cold: outputs and sitegen's cache removed first). Then sitegen alone, each round paired with
+// a Hugo cold build: a rebuild with nothing changed, a rebuild after one body edit, a rebuild after
+// one title edit (every listing and sidebar that shows it changes). Every tool's output is checked
+// to hold one page per markdown file. Last, the bundled site built cold. Hugo comes from Debian
+// (installed when missing), Eleventy from npm into bench/.cache (never a project dependency).
+// Results: docs/bench/results.{json,md} and chart.svg (merged with earlier sizes' results).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -116,22 +118,38 @@ async function benchSize(size) {
       process.stdout.write(`  ${size} ${name} round ${round}${round ? '' : ' (warm-up)'}: ${fmt(sample.ms)} s, ${Math.round(sample.rssMb)} MB\n`);
     }
   }
-  // sitegen rebuilds: nothing changed (cache warm), then one file changed.
+  // sitegen rebuilds, each paired with a Hugo cold build of the same round: nothing changed (the
+  // output is already right), one body edit (only that page renders), one title edit (listings,
+  // sidebars and neighbours change: every page that shows it renders again).
   const warm = [];
   const oneChanged = [];
+  const titleChanged = [];
+  const hugoPaired = [];
   const target = join(corpus, readdirSync(join(corpus, 'blog')).map((y) => join('blog', y, readdirSync(join(corpus, 'blog', y))[0]))[0]);
   const original = readFileSync(target, 'utf8');
+  const profiled = [];
   try {
     for (let i = 0; i < runs; i++) {
       warm.push(await tools.sitegen.run(tools.sitegen.out));
       writeFileSync(target, `${original}\n\nEdited in round ${i}.\n`);
       oneChanged.push(await tools.sitegen.run(tools.sitegen.out));
+      writeFileSync(target, original.replace(/^title: "/m, `title: "Retitled ${i} `));
+      titleChanged.push(await tools.sitegen.run(tools.sitegen.out));
       writeFileSync(target, original);
       await tools.sitegen.run(tools.sitegen.out);
+      rmSync(tools.hugo.out, { recursive: true, force: true });
+      tools.hugo.clean();
+      hugoPaired.push(await tools.hugo.run(tools.hugo.out));
     }
+    // The main thread's own heap, phase by phase (--profile), in a cold build: it holds metadata only.
+    rmSync(tools.sitegen.out, { recursive: true, force: true });
+    tools.sitegen.clean();
+    const profile = execFileSync(process.execPath, [join(ROOT, 'bin/sitegen.js'), 'build', '--profile', '--content', corpus, '--out', tools.sitegen.out], { cwd: work, env: { ...process.env, NO_COLOR: '1' } }).toString();
+    for (const m of profile.matchAll(/heap (\d+) MB/g)) profiled.push(Number(m[1]));
   } finally {
     writeFileSync(target, original);
   }
+  const pairedWith = (list) => +median(list.map((s, i) => s.ms / hugoPaired[i].ms)).toFixed(2);
   const summary = {};
   for (const [name, list] of Object.entries(samples)) {
     summary[name] = { medianMs: Math.round(median(list.map((s) => s.ms))), minMs: Math.round(Math.min(...list.map((s) => s.ms))), maxMs: Math.round(Math.max(...list.map((s) => s.ms))), peakRssMb: Math.round(Math.max(...list.map((s) => s.rssMb))) };
@@ -143,11 +161,14 @@ async function benchSize(size) {
     ratios: {
       sitegenOverHugo: +median(paired('hugo')).toFixed(2),
       sitegenOverEleventy: +median(paired('eleventy')).toFixed(2),
-      warmOverHugoCold: +(median(warm.map((s) => s.ms)) / summary.hugo.medianMs).toFixed(2),
-      oneChangedOverHugoCold: +(median(oneChanged.map((s) => s.ms)) / summary.hugo.medianMs).toFixed(2),
+      warmOverHugoCold: pairedWith(warm),
+      oneChangedOverHugoCold: pairedWith(oneChanged),
+      titleChangedOverHugoCold: pairedWith(titleChanged),
     },
     sitegenWarmMs: Math.round(median(warm.map((s) => s.ms))),
     sitegenOneChangedMs: Math.round(median(oneChanged.map((s) => s.ms))),
+    sitegenTitleChangedMs: Math.round(median(titleChanged.map((s) => s.ms))),
+    mainThreadHeapMb: Math.max(...profiled),
   };
 }
 
@@ -180,25 +201,48 @@ ${lines.join('\n')}
 function table(results, meta) {
   const rows = results.map((r) => {
     const t = r.tools;
-    const cell = (name) => `${fmt(t[name].medianMs)} s (${fmt(t[name].minMs)}–${fmt(t[name].maxMs)}), ${t[name].peakRssMb} MB`;
-    return `| ${r.size.toLocaleString('en-US')} | ${cell('sitegen')} | ${cell('hugo')} | ${cell('eleventy')} | ${r.ratios.sitegenOverHugo} | ${r.ratios.sitegenOverEleventy} | ${fmt(r.sitegenWarmMs)} s (${r.ratios.warmOverHugoCold}) | ${fmt(r.sitegenOneChangedMs)} s (${r.ratios.oneChangedOverHugoCold}) |`;
+    const cell = (name) => `${fmt(t[name].medianMs)} s, ${t[name].peakRssMb} MB`;
+    return `| ${r.size.toLocaleString('en-US')} | ${cell('sitegen')} | ${cell('hugo')} | ${cell('eleventy')} | **${r.ratios.sitegenOverHugo}** | **${r.ratios.sitegenOverEleventy}** | ${fmt(r.sitegenWarmMs)} s (**${r.ratios.warmOverHugoCold}**) | ${fmt(r.sitegenOneChangedMs)} s (**${r.ratios.oneChangedOverHugoCold}**) | ${fmt(r.sitegenTitleChangedMs)} s (**${r.ratios.titleChangedOverHugoCold}**) | ${r.mainThreadHeapMb} MB |`;
   });
-  return `Measured ${meta.date} on ${meta.cpus} cores, ${meta.memGb} GiB, Node ${meta.node}, ${meta.hugo}, Eleventy ${meta.eleventy}; ${meta.runs} counted runs after a warm-up, medians (min–max) and peak RSS.
+  const sorted = [...results].sort((a, b) => a.size - b.size);
+  const scaling = sorted.length > 1 ? sorted.slice(1).map((r, i) => `${sorted[i].size.toLocaleString('en-US')} → ${r.size.toLocaleString('en-US')} files: ×${(r.size / sorted[i].size).toFixed(1)} files, ×${(r.tools.sitegen.medianMs / sorted[i].tools.sitegen.medianMs).toFixed(2)} time`).join('; ') : '';
+  const site = meta.bundled ? `\nBundled Ferrygate site, cold (cache and output removed): ${fmt(meta.bundled.medianMs)} s median of ${meta.bundled.runs} (${meta.bundled.pages} pages).\n` : '';
+  return `Measured ${meta.date} on ${meta.cpus} cores, ${meta.memGb} GiB, Node ${meta.node}, ${meta.hugo}, Eleventy ${meta.eleventy}; ${meta.runs} counted runs after a warm-up; medians, peak RSS of the largest process; ratios are medians of pairs run back to back (rebuilds against a Hugo cold build of the same round).
 
-| files | sitegen cold | Hugo cold | Eleventy cold | sitegen/Hugo | sitegen/Eleventy | sitegen warm (/Hugo cold) | one file changed (/Hugo cold) |
-|---|---|---|---|---|---|---|---|
+| files | sitegen cold | Hugo cold | Eleventy cold | sitegen/Hugo | sitegen/Eleventy | nothing changed (/Hugo) | one body edit (/Hugo) | one title edit (/Hugo) | main-thread heap |
+|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
-`;
+${scaling ? `\nScaling: ${scaling}.\n` : ''}${site}`;
+}
+
+/** The bundled site, cold: cache and output removed before each build. */
+async function benchBundled(count) {
+  const out = join(CACHE, 'bundled-out');
+  const times = [];
+  let pages = 0;
+  for (let i = 0; i <= count; i++) {
+    rmSync(out, { recursive: true, force: true });
+    rmSync(join(ROOT, '.sitegen-cache'), { recursive: true, force: true });
+    const sample = await timed(process.execPath, [join(ROOT, 'bin/sitegen.js'), 'build', '--quiet', '--out', out], ROOT);
+    pages = countPages(out);
+    if (i > 0) times.push(sample.ms);
+    console.log(`  bundled site ${i ? `run ${i}` : '(warm-up)'}: ${fmt(sample.ms)} s`);
+  }
+  return { medianMs: Math.round(median(times)), runs: count, pages };
 }
 
 ensureTools();
 execFileSync(process.execPath, [join(ROOT, 'scripts/compile.js')], { stdio: 'inherit' });
-const results = [];
+// Earlier sizes' results stay (a 40,000 run is separate), replaced size by size.
+const previous = existsSync(join(OUT, 'results.json')) ? JSON.parse(readFileSync(join(OUT, 'results.json'), 'utf8')) : { results: [] };
+const bySize = new Map(previous.results.filter((r) => r.ratios?.titleChangedOverHugoCold !== undefined).map((r) => [r.size, r]));
 for (const size of sizes) {
   console.log(`corpus of ${size} files`);
-  results.push(await benchSize(size));
-  console.log(JSON.stringify(results[results.length - 1].ratios));
+  const result = await benchSize(size);
+  bySize.set(size, result);
+  console.log(JSON.stringify(result.ratios));
 }
+const results = [...bySize.values()].sort((a, b) => a.size - b.size);
 const meta = {
   date: new Date().toISOString().slice(0, 10),
   cpus: cpus().length,
@@ -207,6 +251,7 @@ const meta = {
   hugo: execFileSync('/usr/bin/hugo', ['version']).toString().split(' ')[0] + ' ' + execFileSync('/usr/bin/hugo', ['version']).toString().split(' ')[1],
   eleventy: JSON.parse(readFileSync(join(CACHE, 'eleventy/node_modules/@11ty/eleventy/package.json'), 'utf8')).version,
   runs,
+  bundled: process.env.BENCH_SKIP_BUNDLED ? previous.meta?.bundled : await benchBundled(runs),
 };
 mkdirSync(OUT, { recursive: true });
 writeFileSync(join(OUT, 'results.json'), JSON.stringify({ meta, results }, null, 2));

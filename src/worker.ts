@@ -10,7 +10,7 @@
 // production build renders the same HTML several times faster, and the bundle itself is compiled
 // for production already.
 process.env.NODE_ENV = 'production';
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type MarkdownIt from 'markdown-it';
@@ -90,7 +90,13 @@ class Session {
       const err = error instanceof SitegenError ? error : new SitegenError('SG6001', String(error));
       return request.files.map((_, index) => ({ index, errors: [err.toJSON()], ms: 0 }));
     }
-    const texts = await Promise.all(request.files.map((file) => readFile(file.file, 'utf8').catch((error: Error) => error)));
+    const texts = request.files.map((file) => {
+      try {
+        return readFileSync(file.file, 'utf8');
+      } catch (error) {
+        return error as Error;
+      }
+    });
     return request.files.map((file, index) => {
       const text = texts[index];
       if (text instanceof Error) {
@@ -125,7 +131,7 @@ class Session {
     if (held !== undefined) return held;
     if (source.previousApi && this.setup?.previous) {
       try {
-        const doc = JSON.parse(await readFile(join(this.setup.previous.dir, source.previousApi), 'utf8')) as ContentDocument;
+        const doc = JSON.parse(readFileSync(join(this.setup.previous.dir, source.previousApi), 'utf8')) as ContentDocument;
         if (typeof doc.body?.html === 'string') return doc.body.html;
       } catch {
         // gone or unreadable: parse the source instead
@@ -136,24 +142,23 @@ class Session {
 
   private async parseBody(file: SourceFile): Promise<string> {
     const options = this.setup!.options;
-    const result = parseDocument(file, await readFile(file.file, 'utf8'), this.md(options), options);
+    const result = parseDocument(file, readFileSync(file.file, 'utf8'), this.md(options), options);
     return result.doc?.body?.html ?? '';
   }
 
-  private async write(path: string, data: string): Promise<[string, number]> {
-    await this.setup!.writer.write(path, data);
-    return [path, Buffer.byteLength(data)];
+  private write(path: string, data: string): [string, number] {
+    return [path, this.setup!.writer.writeSync(path, data)];
   }
 
   /** Copy an unchanged page's files from the previous output, with the new build id. */
   private async reuse(job: WorkerJob, shared: SharedRenderData): Promise<[string, number][] | undefined> {
     const previous = this.setup!.previous!;
     const files = job.reuse!.files;
-    const texts = await Promise.all(files.map(([file]) => readFile(join(previous.dir, file), 'utf8')));
+    const texts = files.map(([file]) => readFileSync(join(previous.dir, file), 'utf8'));
     // Exactly as the previous build wrote them, or rendered anew.
     if (texts.some((text, i) => Buffer.byteLength(text) !== files[i][1])) return undefined;
     if (texts.reduce((sum, text) => sum + count(text, previous.buildId), 0) !== job.reuse!.idCount) return undefined;
-    return Promise.all(files.map(([file], i) => this.write(file, texts[i].split(previous.buildId).join(shared.buildId))));
+    return files.map(([file], i) => this.write(file, texts[i].split(previous.buildId).join(shared.buildId)));
   }
 
   /** Render one after another (marking each, for crash reports); writes overlap. */
@@ -186,7 +191,7 @@ class Session {
       const writes = [this.write(routeToFile(page.path), page.html), this.write(routeToPayload(page.path), page.payload)];
       for (const island of page.islands) writes.push(this.write(island.file, island.json));
       for (const file of job.alsoAs ?? []) writes.push(this.write(file, page.html));
-      const files = await Promise.all(writes);
+      const files = writes;
       const idCount = count(page.html, shared.buildId) * (1 + (job.alsoAs?.length ?? 0)) + count(page.payload, shared.buildId) + page.islands.reduce((sum, i) => sum + count(i.json, shared.buildId), 0);
       return { path: page.path, status: page.status, links: page.links, ids: page.ids, summary: page.summary, files, idCount };
     } catch (error) {
@@ -201,14 +206,14 @@ class Session {
       try {
         if (job.reuse && setup.previous) {
           try {
-            return [job.file, await setup.writer.link(job.file, join(setup.previous.dir, job.reuse))];
+            return [job.file, setup.writer.linkSync(job.file, join(setup.previous.dir, job.reuse))];
           } catch {
             // gone from the previous output: write it anew
           }
         }
         const html = await this.body(job.body);
         const doc = { ...job.doc, body: job.doc.body ? { ...job.doc.body, html } : job.doc.body };
-        return await this.write(job.file, JSON.stringify(apiDocument(doc)));
+        return this.write(job.file, JSON.stringify(apiDocument(doc)));
       } catch (error) {
         errors.push(serialize(error));
         return undefined;

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { hashText } from '../hash.ts';
@@ -102,7 +102,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let workers: Workers | undefined = state && !options.force ? undefined : new Workers(size, project.pluginModules);
   try {
     const sources = await discoverContent(project.contentDir, project.root);
-    const sourceHashes = await mapLimit(sources, 64, async (s) => hashText(await readFile(s.file)));
+    // Synchronous reads: nothing else needs this thread meanwhile, and the thread pool stays free.
+    const sourceHashes = sources.map((s) => hashText(readFileSync(s.file)));
     // 2. The templates (compiled once, reused while unchanged)
     const templates = await compileTemplates(project);
     const [publicFiles, authors] = await Promise.all([existsSync(project.publicDir) ? listPublicFiles(project.publicDir) : Promise.resolve([]), readAuthors(project.dataDir)]);

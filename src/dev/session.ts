@@ -9,7 +9,7 @@
  * stale. Pages render on demand in this thread and are cached, so an edit costs one parse plus
  * the pages someone is looking at, whatever the size of the site.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -104,7 +104,7 @@ export class DevSession {
     this.problems.clear();
     const sources = await discoverContent(this.contentDir, this.root);
     this.sources = new Map(sources.map((s) => [s.file, s]));
-    const hashes = await mapLimit(sources, 64, async (s) => hashText(await readFile(s.file)));
+    const hashes = sources.map((s) => hashText(readFileSync(s.file)));
     // The same document cache as `sitegen build`: a site built once starts in dev without parsing.
     const engine = hashText(await readFile(join(PACKAGE_ROOT, 'lib/worker.js')));
     const parseKey = hashText(JSON.stringify([VERSION, engine, this.parseOptions, this.pluginModules.map((p) => [p.file, p.options])]));

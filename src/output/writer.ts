@@ -2,6 +2,7 @@
  * Where output goes: the file system for builds, memory for tests and the dev server.
  */
 import { copyFile, link, mkdir, stat, writeFile } from 'node:fs/promises';
+import { copyFileSync, linkSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
 import { SitegenError } from '../errors.ts';
 
@@ -40,6 +41,53 @@ export class FsWriter implements OutputWriter {
       });
     }
     return file;
+  }
+
+  private readonly made = new Set<string>();
+
+  /**
+   * Make `dir` and any missing parents below the root, never the root itself: a build that was
+   * interrupted (its temporary root removed) must not have it recreated by a write in flight.
+   */
+  private ensureDirSync(dir: string): void {
+    if (this.made.has(dir) || dir === this.root) return;
+    try {
+      mkdirSync(dir);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && dirname(dir) !== dir) {
+        this.ensureDirSync(dirname(dir));
+        mkdirSync(dir);
+      } else if (code !== 'EEXIST') throw error;
+    }
+    this.made.add(dir);
+  }
+
+  /**
+   * Write synchronously: in a worker thread, where nothing else waits on the event loop, this
+   * skips the trip through libuv's small thread pool (shared by every worker) for each file.
+   */
+  writeSync(path: string, data: string | Uint8Array): number {
+    const file = this.target(path);
+    this.ensureDirSync(dirname(file));
+    writeFileSync(file, data);
+    const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+    this.written.set(path, size);
+    return size;
+  }
+
+  /** `link`, synchronously (see writeSync). */
+  linkSync(path: string, from: string): number {
+    const file = this.target(path);
+    this.ensureDirSync(dirname(file));
+    try {
+      linkSync(from, file);
+    } catch {
+      copyFileSync(from, file);
+    }
+    const size = statSync(file).size;
+    this.written.set(path, size);
+    return size;
   }
 
   /** An unchanged file of a previous output: a hard link (a copy where links fail). Returns its size. */
