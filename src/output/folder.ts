@@ -18,7 +18,8 @@ export function hookSignals(): void {
     process.once(signal, () => {
       for (const dir of live) {
         try {
-          rmSync(dir, { recursive: true, force: true });
+          // Workers may still be writing into it: retry until it is gone.
+          rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 20 });
         } catch {
           // best effort: the next build clears stale folders too
         }

@@ -51,14 +51,21 @@ export class FsWriter implements OutputWriter {
    */
   private ensureDirSync(dir: string): void {
     if (this.made.has(dir) || dir === this.root) return;
-    try {
-      mkdirSync(dir);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' && dirname(dir) !== dir) {
-        this.ensureDirSync(dirname(dir));
+    // Another worker may make the same folder at the same moment: EEXIST is success.
+    const make = () => {
+      try {
         mkdirSync(dir);
-      } else if (code !== 'EEXIST') throw error;
+        return true;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EEXIST') return true;
+        if (code === 'ENOENT' && dirname(dir) !== dir) return false;
+        throw error;
+      }
+    };
+    if (!make()) {
+      this.ensureDirSync(dirname(dir));
+      if (!make()) throw Object.assign(new Error(`ENOENT: the output folder is gone: ${this.root}`), { code: 'ENOENT' });
     }
     this.made.add(dir);
   }

@@ -10,6 +10,7 @@ import type { ParseOptions, SourceFile, ContentDocument } from '../content/types
 import type { SerializedError } from '../errors.ts';
 import type { PluginModule } from '../plugins/load.ts';
 import type { HookTimings } from '../plugins/run.ts';
+import type { BuiltPage } from '../plugins/types.ts';
 import type { RenderJob, SharedRenderData } from '../render/types.ts';
 
 /** The piscina task that opens a session. */
@@ -97,14 +98,8 @@ export interface ApiRequest {
   jobs: ApiJob[];
 }
 
-export interface PageSummary {
-  title: string;
-  description: string;
-  layout: string;
-  date?: string;
-  updated?: string;
-  indexable: boolean;
-}
+/** What build:done plugins see of a page, besides its path. */
+export type PageSummary = Omit<BuiltPage, 'path'>;
 
 /** What the main thread keeps of a rendered page: enough for the checks, plugins and the next build. */
 export interface PageResult {
