@@ -25,7 +25,6 @@ import { contentId, contentStem, stemToPath } from '../content/paths.ts';
 import { documentQueryKey, queryHash } from '../output/manifest.ts';
 import { mergeTimings } from '../plugins/run.ts';
 import type { BuiltPage } from '../plugins/types.ts';
-import { mapLimit } from './pool.ts';
 import { checkLinks, type CheckedPage } from './checks.ts';
 import { loadProject } from '../pipeline/project.ts';
 import { compileTemplates } from '../pipeline/templates.ts';

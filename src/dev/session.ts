@@ -28,7 +28,6 @@ import { renderPage, type RenderModule } from '../render/render-page.ts';
 import type { RenderedPage } from '../render/types.ts';
 import { resolveRedirect, type Redirect, type RouteMatcher } from '../routes/rules.ts';
 import { readAuthors } from '../site/data.ts';
-import { mapLimit } from '../build/pool.ts';
 import type { PluginModule } from '../plugins/load.ts';
 import { HookRunner } from '../plugins/run.ts';
 import { loadProject, type Project } from '../pipeline/project.ts';
@@ -66,6 +65,8 @@ export class DevSession {
   /** Body HTML by document id, with the source hash it was parsed from. */
   private bodies = new Map<string, { hash: string; html: string }>();
   private sources = new Map<string, SourceFile>();
+  /** The same sources by document id. */
+  private sourceById = new Map<string, SourceFile>();
   /** Problems by source file: the last good document of that file keeps being served. */
   readonly problems = new Map<string, SitegenError[]>();
   private mod!: RenderModule;
@@ -104,6 +105,7 @@ export class DevSession {
     this.problems.clear();
     const sources = await discoverContent(this.contentDir, this.root);
     this.sources = new Map(sources.map((s) => [s.file, s]));
+    this.sourceById = new Map(sources.map((s) => [contentId(s.rel), s]));
     const hashes = sources.map((s) => hashText(readFileSync(s.file)));
     // The same document cache as `sitegen build`: a site built once starts in dev without parsing.
     const engine = hashText(await readFile(join(PACKAGE_ROOT, 'lib/worker.js')));
@@ -178,6 +180,8 @@ export class DevSession {
     const before = this.docs.get(file);
     if (removed) {
       this.docs.delete(file);
+      const gone = this.sources.get(file);
+      if (gone) this.sourceById.delete(contentId(gone.rel));
       this.sources.delete(file);
       this.problems.delete(file);
       await this.rebuildModel();
@@ -185,6 +189,7 @@ export class DevSession {
     }
     const source = this.source(file);
     this.sources.set(file, source);
+    this.sourceById.set(contentId(source.rel), source);
     let text: string;
     try {
       text = await readFile(file, 'utf8');
@@ -225,7 +230,7 @@ export class DevSession {
   async body(doc: ContentDocument): Promise<string> {
     const hit = this.bodies.get(doc._id);
     if (hit && hit.hash === doc.hash) return hit.html;
-    const source = [...this.sources.values()].find((s) => contentId(s.rel) === doc._id);
+    const source = this.sourceById.get(doc._id);
     if (!source) return doc.body?.html ?? '';
     const result = parseDocument(source, await readFile(source.file, 'utf8'), this.md, this.parseOptions);
     const html = result.doc?.body?.html ?? '';

@@ -17,6 +17,7 @@ import type { ContentDocument } from '../content/types.ts';
 import type { SerializedError } from '../errors.ts';
 import { hashText } from '../hash.ts';
 import type { PageSummary } from './protocol.ts';
+import { mapLimit } from '../build/pool.ts';
 
 export interface DocEntry {
   hash: string;
@@ -94,7 +95,6 @@ export async function outputIntact(state: OutputState): Promise<boolean> {
   try {
     const latest = JSON.parse(await readFile(join(state.outDir, '_sitegen/builds/latest.json'), 'utf8')) as { id: string };
     if (latest.id !== state.id) return false;
-    const { mapLimit } = await import('../build/pool.ts');
     const sizes = await mapLimit(state.files, 64, async ([path]) => (await stat(join(state.outDir, path)).catch(() => undefined))?.size);
     return state.files.every(([, size], i) => sizes[i] === size);
   } catch {
