@@ -26,6 +26,8 @@ import { instantiatePlugins } from './plugins/load.ts';
 import { HookRunner } from './plugins/run.ts';
 import { FsWriter } from './output/writer.ts';
 import { apiDocument } from './pipeline/api.ts';
+import { statKey } from './pipeline/stat.ts';
+import { hashText } from './hash.ts';
 import type {
   ApiJob, ApiResult, BodySource, Envelope, PageResult, ParseRequest, ParsedItem, SessionResult, SessionTask, SetupRequest, WorkerJob, WorkerReply, WorkerRequest,
 } from './pipeline/protocol.ts';
@@ -92,16 +94,20 @@ class Session {
     }
     const texts = request.files.map((file) => {
       try {
-        return readFileSync(file.file, 'utf8');
+        // Stat first: a file changed after this stat has a newer stat next time, so it is read again.
+        const stat = statKey(file.file);
+        const bytes = readFileSync(file.file);
+        return { text: bytes.toString('utf8'), hash: hashText(bytes), stat };
       } catch (error) {
         return error as Error;
       }
     });
     return request.files.map((file, index) => {
-      const text = texts[index];
-      if (text instanceof Error) {
-        return { index, errors: [new SitegenError('SG2005', `Cannot read ${file.display}: ${text.message}`, { location: { file: file.display } }).toJSON()], ms: 0 };
+      const read = texts[index];
+      if (read instanceof Error) {
+        return { index, errors: [new SitegenError('SG2005', `Cannot read ${file.display}: ${read.message}`, { location: { file: file.display } }).toJSON()], ms: 0 };
       }
+      const { text, hash, stat } = read;
       const started = performance.now();
       try {
         this.working(index);
@@ -111,11 +117,11 @@ class Session {
           if (request.keep) this.bodies.set(doc._id, doc.body.html);
           doc.body = { toc: doc.body.toc, html: '' };
         }
-        return { index, doc, errors: result.errors, ms: performance.now() - started };
+        return { index, doc, errors: result.errors, ms: performance.now() - started, hash, stat };
       } catch (error) {
         const err = new SitegenError('SG2001', `Could not parse ${file.display}: ${(error as Error).message}`, { location: { file: file.display }, hint: 'This is a bug in sitegen or a plugin; run with --debug for the stack.' });
         err.stack = (error as Error).stack;
-        return { index, errors: [err.toJSON()], ms: performance.now() - started };
+        return { index, errors: [err.toJSON()], ms: performance.now() - started, hash, stat };
       }
     });
   }

@@ -5,7 +5,6 @@
  * sequences the steps; each lives in src/pipeline/.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -33,6 +32,7 @@ import { runBuildDone, writeAssets, writeOutputs } from '../pipeline/outputs.ts'
 import { Workers, batches, defaultConcurrency, ownedBatches, type WorkerSession } from '../pipeline/workers.ts';
 import { apiDocument } from '../pipeline/api.ts';
 import type { ApiJob, ApiResult, PageResult, ParsedItem, WorkerJob } from '../pipeline/protocol.ts';
+import { checkSources } from '../pipeline/stat.ts';
 import { loadDocCache, loadOutputState, outputIntact, previousOutput, saveDocCache, saveOutputState, type DocEntry, type OutputState, type PageRecord } from '../pipeline/state.ts';
 
 export interface BuildOptions extends ConfigOverrides {
@@ -101,63 +101,69 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let workers: Workers | undefined = state && !options.force ? undefined : new Workers(size, project.pluginModules);
   try {
     const sources = await discoverContent(project.contentDir, project.root);
-    // Synchronous reads: nothing else needs this thread meanwhile, and the thread pool stays free.
-    const sourceHashes = sources.map((s) => hashText(readFileSync(s.file)));
-    // 2. The templates (compiled once, reused while unchanged)
+    // The document cache: a source whose stat is as recorded keeps its hash and metadata unread.
+    const parseOptions: ParseOptions = { blogDir: config.blogDir, locales: config.locales, defaultLocale: config.defaultLocale, markdown: config.markdown };
+    const engine = hashText(readFileSync(join(PACKAGE_ROOT, 'lib/worker.js'))); // sitegen's own parser and renderer
+    const parseKey = hashText(JSON.stringify([VERSION, engine, parseOptions, project.pluginModules.map((p) => [p.file, p.options])]));
+    const docCache = await loadDocCache(cacheDir, parseKey);
+    const { hashes: sourceHashes, toParse, restated } = checkSources(sources, docCache.entries);
+    const entries: DocEntry[] = new Array(sources.length);
+    const pending = new Set(toParse);
+    sources.forEach((s, i) => {
+      if (!pending.has(i)) entries[i] = docCache.entries[s.rel];
+    });
+
+    // 2. Parse what the cache does not hold, in the workers (which keep each body for rendering
+    // and hash each source as they read it), while the templates compile here.
+    if (toParse.length) workers ??= new Workers(size, project.pluginModules);
+    const owner = new Map<string, WorkerSession>();
+    const parseMs: { source: string; ms: number }[] = [];
+    const parsing = toParse.length
+      ? workers!.map(batches(toParse, 32), async (session, batch) => {
+          const files = batch.map((i) => sources[i]);
+          const items = await session.request<ParsedItem[]>({ type: 'parse', files, options: parseOptions, keep: true }, 'parsing', files.map((f) => f.display));
+          session.load += batch.length;
+          for (const item of items) {
+            const i = batch[item.index];
+            sourceHashes[i] = item.hash ?? sourceHashes[i];
+            entries[i] = { hash: sourceHashes[i] ?? '', display: sources[i].display, doc: item.doc, errors: item.errors, ...(item.stat ? { stat: item.stat } : {}) };
+            docCache.entries[sources[i].rel] = entries[i];
+            if (item.doc) owner.set(item.doc._id, session);
+            parseMs.push({ source: sources[i].display, ms: item.ms });
+          }
+        })
+      : Promise.resolve();
+    parsing.catch(() => undefined); // awaited below
     const templates = await compileTemplates(project);
     const [publicFiles, authors] = await Promise.all([existsSync(project.publicDir) ? listPublicFiles(project.publicDir) : Promise.resolve([]), readAuthors(project.dataDir)]);
-    done(`found ${sources.length} content files and ${templates.pageCount} pages`);
+    done(`found ${sources.length} content files and ${templates.pageCount} pages, built assets (stylesheet, runtime, ${Object.keys(templates.assets.islands.urls).length} island chunks)`);
+    const modPromise = import(pathToFileURL(templates.bundle.file).href) as Promise<RenderModule>;
+    modPromise.catch(() => undefined); // awaited below
+    await parsing;
+    const fromCache = sources.length - toParse.length;
+    done(`parsed ${entries.filter((e) => e.doc).length} documents${fromCache ? ` (${fromCache} from cache)` : ''}`, toParse.length);
 
-    // Everything the output depends on, hashed before any parsing or rendering: the build id.
+    // Everything the output depends on, hashed before any rendering: the build id.
     const { bundle, assets } = templates;
     const idInputs = [
       VERSION, project.configHash, bundle.inputsHash, assets.css?.hash ?? '', assets.runtime.hash, ...Object.values(assets.islands.urls), templates.sourcesHash,
       ...project.pluginModules.map((p) => `${p.inputsHash}:${JSON.stringify(p.options ?? null)}`),
       JSON.stringify({ url: config.url, base: config.base, drafts, authors, epoch: env.sourceDateEpoch() ?? null }),
-      ...sources.map((s, i) => `${contentId(s.rel)}:${sourceHashes[i]}`), ...publicFiles.map((f) => `${f.rel}:${f.hash}`),
+      ...sources.map((s, i) => `${contentId(s.rel)}:${sourceHashes[i] ?? '(unreadable)'}`), ...publicFiles.map((f) => `${f.rel}:${f.hash}`),
     ];
     if (env.debugBuildId()) log.info(idInputs.join('\n'));
     const buildId = createHash('sha256').update(idInputs.join('\n')).digest('hex').slice(0, 12);
-    done(`hashed inputs and built assets (stylesheet, runtime, ${Object.keys(assets.islands.urls).length} island chunks)`);
 
     // Nothing changed since the last build into this folder: its output is already exactly right.
     if (!options.force && state && state.id === buildId && (await outputIntact(state))) {
+      if (toParse.length || restated) await saveDocCache(cacheDir, pruned(docCache, sources)).catch(() => undefined);
       const ms = performance.now() - started;
       log.info(`\nOutput in ${displayPath(outDir, project.root)}/ is up to date (build ${buildId}, nothing changed) — checked in ${formatMs(ms)}`);
       return { buildId, outDir, pages: 0, documents: sources.length, warnings: [], ms, upToDate: true };
     }
     workers ??= new Workers(size, project.pluginModules);
-    const modPromise = import(pathToFileURL(bundle.file).href) as Promise<RenderModule>;
-    modPromise.catch(() => undefined); // awaited below
-
-    // 3. Parse: metadata from the cache where the source is unchanged, else in the workers,
-    // which keep each body for rendering.
-    const parseOptions: ParseOptions = { blogDir: config.blogDir, locales: config.locales, defaultLocale: config.defaultLocale, markdown: config.markdown };
-    const engine = hashText(await readFile(join(PACKAGE_ROOT, 'lib/worker.js'))); // sitegen's own parser and renderer
-    const parseKey = hashText(JSON.stringify([VERSION, engine, parseOptions, project.pluginModules.map((p) => [p.file, p.options])]));
-    const docCache = await loadDocCache(cacheDir, parseKey);
-    const entries: DocEntry[] = new Array(sources.length);
-    const toParse: number[] = [];
-    sources.forEach((s, i) => {
-      const hit = docCache.entries[s.rel];
-      if (hit && hit.hash === sourceHashes[i] && hit.display === s.display) entries[i] = hit;
-      else toParse.push(i);
-    });
-    const owner = new Map<string, WorkerSession>();
-    const parseMs: { source: string; ms: number }[] = [];
     const pool = workers;
-    await pool.map(batches(toParse, 32), async (session, batch) => {
-      const files = batch.map((i) => sources[i]);
-      const items = await session.request<ParsedItem[]>({ type: 'parse', files, options: parseOptions, keep: true }, 'parsing', files.map((f) => f.display));
-      session.load += batch.length;
-      for (const item of items) {
-        const i = batch[item.index];
-        entries[i] = { hash: sourceHashes[i], display: sources[i].display, doc: item.doc, errors: item.errors };
-        docCache.entries[sources[i].rel] = entries[i];
-        if (item.doc) owner.set(item.doc._id, session);
-        parseMs.push({ source: sources[i].display, ms: item.ms });
-      }
-    });
+
     const errors: SitegenError[] = [];
     let docs: ContentDocument[] = [];
     for (const entry of entries) {
@@ -166,8 +172,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     docs.sort((a, b) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0));
     docs = (await hooks.run('content:loaded', (previous) => [previous ?? docs])) ?? docs;
-    const fromCache = sources.length - toParse.length;
-    done(`parsed ${docs.length} documents${fromCache ? ` (${fromCache} from cache)` : ''}`, toParse.length);
 
     const mod = await modPromise;
     done(`compiled ${Object.keys(mod.layouts).length} layouts and ${Object.keys(mod.pages).length} pages`);
@@ -294,7 +298,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       for (const [file, bytes] of out.written) written.set(file, bytes);
       await Promise.all([
         saveOutputState(cacheDir, { id: buildId, outDir, files: [...written], pages: records, api: apiState }),
-        toParse.length || Object.keys(docCache.entries).length !== sources.length ? saveDocCache(cacheDir, pruned(docCache, sources)) : undefined,
+        toParse.length || restated || Object.keys(docCache.entries).length !== sources.length ? saveDocCache(cacheDir, pruned(docCache, sources)) : undefined,
       ]);
       const ms = performance.now() - started;
       await pool.destroy();

@@ -36,6 +36,7 @@ import { jobFor, manifestMatcher, planSite, type SitePlan } from '../pipeline/pl
 import { Workers, batches, defaultConcurrency } from '../pipeline/workers.ts';
 import type { ParsedItem } from '../pipeline/protocol.ts';
 import { apiDocument } from '../pipeline/api.ts';
+import { checkSources } from '../pipeline/stat.ts';
 import { loadDocCache, saveDocCache } from '../pipeline/state.ts';
 import { PACKAGE_ROOT, VERSION } from '../paths.ts';
 import { join } from 'node:path';
@@ -106,15 +107,11 @@ export class DevSession {
     const sources = await discoverContent(this.contentDir, this.root);
     this.sources = new Map(sources.map((s) => [s.file, s]));
     this.sourceById = new Map(sources.map((s) => [contentId(s.rel), s]));
-    const hashes = sources.map((s) => hashText(readFileSync(s.file)));
     // The same document cache as `sitegen build`: a site built once starts in dev without parsing.
-    const engine = hashText(await readFile(join(PACKAGE_ROOT, 'lib/worker.js')));
+    const engine = hashText(readFileSync(join(PACKAGE_ROOT, 'lib/worker.js')));
     const parseKey = hashText(JSON.stringify([VERSION, engine, this.parseOptions, this.pluginModules.map((p) => [p.file, p.options])]));
     const cache = await loadDocCache(project.cacheDir, parseKey);
-    const toParse = sources.map((s, i) => i).filter((i) => {
-      const hit = cache.entries[sources[i].rel];
-      return !(hit && hit.hash === hashes[i] && hit.display === sources[i].display);
-    });
+    const { toParse, restated } = checkSources(sources, cache.entries);
     if (toParse.length) {
       const workers = new Workers(Math.min(defaultConcurrency(), Math.max(1, Math.ceil(toParse.length / 64))), this.pluginModules);
       try {
@@ -123,14 +120,14 @@ export class DevSession {
           const items = await session.request<ParsedItem[]>({ type: 'parse', files, options: this.parseOptions, keep: false }, 'parsing', files.map((f) => f.display));
           for (const item of items) {
             const i = batch[item.index];
-            cache.entries[sources[i].rel] = { hash: hashes[i], display: sources[i].display, doc: item.doc, errors: item.errors };
+            cache.entries[sources[i].rel] = { hash: item.hash ?? '', display: sources[i].display, doc: item.doc, errors: item.errors, ...(item.stat ? { stat: item.stat } : {}) };
           }
         });
       } finally {
         await workers.destroy();
       }
-      await saveDocCache(project.cacheDir, cache).catch(() => undefined);
     }
+    if (toParse.length || restated) await saveDocCache(project.cacheDir, cache).catch(() => undefined);
     sources.forEach((s) => {
       const entry = cache.entries[s.rel];
       if (entry.doc) this.docs.set(s.file, entry.doc);

@@ -46,6 +46,9 @@ export interface ParsedItem {
   errors: SerializedError[];
   /** CPU time of the parse in ms, for --profile. */
   ms: number;
+  /** Content hash of the source as read, and its stat key (see pipeline/state.ts statKey). */
+  hash?: string;
+  stat?: string;
 }
 
 export interface SetupRequest {

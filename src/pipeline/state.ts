@@ -24,6 +24,8 @@ export interface DocEntry {
   display: string;
   doc?: ContentDocument;
   errors: SerializedError[];
+  /** The source's stat key when it had this hash (pipeline/stat.ts). */
+  stat?: string;
 }
 
 export interface DocCache {

@@ -35,6 +35,20 @@ describe('the document cache', () => {
     expect(html(join(site, 'dist'), 'about/index.html').text).toContain('An edited test.');
   });
 
+  it('reads a touched source again but parses it only when its bytes changed, even at the same size', async () => {
+    const file = join(site, 'content/about.md');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text); // same bytes, new modification time
+    expect((await build('dist')).stdout).toMatch(/parsed 14 documents \(14 from cache\)/);
+    // Same size, different bytes: the stat differs (time, and the cache holds the old hash).
+    const same = text.replace('An edited test.', 'An edited tent.');
+    expect(same.length).toBe(text.length);
+    writeFileSync(file, same);
+    const result = await build('dist');
+    expect(result.stdout).toMatch(/parsed 14 documents \(13 from cache\)/);
+    expect(html(join(site, 'dist'), 'about/index.html').text).toContain('An edited tent.');
+  });
+
   it('re-renders every page that uses a changed template', async () => {
     const file = join(site, 'site/pages/blog.tsx');
     writeFileSync(file, readFileSync(file, 'utf8').replace('<h1>Blog</h1>', '<h1>All the posts</h1>'));
