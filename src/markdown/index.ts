@@ -45,11 +45,39 @@ export function createMarkdown(options: MarkdownOptions = {}, extend?: (md: Mark
     return codeBlockHtml(token.content, lang, title) + '\n';
   };
   md.renderer.rules.code_block = (tokens, idx) => codeBlockHtml(tokens[idx].content, 'text') + '\n';
-  md.renderer.rules.table_open = () => '<div class="table-wrap"><table>\n';
+  // Tables scroll sideways on small screens, so keyboard users must be able to focus them: each is
+  // a named region, named after the section it sits in ("Table: Limits", "Table: Limits (2)";
+  // "Table 1" before any heading).
+  md.core.ruler.push('table_labels', (state) => {
+    const counts = new Map<string, number>();
+    let heading = '';
+    const tokens = state.tokens;
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i];
+      if (token.type === 'heading_open') heading = headingText(md.renderer.renderInline(tokens[i + 1]?.children ?? [], md.options, state.env));
+      else if (token.type === 'table_open') {
+        const base = heading ? `Table: ${heading}` : 'Table';
+        const n = (counts.get(base) ?? 0) + 1;
+        counts.set(base, n);
+        token.meta = { label: heading ? (n > 1 ? `${base} (${n})` : base) : `${base} ${n}` };
+      }
+    }
+  });
+  md.renderer.rules.table_open = (tokens, idx) => `<div class="table-wrap" role="region" aria-label="${tokens[idx].meta?.label ?? 'Table'}" tabindex="0"><table>\n`;
   md.renderer.rules.table_close = () => '</table></div>\n';
 
   extend?.(md);
   return md;
+}
+
+/** A heading's inner HTML as text, without its permalink, safe inside a quoted attribute. */
+function headingText(inner: string): string {
+  return inner
+    .replace(/<a class="header-anchor"[\s\S]*?<\/a>/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/"/g, '&quot;')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function buildToc(tokens: Token[], maxDepth: number): { toc: TocLink[]; ids: string[] } {

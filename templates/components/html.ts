@@ -1,6 +1,7 @@
 /**
- * Keyboard and screen-reader touch-ups for HTML the templates receive as a string (the markdown
- * body of a page, highlighted code blocks), applied where a template places it:
+ * Keyboard and screen-reader touch-ups for HTML a template receives as a string from elsewhere
+ * (a highlighted code block, HTML from a plugin). Markdown bodies (`page.html`) arrive with all of
+ * this done already, by the markdown renderer, so layouts place them as they are:
  *
  * - heading permalinks (`#`) are hidden from assistive technology, so they also leave the tab
  *   order: a focusable element inside aria-hidden is announced as nothing (the page's "On this

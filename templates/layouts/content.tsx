@@ -1,6 +1,5 @@
 import type { LayoutProps } from '../types';
 import { Shell } from '../components/Shell';
-import { accessibleHtml } from '../components/html';
 import { fmString } from '../components/util';
 
 /** A readable article page: title, lead, then the body (markdown prose or a React page's sections). */
@@ -21,7 +20,7 @@ export default function ContentLayout(props: LayoutProps) {
         <div className="content-page">{children}</div>
       ) : (
         <div className="container container-narrow content-article">
-          <div className="prose" dangerouslySetInnerHTML={{ __html: accessibleHtml(page.html) }} />
+          <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
         </div>
       )}
     </Shell>

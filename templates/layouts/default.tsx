@@ -1,6 +1,5 @@
 import type { LayoutProps } from '../types';
 import { Shell } from '../components/Shell';
-import { accessibleHtml } from '../components/html';
 
 /** The marketing shell: chrome around full-width sections the page draws itself. */
 export default function DefaultLayout(props: LayoutProps) {
@@ -10,7 +9,7 @@ export default function DefaultLayout(props: LayoutProps) {
       {children ?? (
         <div className="container container-narrow page-pad">
           <h1 className="page-title">{page.title}</h1>
-          <div className="prose" dangerouslySetInnerHTML={{ __html: accessibleHtml(page.html) }} />
+          <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
         </div>
       )}
     </Shell>

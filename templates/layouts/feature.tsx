@@ -1,6 +1,5 @@
 import type { LayoutProps } from '../types';
 import { Shell } from '../components/Shell';
-import { accessibleHtml } from '../components/html';
 import { Faq } from '../components/Faq';
 import { CtaBand } from '../components/CtaBand';
 import { fmFaq, fmString } from '../components/util';
@@ -39,7 +38,7 @@ export default function FeatureLayout(props: LayoutProps) {
         <div className="feature-body">{children}</div>
       ) : (
         <div className="container feature-prose-wrap">
-          <div className="prose prose-feature" dangerouslySetInnerHTML={{ __html: accessibleHtml(page.html) }} />
+          <div className="prose prose-feature" dangerouslySetInnerHTML={{ __html: page.html }} />
         </div>
       )}
       {faq.length > 0 && (
