@@ -7,7 +7,7 @@
 import { createHighlighterCore, createHighlighterCoreSync, type HighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
-import { INITIAL, Theme } from '@shikijs/vscode-textmate';
+import { INITIAL, Theme, type StateStack } from '@shikijs/vscode-textmate';
 import { escapeHtml } from '../html.ts';
 import githubLight from 'shiki/themes/github-light.mjs';
 import githubDark from 'shiki/themes/github-dark.mjs';
@@ -165,9 +165,19 @@ function styleOf(scopes: string[]): Style {
  */
 function dualThemeHtml(code: string, lang: string): string {
   const grammar = getHighlighter().getLanguage(lang);
-  let state = INITIAL;
+  let state: StateStack = INITIAL;
   const lines = code.split(/\r\n|\r|\n/).map((line) => {
     if (!line) return '<span class="line"></span>';
+    // A line that starts at the grammar's top level (no string, comment or block left open by
+    // the lines before it) tokenises the same wherever it appears: `}`, `npm install`, `import`
+    // lines repeat across a site's code blocks, so those come from a cache.
+    const key = topLevel(state) ? `${state === INITIAL ? 1 : 0}${line}` : undefined;
+    const lineCache = key && line.length <= MAX_CACHED_LINE ? linesOf(lang) : undefined;
+    const hit = lineCache?.get(key!);
+    if (hit) {
+      state = hit.state;
+      return hit.html;
+    }
     const result = grammar.tokenizeLine(line, state, 500);
     state = result.ruleStack;
     let out = '';
@@ -191,9 +201,33 @@ function dualThemeHtml(code: string, lang: string): string {
       text += line.slice(token.startIndex, end);
     }
     flush();
-    return `<span class="line">${out}</span>`;
+    const html = `<span class="line">${out}</span>`;
+    if (lineCache && !result.stoppedEarly) {
+      if (lineCache.size >= MAX_CACHED_LINES) lineCache.clear();
+      lineCache.set(key!, { html, state });
+    }
+    return html;
   });
   return `<pre class="shiki shiki-themes github-light github-dark" style="--shiki-light:#24292e;--shiki-dark:#e1e4e8;--shiki-light-bg:#fff;--shiki-dark-bg:#24292e" tabindex="0"><code>${lines.join('\n')}</code></pre>`;
+}
+
+const MAX_CACHED_LINE = 240;
+const MAX_CACHED_LINES = 20_000;
+const LINES = new Map<string, Map<string, { html: string; state: StateStack }>>();
+
+function linesOf(lang: string): Map<string, { html: string; state: StateStack }> {
+  let cache = LINES.get(lang);
+  if (!cache) LINES.set(lang, (cache = new Map()));
+  return cache;
+}
+
+/**
+ * At the grammar's top level: the state before the first line, or a stack holding only the root
+ * rule. Such a state carries nothing from earlier lines but whether this is the first line (which
+ * `\A` patterns see), so that goes into the cache key.
+ */
+function topLevel(state: StateStack): boolean {
+  return state === INITIAL || (state as unknown as { parent: unknown }).parent === null;
 }
 
 /**
