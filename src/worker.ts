@@ -29,7 +29,7 @@ import { apiDocument } from './pipeline/api.ts';
 import { statKey } from './pipeline/stat.ts';
 import { hashText } from './hash.ts';
 import type {
-  ApiJob, ApiResult, BodySource, Envelope, PageResult, ParseRequest, ParsedItem, SessionResult, SessionTask, SetupRequest, WorkerJob, WorkerReply, WorkerRequest,
+  ApiJob, ApiResult, BodySource, Envelope, FolderRequest, PageResult, ParseRequest, ParsedItem, SessionResult, SessionTask, SetupRequest, WorkerJob, WorkerReply, WorkerRequest,
 } from './pipeline/protocol.ts';
 
 
@@ -46,12 +46,15 @@ class Session {
   private readonly markdown = new Map<string, MarkdownIt>();
   /** Body HTML of every document this session parsed in this build, by document id. */
   private readonly bodies = new Map<string, string>();
-  private setup?: SetupRequest & { mod: RenderModule; writer: FsWriter };
+  /** Metadata of the same documents, as parsed (for their content API files). */
+  private readonly docs = new Map<string, ContentDocument>();
+  private folder?: FolderRequest & { writer: FsWriter };
+  private setup?: SetupRequest & { mod: RenderModule };
 
   /** [request seq, item index] of the item in hand, read by the main thread if this worker dies. */
   private seq = 0;
 
-  constructor(private readonly hooks: HookRunner, private readonly current: Int32Array) {}
+  constructor(private readonly hooks: HookRunner, private readonly current: Int32Array, private readonly interrupted: Int32Array) {}
 
   private working(index: number): void {
     Atomics.store(this.current, 0, this.seq);
@@ -73,6 +76,9 @@ class Session {
     switch (request.type) {
       case 'parse':
         return this.parse(request);
+      case 'folder':
+        this.folder = { ...request, writer: new FsWriter(request.outDir, 64, this.interrupted) };
+        return undefined;
       case 'setup':
         return this.configure(request);
       case 'render':
@@ -117,6 +123,7 @@ class Session {
           if (request.keep) this.bodies.set(doc._id, doc.body.html);
           doc.body = { toc: doc.body.toc, html: '' };
         }
+        if (doc && request.keep) this.docs.set(doc._id, doc);
         return { index, doc, errors: result.errors, ms: performance.now() - started, hash, stat };
       } catch (error) {
         const err = new SitegenError('SG2001', `Could not parse ${file.display}: ${(error as Error).message}`, { location: { file: file.display }, hint: 'This is a bug in sitegen or a plugin; run with --debug for the stack.' });
@@ -128,16 +135,16 @@ class Session {
 
   private async configure(request: SetupRequest): Promise<void> {
     const mod = (await import(pathToFileURL(request.bundleFile).href)) as RenderModule;
-    this.setup = { ...request, mod, writer: new FsWriter(request.outDir) };
+    this.setup = { ...request, mod };
   }
 
   /** A document's body: parsed here this build, else from the previous output, else parsed now. */
   private async body(source: BodySource): Promise<string> {
     const held = this.bodies.get(source.id);
     if (held !== undefined) return held;
-    if (source.previousApi && this.setup?.previous) {
+    if (source.previousApi && this.folder?.previous) {
       try {
-        const doc = JSON.parse(readFileSync(join(this.setup.previous.dir, source.previousApi), 'utf8')) as ContentDocument;
+        const doc = JSON.parse(readFileSync(join(this.folder.previous.dir, source.previousApi), 'utf8')) as ContentDocument;
         if (typeof doc.body?.html === 'string') return doc.body.html;
       } catch {
         // gone or unreadable: parse the source instead
@@ -147,18 +154,18 @@ class Session {
   }
 
   private async parseBody(file: SourceFile): Promise<string> {
-    const options = this.setup!.options;
+    const options = this.folder!.options;
     const result = parseDocument(file, readFileSync(file.file, 'utf8'), this.md(options), options);
     return result.doc?.body?.html ?? '';
   }
 
   private write(path: string, data: string): [string, number] {
-    return [path, this.setup!.writer.writeSync(path, data)];
+    return [path, this.folder!.writer.writeSync(path, data)];
   }
 
   /** Copy an unchanged page's files from the previous output, with the new build id. */
   private async reuse(job: WorkerJob, shared: SharedRenderData): Promise<[string, number][] | undefined> {
-    const previous = this.setup!.previous!;
+    const previous = this.folder!.previous!;
     const files = job.reuse!.files;
     const texts = files.map(([file]) => readFileSync(join(previous.dir, file), 'utf8'));
     // Exactly as the previous build wrote them, or rendered anew.
@@ -182,7 +189,7 @@ class Session {
     const setup = this.setup!;
     const shared = setup.shared;
     const failed = (error: unknown): PageResult => ({ path: job.path, status: job.status, links: [], ids: [], files: [], idCount: 0, error: serialize(error).toJSON() });
-    if (job.reuse && setup.previous) {
+    if (job.reuse && this.folder!.previous) {
       const files = await this.reuse(job, shared).catch(() => undefined);
       if (files) return { path: job.path, status: job.status, links: [], ids: [], files, idCount: job.reuse.idCount, reused: true };
     }
@@ -206,19 +213,21 @@ class Session {
   }
 
   private async api(jobs: ApiJob[]): Promise<ApiResult> {
-    const setup = this.setup!;
+    const folder = this.folder!;
     const errors: SitegenError[] = [];
     const files = await Promise.all(jobs.map(async (job): Promise<[string, number] | undefined> => {
       try {
-        if (job.reuse && setup.previous) {
+        if (job.reuse && folder.previous) {
           try {
-            return [job.file, setup.writer.linkSync(job.file, join(setup.previous.dir, job.reuse))];
+            return [job.file, folder.writer.linkSync(job.file, join(folder.previous.dir, job.reuse))];
           } catch {
             // gone from the previous output: write it anew
           }
         }
+        const meta = job.doc ?? this.docs.get(job.body.id);
+        if (!meta) throw new Error(`document ${job.body.id} was not parsed in this worker`);
         const html = await this.body(job.body);
-        const doc = { ...job.doc, body: job.doc.body ? { ...job.doc.body, html } : job.doc.body };
+        const doc = { ...meta, body: meta.body ? { ...meta.body, html } : meta.body };
         return this.write(job.file, JSON.stringify(apiDocument(doc)));
       } catch (error) {
         errors.push(serialize(error));
@@ -235,7 +244,7 @@ const ready = initHighlighter();
 export default async function run(task: SessionTask): Promise<SessionResult> {
   await ready;
   const hooks = new HookRunner(await instantiatePlugins(task.plugins));
-  const session = new Session(hooks, new Int32Array(task.current));
+  const session = new Session(hooks, new Int32Array(task.current), new Int32Array(task.interrupted));
   const port = task.port;
   return new Promise((resolve) => {
     port.on('message', async ({ seq, request }: Envelope) => {

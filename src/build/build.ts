@@ -173,34 +173,79 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     docs.sort((a, b) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0));
     docs = (await hooks.run('content:loaded', (previous) => [previous ?? docs])) ?? docs;
 
-    const mod = await modPromise;
-    done(`compiled ${Object.keys(mod.layouts).length} layouts and ${Object.keys(mod.pages).length} pages`);
-
-    // 4. Plan
-    const failedSources = new Set(errors.map((e) => e.location?.file));
-    const failedRoutes = sources.filter((s) => failedSources.has(s.display) && !docs.some((d) => d._source === s.display)).map((s) => stemToPath(contentStem(s.rel)));
-    const foreignContent = project.contentDir !== project.configuredContentDir;
-    const plan = await planSite({
-      config, docs, mod, authors, assets, buildId, drafts, hasFavicon: publicFiles.some((f) => f.rel === 'favicon.svg'),
-      publicFiles: publicFiles.map((f) => f.rel), failedRoutes, foreignContent,
-    });
-    // Collect, then fail: problems so far are reported together with what rendering and the link
-    // checks find. Only problems whose check is `error` fail the build.
-    const early = applyCheckLevels([...errors, ...plan.problems], config.checks);
-    for (const w of early.warnings) log.warn(`${formatLocation(w.location)} [${w.code}] ${w.message}`);
-    done(`routed ${plan.routes.length} pages`);
-
-    // 5. Render and write: each page in the worker that holds its body; an unchanged page is
-    // copied from the previous output with the new build id.
+    // The folder this build writes, and the previous output to reuse from.
     const previous = options.force ? undefined : await previousOutput(state);
     const prevFiles = new Map(previous?.files ?? []);
-    const { buildId: _id, ...sharedRest } = plan.model.shared;
-    const renderKey = hashText(JSON.stringify([engine, parseKey, bundle.hash, sharedRest, project.pluginModules.map((p) => [p.file, p.options])]));
     const folder = await OutputFolder.create(outDir);
     try {
-      const setup = { type: 'setup' as const, bundleFile: bundle.file, shared: plan.model.shared, outDir: folder.tempDir, options: parseOptions, ...(previous ? { previous: { dir: outDir, buildId: previous.id } } : {}) };
-      await Promise.all(pool.sessions.map((s) => s.request(setup, 'loading the templates for')));
+      const target = { type: 'folder' as const, outDir: folder.tempDir, options: parseOptions, ...(previous ? { previous: { dir: outDir, buildId: previous.id } } : {}) };
+      await Promise.all(pool.sessions.map((s) => s.request(target, 'opening the output folder for')));
       const sourceOf = new Map(sources.map((s) => [contentId(s.rel), s]));
+      const out = folder.writer;
+      const written = new Map<string, number>();
+      const renderErrors: SitegenError[] = [];
+
+      // The content API: one file per document, written by the worker that holds its body. When no
+      // plugin can have changed a document since it was parsed, the workers write these from
+      // their own copies while this thread plans the site.
+      const apiDocs = docs.filter((d) => drafts || !d.draft);
+      const apiFiles = new Map<string, string>();
+      const apiState: OutputState['api'] = {};
+      const writeApi = async (): Promise<void> => {
+        const sendDocs = hooks.has('content:loaded');
+        const apiJobs: ApiJob[] = [];
+        for (const doc of apiDocs) {
+          const file = `api/_content/query/${queryHash(documentQueryKey(doc._path))}.${buildId}.json`;
+          apiFiles.set(doc._id, file);
+          const key = hashText(`${parseKey}\u0000${JSON.stringify(doc)}`);
+          apiState[doc._id] = { file, hash: doc.hash, key };
+          const source = sourceOf.get(doc._id);
+          if (!source) {
+            // A document a plugin added in `content:loaded`: its body is in the main thread already.
+            const json = JSON.stringify(apiDocument(doc));
+            written.set(file, Buffer.byteLength(json));
+            await out.write(file, json);
+            continue;
+          }
+          const before = previous?.api[doc._id];
+          const job: ApiJob = { file, body: { id: doc._id, source, ...(before && before.hash === doc.hash ? { previousApi: before.file } : {}) } };
+          if (sendDocs || !owner.has(doc._id)) job.doc = doc;
+          if (before && before.key === key && prevFiles.has(before.file)) job.reuse = before.file;
+          apiJobs.push(job);
+        }
+        const apiOwner = (job: ApiJob) => (job.reuse ? undefined : owner.get(job.body.id));
+        const apiResults = await pool.map(ownedBatches(apiJobs, apiOwner, 64), (session, batch) => session.request<ApiResult>({ type: 'api', jobs: batch }, 'writing the content API for', batch.map((j) => j.doc?._source ?? j.body.source.display)), (batch) => apiOwner(batch[0]));
+        for (const result of apiResults) {
+          renderErrors.push(...result.errors.map(SitegenError.fromJSON));
+          for (const [file, bytes] of result.files) written.set(file, bytes);
+        }
+      };
+      const apiWritten = hooks.has('content:loaded') ? undefined : writeApi();
+      apiWritten?.catch(() => undefined); // awaited below
+
+      const mod = await modPromise;
+      done(`compiled ${Object.keys(mod.layouts).length} layouts and ${Object.keys(mod.pages).length} pages`);
+
+      // 4. Plan
+      const failedSources = new Set(errors.map((e) => e.location?.file));
+      const failedRoutes = sources.filter((s) => failedSources.has(s.display) && !docs.some((d) => d._source === s.display)).map((s) => stemToPath(contentStem(s.rel)));
+      const foreignContent = project.contentDir !== project.configuredContentDir;
+      const plan = await planSite({
+        config, docs, mod, authors, assets, buildId, drafts, hasFavicon: publicFiles.some((f) => f.rel === 'favicon.svg'),
+        publicFiles: publicFiles.map((f) => f.rel), failedRoutes, foreignContent,
+      });
+      // Collect, then fail: problems so far are reported together with what rendering and the link
+      // checks find. Only problems whose check is `error` fail the build.
+      const early = applyCheckLevels([...errors, ...plan.problems], config.checks);
+      for (const w of early.warnings) log.warn(`${formatLocation(w.location)} [${w.code}] ${w.message}`);
+      done(`routed ${plan.routes.length} pages`);
+
+      // 5. Render and write: each page in the worker that holds its body; an unchanged page is
+      // copied from the previous output with the new build id.
+      const { buildId: _id, ...sharedRest } = plan.model.shared;
+      const renderKey = hashText(JSON.stringify([engine, parseKey, bundle.hash, sharedRest, project.pluginModules.map((p) => [p.file, p.options])]));
+      const setup = { type: 'setup' as const, bundleFile: bundle.file, shared: plan.model.shared };
+      await Promise.all(pool.sessions.map((s) => s.request(setup, 'loading the templates for')));
       const records: Record<string, PageRecord> = {};
       const jobs: WorkerJob[] = plan.routes.map((route) => {
         const job: WorkerJob = jobFor(plan, route);
@@ -223,13 +268,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         return session.request<PageResult[]>({ type: 'render', jobs: batch }, 'rendering', batch.map((j) => j.page.source));
       }, (batch) => ownerOf(batch[0]), 2)).flat();
       // Pages and per-document API files, as the next build sees them.
-      const out = folder.writer;
       const checked: CheckedPage[] = [];
       const built: BuiltPage[] = [];
-      const renderErrors: SitegenError[] = [];
       let reused = 0;
       const routeOf = new Map(plan.routes.map((r) => [r.path, r]));
-      const written = new Map<string, number>();
       for (const result of results) {
         const record = records[result.path];
         if (result.error) {
@@ -251,34 +293,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       }
       done(`rendered ${jobs.length} pages${reused ? ` (${reused} unchanged)` : ''}`, jobs.length - reused);
 
-      // The content API: one file per document, written by the worker that holds its body.
-      const apiDocs = docs.filter((d) => drafts || !d.draft);
-      const apiFiles = new Map<string, string>();
-      const apiState: OutputState['api'] = {};
-      const apiJobs: ApiJob[] = [];
-      for (const doc of apiDocs) {
-        const file = `api/_content/query/${queryHash(documentQueryKey(doc._path))}.${buildId}.json`;
-        apiFiles.set(doc._id, file);
-        const key = hashText(`${parseKey}\u0000${JSON.stringify(doc)}`);
-        apiState[doc._id] = { file, hash: doc.hash, key };
-        const source = sourceOf.get(doc._id);
-        if (!source) {
-          // A document a plugin added in `content:loaded`: its body is in the main thread already.
-          written.set(file, Buffer.byteLength(JSON.stringify(apiDocument(doc))));
-          await out.write(file, JSON.stringify(apiDocument(doc)));
-          continue;
-        }
-        const before = previous?.api[doc._id];
-        const job: ApiJob = { file, doc, body: { id: doc._id, source, ...(before && before.hash === doc.hash ? { previousApi: before.file } : {}) } };
-        if (before && before.key === key && prevFiles.has(before.file)) job.reuse = before.file;
-        apiJobs.push(job);
-      }
-      const apiOwner = (job: ApiJob) => (job.reuse ? undefined : owner.get(job.body.id));
-      const apiResults = await pool.map(ownedBatches(apiJobs, apiOwner, 64), (session, batch) => session.request<ApiResult>({ type: 'api', jobs: batch }, 'writing the content API for', batch.map((j) => j.doc._source)), (batch) => apiOwner(batch[0]));
-      for (const result of apiResults) {
-        renderErrors.push(...result.errors.map(SitegenError.fromJSON));
-        for (const [file, bytes] of result.files) written.set(file, bytes);
-      }
+      await (apiWritten ?? writeApi());
 
       // 6. Everything else, then the plugins' outputs
       await writeAssets(out, assets);

@@ -10,12 +10,19 @@ import { FsWriter } from './writer.ts';
 const live = new Set<string>();
 let hooked = false;
 
+/**
+ * Set (to 1) when the build is interrupted; shared with the workers, whose writers check it before
+ * every file, so nothing is written into a temporary folder once its removal has begun.
+ */
+export const INTERRUPTED = new Int32Array(new SharedArrayBuffer(4));
+
 /** On Ctrl-C or kill, remove unfinished temporary folders before exiting. */
 export function hookSignals(): void {
   if (hooked) return;
   hooked = true;
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(signal, () => {
+      Atomics.store(INTERRUPTED, 0, 1);
       for (const dir of live) {
         try {
           // Workers may still be writing into it: retry until it is gone.

@@ -20,8 +20,13 @@ export class FsWriter implements OutputWriter {
   /** At most `limit` files open at once: no EMFILE on 20,000 pages. */
   readonly root: string;
 
-  constructor(root: string, private readonly limit = 64) {
+  /** `interrupted[0]` becomes 1 when the build is stopped (output/folder.ts INTERRUPTED): write nothing more. */
+  constructor(root: string, private readonly limit = 64, private readonly interrupted?: Int32Array) {
     this.root = resolve(root);
+  }
+
+  private stopped(): void {
+    if (this.interrupted && Atomics.load(this.interrupted, 0)) throw Object.assign(new Error('the build was interrupted'), { code: 'EINTR' });
   }
 
   private ensureDir(dir: string): Promise<unknown> {
@@ -75,6 +80,7 @@ export class FsWriter implements OutputWriter {
    * skips the trip through libuv's small thread pool (shared by every worker) for each file.
    */
   writeSync(path: string, data: string | Uint8Array): number {
+    this.stopped();
     const file = this.target(path);
     this.ensureDirSync(dirname(file));
     writeFileSync(file, data);
@@ -85,6 +91,7 @@ export class FsWriter implements OutputWriter {
 
   /** `link`, synchronously (see writeSync). */
   linkSync(path: string, from: string): number {
+    this.stopped();
     const file = this.target(path);
     this.ensureDirSync(dirname(file));
     try {

@@ -23,6 +23,8 @@ export interface SessionTask {
    * a worker that dies is reported with the very file it was on.
    */
   current: SharedArrayBuffer;
+  /** Set when the build is interrupted (output/folder.ts INTERRUPTED): stop writing. */
+  interrupted: SharedArrayBuffer;
 }
 
 /** What a finished session returns to piscina. */
@@ -51,16 +53,22 @@ export interface ParsedItem {
   stat?: string;
 }
 
-export interface SetupRequest {
-  type: 'setup';
-  bundleFile: string;
-  shared: SharedRenderData;
+/** Where this build writes: sent once the build id is known, before anything is written. */
+export interface FolderRequest {
+  type: 'folder';
   /** Folder being written (the temporary folder of the build). */
   outDir: string;
   /** The previous output of the same folder, when it can be reused. */
   previous?: { dir: string; buildId: string };
-  /** Markdown settings, for documents that must be parsed again to render. */
+  /** Markdown settings, for documents that must be parsed again to render or write. */
   options: ParseOptions;
+}
+
+/** What rendering needs besides the folder: sent once the site is planned. */
+export interface SetupRequest {
+  type: 'setup';
+  bundleFile: string;
+  shared: SharedRenderData;
 }
 
 /** Where a page's document body comes from, in order of preference. */
@@ -89,8 +97,12 @@ export interface RenderRequest {
 /** A content API file for one document: `api/_content/query/<hash>.<id>.json`. */
 export interface ApiJob {
   file: string;
-  /** The document as the main thread has it (after `content:loaded`), without its body HTML. */
-  doc: ContentDocument;
+  /**
+   * The document as the main thread has it (after `content:loaded`), without its body HTML.
+   * Left out when the worker parsed it in this build and no plugin can have changed it since:
+   * the worker writes its own copy.
+   */
+  doc?: ContentDocument;
   body: BodySource;
   /** The same file in the previous output, when the document is unchanged: linked, not rewritten. */
   reuse?: string;
@@ -129,7 +141,7 @@ export interface CloseRequest {
   type: 'close';
 }
 
-export type WorkerRequest = ParseRequest | SetupRequest | RenderRequest | ApiRequest | CloseRequest;
+export type WorkerRequest = ParseRequest | FolderRequest | SetupRequest | RenderRequest | ApiRequest | CloseRequest;
 
 export interface WorkerReply {
   seq: number;

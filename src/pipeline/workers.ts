@@ -11,6 +11,7 @@ import { mergeTimings, type HookTimings } from '../plugins/run.ts';
 import type { PluginModule } from '../plugins/load.ts';
 import { SitegenError } from '../errors.ts';
 import { env } from '../env.ts';
+import { INTERRUPTED } from '../output/folder.ts';
 import type { Envelope, SessionResult, WorkerReply, WorkerRequest } from './protocol.ts';
 
 /** A worker that died (exit, out of memory, a native crash) fails the build naming its files. */
@@ -106,7 +107,7 @@ export class Workers {
     this.sessions = Array.from({ length: size }, (_, index) => {
       const { port1, port2 } = new MessageChannel();
       const current = new SharedArrayBuffer(8);
-      const task = this.piscina.run({ type: 'session', port: port2, plugins, current }, { transferList: [port2] }) as Promise<SessionResult>;
+      const task = this.piscina.run({ type: 'session', port: port2, plugins, current, interrupted: INTERRUPTED.buffer as SharedArrayBuffer }, { transferList: [port2] }) as Promise<SessionResult>;
       return new WorkerSession(index, port1, task, new Int32Array(current));
     });
   }
