@@ -226,6 +226,7 @@ class Session {
         }
         const meta = job.doc ?? this.docs.get(job.body.id);
         if (!meta) throw new Error(`document ${job.body.id} was not parsed in this worker`);
+        this.docs.delete(job.body.id); // needed for this file only
         const html = await this.body(job.body);
         const doc = { ...meta, body: meta.body ? { ...meta.body, html } : meta.body };
         return this.write(job.file, JSON.stringify(apiDocument(doc)));
