@@ -59,7 +59,7 @@ export class OutputFolder {
   readonly writer: FsWriter;
 
   private constructor(readonly outDir: string, readonly tempDir: string) {
-    this.writer = new FsWriter(tempDir);
+    this.writer = new FsWriter(tempDir, 64, INTERRUPTED);
   }
 
   static async create(outDir: string): Promise<OutputFolder> {

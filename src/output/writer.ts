@@ -1,7 +1,7 @@
 /**
  * Where output goes: the file system for builds, memory for tests and the dev server.
  */
-import { copyFile, link, mkdir, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, stat, writeFile } from 'node:fs/promises';
 import { copyFileSync, linkSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
 import { SitegenError } from '../errors.ts';
@@ -11,7 +11,6 @@ export interface OutputWriter {
 }
 
 export class FsWriter implements OutputWriter {
-  private readonly dirs = new Map<string, Promise<unknown>>();
   /** Every file written, with its size (the record of a build's output). */
   readonly written = new Map<string, number>();
   private active = 0;
@@ -27,15 +26,6 @@ export class FsWriter implements OutputWriter {
 
   private stopped(): void {
     if (this.interrupted && Atomics.load(this.interrupted, 0)) throw Object.assign(new Error('the build was interrupted'), { code: 'EINTR' });
-  }
-
-  private ensureDir(dir: string): Promise<unknown> {
-    let pending = this.dirs.get(dir);
-    if (!pending) {
-      pending = mkdir(dir, { recursive: true });
-      this.dirs.set(dir, pending);
-    }
-    return pending;
   }
 
   private target(path: string): string {
@@ -106,8 +96,9 @@ export class FsWriter implements OutputWriter {
 
   /** An unchanged file of a previous output: a hard link (a copy where links fail). Returns its size. */
   async link(path: string, from: string): Promise<number> {
+    this.stopped();
     const file = this.target(path);
-    await this.ensureDir(dirname(file));
+    this.ensureDirSync(dirname(file));
     await link(from, file).catch(() => copyFile(from, file));
     const size = (await stat(file)).size;
     this.written.set(path, size);
@@ -115,8 +106,9 @@ export class FsWriter implements OutputWriter {
   }
 
   async write(path: string, data: string | Uint8Array): Promise<void> {
+    this.stopped();
     const file = this.target(path);
-    await this.ensureDir(dirname(file));
+    this.ensureDirSync(dirname(file));
     if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.active++;
     try {
