@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { configSchema, formatConfigIssues, type ResolvedConfig } from './schema.ts';
 import { SitegenError } from '../errors.ts';
-import { nodeResolution } from '../render/resolve.ts';
+import { bundleForNode } from '../render/resolve.ts';
 import { hashInputs } from '../hash.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { DEFAULT_PLUGINS } from '../plugins/load.ts';
@@ -22,22 +22,9 @@ async function importConfig(file: string, cacheDir: string): Promise<{ value: un
   // Compiled once and reused while the config and everything it imports are unchanged.
   const { out, hash } = await memo(cacheDir, 'config', file, async () => {
     let code: string;
-    let inputs: string[] = [file];
+    let inputs: string[];
     try {
-      const { build } = await import('esbuild');
-      const result = await build({
-        entryPoints: [file],
-        bundle: true,
-        write: false,
-        format: 'esm',
-        platform: 'node',
-        target: 'node20',
-        plugins: [nodeResolution(dirname(dirname(file)))],
-        metafile: true,
-        logLevel: 'silent',
-      });
-      code = result.outputFiles[0].text;
-      inputs = Object.keys(result.metafile!.inputs).map((f) => resolve(f));
+      ({ code, inputs } = await bundleForNode(file, dirname(dirname(file))));
     } catch (error) {
       const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
       throw new SitegenError('SG1002', first ? first.text : String(error), {

@@ -7,6 +7,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import anchor from 'markdown-it-anchor';
 import { codeBlockHtml, escapeHtml } from './highlight.ts';
 import { slugify } from './slugify.ts';
+import { headingText, tableLabels } from '../../templates/components/html.ts';
 import type { TocLink } from '../../templates/types.ts';
 
 export interface MarkdownOptions {
@@ -46,21 +47,15 @@ export function createMarkdown(options: MarkdownOptions = {}, extend?: (md: Mark
   };
   md.renderer.rules.code_block = (tokens, idx) => codeBlockHtml(tokens[idx].content, 'text') + '\n';
   // Tables scroll sideways on small screens, so keyboard users must be able to focus them: each is
-  // a named region, named after the section it sits in ("Table: Limits", "Table: Limits (2)";
-  // "Table 1" before any heading).
+  // a named region, named as the theme's accessibleHtml names them.
   md.core.ruler.push('table_labels', (state) => {
-    const counts = new Map<string, number>();
+    const label = tableLabels();
     let heading = '';
     const tokens = state.tokens;
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i];
       if (token.type === 'heading_open') heading = headingText(md.renderer.renderInline(tokens[i + 1]?.children ?? [], md.options, state.env));
-      else if (token.type === 'table_open') {
-        const base = heading ? `Table: ${heading}` : 'Table';
-        const n = (counts.get(base) ?? 0) + 1;
-        counts.set(base, n);
-        token.meta = { label: heading ? (n > 1 ? `${base} (${n})` : base) : `${base} ${n}` };
-      }
+      else if (token.type === 'table_open') token.meta = { label: label(heading) };
     }
   });
   md.renderer.rules.table_open = (tokens, idx) => `<div class="table-wrap" role="region" aria-label="${tokens[idx].meta?.label ?? 'Table'}" tabindex="0"><table>\n`;
@@ -68,16 +63,6 @@ export function createMarkdown(options: MarkdownOptions = {}, extend?: (md: Mark
 
   extend?.(md);
   return md;
-}
-
-/** A heading's inner HTML as text, without its permalink, safe inside a quoted attribute. */
-function headingText(inner: string): string {
-  return inner
-    .replace(/<a class="header-anchor"[\s\S]*?<\/a>/g, '')
-    .replace(/<[^>]+>/g, '')
-    .replace(/"/g, '&quot;')
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 function buildToc(tokens: Token[], maxDepth: number): { toc: TocLink[]; ids: string[] } {

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { SitegenError } from '../errors.ts';
 import { hashInputs, hashText } from '../hash.ts';
 import { PACKAGE_ROOT, TEMPLATES_DIR } from '../paths.ts';
-import { nodeResolution } from '../render/resolve.ts';
+import { bundleForNode } from '../render/resolve.ts';
 import type { PluginRef, SitegenPlugin } from './types.ts';
 import { memo } from '../pipeline/memo.ts';
 
@@ -47,26 +47,11 @@ export async function compilePlugins(refs: PluginRef[], root: string, cacheDir: 
       // Compiled once and reused while the plugin's source files are unchanged.
       const compiled = await memo(cacheDir, 'plugin', JSON.stringify([entry, root]), async () => {
         let code: string;
-        let inputs: string[] = [];
+        let inputs: string[];
         try {
-          const { build } = await import('esbuild');
-          const result = await build({
-            entryPoints: [entry],
-            absWorkingDir: root,
-            bundle: true,
-            write: false,
-            format: 'esm',
-            platform: 'node',
-            target: 'node20',
-            plugins: [nodeResolution(root)],
-            // The compiled copy lives in the cache; `import.meta.url` keeps naming the source module,
-            // so a plugin can point at files beside it.
-            define: { 'import.meta.url': JSON.stringify(pathToFileURL(entry).href) },
-            metafile: true,
-            logLevel: 'silent',
-          });
-          code = result.outputFiles[0].text;
-          inputs = Object.keys(result.metafile.inputs).map((f) => resolve(root, f));
+          // The compiled copy lives in the cache; `import.meta.url` keeps naming the source module,
+          // so a plugin can point at files beside it.
+          ({ code, inputs } = await bundleForNode(entry, root, { 'import.meta.url': JSON.stringify(pathToFileURL(entry).href) }));
         } catch (error) {
           const first = (error as { errors?: { text: string }[] }).errors?.[0];
           throw new SitegenError('SG6001', `Plugin module "${ref.module}" could not be compiled: ${first?.text ?? String(error)}`, {

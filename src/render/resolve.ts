@@ -6,7 +6,7 @@
  * cache folder lives.
  */
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { PACKAGE_ROOT } from '../paths.ts';
 
@@ -49,4 +49,27 @@ export function nodeResolution(root: string): Plugin {
       });
     },
   };
+}
+
+/**
+ * Bundle one module for Node (the site config, a plugin) into a string, with the files it was
+ * built from (absolute): what the compile cache keys on. esbuild's errors are thrown as they are,
+ * for the caller to name.
+ */
+export async function bundleForNode(entry: string, root: string, define?: Record<string, string>): Promise<{ code: string; inputs: string[] }> {
+  const { build } = await import('esbuild');
+  const result = await build({
+    entryPoints: [entry],
+    absWorkingDir: root,
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    plugins: [nodeResolution(root)],
+    ...(define ? { define } : {}),
+    metafile: true,
+    logLevel: 'silent',
+  });
+  return { code: result.outputFiles[0].text, inputs: Object.keys(result.metafile.inputs).map((f) => resolve(root, f)) };
 }

@@ -18,7 +18,7 @@ const HEADING_OR_TABLE = /<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>|<div class="table-w
 const PLAIN_PRE = /<pre class="shiki">/g;
 
 /** The text of a heading's inner HTML, without its permalink, safe inside a quoted attribute. */
-function headingText(inner: string): string {
+export function headingText(inner: string): string {
   return inner
     .replace(/<a class="header-anchor"[\s\S]*?<\/a>/g, '')
     .replace(/<[^>]+>/g, '')
@@ -27,8 +27,22 @@ function headingText(inner: string): string {
     .trim();
 }
 
-export function accessibleHtml(html: string): string {
+/**
+ * Names for the tables of one page, each after the section it sits in (the text of the heading
+ * before it): "Table: Limits", "Table: Limits (2)"; "Table 1" before any heading.
+ */
+export function tableLabels(): (heading: string) => string {
   const counts = new Map<string, number>();
+  return (heading) => {
+    const base = heading ? `Table: ${heading}` : 'Table';
+    const n = (counts.get(base) ?? 0) + 1;
+    counts.set(base, n);
+    return heading ? (n > 1 ? `${base} (${n})` : base) : `${base} ${n}`;
+  };
+}
+
+export function accessibleHtml(html: string): string {
+  const label = tableLabels();
   let heading = '';
   return html
     .replace(ANCHOR, (tag, before: string, after: string) => (/\btabindex=/.test(tag) ? tag : `<a class="header-anchor"${before} aria-hidden="true" tabindex="-1"${after}>`))
@@ -37,12 +51,7 @@ export function accessibleHtml(html: string): string {
         heading = headingText(inner);
         return match;
       }
-      // Named after the section it sits in: "Table: Limits", "Table: Limits (2)"; "Table 1" before any heading.
-      const base = heading ? `Table: ${heading}` : 'Table';
-      const n = (counts.get(base) ?? 0) + 1;
-      counts.set(base, n);
-      const label = heading ? (n > 1 ? `${base} (${n})` : base) : `${base} ${n}`;
-      return `<div class="table-wrap" role="region" aria-label="${label}" tabindex="0">`;
+      return `<div class="table-wrap" role="region" aria-label="${label(heading)}" tabindex="0">`;
     })
     .replace(PLAIN_PRE, '<pre class="shiki" tabindex="0">');
 }
