@@ -36,7 +36,8 @@ function ensureTools() {
 }
 
 /** Run a command under /usr/bin/time: wall time and peak RSS (KB) of the process tree's largest process. */
-function timed(cmd, args, cwd) {
+async function timed(cmd, args, cwd) {
+  await settled();
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const child = spawn('/usr/bin/time', ['-f', '%M', cmd, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -48,6 +49,18 @@ function timed(cmd, args, cwd) {
       resolve({ ms, rssMb: Number(stderr.trim().split('\n').pop()) / 1024 });
     });
   });
+}
+
+/**
+ * sitegen removes the output it replaced in a detached process after it returns. Wait for that
+ * before the next timed run, so no run is charged for (or helped by) the one before it.
+ */
+async function settled() {
+  const busy = () => [join(CACHE, 'bundled-out'), ...sizes.map((size) => join(CACHE, `work-${size}`, 'sitegen'))].some((out) => {
+    const pattern = new RegExp(`^\\.${out.split('/').pop()}\\.old-`);
+    return existsSync(dirname(out)) && readdirSync(dirname(out)).some((n) => pattern.test(n));
+  });
+  for (let i = 0; i < 600 && busy(); i++) await new Promise((r) => setTimeout(r, 100));
 }
 
 function countPages(dir) {

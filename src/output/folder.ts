@@ -2,6 +2,7 @@
  * Never half a site: a build writes into a temporary sibling folder and swaps it in only
  * when everything succeeded. Until then the previous output stays exactly as it was.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -54,6 +55,26 @@ async function removeStale(parent: string, name: string): Promise<void> {
   }
 }
 
+/**
+ * The previous output, already swapped out, is deleted by a detached process: the build is done
+ * when the new folder is in place, not when tens of thousands of old files are unlinked (1–2 s at
+ * 10,000 pages). The process first renames the folder to carry its own pid, so a build starting
+ * meanwhile leaves it alone (removeStale); if it cannot start, the folder is removed here.
+ */
+async function removeInBackground(dir: string): Promise<void> {
+  const script = `const fs=require('fs'),p=require('path');const d=process.argv[1];const t=p.join(p.dirname(d),p.basename(d).replace(/-\\d+$/,'-'+process.pid));try{fs.renameSync(d,t)}catch{process.exit(0)}fs.rmSync(t,{recursive:true,force:true,maxRetries:5})`;
+  try {
+    const child = spawn(process.execPath, ['-e', script, dir], { detached: true, stdio: 'ignore', env: {} });
+    await new Promise<void>((resolve, reject) => {
+      child.once('spawn', resolve);
+      child.once('error', reject);
+    });
+    child.unref();
+  } catch {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 export class OutputFolder {
   private committed = false;
   readonly writer: FsWriter;
@@ -82,7 +103,7 @@ export class OutputFolder {
     await rename(this.tempDir, this.outDir);
     this.committed = true;
     live.delete(this.tempDir);
-    if (hadOld) await rm(old, { recursive: true, force: true });
+    if (hadOld) await removeInBackground(old);
   }
 
   /** Remove the temporary folder unless it was committed. */

@@ -24,6 +24,12 @@ function leftovers(site: string): string[] {
   return readdirSync(site).filter((name) => /^\.dist\.(tmp|old)-/.test(name));
 }
 
+/** The previous output is deleted by a detached process once the new one is in place. */
+async function leftoversSettled(site: string): Promise<string[]> {
+  for (let i = 0; i < 100 && leftovers(site).length; i++) await new Promise((r) => setTimeout(r, 100));
+  return leftovers(site);
+}
+
 async function interrupt(site: string, signal: NodeJS.Signals): Promise<number | null> {
   const child = spawn(process.execPath, [BIN, 'build', '--root', site], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
   await new Promise<void>((resolve) => {
@@ -62,7 +68,25 @@ describe('an interrupted build', () => {
       expect(snapshot(join(site, 'dist'))).toEqual(before);
       expect(leftovers(site).length).toBe(1);
       expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
-      expect(leftovers(site)).toEqual([]);
+      expect(await leftoversSettled(site)).toEqual([]);
+    } finally {
+      remove(site);
+    }
+  });
+});
+
+describe('a rebuild', () => {
+  it('swaps the new output in and removes the previous one in the background', async () => {
+    const site = copyFixture('basic');
+    try {
+      expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
+      writeFileSync(join(site, 'content/about.md'), readFileSync(join(site, 'content/about.md'), 'utf8') + '\nOne more line.\n');
+      expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
+      expect(readFileSync(join(site, 'dist/about/index.html'), 'utf8')).toContain('One more line.');
+      // The old folder is gone shortly after the build returns, and only it: the new output stays.
+      expect(await leftoversSettled(site)).toEqual([]);
+      expect(readFileSync(join(site, 'dist/about/index.html'), 'utf8')).toContain('One more line.');
+      expect(readdirSync(site).filter((name) => name.startsWith('.dist'))).toEqual([]);
     } finally {
       remove(site);
     }
