@@ -206,7 +206,7 @@ class Session {
       for (const file of job.alsoAs ?? []) writes.push(this.write(file, page.html));
       const files = writes;
       const idCount = count(page.html, shared.buildId) * (1 + (job.alsoAs?.length ?? 0)) + count(page.payload, shared.buildId) + page.islands.reduce((sum, i) => sum + count(i.json, shared.buildId), 0);
-      return { path: page.path, status: page.status, links: page.links, ids: page.ids, summary: page.summary, files, idCount };
+      return { path: page.path, status: page.status, links: page.links, ids: page.ids, summary: page.summary, files, idCount, uses: page.uses };
     } catch (error) {
       return failed(error);
     }

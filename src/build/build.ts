@@ -18,6 +18,7 @@ import type { Logger } from '../log.ts';
 import { formatMs } from '../log.ts';
 import { PACKAGE_ROOT, VERSION } from '../paths.ts';
 import type { RenderModule } from '../render/render-page.ts';
+import { SITE_COLLECTIONS, type SiteCollection } from '../render/types.ts';
 import { OutputFolder, hookSignals } from '../output/folder.ts';
 import { readAuthors } from '../site/data.ts';
 import { contentId, contentStem, stemToPath } from '../content/paths.ts';
@@ -137,8 +138,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const templates = await compileTemplates(project);
     const [publicFiles, authors] = await Promise.all([existsSync(project.publicDir) ? listPublicFiles(project.publicDir) : Promise.resolve([]), readAuthors(project.dataDir)]);
     done(`found ${sources.length} content files and ${templates.pageCount} pages, built assets (stylesheet, runtime, ${Object.keys(templates.assets.islands.urls).length} island chunks)`);
-    const modPromise = import(pathToFileURL(templates.bundle.file).href) as Promise<RenderModule>;
-    modPromise.catch(() => undefined); // awaited below
+    // The template bundle (and React with it) loads while the workers parse; when nothing needs
+    // parsing and there is a previous build here, the output is probably up to date: not needed.
+    const loadTemplates = () => {
+      const promise = import(pathToFileURL(templates.bundle.file).href) as Promise<RenderModule>;
+      promise.catch(() => undefined); // awaited below
+      return promise;
+    };
+    let modPromise = toParse.length || !state || options.force ? loadTemplates() : undefined;
     await parsing;
     const fromCache = sources.length - toParse.length;
     done(`parsed ${entries.filter((e) => e.doc).length} documents${fromCache ? ` (${fromCache} from cache)` : ''}`, toParse.length);
@@ -223,7 +230,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const apiWritten = hooks.has('content:loaded') ? undefined : writeApi();
       apiWritten?.catch(() => undefined); // awaited below
 
-      const mod = await modPromise;
+      const mod = await (modPromise ??= loadTemplates());
       done(`compiled ${Object.keys(mod.layouts).length} layouts and ${Object.keys(mod.pages).length} pages`);
 
       // 4. Plan
@@ -242,8 +249,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
       // 5. Render and write: each page in the worker that holds its body; an unchanged page is
       // copied from the previous output with the new build id.
-      const { buildId: _id, ...sharedRest } = plan.model.shared;
+      // A page's key covers everything it renders from except the site-wide collections; those
+      // count only when the page read them last time (PageRecord.uses), each by its own hash.
+      const { buildId: _id, nav: _nav, posts: _posts, ...sharedRest } = plan.model.shared;
       const renderKey = hashText(JSON.stringify([engine, parseKey, bundle.hash, sharedRest, project.pluginModules.map((p) => [p.file, p.options])]));
+      const collectionHash = Object.fromEntries(SITE_COLLECTIONS.map((name) => [name, hashText(JSON.stringify(plan.model.shared[name]))])) as Record<SiteCollection, string>;
+      const sameCollections = (uses: PageRecord['uses']) => !!uses && Object.entries(uses).every(([name, hash]) => collectionHash[name as SiteCollection] === hash);
       const setup = { type: 'setup' as const, bundleFile: bundle.file, shared: plan.model.shared };
       await Promise.all(pool.sessions.map((s) => s.request(setup, 'loading the templates for')));
       const records: Record<string, PageRecord> = {};
@@ -259,7 +270,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           job.body = { id: doc._id, source: file, ...(prevApi && prevApi.hash === doc.hash ? { previousApi: prevApi.file } : {}) };
         }
         const before = previous?.pages[route.path];
-        if (before && before.key === key && before.files.every((f) => prevFiles.has(f))) job.reuse = { files: before.files.map((f) => [f, prevFiles.get(f)!]), idCount: before.idCount };
+        if (before && before.key === key && sameCollections(before.uses) && before.files.every((f) => prevFiles.has(f))) job.reuse = { files: before.files.map((f) => [f, prevFiles.get(f)!]), idCount: before.idCount };
         return job;
       });
       const ownerOf = (job: WorkerJob) => (job.reuse ? undefined : job.body ? owner.get(job.body.id) : undefined);
@@ -285,7 +296,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           reused++;
         }
         for (const [file, bytes] of result.files) written.set(file, bytes);
-        Object.assign(record, { links: result.links, ids: result.ids, summary: result.summary, files: result.files.map(([f]) => f), idCount: result.idCount });
+        const uses = result.reused ? previous!.pages[result.path].uses : Object.fromEntries((result.uses ?? []).map((name) => [name, collectionHash[name]]));
+        Object.assign(record, { links: result.links, ids: result.ids, summary: result.summary, files: result.files.map(([f]) => f), idCount: result.idCount, uses });
         const route = routeOf.get(result.path)!;
         const links = foreignContent ? route.doc?.links.map((l) => l.href) ?? [] : result.links;
         checked.push({ path: result.path, source: route.source, links, ids: new Set(result.ids), sourceLinks: route.doc?.links });

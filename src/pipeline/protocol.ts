@@ -11,7 +11,7 @@ import type { SerializedError } from '../errors.ts';
 import type { PluginModule } from '../plugins/load.ts';
 import type { HookTimings } from '../plugins/run.ts';
 import type { BuiltPage } from '../plugins/types.ts';
-import type { RenderJob, SharedRenderData } from '../render/types.ts';
+import type { RenderJob, SharedRenderData, SiteCollection } from '../render/types.ts';
 
 /** The piscina task that opens a session. */
 export interface SessionTask {
@@ -129,6 +129,8 @@ export interface PageResult {
   idCount: number;
   /** Served from the previous output. */
   reused?: boolean;
+  /** The site-wide collections the page read while rendering. */
+  uses?: SiteCollection[];
   error?: SerializedError;
 }
 

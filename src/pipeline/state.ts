@@ -10,14 +10,14 @@
  * Both are only ever an optimisation: a missing or corrupt file means a cold build, never a
  * different output.
  */
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContentDocument } from '../content/types.ts';
 import type { SerializedError } from '../errors.ts';
 import { hashText } from '../hash.ts';
 import type { PageSummary } from './protocol.ts';
-import { mapLimit } from '../build/pool.ts';
+import type { SiteCollection } from '../render/types.ts';
 
 export interface DocEntry {
   hash: string;
@@ -41,6 +41,8 @@ export interface PageRecord {
   summary?: PageSummary;
   files: string[];
   idCount: number;
+  /** Hash of each site-wide collection the page read, as it was (render/types.ts SITE_COLLECTIONS). */
+  uses?: Partial<Record<SiteCollection, string>>;
 }
 
 export interface OutputState {
@@ -97,8 +99,10 @@ export async function outputIntact(state: OutputState): Promise<boolean> {
   try {
     const latest = JSON.parse(await readFile(join(state.outDir, '_sitegen/builds/latest.json'), 'utf8')) as { id: string };
     if (latest.id !== state.id) return false;
-    const sizes = await mapLimit(state.files, 64, async ([path]) => (await stat(join(state.outDir, path)).catch(() => undefined))?.size);
-    return state.files.every(([, size], i) => sizes[i] === size);
+    // Synchronous stats: a few microseconds each from the kernel's cache, where a promise through
+    // the thread pool costs ten times that (30,000 files at 10,000 pages).
+    const dir = state.outDir.endsWith('/') ? state.outDir : `${state.outDir}/`;
+    return state.files.every(([path, size]) => statSync(dir + path, { throwIfNoEntry: false })?.size === size);
   } catch {
     return false;
   }

@@ -8,7 +8,7 @@ import { hashText } from '../hash.ts';
 import { buildHead, renderHeadTags } from './head.ts';
 import type { HookRunner } from '../plugins/run.ts';
 import type { PageHookContext } from '../plugins/types.ts';
-import type { Payload, RenderJob, RenderedPage, SharedRenderData } from './types.ts';
+import { SITE_COLLECTIONS, type Payload, type RenderJob, type RenderedPage, type SharedRenderData, type SiteCollection } from './types.ts';
 
 export interface RenderModule {
   layouts: Record<string, ComponentType<LayoutProps>>;
@@ -57,6 +57,26 @@ export function extractLinks(html: string): { links: string[]; ids: string[] } {
 }
 
 /**
+ * The collections as the page's components see them: the same arrays behind a proxy that notes
+ * the first read of anything in them (passing one along as a prop reads nothing).
+ */
+function tracked(shared: SharedRenderData): { values: Pick<SharedRenderData, SiteCollection>; uses: Set<SiteCollection> } {
+  const uses = new Set<SiteCollection>();
+  const values = {} as Pick<SharedRenderData, SiteCollection>;
+  for (const name of SITE_COLLECTIONS) {
+    const target = shared[name] as object[];
+    const note = () => uses.add(name);
+    (values as Record<string, unknown>)[name] = new Proxy(target, {
+      get: (t, key, receiver) => (note(), Reflect.get(t, key, receiver)),
+      has: (t, key) => (note(), Reflect.has(t, key)),
+      ownKeys: (t) => (note(), Reflect.ownKeys(t)),
+      getOwnPropertyDescriptor: (t, key) => (note(), Reflect.getOwnPropertyDescriptor(t, key)),
+    });
+  }
+  return { values, uses };
+}
+
+/**
  * Render one route. With plugins, `page:data` sees (and may change) the page and its head
  * before rendering, and `page:html` the finished document.
  */
@@ -85,11 +105,12 @@ export async function renderPage(mod: RenderModule, shared: SharedRenderData, jo
   const page = hookContext.page;
   const head = hookContext.head;
   const Layout = mod.layouts[job.layout];
+  const collections = tracked(shared);
   const ctx: PageContext = {
     site: shared.site,
     page,
-    nav: shared.nav,
-    posts: shared.posts,
+    nav: collections.values.nav,
+    posts: collections.values.posts,
     authors: shared.authors,
     prev: job.prev,
     next: job.next,
@@ -136,5 +157,5 @@ ${shared.bodyEndHtml}
   const { links, ids } = extractLinks(body);
   const noindex = head.tags.some((t) => t.attrs.name === 'robots' && t.attrs.content.includes('noindex'));
   const summary = { title: page.title, description: page.description, layout: job.layout, date: page.date, updated: page.updated, indexable: !noindex };
-  return { path: job.path, status: job.status, html, payload: JSON.stringify(payload), links, ids, islands, summary };
+  return { path: job.path, status: job.status, html, payload: JSON.stringify(payload), links, ids, islands, summary, uses: [...collections.uses].sort() };
 }

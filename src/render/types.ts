@@ -45,8 +45,18 @@ export interface RenderedPage {
   summary?: { title: string; description: string; layout: string; date?: string; updated?: string; indexable: boolean };
   /** Prerendered island payloads: `__island/<Name>_<hash>.json`. */
   islands: { file: string; json: string }[];
+  /** The site-wide collections the page's components read (see `SITE_COLLECTIONS`). */
+  uses?: SiteCollection[];
   error?: SerializedError;
 }
+
+/**
+ * Site-wide data a page may or may not read: the navigation tree (docs sidebars) and the post
+ * listing (blog indexes, home pages). A page is rendered again only when a collection it read
+ * changed, so a post's new title re-renders the listings, not every page of the site.
+ */
+export const SITE_COLLECTIONS = ['nav', 'posts'] as const;
+export type SiteCollection = (typeof SITE_COLLECTIONS)[number];
 
 export interface Payload {
   path: string;

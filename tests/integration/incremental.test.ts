@@ -55,6 +55,18 @@ describe('an incremental build equals a cold one', () => {
     expect(html(join(site, 'dist'), 'guide/setup/index.html').toString()).toContain('Getting started');
   });
 
+  it("after a post's title edit, rendering only the pages that show it", async () => {
+    edit('content/blog/2020-01-21-hello-world.md', (t) => t.replace(/^title: .*$/m, 'title: Hello again'));
+    const out = await warmEqualsCold();
+    // The post, its newer neighbour, the blog index and the home page list it; the docs, the
+    // about page and the rest read neither the post listing nor anything else that changed.
+    const [, total, unchanged] = /rendered (\d+) pages \((\d+) unchanged\)/.exec(out) ?? [];
+    expect(Number(total) - Number(unchanged)).toBeLessThanOrEqual(5);
+    expect(Number(unchanged)).toBeGreaterThan(5);
+    expect(html(join(site, 'dist'), 'blog/index.html').text).toContain('Hello again');
+    expect(html(join(site, 'dist'), 'index.html').text).toContain('Hello again');
+  });
+
   it('after a new file', async () => {
     writeFileSync(join(site, 'content/guide/3.deploy.md'), '---\ntitle: Deploy\ndescription: Ship it.\n---\n\nDeploy text.\n');
     await warmEqualsCold();
