@@ -5,7 +5,8 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import { Piscina } from 'piscina';
+import { createRequire } from 'node:module';
+import type { Piscina } from 'piscina';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { mergeTimings, type HookTimings } from '../plugins/run.ts';
 import type { PluginModule } from '../plugins/load.ts';
@@ -94,7 +95,9 @@ export class Workers {
 
   /** Start `size` workers and open a session on each; they load while the caller goes on. */
   constructor(readonly size: number, plugins: PluginModule[]) {
-    this.piscina = new Piscina({
+    // Loaded on first use: a build with nothing to do never starts a worker.
+    const { Piscina: Pool } = createRequire(import.meta.url)('piscina') as typeof import('piscina');
+    this.piscina = new Pool({
       filename: join(PACKAGE_ROOT, 'lib/worker.js'),
       minThreads: size,
       maxThreads: size,
