@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type MarkdownIt from 'markdown-it';
 import { createMarkdown } from './markdown/index.ts';
-import { initHighlighter } from './markdown/highlight.ts';
+import { deferLanguageLoading, initHighlighter, loadLanguages, missingLanguage } from './markdown/highlight.ts';
 import { parseDocument } from './content/parse.ts';
 import { routeToFile, routeToPayload } from './content/paths.ts';
 import type { ContentDocument, ParseOptions, SourceFile } from './content/types.ts';
@@ -108,7 +108,11 @@ class Session {
         return error as Error;
       }
     });
-    return request.files.map((file, index) => {
+    const items: ParsedItem[] = [];
+    for (const [index, file] of request.files.entries()) items.push(await parseOne(this, index, file));
+    return items;
+
+    async function parseOne(session: Session, index: number, file: SourceFile): Promise<ParsedItem> {
       const read = texts[index];
       if (read instanceof Error) {
         return { index, errors: [new SitegenError('SG2005', `Cannot read ${file.display}: ${read.message}`, { location: { file: file.display } }).toJSON()], ms: 0 };
@@ -116,21 +120,21 @@ class Session {
       const { text, hash, stat } = read;
       const started = performance.now();
       try {
-        this.working(index);
-        const result = parseDocument(file, text, md, request.options);
+        session.working(index);
+        const result = await withGrammars(() => parseDocument(file, text, md, request.options));
         const doc = result.doc;
         if (doc?.body) {
-          if (request.keep) this.bodies.set(doc._id, doc.body.html);
+          if (request.keep) session.bodies.set(doc._id, doc.body.html);
           doc.body = { toc: doc.body.toc, html: '' };
         }
-        if (doc && request.keep) this.docs.set(doc._id, doc);
+        if (doc && request.keep) session.docs.set(doc._id, doc);
         return { index, doc, errors: result.errors, ms: performance.now() - started, hash, stat };
       } catch (error) {
         const err = new SitegenError('SG2001', `Could not parse ${file.display}: ${(error as Error).message}`, { location: { file: file.display }, hint: 'This is a bug in sitegen or a plugin; run with --debug for the stack.' });
         err.stack = (error as Error).stack;
         return { index, errors: [err.toJSON()], ms: performance.now() - started, hash, stat };
       }
-    });
+    }
   }
 
   private async configure(request: SetupRequest): Promise<void> {
@@ -155,7 +159,8 @@ class Session {
 
   private async parseBody(file: SourceFile): Promise<string> {
     const options = this.folder!.options;
-    const result = parseDocument(file, readFileSync(file.file, 'utf8'), this.md(options), options);
+    const text = readFileSync(file.file, 'utf8');
+    const result = await withGrammars(() => parseDocument(file, text, this.md(options), options));
     return result.doc?.body?.html ?? '';
   }
 
@@ -198,7 +203,7 @@ class Session {
     } catch (error) {
       return failed(error);
     }
-    const page = await renderPage(setup.mod, shared, job, this.hooks);
+    const page = await renderPage(setup.mod, shared, job, this.hooks, (name) => loadLanguages([name]));
     if (page.error) return { path: job.path, status: job.status, links: [], ids: [], files: [], idCount: 0, error: page.error };
     try {
       const writes = [this.write(routeToFile(page.path), page.html), this.write(routeToPayload(page.path), page.payload)];
@@ -239,6 +244,23 @@ class Session {
   }
 }
 
+/**
+ * Run `parse`, loading any grammar it turns out to need and running it again (highlight.ts): at
+ * most once per language and worker, so a site of bash and JavaScript never loads the others.
+ */
+async function withGrammars<T>(parse: () => T): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return parse();
+    } catch (error) {
+      const language = missingLanguage(error);
+      if (!language || attempt >= 50) throw error;
+      await loadLanguages([language]);
+    }
+  }
+}
+
+deferLanguageLoading();
 const ready = initHighlighter();
 
 /** The piscina entry: one call is one session, answering requests on its port until closed. */

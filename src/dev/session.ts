@@ -22,7 +22,7 @@ import type { ContentDocument, ParseOptions, SourceFile } from '../content/types
 import { SitegenError } from '../errors.ts';
 import { hashText } from '../hash.ts';
 import { createMarkdown } from '../markdown/index.ts';
-import { initHighlighter } from '../markdown/highlight.ts';
+import { LANGUAGES, initHighlighter } from '../markdown/highlight.ts';
 import type { SiteAssets } from '../output/assets.ts';
 import { renderPage, type RenderModule } from '../render/render-page.ts';
 import type { RenderedPage } from '../render/types.ts';
@@ -99,7 +99,7 @@ export class DevSession {
     this.contentDir = project.contentDir;
     const c = this.config;
     this.parseOptions = { blogDir: c.blogDir, locales: c.locales, defaultLocale: c.defaultLocale, markdown: c.markdown };
-    await initHighlighter();
+    await initHighlighter(LANGUAGES); // renders in this thread, synchronously: every grammar up front
     this.md = createMarkdown(c.markdown, (md) => this.hooks.runSync('markdown', md));
     this.docs.clear();
     this.bodies.clear();

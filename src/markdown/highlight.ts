@@ -11,30 +11,8 @@ import { INITIAL, Theme, type StateStack } from '@shikijs/vscode-textmate';
 import { escapeHtml } from '../html.ts';
 import githubLight from 'shiki/themes/github-light.mjs';
 import githubDark from 'shiki/themes/github-dark.mjs';
-import bash from 'shiki/langs/bash.mjs';
-import yaml from 'shiki/langs/yaml.mjs';
-import json from 'shiki/langs/json.mjs';
-import javascript from 'shiki/langs/javascript.mjs';
-import typescript from 'shiki/langs/typescript.mjs';
-import tsx from 'shiki/langs/tsx.mjs';
-import go from 'shiki/langs/go.mjs';
-import python from 'shiki/langs/python.mjs';
-import ruby from 'shiki/langs/ruby.mjs';
-import php from 'shiki/langs/php.mjs';
-import java from 'shiki/langs/java.mjs';
-import csharp from 'shiki/langs/csharp.mjs';
-import toml from 'shiki/langs/toml.mjs';
-import ini from 'shiki/langs/ini.mjs';
-import docker from 'shiki/langs/docker.mjs';
-import sql from 'shiki/langs/sql.mjs';
-import http from 'shiki/langs/http.mjs';
-import xml from 'shiki/langs/xml.mjs';
-import lua from 'shiki/langs/lua.mjs';
-import html from 'shiki/langs/html.mjs';
-import css from 'shiki/langs/css.mjs';
-import powershell from 'shiki/langs/powershell.mjs';
-import markdown from 'shiki/langs/markdown.mjs';
-import diff from 'shiki/langs/diff.mjs';
+import { execFileSync } from 'node:child_process';
+import type { LanguageRegistration } from 'shiki/core';
 
 const ALIASES: Record<string, string> = {
   sh: 'bash', shell: 'bash', zsh: 'bash', console: 'bash', shellscript: 'bash',
@@ -43,32 +21,102 @@ const ALIASES: Record<string, string> = {
   dockerfile: 'docker', ps1: 'powershell', pwsh: 'powershell', md: 'markdown', jsonc: 'json',
 };
 
-/** Grammars are compiled on first use only: a page of bash pays nothing for Java. */
-const GRAMMARS: Record<string, typeof bash> = {
-  bash, yaml, json, javascript, typescript, tsx, go, python, ruby, php, java, csharp,
-  toml, ini, docker, sql, http, xml, lua, html, css, powershell, markdown, diff,
-};
+/**
+ * The languages sitegen highlights. Each grammar is imported on first use only: together with the
+ * languages they embed (Ruby brings C++, Haml and GraphQL) they are several megabytes of modules
+ * that a site of bash and JavaScript would otherwise compile in every worker at start-up.
+ */
+export const LANGUAGES = [
+  'bash', 'yaml', 'json', 'javascript', 'typescript', 'tsx', 'go', 'python', 'ruby', 'php', 'java', 'csharp',
+  'toml', 'ini', 'docker', 'sql', 'http', 'xml', 'lua', 'html', 'css', 'powershell', 'markdown', 'diff',
+] as const;
+const KNOWN = new Set<string>(LANGUAGES);
+/**
+ * Grammars that highlight code of other languages by scope name without importing them (a
+ * Markdown fence, a Ruby heredoc): they come with every other grammar, so what they highlight does
+ * not depend on which languages happened to be loaded before them.
+ */
+const NEEDS_ALL = new Set(['markdown', 'ruby']);
+
+/** The grammars to load for these languages, in a fixed order. */
+function toLoad(names: string[]): string[] {
+  const loaded = new Set(getHighlighter().getLoadedLanguages());
+  const wanted = names.some((name) => NEEDS_ALL.has(name)) ? LANGUAGES : names;
+  return LANGUAGES.filter((name) => wanted.includes(name) && !loaded.has(name));
+}
 
 /**
  * One highlighter per thread, shared through globalThis: the template bundle carries its own
- * copy of this module, and both copies must use the instance the worker initialised.
+ * copy of this module, and both copies must use the instance the worker initialised (and the
+ * grammar loader of sitegen's own copy, which resolves shiki from sitegen's folder).
  */
 const KEY = Symbol.for('sitegen.highlighter');
 const CACHE = Symbol.for('sitegen.highlight-cache');
-type Global = { [KEY]?: HighlighterCore; [CACHE]?: Map<string, string> };
+const LOADER = Symbol.for('sitegen.grammar-loader');
+interface Loader {
+  /** The module of a language's grammar (with the grammars it embeds). */
+  url(name: string): string;
+  /** Set in workers: a missing grammar throws MissingLanguage, to be loaded and the work redone. */
+  deferred: boolean;
+}
+type Global = { [KEY]?: HighlighterCore; [CACHE]?: Map<string, string>; [LOADER]?: Loader };
 const g = globalThis as Global;
 const cache = (g[CACHE] ??= new Map<string, string>());
+g[LOADER] ??= { url: (name) => import.meta.resolve(`shiki/langs/${name}.mjs`), deferred: false };
+
+/**
+ * Thrown (in workers) by a highlight that needs a grammar not loaded yet: grammars load
+ * asynchronously, highlighting happens inside synchronous markdown-it and React calls. The worker
+ * loads it (`loadLanguages`) and parses or renders that document again: once per language.
+ */
+export interface MissingLanguage extends Error {
+  missingLanguage: string;
+}
+
+export function missingLanguage(error: unknown): string | undefined {
+  return (error as Partial<MissingLanguage> | null)?.missingLanguage;
+}
+
+/** Workers: a missing grammar throws MissingLanguage instead of being loaded synchronously. */
+export function deferLanguageLoading(): void {
+  g[LOADER]!.deferred = true;
+}
 
 /**
  * Set up the fast engine (oniguruma, WebAssembly) once per thread. It loads asynchronously,
  * so workers await this before they render; without it the pure-JS engine is used.
  */
-export async function initHighlighter(): Promise<void> {
+export async function initHighlighter(languages: readonly string[] = []): Promise<void> {
   g[KEY] ??= await createHighlighterCore({
     themes: [githubLight, githubDark],
     langs: [],
     engine: createOnigurumaEngine(import('shiki/wasm')),
   });
+  await loadLanguages(languages);
+}
+
+/** Load these languages' grammars (canonical names or aliases; unknown ones are skipped). */
+export async function loadLanguages(languages: readonly string[]): Promise<void> {
+  const names = toLoad(languages.map(canonical).filter((name): name is string => !!name));
+  const modules = await Promise.all(names.map((name) => import(g[LOADER]!.url(name)) as Promise<{ default: LanguageRegistration[] }>));
+  for (const mod of modules) getHighlighter().loadLanguageSync(mod.default);
+}
+
+/**
+ * Outside workers (the dev server's thread, tests), a grammar needed before anything loaded it:
+ * Node 20 cannot import a module synchronously, so a short-lived Node process reads it.
+ */
+function loadLanguageNow(name: string): void {
+  const urls = toLoad([name]).map((n) => g[LOADER]!.url(n));
+  const script = `const urls = ${JSON.stringify(urls)}; const out = []; for (const url of urls) out.push((await import(url)).default); process.stdout.write(JSON.stringify(out));`;
+  const json = execFileSync(process.execPath, ['--input-type=module', '-e', script], { maxBuffer: 256 * 1024 * 1024 });
+  for (const grammars of JSON.parse(json.toString('utf8')) as LanguageRegistration[][]) getHighlighter().loadLanguageSync(grammars);
+}
+
+function canonical(lang: string): string | undefined {
+  const id = lang.trim().toLowerCase();
+  const name = ALIASES[id] ?? id;
+  return KNOWN.has(name) ? name : undefined;
 }
 
 function getHighlighter(): HighlighterCore {
@@ -81,12 +129,13 @@ function getHighlighter(): HighlighterCore {
 
 /** The canonical language id for a fence info string, or undefined when shiki does not know it. */
 export function resolveLanguage(lang: string): string | undefined {
-  const id = lang.trim().toLowerCase();
-  const name = ALIASES[id] ?? id;
-  const grammar = GRAMMARS[name];
-  if (!grammar) return undefined;
+  const name = canonical(lang);
+  if (!name) return undefined;
   const hl = getHighlighter();
-  if (!hl.getLoadedLanguages().includes(name)) hl.loadLanguageSync(grammar);
+  if (!hl.getLoadedLanguages().includes(name)) {
+    if (g[LOADER]!.deferred) throw Object.assign(new Error(`the ${name} grammar is not loaded yet`), { missingLanguage: name }) satisfies MissingLanguage;
+    loadLanguageNow(name);
+  }
   return name;
 }
 

@@ -80,7 +80,7 @@ function tracked(shared: SharedRenderData): { values: Pick<SharedRenderData, Sit
  * Render one route. With plugins, `page:data` sees (and may change) the page and its head
  * before rendering, and `page:html` the finished document.
  */
-export async function renderPage(mod: RenderModule, shared: SharedRenderData, job: RenderJob, hooks?: HookRunner): Promise<RenderedPage> {
+export async function renderPage(mod: RenderModule, shared: SharedRenderData, job: RenderJob, hooks?: HookRunner, loadLanguage?: (name: string) => Promise<void>): Promise<RenderedPage> {
   const failed = (error: unknown, hint: string): RenderedPage => {
     const err = error instanceof SitegenError ? error : new SitegenError('SG4001', `${job.path} failed to render: ${(error as Error)?.message ?? String(error)}`, { location: { file: job.page.source }, hint });
     if (!(error instanceof SitegenError)) err.stack = (error as Error)?.stack;
@@ -120,17 +120,28 @@ export async function renderPage(mod: RenderModule, shared: SharedRenderData, jo
   let islands: RenderedPage['islands'];
   const instances: IslandInstance[] = [];
   const scope = globalThis as { [COLLECTOR]?: IslandInstance[] };
-  try {
-    if (!Layout) throw new Error(`layout "${job.layout}" is not in the template bundle`);
-    const component = job.pageRoute ? mod.pages[job.pageRoute]?.module.default : undefined;
-    const children = component ? mod.createElement(component, ctx) : undefined;
-    scope[COLLECTOR] = instances;
-    body = linkIslands(mod.renderToString(mod.createElement(Layout, ctx, children)), shared.islands);
-    scope[COLLECTOR] = undefined;
-    islands = islandPayloads(mod, instances);
-  } catch (error) {
-    scope[COLLECTOR] = undefined;
-    return failed(error, `The error was thrown by a component while rendering the "${job.layout}" layout. Run with --debug for the stack.`);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if (!Layout) throw new Error(`layout "${job.layout}" is not in the template bundle`);
+      const component = job.pageRoute ? mod.pages[job.pageRoute]?.module.default : undefined;
+      const children = component ? mod.createElement(component, ctx) : undefined;
+      scope[COLLECTOR] = instances;
+      body = linkIslands(mod.renderToString(mod.createElement(Layout, ctx, children)), shared.islands);
+      scope[COLLECTOR] = undefined;
+      islands = islandPayloads(mod, instances);
+      break;
+    } catch (error) {
+      scope[COLLECTOR] = undefined;
+      // A code block in a language whose grammar this worker has not loaded yet (highlight.ts):
+      // load it and render the page again.
+      const language = (error as { missingLanguage?: string } | null)?.missingLanguage;
+      if (language && loadLanguage && attempt < 50) {
+        instances.length = 0;
+        await loadLanguage(language);
+        continue;
+      }
+      return failed(error, `The error was thrown by a component while rendering the "${job.layout}" layout. Run with --debug for the stack.`);
+    }
   }
   let html = `<!doctype html>
 <html lang="${shared.site.lang}" data-build="${shared.buildId}">
