@@ -109,6 +109,18 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
       },
 
       async 'build:done'(ctx) {
+        // The browser client bundles (in esbuild's own process) while this thread builds the index.
+        const client = build({
+          entryPoints: [findClient(ctx.config.root)],
+          bundle: true,
+          minify: true,
+          format: 'esm',
+          target: ['chrome110', 'firefox110', 'safari16'],
+          write: false,
+          logLevel: 'silent',
+          legalComments: 'none',
+        });
+        client.catch(() => undefined); // awaited below
         const rendered = new Set(ctx.pages.map((p) => p.path));
         const blogRoot = `/${ctx.config.blogDir.replace(/^\/|\/$/g, '')}/`;
         const sectionOf = (doc: ContentDocument) => {
@@ -134,16 +146,7 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
         index.addAll(documents);
         await ctx.write(indexFile(ctx.buildId), JSON.stringify(index));
 
-        const result = await build({
-          entryPoints: [findClient(ctx.config.root)],
-          bundle: true,
-          minify: true,
-          format: 'esm',
-          target: ['chrome110', 'firefox110', 'safari16'],
-          write: false,
-          logLevel: 'silent',
-          legalComments: 'none',
-        });
+        const result = await client;
         await ctx.write(clientFile(ctx.buildId), result.outputFiles[0].text);
       },
     },
