@@ -8,6 +8,7 @@ import { escapeHtml } from '../html.ts';
 export interface ErrorPageInput {
   lang: string;
   siteName: string;
+  description: string;
   /** The home page URL (with the base). */
   home: string;
   /** The site's `<head>` links; the runtime preload is dropped. */
@@ -23,7 +24,7 @@ export function serverErrorHtml(input: ErrorPageInput): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<meta name="robots" content="noindex, nofollow">
+${input.description ? `<meta name="description" content="${escapeHtml(input.description)}">\n` : ''}<meta name="robots" content="noindex, nofollow">
 ${head}
 </head>
 <body>

@@ -108,6 +108,7 @@ describe('sitegen build on the fixture site', () => {
     expect(doc.querySelector('title')?.text).toBe('Internal Server Error | Fixture');
     expect(doc.querySelector('h1')?.text).toBe('Internal Server Error');
     expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toContain('noindex');
+    expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('The sitegen test fixture.');
     const css = doc.querySelector('link[rel="stylesheet"]')?.getAttribute('href');
     expect(css && existsSync(join(out, css))).toBe(true);
     expect(doc.querySelector('script')).toBeNull();
