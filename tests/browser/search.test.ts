@@ -267,10 +267,10 @@ describe('a search chunk that fails to load', () => {
       await open('/pricing');
       const loads = () => requests.filter((p) => p === '/pricing').length;
       expect(loads()).toBe(1);
+      // The page has loaded once; the next load event is the reload.
+      const reloaded = page.waitForEvent('load');
       await page.focus(INPUT);
-      await page.waitForFunction(() => sessionStorage.getItem('sitegen:reload') !== null);
-      await page.waitForLoadState('load');
-      for (let waited = 0; loads() < 2 && waited < 5000; waited += 100) await page.waitForTimeout(100);
+      await reloaded;
       expect(loads()).toBe(2);
       const guard = await page.evaluate(() => JSON.parse(sessionStorage.getItem('sitegen:reload') ?? 'null'));
       expect(guard.path).toBe('/pricing');
