@@ -206,11 +206,14 @@ class Session {
     const page = await renderPage(setup.mod, shared, job, this.hooks, (name) => loadLanguages([name]));
     if (page.error) return { path: job.path, status: job.status, links: [], ids: [], files: [], idCount: 0, error: page.error };
     try {
-      const writes = [this.write(routeToFile(page.path), page.html), this.write(routeToPayload(page.path), page.payload)];
+      // A 404 route (the not-found page, a route its middleware rejected) gets no page file of its
+      // own, so every host answers it with 404.html and status 404; its payload serves the runtime.
+      const writes = [this.write(routeToPayload(page.path), page.payload)];
+      if (page.status !== 404) writes.push(this.write(routeToFile(page.path), page.html));
       for (const island of page.islands) writes.push(this.write(island.file, island.json));
       for (const file of job.alsoAs ?? []) writes.push(this.write(file, page.html));
       const files = writes;
-      const idCount = count(page.html, shared.buildId) * (1 + (job.alsoAs?.length ?? 0)) + count(page.payload, shared.buildId) + page.islands.reduce((sum, i) => sum + count(i.json, shared.buildId), 0);
+      const idCount = count(page.html, shared.buildId) * ((page.status !== 404 ? 1 : 0) + (job.alsoAs?.length ?? 0)) + count(page.payload, shared.buildId) + page.islands.reduce((sum, i) => sum + count(i.json, shared.buildId), 0);
       return { path: page.path, status: page.status, links: page.links, ids: page.ids, summary: page.summary, files, idCount, uses: page.uses };
     } catch (error) {
       return failed(error);

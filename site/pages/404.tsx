@@ -30,7 +30,8 @@ export default function NotFound(ctx: PageContext) {
         {errorMessage(ctx) ? (
           <p className="notice-path">{errorMessage(ctx)}</p>
         ) : (
-          <p className="notice-path">Page not found: <code data-missing-path="">{ctx.page.path}</code></p>
+          // The requested path is only known in the browser: without JavaScript, nothing false is printed.
+          <p className="notice-path">Page not found<span data-missing-path="" hidden>: <code /></span></p>
         )}
         <p className="page-lead">The page may have moved, or the link may have a typo. Old documentation links ending in <code>.html</code> redirect to their new addresses automatically, so if you followed one of those, the page itself is probably gone.</p>
         <form className="search-form" role="search" action="/v1/guide" method="get">

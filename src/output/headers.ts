@@ -1,42 +1,56 @@
 /**
  * Cache policy for the output folder, written once: the build writes it as a `_headers` file
  * for hosts that read one, and `sitegen preview` sends the same headers.
+ *
+ * On Netlify and Cloudflare Pages every rule whose pattern matches a path applies, and values of
+ * the same header are joined. So the rules never overlap on a header: `/*` carries only the
+ * security headers, and each Cache-Control rule covers files no other Cache-Control rule can
+ * match. Paths no rule gives a Cache-Control (pages, payloads) keep the host's default,
+ * `public, max-age=0, must-revalidate`, which `sitegen preview` sends too.
  */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
 export const NO_CACHE = 'no-cache';
 
 export interface HeaderRule {
-  /** `_headers` path pattern (`*` matches anything). */
+  /** `_headers` path pattern: `*` matches anything, `:name` one path segment. */
   pattern: string;
   headers: Record<string, string>;
 }
 
-/** Most specific first: a file's headers come from the first rule that matches. */
 export const HEADER_RULES: HeaderRule[] = [
+  { pattern: '/*', headers: { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' } },
   { pattern: '/_sitegen/builds/latest.json', headers: { 'Cache-Control': NO_CACHE } },
   { pattern: '/_sitegen/builds/meta/*', headers: { 'Cache-Control': IMMUTABLE } },
-  { pattern: '/_sitegen/*', headers: { 'Cache-Control': IMMUTABLE } },
+  { pattern: '/_sitegen/islands/*', headers: { 'Cache-Control': IMMUTABLE } },
+  // Content-hashed files directly in _sitegen/ (runtime, stylesheet, search): one segment only.
+  { pattern: '/_sitegen/:file', headers: { 'Cache-Control': IMMUTABLE } },
   { pattern: '/api/_content/*', headers: { 'Cache-Control': IMMUTABLE } },
   { pattern: '/__island/*', headers: { 'Cache-Control': REVALIDATE } },
-  { pattern: '/*', headers: { 'Cache-Control': REVALIDATE, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' } },
 ];
 
-function matches(pattern: string, path: string): boolean {
-  return pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
+/** Does a `_headers` pattern match `path`? (`*` anything, `:name` one segment.) */
+export function matchesPattern(pattern: string, path: string): boolean {
+  const source = pattern
+    .split(/(\*|:[A-Za-z]\w*)/)
+    .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`).test(path);
 }
 
-/** The headers a static host should send for `path`. */
+/** The headers a static host sends for `path`: every matching rule, then the hosts' default caching. */
 export function headersFor(path: string): Record<string, string> {
   const out: Record<string, string> = {};
-  // `/*` carries the security headers every file gets; the first specific rule sets caching.
-  Object.assign(out, HEADER_RULES[HEADER_RULES.length - 1].headers);
-  const rule = HEADER_RULES.find((r) => matches(r.pattern, path));
-  if (rule) Object.assign(out, rule.headers);
+  for (const rule of HEADER_RULES) if (matchesPattern(rule.pattern, path)) Object.assign(out, rule.headers);
+  out['Cache-Control'] ??= REVALIDATE;
   return out;
 }
 
 /** Netlify/Cloudflare-style `_headers`. */
 export function headersFile(): string {
-  return HEADER_RULES.map((rule) => `${rule.pattern}\n${Object.entries(rule.headers).map(([k, v]) => `  ${k}: ${v}`).join('\n')}`).join('\n') + '\n';
+  const head = [
+    '# Every rule whose path matches applies; no two rules that can match one path set the same header.',
+    `# Pages, payloads and other files: the host's default Cache-Control (${REVALIDATE}).`,
+  ];
+  return [...head, ...HEADER_RULES.map((rule) => `${rule.pattern}\n${Object.entries(rule.headers).map(([k, v]) => `  ${k}: ${v}`).join('\n')}`)].join('\n') + '\n';
 }

@@ -11,6 +11,7 @@ import type { ContentDocument } from '../content/types.ts';
 import { routeToFile } from '../content/paths.ts';
 import { SitegenError } from '../errors.ts';
 import type { SiteAssets } from '../output/assets.ts';
+import { serverErrorHtml } from '../output/error-page.ts';
 import { headersFile } from '../output/headers.ts';
 import { NAVIGATION_KEY, POSTS_QUERY_KEY, latestJson, metaJson, queryHash, redirectHtml, redirectsFile } from '../output/manifest.ts';
 import type { FsWriter } from '../output/writer.ts';
@@ -49,6 +50,7 @@ export async function writeOutputs(input: OutputsInput): Promise<{ redirects: nu
   const redirectText = redirectsFile(plan.matcher, plan.redirects);
   if (redirectText) await out.write('_redirects', redirectText);
   await out.write('_headers', headersFile());
+  await out.write('500.html', serverErrorHtml({ lang: config.lang, siteName: config.name, description: config.description, home: `${base}/`, headHtml: plan.model.shared.headHtml }));
   await out.write(`api/_content/query/${queryHash(POSTS_QUERY_KEY)}.${buildId}.json`, JSON.stringify(plan.model.posts));
   await out.write(`api/_content/navigation/${queryHash(NAVIGATION_KEY)}.${buildId}.json`, JSON.stringify(plan.model.nav));
   await mapLimit(input.publicFiles, 16, async (f) => out.write(f.rel, await readFile(f.file)));

@@ -152,7 +152,7 @@ ${renderHeadTags(head)}
 ${shared.headHtml}
 </head>
 <body>
-<div id="__sitegen" data-layout="${job.layout}"${page.draft ? ' data-draft' : ''}>${body}</div>
+<div id="__sitegen" data-layout="${job.layout}"${job.status !== 200 ? ` data-status="${job.status}"` : ''}${page.draft ? ' data-draft' : ''}>${body}</div>
 ${shared.bodyEndHtml}
 </body>
 </html>

@@ -1,4 +1,5 @@
 /** Small progressive enhancements that need no React: copy buttons, the not-found path. */
+import { guardedReload } from './guard.ts';
 
 /**
  * Search boxes (`[data-sitegen-search]`) load the search plugin's client — named by
@@ -13,14 +14,21 @@ function wireSearch(root: ParentNode): void {
     const start = () => {
       import(/* @vite-ignore */ src)
         .then((mod: { mount(el: HTMLElement): void }) => mod.mount(box))
-        .catch((error) => console.error('[sitegen] search failed to load', error));
+        .catch((error) => {
+          console.error('[sitegen] search failed to load', error);
+          guardedReload(); // a chunk of ours that fails to load means a stale page
+        });
     };
     box.addEventListener('focusin', start, { once: true });
   }
 }
 
 export function enhance(root: ParentNode = document): void {
-  for (const el of root.querySelectorAll<HTMLElement>('[data-missing-path]')) el.textContent = location.pathname;
+  // The not-found page names no path without JavaScript (it cannot know it); show the real one.
+  for (const el of root.querySelectorAll<HTMLElement>('[data-missing-path]')) {
+    (el.querySelector('code') ?? el).textContent = location.pathname;
+    el.hidden = false;
+  }
   wireSearch(root);
   if (!navigator.clipboard) return;
   for (const block of root.querySelectorAll<HTMLElement>('.code-block')) {

@@ -4,29 +4,42 @@
  * islands bring their own chunk.
  */
 import { loadAnalytics } from './analytics.ts';
+import { applyCanonicalQuery } from './canonical.ts';
 import { fetchNavigation, queryContent } from './content.ts';
 import { enhance } from './enhance.ts';
 import { guardedReload } from './guard.ts';
 import { mountIslands } from './islands.ts';
 import { startBuildChecks } from './manifest.ts';
-import { navigate, observeVisibleLinks, startNavigation } from './navigate.ts';
+import { navigate, observeVisibleLinks, showOwnNotFound, startNavigation } from './navigate.ts';
 import { handlePreviewParam, showPreviewBanner } from './preview.ts';
 import { state } from './state.ts';
 
-/** A stylesheet or script of ours that fails to load means a stale page: reload it once. */
-function watchChunkErrors(): void {
+const ours = (src: string) => src.startsWith(location.origin) && src.includes('/_sitegen/');
+
+/**
+ * A stylesheet or script of ours that fails to load means a stale page: reload it once, under
+ * the guard. Stylesheets in the head have loaded or failed before this module runs (scripts
+ * wait for them), so a failed one is found at start: no sheet, or (Chromium) an empty one —
+ * ours is never empty. Later failures (scripts, chunks) come through the error event.
+ */
+function watchChunkErrors(): boolean {
   window.addEventListener('error', (event) => {
     const el = event.target;
     const src = el instanceof HTMLScriptElement ? el.src : el instanceof HTMLLinkElement ? el.href : '';
-    if (src.includes('/_sitegen/')) guardedReload(location.pathname + location.search);
+    if (ours(src)) guardedReload();
   }, true);
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
+    if (ours(link.href) && !link.sheet?.cssRules.length) return guardedReload();
+  }
+  return false;
 }
 
 function start(): void {
-  if (handlePreviewParam()) return;
-  watchChunkErrors();
+  if (handlePreviewParam() || watchChunkErrors()) return;
   showPreviewBanner();
+  applyCanonicalQuery();
   enhance();
+  showOwnNotFound();
   mountIslands();
   startNavigation();
   startBuildChecks(observeVisibleLinks);

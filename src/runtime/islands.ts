@@ -23,7 +23,7 @@ export function mountIslands(root: ParentNode = document): void {
       })
       .catch((error) => {
         console.error(`[sitegen] island ${el.dataset.island} failed to load`, error);
-        guardedReload(location.pathname + location.search);
+        guardedReload();
       });
   }
 }

@@ -3,10 +3,13 @@
  * `_payload.json` instead of loading a new document. History, scroll, hash targets and focus
  * behave like a normal site; anything unusual falls back to a full page load.
  */
+import { applyCanonicalQuery } from './canonical.ts';
 import { enhance } from './enhance.ts';
+import { guardedReload } from './guard.ts';
 import { mountIslands, unmountIslands } from './islands.ts';
 import { redirectFor } from './manifest.ts';
-import { config, state, url } from './state.ts';
+import { takePreviewParam } from './preview.ts';
+import { config, routePath, state, url } from './state.ts';
 
 interface HeadTag {
   tag: 'meta' | 'link';
@@ -31,11 +34,6 @@ const cache = new Map<string, Promise<Payload>>();
 const queue: string[] = [];
 let inFlight = 0;
 
-/** `/about/` → `/about`; `/download/index.html` stays a file route. */
-export function routePath(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-}
-
 function payloadUrl(path: string): string {
   const base = path.replace(/\/index\.html$/, '').replace(/\.html$/, '');
   return url(`${base === '/' ? '' : base}/_payload.json`.replace(/^\//, '')) + `?${state.buildId}`;
@@ -51,12 +49,22 @@ async function fetchPayload(path: string): Promise<Payload> {
   return payload;
 }
 
-/** Load a payload, at most MAX_IN_FLIGHT requests at a time; `urgent` jumps the queue. */
+/**
+ * Load a payload. Prefetches run at most MAX_IN_FLIGHT at a time, in order; an `urgent` load
+ * (a click, back/forward) starts at once, and one already waiting in the prefetch queue is
+ * taken out of it and started.
+ */
 function load(path: string, urgent = false): Promise<Payload> {
   let pending = cache.get(path);
-  if (pending) return pending;
+  if (pending) {
+    if (urgent) starters.get(path)?.();
+    return pending;
+  }
   pending = new Promise<Payload>((resolve, reject) => {
-    const run = () => {
+    starters.set(path, () => {
+      starters.delete(path);
+      const queued = queue.indexOf(path);
+      if (queued !== -1) queue.splice(queued, 1);
       inFlight++;
       fetchPayload(path)
         .then(resolve, (error) => {
@@ -65,16 +73,10 @@ function load(path: string, urgent = false): Promise<Payload> {
         })
         .finally(() => {
           inFlight--;
-          const next = queue.shift();
-          if (next) starters.get(next)?.();
+          while (inFlight < MAX_IN_FLIGHT && queue.length) starters.get(queue.shift()!)?.();
         });
-    };
-    starters.set(path, () => {
-      starters.delete(path);
-      run();
     });
-    if (inFlight < MAX_IN_FLIGHT) starters.get(path)!();
-    else if (urgent) queue.unshift(path);
+    if (urgent || inFlight < MAX_IN_FLIGHT) starters.get(path)!();
     else queue.push(path);
   });
   cache.set(path, pending);
@@ -90,10 +92,6 @@ function navigable(a: HTMLAnchorElement, event?: MouseEvent): URL | undefined {
   if (target.origin !== location.origin || !target.pathname.startsWith(config.base)) return undefined;
   if (/\.(?!html$)[a-z0-9]+$/i.test(target.pathname)) return undefined; // files: feeds, images, downloads
   return target;
-}
-
-function isPrerendered(path: string): boolean {
-  return !state.prerendered || state.prerendered.has(path);
 }
 
 function swapHead(payload: Payload): void {
@@ -124,6 +122,8 @@ function swap(payload: Payload): void {
   swapHead(payload);
   root.innerHTML = payload.html;
   root.dataset.layout = payload.layout;
+  if (payload.status === 200) delete root.dataset.status;
+  else root.dataset.status = String(payload.status);
   enhance(root);
   mountIslands(root);
   observeLinks(root);
@@ -143,8 +143,9 @@ function scrollToTarget(hash: string, fallbackY = 0): void {
   else window.scrollTo({ top: fallbackY, behavior: 'instant' });
 }
 
-async function notFoundPayload(): Promise<Payload> {
-  return load('/404', true);
+/** A full page load of `target` after a new build, under the reload guard; false when the guard says no. */
+function forceLoad(target: URL): boolean {
+  return guardedReload(target.href);
 }
 
 function fullLoad(target: URL): void {
@@ -153,41 +154,63 @@ function fullLoad(target: URL): void {
 
 /** Navigate to `target`; `push` adds a history entry (false for back/forward). */
 export async function navigate(target: URL, push: boolean, restoreY?: number): Promise<void> {
+  // A preview token on a link is handled as on a full load: stored, then the clean URL is loaded.
+  const clean = takePreviewParam(target);
+  if (clean) return fullLoad(clean);
   const redirect = redirectFor(routePath(target.pathname));
   if (redirect) {
     if (/^[a-z][a-z0-9+.-]*:/i.test(redirect)) return void (location.href = redirect);
     target = new URL(redirect + target.hash, location.origin);
   }
-  if (state.outdated) return fullLoad(target);
+  if (state.outdated && forceLoad(target)) return;
   const path = routePath(target.pathname);
   let payload: Payload;
   try {
-    payload = isPrerendered(path) ? await load(path, true) : await notFoundPayload();
+    // A path the manifest does not list may still have a payload: a route its middleware rejected.
+    payload = await load(path, true);
   } catch (error) {
-    if (error instanceof NotFound) {
-      try {
-        payload = await notFoundPayload();
-      } catch {
-        return fullLoad(target);
-      }
-    } else {
+    if (!(error instanceof NotFound)) {
       console.warn(`[sitegen] could not load the page data for ${path}; loading the page instead`, error);
+      return fullLoad(target);
+    }
+    // Without the manifest the route rules are unknown: let the host answer (its redirect, its 404).
+    if (!state.prerendered) return fullLoad(target);
+    try {
+      payload = await load('/404', true);
+    } catch {
       return fullLoad(target);
     }
   }
   if (payload.buildId !== state.buildId) {
     state.outdated = true;
-    return fullLoad(target);
+    if (forceLoad(target)) return;
   }
   if (push) {
     history.replaceState({ ...history.state, scroll: window.scrollY }, '');
     history.pushState({ scroll: 0 }, '', target.href);
   }
   swap(payload);
+  applyCanonicalQuery();
   window.dispatchEvent(new CustomEvent('sitegen:navigated', { detail: { path } }));
   focusContent();
   if (restoreY !== undefined) setTimeout(() => window.scrollTo({ top: restoreY, behavior: 'instant' }), SETTLE_MS);
   else scrollToTarget(target.hash);
+}
+
+/**
+ * On a full load answered by the host's 404.html: a route its middleware rejected has a payload
+ * of its own with its message (`Page Not Found: /path`); show it, as a client navigation would.
+ */
+export function showOwnNotFound(): void {
+  const root = document.getElementById('__sitegen');
+  const path = routePath(location.pathname);
+  if (root?.dataset.status !== '404' || path === '/404') return;
+  load(path, true).then((payload) => {
+    if (payload.status === 404 && payload.buildId === state.buildId) {
+      swap(payload);
+      applyCanonicalQuery();
+    }
+  }, () => undefined);
 }
 
 function prefetch(a: HTMLAnchorElement): void {

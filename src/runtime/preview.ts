@@ -3,6 +3,8 @@
  * sessionStorage and reloads without the parameter; an empty value switches it off.
  * The token only ever reaches the page as text, never as markup.
  */
+import { config } from './state.ts';
+
 const KEY = 'sitegen:preview';
 const COOKIE = 'sitegen-preview';
 
@@ -30,14 +32,18 @@ function clearPreview(): void {
   setCookie('', 0);
 }
 
-/** Handle the query parameter; returns true when the page is reloading. */
-export function handlePreviewParam(): boolean {
-  const params = new URLSearchParams(location.search);
+/**
+ * Store (or, when empty, clear) a `?preview=` / `?previewToken=` token found in `target`.
+ * Returns `target` without the parameter, or undefined when it had none.
+ */
+export function takePreviewParam(target: URL): URL | undefined {
+  const params = target.searchParams;
   const name = params.has('preview') ? 'preview' : params.has('previewToken') ? 'previewToken' : '';
-  if (!name) return false;
+  if (!name) return undefined;
   const token = params.get(name) ?? '';
-  params.delete('preview');
-  params.delete('previewToken');
+  const clean = new URL(target.href);
+  clean.searchParams.delete('preview');
+  clean.searchParams.delete('previewToken');
   if (token) {
     try {
       sessionStorage.setItem(KEY, token);
@@ -48,8 +54,14 @@ export function handlePreviewParam(): boolean {
   } else {
     clearPreview();
   }
-  const query = params.toString();
-  location.replace(location.pathname + (query ? `?${query}` : '') + location.hash);
+  return clean;
+}
+
+/** Handle the query parameter of the page itself; returns true when the page is reloading. */
+export function handlePreviewParam(): boolean {
+  const clean = takePreviewParam(new URL(location.href));
+  if (!clean) return false;
+  location.replace(clean.href);
   return true;
 }
 
@@ -61,7 +73,8 @@ export function showPreviewBanner(): void {
   banner.setAttribute('role', 'status');
   banner.style.cssText = 'position:fixed;inset:auto 1rem 1rem auto;z-index:9999;display:flex;gap:.75rem;align-items:center;padding:.6rem .9rem;border-radius:.5rem;background:#111827;color:#fff;font:14px/1.4 system-ui,sans-serif;box-shadow:0 6px 24px rgba(0,0,0,.25)';
   const label = document.createElement('span');
-  label.textContent = `Preview mode is on (${token})`;
+  // Drafts exist only in builds made with them (`sitegen dev`, `sitegen build --drafts`): say so.
+  label.textContent = `Preview mode is on (${token})${config.drafts ? '' : ': this build has no drafts'}`;
   const leave = document.createElement('button');
   leave.type = 'button';
   leave.textContent = 'Leave preview';

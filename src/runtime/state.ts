@@ -12,6 +12,10 @@ export const config = {
   analytics: attr('data-analytics'),
   analyticsHost: attr('data-analytics-host'),
   analyticsDomain: attr('data-analytics-domain'),
+  /** Query parameters a canonical URL keeps (the site config's `canonicalQueryWhitelist`). */
+  canonicalQuery: attr('data-canonical-query').split(',').filter(Boolean),
+  /** The page was built with drafts (`sitegen dev`, `sitegen build --drafts`). */
+  drafts: script?.hasAttribute('data-drafts') ?? false,
 };
 
 export interface Manifest {
@@ -30,3 +34,12 @@ export const state = {
 };
 
 export const url = (path: string) => config.base + path.replace(/^\//, '');
+
+/**
+ * The route of a pathname: `/about/` → `/about`, and a file written as `<dir>/index.html`
+ * (`/download/index.html`) is the route `/download`, as every host serves it under all three URLs.
+ */
+export function routePath(pathname: string): string {
+  const path = pathname.replace(/\/index\.html$/, '/');
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}

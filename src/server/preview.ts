@@ -77,6 +77,8 @@ export function createPreviewHandler(options: PreviewOptions): (req: IncomingMes
       const search = new URL(req.url ?? '/', 'http://x').search;
       const matcher = readMatcher(root);
       const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+      // The not-found page is an answer, not a page: `/404` is not found either.
+      if (route === '/404' || route === '/404.html') return notFound(res);
       const exact = matcher?.static[route]?.redirect;
       if (exact) return redirect(res, exact.to, exact.statusCode, search);
       const file = join(root, pathname);

@@ -24,6 +24,13 @@ function runtimeScript(config: ResolvedConfig, src: string, extra: Record<string
   return `<script ${Object.entries(attrs).map(([k, v]) => (v === '' ? k : `${k}="${escapeHtml(v)}"`)).join(' ')}></script>`;
 }
 
+/** What the runtime needs from the config besides the basics: the canonical query whitelist, drafts. */
+function runtimeData(config: ResolvedConfig, drafts: boolean): Record<string, string> {
+  const data: Record<string, string> = { 'data-canonical-query': config.canonicalQueryWhitelist.join(',') };
+  if (drafts) data['data-drafts'] = '';
+  return data;
+}
+
 export interface SiteModel {
   posts: PostSummary[];
   nav: NavItem[];
@@ -55,7 +62,7 @@ export function buildSiteModel(input: ModelInput): SiteModel {
     buildId: input.buildId, site: siteInfo(config), nav, posts, authors: input.authors,
     indexable: config.indexable, trailingSlash: config.trailingSlash,
     settings: { indexable: config.indexable, trailingSlash: config.trailingSlash, canonicalQueryWhitelist: config.canonicalQueryWhitelist },
-    headHtml, bodyEndHtml: runtimeScript(config, `${base}/${assets.runtime.path}`, {}) + (input.bodyExtra ?? ''), islands: assets.islands.urls,
+    headHtml, bodyEndHtml: runtimeScript(config, `${base}/${assets.runtime.path}`, runtimeData(config, input.drafts)) + (input.bodyExtra ?? ''), islands: assets.islands.urls,
   };
   return { posts, nav, neighbours: computeNeighbours(nav, config.theme.docsRoot, posts), related: computeRelated(posts), shared };
 }
@@ -64,7 +71,7 @@ function builtinNotFound(): ContentDocument {
   return {
     _id: 'sitegen:404', _stem: '404', _path: '/404', _dir: '', _partial: false, _type: 'markdown', _source: '(built-in 404 page)',
     title: 'Page not found', description: '', navigation: false, draft: false, middleware: [], frontmatter: {},
-    body: { toc: { title: '', depth: 3, searchDepth: 3, links: [] }, html: '<p>Page not found: <code data-missing-path="">/404</code></p>\n' },
+    body: { toc: { title: '', depth: 3, searchDepth: 3, links: [] }, html: '<p>Page not found<span data-missing-path="" hidden>: <code></code></span></p>\n' },
     links: [], ids: [], wordCount: 0, readingTime: 0, isPost: false, hash: '',
   };
 }

@@ -50,7 +50,7 @@ afterAll(async () => {
 /** Load a page and let it settle: islands hydrated, one-shot animations finished. */
 async function open(page: Page, path: string): Promise<void> {
   const response = await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
-  expect(response?.status(), path).toBe(200);
+  expect(response?.status(), path).toBe(path === '/404' ? 404 : 200);
   await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>('[data-island]')].every((el) => el.dataset.hydrated === 'true'), undefined, { timeout: 10_000 });
   await page.evaluate(() => {
     for (const animation of document.getAnimations()) {

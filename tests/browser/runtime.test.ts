@@ -68,6 +68,8 @@ const url = (path: string) => `${server.url}${path}`;
 const mark = () => page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
 const marked = () => page.evaluate(() => (window as unknown as { __marker?: number }).__marker === 1);
 const heading = () => page.locator('main h1').first().textContent();
+const navigateTo = (href: string) => page.evaluate((h) => (window as unknown as { sitegen: { navigate(h: string): Promise<void> } }).sitegen.navigate(h), href);
+const manifestLoaded = () => page.waitForFunction(() => (window as unknown as { sitegen: { state: { manifest?: unknown } } }).sitegen.state.manifest);
 
 describe('client-side navigation', () => {
   it('swaps in the target page from its payload, keeping the document', async () => {
@@ -288,7 +290,7 @@ describe('preview mode', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('sitegen:preview'))).toBe(token);
     const cookies = await page.context().cookies(server.url);
     expect(decodeURIComponent(cookies.find((c) => c.name === 'sitegen-preview')!.value)).toBe(token);
-    expect(await page.textContent('#sitegen-preview span')).toBe(`Preview mode is on (${token})`);
+    expect(await page.textContent('#sitegen-preview span')).toBe(`Preview mode is on (${token}): this build has no drafts`);
     expect(await page.locator('#sitegen-preview img').count()).toBe(0);
 
     await page.goto(url('/about?preview='));
@@ -318,5 +320,177 @@ describe('content queries', () => {
     await page.goto(url('/about'));
     const nav = await page.evaluate(() => (window as unknown as { sitegen: { fetchNavigation(): Promise<unknown> } }).sitegen.fetchNavigation());
     expect(nav).toBeNull();
+  });
+});
+
+describe('regressions: runtime, preview and 404 behaviour', () => {
+  it('a redirected path clicked before the manifest has loaded gets the host redirect, not a false 404', async () => {
+    hook = (req, res, next) => {
+      if (req.url?.startsWith('/_sitegen/builds/meta/')) {
+        res.statusCode = 503;
+        res.end();
+      } else next();
+    };
+    await page.goto(url('/'));
+    await mark();
+    await page.click('#everything a[href="/old-home"]');
+    await page.waitForURL(url('/'));
+    await page.waitForLoadState('load');
+    expect(await heading()).toBe('Fixture home');
+    expect(await page.locator('text=Page not found').count()).toBe(0);
+    expect(await marked()).toBe(false); // a full load: the host answered 301
+  });
+
+  it('reaches /download/index.html by client navigation under /download, /download/ and /download/index.html', async () => {
+    await page.goto(url('/'));
+    await manifestLoaded();
+    await mark();
+    for (const href of ['/download/', '/download', '/download/index.html']) {
+      await navigateTo(href);
+      await page.waitForURL(url(href));
+      expect(await heading(), href).toBe('Download');
+      expect(await page.title(), href).toBe('Download | Fixture');
+      await navigateTo('/about');
+      await page.waitForURL(url('/about'));
+    }
+    expect(await marked()).toBe(true);
+  });
+
+  it('sends full loads after a new build through the reload guard', async () => {
+    const latest = join(out, '_sitegen/builds/latest.json');
+    const original = readFileSync(latest, 'utf8');
+    try {
+      await page.goto(url('/'));
+      // /guide was force-loaded a moment ago: it must not be force-loaded again.
+      await page.evaluate(() => sessionStorage.setItem('sitegen:reload', JSON.stringify({ path: '/guide', expires: Date.now() + 10_000 })));
+      await mark();
+      writeFileSync(latest, JSON.stringify({ id: 'newbuild0000', timestamp: 1 }));
+      await page.waitForResponse((res) => res.url().includes('/_sitegen/builds/latest.json?'), { timeout: 5000 });
+      await page.waitForFunction(() => (window as unknown as { sitegen: { state: { outdated: boolean } } }).sitegen.state.outdated);
+      await page.click('#everything a[href="/guide"]');
+      await page.waitForURL(url('/guide'));
+      await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Guide');
+      expect(await marked()).toBe(true);
+      // Another path is force-loaded, and the guard records it.
+      await page.click('#__sitegen a[href="/guide/intro"]');
+      await page.waitForURL(url('/guide/intro'));
+      await page.waitForLoadState('load');
+      expect(await marked()).toBe(false);
+      const guard = await page.evaluate(() => JSON.parse(sessionStorage.getItem('sitegen:reload') ?? 'null'));
+      expect(guard.path).toBe('/guide/intro');
+      expect(guard.expires).toBeGreaterThan(Date.now());
+    } finally {
+      writeFileSync(latest, original);
+    }
+  });
+
+  it('a click goes ahead of queued prefetches', async () => {
+    const held: (() => void)[] = [];
+    hook = (req, res, next) => (req.url?.includes('_payload.json') ? held.push(next) : next());
+    await page.goto(url('/'));
+    await manifestLoaded();
+    const payloads = () => requests.filter((r) => r.path.includes('_payload.json')).map((r) => r.path.split('?')[0]);
+    // Four prefetches in flight, held by the server; the rest wait in the queue.
+    for (let waited = 0; payloads().length < 4 && waited < 10_000; waited += 50) await page.waitForTimeout(50);
+    await page.waitForTimeout(300);
+    expect(payloads()).toHaveLength(4);
+    const hrefs = await page.$$eval('#everything a, #latest a', (as) => as.map((a) => a.getAttribute('href')!));
+    const queued = hrefs.filter((h) => !h.includes('#') && !h.includes('old-home') && !payloads().includes(`${h}/_payload.json`));
+    const target = queued[queued.length - 1];
+    expect(queued.length).toBeGreaterThan(1);
+    const before = payloads().length;
+    await page.click(`#__sitegen a[href="${target}"]`);
+    for (let waited = 0; payloads().length === before && waited < 5000; waited += 50) await page.waitForTimeout(50);
+    expect(payloads()[before]).toBe(`${target}/_payload.json`);
+    hook = undefined;
+    for (const next of held.splice(0)) next();
+    await page.waitForURL(url(target));
+  });
+
+  it('reloads once, under the guard, when a stylesheet of ours fails to load', async () => {
+    const css = readFileSync(join(out, 'about/index.html'), 'utf8').match(/href="\/(_sitegen\/style\.[^"]+)"/)![1];
+    const file = join(out, css);
+    renameSync(file, `${file}.gone`);
+    try {
+      await page.goto(url('/about'));
+      await page.waitForTimeout(2000);
+      // The reload comes before the first load event: count the page's requests instead.
+      expect(requests.filter((r) => r.path === '/about')).toHaveLength(2);
+      const guard = await page.evaluate(() => JSON.parse(sessionStorage.getItem('sitegen:reload') ?? 'null'));
+      expect(guard.path).toBe('/about');
+    } finally {
+      renameSync(`${file}.gone`, file);
+    }
+  });
+
+  it('honours ?preview= on an in-site link as a full load does', async () => {
+    await page.goto(url('/'));
+    await page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = '/about?preview=zzz';
+      a.id = 'preview-link';
+      a.textContent = 'preview';
+      document.querySelector('#__sitegen')!.append(a);
+    });
+    await page.click('#preview-link');
+    await page.waitForURL(url('/about'));
+    await page.waitForSelector('#sitegen-preview');
+    expect(await page.evaluate(() => sessionStorage.getItem('sitegen:preview'))).toBe('zzz');
+    const cookies = await page.context().cookies(server.url);
+    expect(cookies.find((c) => c.name === 'sitegen-preview')?.value).toBe('zzz');
+  });
+
+  it('keeps only whitelisted query parameters in the canonical URL, on load and after navigation', async () => {
+    await page.goto(url('/blog?q=tunnel&utm_source=x&page=2'));
+    await page.waitForFunction(() => document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href.includes('?'));
+    expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe('https://fixture.example.com/blog?page=2&q=tunnel');
+    await navigateTo('/about?utm_medium=y&sort=new');
+    await page.waitForURL(url('/about?utm_medium=y&sort=new'));
+    expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe('https://fixture.example.com/about?sort=new');
+    await navigateTo('/guide?utm_campaign=z');
+    await page.waitForURL(url('/guide?utm_campaign=z'));
+    expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe('https://fixture.example.com/guide');
+  });
+
+  it('gives a route rejected by middleware status 404 and the same message, by full load and by client navigation', async () => {
+    const res = await page.goto(url('/members'));
+    expect(res?.status()).toBe(404);
+    await page.waitForFunction(() => document.querySelector('#__sitegen')?.textContent?.includes('Page Not Found: /members'));
+    expect(await page.textContent('#__sitegen')).not.toContain('Page not found: /members');
+    expect(await page.title()).toBe('Page Not Found | Fixture');
+
+    await page.goto(url('/'));
+    await manifestLoaded();
+    await page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = '/members';
+      a.id = 'members-link';
+      a.textContent = 'members';
+      document.querySelector('#__sitegen')!.append(a);
+    });
+    await page.click('#members-link');
+    await page.waitForURL(url('/members'));
+    await page.waitForFunction(() => document.querySelector('#__sitegen')?.textContent?.includes('Page Not Found: /members'));
+    expect(await page.textContent('#__sitegen')).not.toContain('Page not found: /members');
+    expect(await page.title()).toBe('Page Not Found | Fixture');
+  });
+
+  it('names the requested path on the 404 page with JavaScript, and no wrong path without it', async () => {
+    const res = await page.goto(url('/no/such/thing'));
+    expect(res?.status()).toBe(404);
+    await page.waitForFunction(() => document.querySelector('#__sitegen')?.textContent?.includes('Page not found: /no/such/thing'));
+    // The same page with JavaScript switched off.
+    const bare = await browser.context.newPage();
+    try {
+      const cdp = await browser.context.newCDPSession(bare);
+      await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+      await bare.goto(url('/no/such/thing'));
+      const text = await bare.evaluate(() => document.querySelector<HTMLElement>('#__sitegen')!.innerText);
+      expect(text).toContain('Page not found');
+      expect(text).not.toContain('/404');
+      expect(text).not.toMatch(/Page not found: /);
+    } finally {
+      await bare.close();
+    }
   });
 });

@@ -4,7 +4,7 @@
  * a keyboard-operable combobox, and the index covers every docs page and blog post.
  * Every request that would leave 127.0.0.1 is intercepted: the tests never touch the network.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -255,5 +255,32 @@ describe('searching in Chromium', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.waitForURL(url(WORD_PAGE));
+  });
+});
+
+describe('a search chunk that fails to load', () => {
+  it('reloads the page once, under the reload guard', async () => {
+    const client = readdirSync(join(out, '_sitegen')).find((f) => /^search\.[0-9a-f]+\.js$/.test(f))!;
+    const file = join(out, '_sitegen', client);
+    renameSync(file, `${file}.gone`);
+    try {
+      await open('/pricing');
+      const loads = () => requests.filter((p) => p === '/pricing').length;
+      expect(loads()).toBe(1);
+      // The page has loaded once; the next load event is the reload.
+      const reloaded = page.waitForEvent('load');
+      await page.focus(INPUT);
+      await reloaded;
+      expect(loads()).toBe(2);
+      const guard = await page.evaluate(() => JSON.parse(sessionStorage.getItem('sitegen:reload') ?? 'null'));
+      expect(guard.path).toBe('/pricing');
+      // Inside the guard's window a second failure does not reload again.
+      await open('/pricing');
+      await page.focus(INPUT);
+      await page.waitForTimeout(1000);
+      expect(loads()).toBe(3);
+    } finally {
+      renameSync(`${file}.gone`, file);
+    }
   });
 });

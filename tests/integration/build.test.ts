@@ -27,10 +27,10 @@ describe('sitegen build on the fixture site', () => {
   it('writes every route, and nothing for drafts, partials and data documents', () => {
     const files = listFiles(out).filter((f) => f.endsWith('.html'));
     expect(files).toEqual([
-      '404.html', '404/index.html', 'about/index.html',
+      '404.html', '500.html', 'about/index.html',
       'blog/2020/01/21/hello-world/index.html', 'blog/2021/02/03/custom-slug/index.html', 'blog/index.html', 'counter/index.html',
       'download/index.html', 'guide/advanced.html', 'guide/advanced/index.html', 'guide/index.html', 'guide/intro.html',
-      'guide/intro/index.html', 'guide/setup.html', 'guide/setup/index.html', 'index.html', 'members/index.html',
+      'guide/intro/index.html', 'guide/setup.html', 'guide/setup/index.html', 'index.html',
       'moved/index.html', 'old-home/index.html', 'old-page/index.html', 'secret/index.html',
     ]);
   });
@@ -83,18 +83,35 @@ describe('sitegen build on the fixture site', () => {
     expect(json(out, '_payload.json').path).toBe('/');
   });
 
-  it('writes the not-found page with its message', () => {
+  it('writes the not-found page as 404.html only, naming no path until the runtime knows it', () => {
     const doc = html(out, '404.html');
-    expect(doc.text).toContain('Page not found: ');
-    expect(doc.querySelector('[data-missing-path]')).not.toBeNull();
+    expect(doc.text).toContain('Page not found');
+    expect(doc.text).not.toContain('/404');
+    expect(doc.querySelector('[data-missing-path]')?.getAttribute('hidden')).toBe('');
+    expect(doc.querySelector('#__sitegen')?.getAttribute('data-status')).toBe('404');
     expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toContain('noindex');
+    expect(existsSync(join(out, '404/index.html'))).toBe(false);
+    expect(json(out, '404/_payload.json').status).toBe(404);
   });
 
-  it('renders a route its middleware rejects as the not-found page', () => {
-    const doc = html(out, 'members/index.html');
-    expect(doc.text).toContain('Page Not Found: /members');
-    expect(doc.text).not.toContain('Secret members area');
+  it('writes no page for a route its middleware rejects (hosts answer 404.html), only its payload with the message', () => {
+    expect(existsSync(join(out, 'members/index.html'))).toBe(false);
+    const payload = json<{ status: number; html: string }>(out, 'members/_payload.json');
+    expect(payload.status).toBe(404);
+    expect(payload.html).toContain('Page Not Found: /members');
+    expect(payload.html).not.toContain('Secret members area');
     expect(html(out, 'secret/index.html').text).toContain('Everyone may read this.');
+  });
+
+  it('writes a 500.html for hosts that show one when they fail', () => {
+    const doc = html(out, '500.html');
+    expect(doc.querySelector('title')?.text).toBe('Internal Server Error | Fixture');
+    expect(doc.querySelector('h1')?.text).toBe('Internal Server Error');
+    expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toContain('noindex');
+    expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('The sitegen test fixture.');
+    const css = doc.querySelector('link[rel="stylesheet"]')?.getAttribute('href');
+    expect(css && existsSync(join(out, css))).toBe(true);
+    expect(doc.querySelector('script')).toBeNull();
   });
 
   it('writes latest.json and the route-rules manifest', () => {

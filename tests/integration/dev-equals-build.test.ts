@@ -1,7 +1,8 @@
 /**
  * `sitegen dev` and `sitegen build` are one pipeline: every route of the bundled site, as dev
  * serves it, is the HTML the build wrote — apart from the build id ('dev'), dev's reload client,
- * and the search plugin's index link (there is no search index in dev).
+ * the search plugin's index link (there is no search index in dev) and the runtime's `data-drafts`
+ * flag (dev renders drafts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ let prerendered: string[];
 
 const CLIENT = '\n<script type="module" src="/_sitegen/dev/client.js"></script>';
 const normalise = (page: string, id: string) =>
-  page.split(CLIENT).join('').split(`data-build="${id}"`).join('data-build="ID"').replace(/<meta name="sitegen:search"[^>]*>\n?/, '');
+  page.split(CLIENT).join('').split(`data-build="${id}"`).join('data-build="ID"').replace(/<meta name="sitegen:search"[^>]*>\n?/, '').replace(' data-drafts', '');
 
 beforeAll(async () => {
   out = tempDir('sitegen-dev-build-');

@@ -21,18 +21,29 @@ afterAll(async () => {
 
 const get = (path: string) => fetch(`${server.url}${path}`, { redirect: 'manual' });
 
-/** The `_headers` file as { pattern: headers }. */
-function headerRules(): [string, Record<string, string>][] {
-  const rules: [string, Record<string, string>][] = [];
-  for (const line of read(out, '_headers').split('\n')) {
-    if (!line.trim()) continue;
-    if (!line.startsWith(' ')) rules.push([line.trim(), {}]);
-    else {
-      const [k, ...v] = line.trim().split(':');
-      rules[rules.length - 1][1][k.toLowerCase()] = v.join(':').trim();
+/**
+ * A parser of the `_headers` format as Netlify and Cloudflare Pages read it: `#` comments, a path
+ * pattern (`*` matches anything, `:name` one segment) followed by indented `Name: value` lines.
+ * Every rule that matches a path applies; values of one header from several rules are joined
+ * with ", " — so a header set by two matching rules shows up as a joined value.
+ */
+function parseHeadersFile(text: string): (path: string) => Record<string, string> {
+  const rules: { re: RegExp; headers: [string, string][] }[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      const source = line.trim().split(/(\*|:[A-Za-z]\w*)/).map((p) => (p === '*' ? '.*' : p.startsWith(':') ? '[^/]+' : p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))).join('');
+      rules.push({ re: new RegExp(`^${source}$`), headers: [] });
+    } else {
+      const at = line.indexOf(':');
+      rules[rules.length - 1].headers.push([line.slice(0, at).trim().toLowerCase(), line.slice(at + 1).trim()]);
     }
   }
-  return rules;
+  return (path) => {
+    const out: Record<string, string> = {};
+    for (const rule of rules) if (rule.re.test(path)) for (const [k, v] of rule.headers) out[k] = out[k] ? `${out[k]}, ${v}` : v;
+    return out;
+  };
 }
 
 describe('sitegen preview', () => {
@@ -70,16 +81,45 @@ describe('sitegen preview', () => {
     expect((await get('/about')).headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
   });
 
-  it('sends for every kind of file exactly the headers the _headers file promises', async () => {
+  it('sends for every kind of file exactly the headers the _headers file gives it where every matching rule applies', async () => {
     const { id } = JSON.parse(read(out, '_sitegen/builds/latest.json')) as { id: string };
-    const samples = ['/about', '/_sitegen/builds/latest.json', `/_sitegen/builds/meta/${id}.json`, '/favicon.svg', '/about/_payload.json'];
-    const rules = headerRules();
-    for (const path of samples) {
+    const html = read(out, 'about/index.html');
+    const css = /href="(\/_sitegen\/style\.[^"]+)"/.exec(html)![1];
+    const js = /src="(\/_sitegen\/runtime\.[^"]+)"/.exec(html)![1];
+    const island = /data-island-src="([^"]+)"/.exec(read(out, 'counter/index.html'))![1];
+    const headersOf = parseHeadersFile(read(out, '_headers'));
+    const expected: Record<string, string> = {
+      '/about': 'public, max-age=0, must-revalidate',
+      '/about/_payload.json': 'public, max-age=0, must-revalidate',
+      '/favicon.svg': 'public, max-age=0, must-revalidate',
+      '/_sitegen/builds/latest.json': 'no-cache',
+      [`/_sitegen/builds/meta/${id}.json`]: 'public, max-age=31536000, immutable',
+      [css]: 'public, max-age=31536000, immutable',
+      [js]: 'public, max-age=31536000, immutable',
+      [island]: 'public, max-age=31536000, immutable',
+    };
+    for (const [path, cacheControl] of Object.entries(expected)) {
       const res = await get(path);
       expect(res.status, path).toBe(200);
-      const rule = rules.find(([pattern]) => (pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern))!;
-      for (const [key, value] of Object.entries(rule[1])) expect(res.headers.get(key), `${path} ${key}`).toBe(value);
+      const promised = headersOf(path);
+      // One Cache-Control at most per path (no joined values); none means the host's default.
+      expect(promised['cache-control'] ?? 'public, max-age=0, must-revalidate', path).toBe(cacheControl);
+      expect(res.headers.get('cache-control'), path).toBe(cacheControl);
+      for (const [key, value] of Object.entries(promised)) expect(res.headers.get(key), `${path} ${key}`).toBe(value);
     }
+  });
+
+  it('answers /404 itself with status 404', async () => {
+    for (const path of ['/404', '/404/', '/404.html']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).toContain('Page not found');
+    }
+  });
+
+  it('answers a route its middleware rejected with status 404 (no page is written for it)', async () => {
+    expect((await get('/members')).status).toBe(404);
+    expect((await get('/members/_payload.json')).status).toBe(200);
   });
 
   it('refuses traversal, encoded or not', async () => {

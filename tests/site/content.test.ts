@@ -49,7 +49,8 @@ describe('the Ferrygate site build', () => {
 
   it('contains no placeholder text', () => {
     for (const file of pages) {
-      const text = html(out, file).querySelector('#__sitegen')!.text;
+      const doc = html(out, file);
+      const text = (doc.querySelector('#__sitegen') ?? doc.querySelector('body'))!.text; // 500.html has no runtime root
       expect(text, file).not.toMatch(/\blorem\b|\bTODO\b|coming soon|\bTBD\b/i);
     }
   });

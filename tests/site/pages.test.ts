@@ -24,7 +24,8 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => remove(join(out, '..')));
 
-const fileOf = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
+/** The not-found page is written only as 404.html (no page of its own: `/404` answers 404). */
+const fileOf = (route: string) => (route === '/' ? 'index.html' : route === '/404' ? '404.html' : `${route.slice(1)}/index.html`);
 const page = (route: string) => html(out, fileOf(route));
 /** Does an internal path resolve to a file of the build (a page, a redirect page or an asset)? */
 const exists = (path: string) => {

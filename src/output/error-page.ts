@@ -1,0 +1,39 @@
+/**
+ * `500.html`: the page a host shows when it fails (nginx `error_page 500 …`, a CDN's custom
+ * error page). Plain HTML with the site's stylesheet and no runtime: it must not depend on the
+ * thing that may be failing.
+ */
+import { escapeHtml } from '../html.ts';
+
+export interface ErrorPageInput {
+  lang: string;
+  siteName: string;
+  description: string;
+  /** The home page URL (with the base). */
+  home: string;
+  /** The site's `<head>` links; the runtime preload is dropped. */
+  headHtml: string;
+}
+
+export function serverErrorHtml(input: ErrorPageInput): string {
+  const head = input.headHtml.split('\n').filter((line) => !line.includes('modulepreload')).join('\n');
+  const title = input.siteName ? `Internal Server Error | ${input.siteName}` : 'Internal Server Error';
+  return `<!doctype html>
+<html lang="${escapeHtml(input.lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+${input.description ? `<meta name="description" content="${escapeHtml(input.description)}">\n` : ''}<meta name="robots" content="noindex, nofollow">
+${head}
+</head>
+<body>
+<main class="notice-page"><div class="container container-narrow">
+<p class="notice-code" aria-hidden="true">500</p>
+<h1 class="page-title">Internal Server Error</h1>
+<p class="page-lead">Something went wrong on our side. Try again in a moment, or start from <a href="${escapeHtml(input.home)}">the home page</a>.</p>
+</div></main>
+</body>
+</html>
+`;
+}
