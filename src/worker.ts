@@ -79,6 +79,9 @@ class Session {
       case 'folder':
         this.folder = { ...request, writer: new FsWriter(request.outDir, 64, this.interrupted) };
         return undefined;
+      case 'preload':
+        this.templates(request.bundleFile).catch(() => undefined); // setup reports a failure
+        return undefined;
       case 'setup':
         return this.configure(request);
       case 'render':
@@ -128,7 +131,8 @@ class Session {
           doc.body = { toc: doc.body.toc, html: '' };
         }
         if (doc && request.keep) session.docs.set(doc._id, doc);
-        return { index, doc, errors: result.errors, ms: performance.now() - started, hash, stat };
+        const apiKey = doc && request.apiKeyPrefix !== undefined ? hashText(`${request.apiKeyPrefix}\u0000${JSON.stringify(doc)}`) : undefined;
+        return { index, doc, errors: result.errors, ms: performance.now() - started, hash, stat, ...(apiKey ? { apiKey } : {}) };
       } catch (error) {
         const err = new SitegenError('SG2001', `Could not parse ${file.display}: ${(error as Error).message}`, { location: { file: file.display }, hint: 'This is a bug in sitegen or a plugin; run with --debug for the stack.' });
         err.stack = (error as Error).stack;
@@ -137,8 +141,16 @@ class Session {
     }
   }
 
+  private readonly bundles = new Map<string, Promise<RenderModule>>();
+
+  private templates(file: string): Promise<RenderModule> {
+    let mod = this.bundles.get(file);
+    if (!mod) this.bundles.set(file, (mod = import(pathToFileURL(file).href) as Promise<RenderModule>));
+    return mod;
+  }
+
   private async configure(request: SetupRequest): Promise<void> {
-    const mod = (await import(pathToFileURL(request.bundleFile).href)) as RenderModule;
+    const mod = await this.templates(request.bundleFile);
     this.setup = { ...request, mod };
   }
 

@@ -122,12 +122,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const parsing = toParse.length
       ? workers!.map(batches(toParse, 32), async (session, batch) => {
           const files = batch.map((i) => sources[i]);
-          const items = await session.request<ParsedItem[]>({ type: 'parse', files, options: parseOptions, keep: true }, 'parsing', files.map((f) => f.display));
+          const items = await session.request<ParsedItem[]>({ type: 'parse', files, options: parseOptions, keep: true, apiKeyPrefix: parseKey }, 'parsing', files.map((f) => f.display));
           session.load += batch.length;
           for (const item of items) {
             const i = batch[item.index];
             sourceHashes[i] = item.hash ?? sourceHashes[i];
-            entries[i] = { hash: sourceHashes[i] ?? '', display: sources[i].display, doc: item.doc, errors: item.errors, ...(item.stat ? { stat: item.stat } : {}) };
+            entries[i] = { hash: sourceHashes[i] ?? '', display: sources[i].display, doc: item.doc, errors: item.errors, ...(item.stat ? { stat: item.stat } : {}), ...(item.apiKey ? { apiKey: item.apiKey } : {}) };
             docCache.entries[sources[i].rel] = entries[i];
             if (item.doc) owner.set(item.doc._id, session);
             parseMs.push({ source: sources[i].display, ms: item.ms });
@@ -136,6 +136,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       : Promise.resolve();
     parsing.catch(() => undefined); // awaited below
     const templates = await compileTemplates(project);
+    // The workers import the template bundle between parse batches, ready for rendering.
+    if (workers) for (const session of workers.sessions) session.request({ type: 'preload', bundleFile: templates.bundle.file }).catch(() => undefined);
     const [publicFiles, authors] = await Promise.all([existsSync(project.publicDir) ? listPublicFiles(project.publicDir) : Promise.resolve([]), readAuthors(project.dataDir)]);
     done(`found ${sources.length} content files and ${templates.pageCount} pages, built assets (stylesheet, runtime, ${Object.keys(templates.assets.islands.urls).length} island chunks)`);
     // The template bundle (and React with it) loads while the workers parse; when nothing needs
@@ -173,9 +175,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     const errors: SitegenError[] = [];
     let docs: ContentDocument[] = [];
+    const apiKeys = new Map<string, string>();
     for (const entry of entries) {
       errors.push(...entry.errors.map(SitegenError.fromJSON));
       if (entry.doc) docs.push(entry.doc);
+      if (entry.doc && entry.apiKey) apiKeys.set(entry.doc._id, entry.apiKey);
     }
     docs.sort((a, b) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0));
     docs = (await hooks.run('content:loaded', (previous) => [previous ?? docs])) ?? docs;
@@ -204,7 +208,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         for (const doc of apiDocs) {
           const file = `api/_content/query/${queryHash(documentQueryKey(doc._path))}.${buildId}.json`;
           apiFiles.set(doc._id, file);
-          const key = hashText(`${parseKey}\u0000${JSON.stringify(doc)}`);
+          // As parsed (hashed in the worker, or kept in the document cache), unless a plugin may have changed it.
+          const key = (!sendDocs && apiKeys.get(doc._id)) || hashText(`${parseKey}\u0000${JSON.stringify(doc)}`);
           apiState[doc._id] = { file, hash: doc.hash, key };
           const source = sourceOf.get(doc._id);
           if (!source) {
@@ -256,7 +261,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const collectionHash = Object.fromEntries(SITE_COLLECTIONS.map((name) => [name, hashText(JSON.stringify(plan.model.shared[name]))])) as Record<SiteCollection, string>;
       const sameCollections = (uses: PageRecord['uses']) => !!uses && Object.entries(uses).every(([name, hash]) => collectionHash[name as SiteCollection] === hash);
       const setup = { type: 'setup' as const, bundleFile: bundle.file, shared: plan.model.shared };
-      await Promise.all(pool.sessions.map((s) => s.request(setup, 'loading the templates for')));
+      const ready = Promise.all(pool.sessions.map((s) => s.request(setup, 'loading the templates for')));
+      ready.catch(() => undefined); // awaited below, once the jobs are made
       const records: Record<string, PageRecord> = {};
       const jobs: WorkerJob[] = plan.routes.map((route) => {
         const job: WorkerJob = jobFor(plan, route);
@@ -273,6 +279,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         if (before && before.key === key && sameCollections(before.uses) && before.files.every((f) => prevFiles.has(f))) job.reuse = { files: before.files.map((f) => [f, prevFiles.get(f)!]), idCount: before.idCount };
         return job;
       });
+      await ready;
       const ownerOf = (job: WorkerJob) => (job.reuse ? undefined : job.body ? owner.get(job.body.id) : undefined);
       const results = (await pool.map(ownedBatches(jobs, ownerOf, 16), (session, batch) => {
         session.load += batch.length;

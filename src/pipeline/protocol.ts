@@ -38,6 +38,8 @@ export interface ParseRequest {
   options: ParseOptions;
   /** Keep each document's body in the worker, for rendering later in the same build. */
   keep: boolean;
+  /** With it, each item carries `apiKey`: the hash of this key and the parsed document. */
+  apiKeyPrefix?: string;
 }
 
 /** A parsed document as the main thread gets it: everything but the body HTML. */
@@ -51,6 +53,8 @@ export interface ParsedItem {
   /** Content hash of the source as read, and its stat key (see pipeline/state.ts statKey). */
   hash?: string;
   stat?: string;
+  /** Key of the document's content API file (ParseRequest.apiKeyPrefix), hashed where it was parsed. */
+  apiKey?: string;
 }
 
 /** Where this build writes: sent once the build id is known, before anything is written. */
@@ -69,6 +73,15 @@ export interface SetupRequest {
   type: 'setup';
   bundleFile: string;
   shared: SharedRenderData;
+}
+
+/**
+ * The template bundle, sent as soon as it is compiled: the worker imports it between parse batches,
+ * so `setup` (which needs the plan) finds it loaded.
+ */
+export interface PreloadRequest {
+  type: 'preload';
+  bundleFile: string;
 }
 
 /** Where a page's document body comes from, in order of preference. */
@@ -143,7 +156,7 @@ export interface CloseRequest {
   type: 'close';
 }
 
-export type WorkerRequest = ParseRequest | FolderRequest | SetupRequest | RenderRequest | ApiRequest | CloseRequest;
+export type WorkerRequest = ParseRequest | FolderRequest | PreloadRequest | SetupRequest | RenderRequest | ApiRequest | CloseRequest;
 
 export interface WorkerReply {
   seq: number;

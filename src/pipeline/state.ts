@@ -26,6 +26,8 @@ export interface DocEntry {
   errors: SerializedError[];
   /** The source's stat key when it had this hash (pipeline/stat.ts). */
   stat?: string;
+  /** Key of the document's content API file (build.ts), hashed by the worker that parsed it. */
+  apiKey?: string;
 }
 
 export interface DocCache {
