@@ -124,7 +124,8 @@ class Session {
       const started = performance.now();
       try {
         session.working(index);
-        const result = await withGrammars(() => parseDocument(file, text, md, request.options));
+        // Bodies not kept (the dev server's start-up) are never rendered: only their metadata is wanted.
+        const result = await withGrammars(() => parseDocument(file, text, md, request.options, request.keep));
         const doc = result.doc;
         if (doc?.body) {
           if (request.keep) session.bodies.set(doc._id, doc.body.html);

@@ -134,7 +134,12 @@ function stringField(data: Record<string, unknown>, key: string): string | undef
 }
 
 
-export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, options: ParseOptions): ParseResult {
+/**
+ * `renderBody: false` gives the same document without the body HTML (`body.html` is empty): its
+ * TOC, links, ids, word count and excerpt come from markdown-it's tokens, so code blocks outside
+ * the excerpt are never highlighted (the dev server, which renders bodies when a page is asked for).
+ */
+export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, options: ParseOptions, renderBody = true): ParseResult {
   const type = contentType(source.rel);
   if (!type) return { errors: [] };
   const errors: SitegenError[] = [];
@@ -237,7 +242,7 @@ export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, 
   if (type === 'markdown') {
     const split = splitMore(body);
     const fullBody = split ? `${split.before}\n${split.after}` : body;
-    const rendered = renderMarkdown(md, fullBody, bodyLine, 3);
+    const rendered = renderMarkdown(md, fullBody, bodyLine, 3, renderBody);
     html = rendered.html;
     links = rendered.links;
     ids = rendered.ids;

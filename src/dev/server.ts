@@ -56,9 +56,17 @@ function problemJson(problems: SitegenError[]) {
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const log = options.log ?? (() => undefined);
   const root = resolve(options.root);
-  const clientJs = await bundleClient();
+  const client = bundleClient();
+  client.catch(() => undefined); // awaited below
   const session = new DevSession({ root, bodyExtra: '\n<script type="module" src="/_sitegen/dev/client.js"></script>' });
-  await session.start();
+  await session.init();
+  // The documents load (parsed in workers) while this thread sets up the file watcher below, once
+  // the workers have their work: the watcher's scan of every file would hold discovery up.
+  let loaded!: Promise<unknown>;
+  await new Promise<void>((parsing) => {
+    loaded = session.load(parsing);
+    loaded.then(() => parsing(), () => parsing());
+  });
   const clients = new Set<Client>();
   const waiters: ((r: { ms: number; reloaded: string[] }) => void)[] = [];
   let servePublic = sirv(session.publicDir, { dev: true, dotfiles: false });
@@ -103,8 +111,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     for (const resolve of waiters.splice(0)) resolve({ ms, reloaded });
   }
 
-  // One change at a time, in order.
-  let queue = Promise.resolve();
+  // One change at a time, in order, and none before the documents are loaded.
+  let queue: Promise<unknown> = loaded.catch(() => undefined);
   const enqueue = (fn: () => Promise<unknown>) => {
     queue = queue.then(() => handleChange(fn)).catch((error) => {
       log(`✗ ${(error as Error).message}`);
@@ -152,6 +160,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
   watcher.on('add', (f) => onFile(f, false)).on('change', (f) => onFile(f, false)).on('unlink', (f) => onFile(f, true));
   await new Promise<void>((r) => watcher.once('ready', () => r()));
+  await loaded;
+  const clientJs = await client;
 
   const assets = () => {
     const map = new Map<string, string>();
@@ -262,6 +272,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     async close() {
       for (const client of clients) client.res.end();
       await watcher.close();
+      await session.saving;
       await new Promise<void>((r) => server.close(() => r()));
     },
   };

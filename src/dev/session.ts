@@ -77,6 +77,9 @@ export class DevSession {
   private cache = new Map<string, RenderedPage>();
   pluginModules: PluginModule[] = [];
   hooks = new HookRunner([]);
+  /** The document cache being written after start-up (awaited by `close`). */
+  saving?: Promise<void>;
+
   /** Files the template bundle was built from (layouts, components, pages, data). */
   templateInputs = new Set<string>();
 
@@ -92,14 +95,30 @@ export class DevSession {
 
   /** Load everything: config, all documents (in the worker pool, or from the cache), templates, assets. */
   async start(): Promise<{ documents: number; pages: number }> {
-    const project = (this.project = await loadProject(this.root));
+    await this.init();
+    return this.load();
+  }
+
+  /** The project: config and plugins (what the server needs to know what to watch). */
+  async init(): Promise<void> {
+    this.project = await loadProject(this.root);
+  }
+
+  /**
+   * Everything else: documents, templates, assets, the plan. Call `init` first. `parsing` is
+   * called once the documents are being parsed (or need not be): the thread is free from then on.
+   */
+  async load(parsing?: () => void): Promise<{ documents: number; pages: number }> {
+    const project = this.project;
     this.pluginModules = project.pluginModules;
     this.hooks = project.hooks;
     this.config = project.config;
     this.contentDir = project.contentDir;
     const c = this.config;
     this.parseOptions = { blogDir: c.blogDir, locales: c.locales, defaultLocale: c.defaultLocale, markdown: c.markdown };
-    await initHighlighter(LANGUAGES); // renders in this thread, synchronously: every grammar up front
+    // This thread renders pages synchronously: every grammar up front, loading while the workers parse.
+    const highlighter = initHighlighter(LANGUAGES);
+    highlighter.catch(() => undefined); // awaited below
     this.md = createMarkdown(c.markdown, (md) => this.hooks.runSync('markdown', md));
     this.docs.clear();
     this.bodies.clear();
@@ -112,34 +131,44 @@ export class DevSession {
     const parseKey = hashText(JSON.stringify([VERSION, engine, this.parseOptions, this.pluginModules.map((p) => [p.file, p.options])]));
     const cache = await loadDocCache(project.cacheDir, parseKey);
     const { toParse, restated } = checkSources(sources, cache.entries);
+    // The templates and assets compile (esbuild, in its own process) while the workers parse.
+    const compiled = compileTemplates(this.project);
+    compiled.catch(() => undefined); // awaited below
     if (toParse.length) {
       const workers = new Workers(Math.min(defaultConcurrency(), Math.max(1, Math.ceil(toParse.length / 64))), this.pluginModules);
       try {
-        await workers.map(batches(toParse, 32), async (session, batch) => {
+        // Four batches in flight per worker: this thread is busy with the file watcher's first scan
+        // meanwhile, and a worker waiting for its next batch would sit idle.
+        const parsed = workers.map(batches(toParse, 64), async (session, batch) => {
           const files = batch.map((i) => sources[i]);
           const items = await session.request<ParsedItem[]>({ type: 'parse', files, options: this.parseOptions, keep: false }, 'parsing', files.map((f) => f.display));
           for (const item of items) {
             const i = batch[item.index];
             cache.entries[sources[i].rel] = { hash: item.hash ?? '', display: sources[i].display, doc: item.doc, errors: item.errors, ...(item.stat ? { stat: item.stat } : {}) };
           }
-        });
+        }, undefined, 4);
+        parsing?.();
+        await parsed;
       } finally {
         await workers.destroy();
       }
     }
-    if (toParse.length || restated) await saveDocCache(project.cacheDir, cache).catch(() => undefined);
+    if (!toParse.length) parsing?.();
+    // Saved once the server is up (tens of megabytes at 10,000 documents): a start-up costs nothing for it.
+    if (toParse.length || restated) this.saving = new Promise((r) => setTimeout(r, 100)).then(() => saveDocCache(project.cacheDir, cache)).catch(() => undefined);
     sources.forEach((s) => {
       const entry = cache.entries[s.rel];
       if (entry.doc) this.docs.set(s.file, entry.doc);
       if (entry.errors.length) this.problems.set(s.file, entry.errors.map(SitegenError.fromJSON));
     });
-    await this.rebuildTemplates();
+    await highlighter;
+    await this.rebuildTemplates(await compiled);
     return { documents: this.docs.size, pages: this.plan.routes.length };
   }
 
   /** Recompile layouts, pages and assets (a template, style or island changed). */
-  async rebuildTemplates(): Promise<void> {
-    const templates = await compileTemplates(this.project);
+  async rebuildTemplates(compiled?: Awaited<ReturnType<typeof compileTemplates>>): Promise<void> {
+    const templates = compiled ?? (await compileTemplates(this.project));
     this.assets = templates.assets;
     if (templates.bundle.file !== this.bundleFile) {
       this.mod = (await import(pathToFileURL(templates.bundle.file).href)) as RenderModule;

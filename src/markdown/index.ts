@@ -113,13 +113,16 @@ function plainText(tokens: Token[]): string {
   return parts.join(' ');
 }
 
-/** Render a markdown body; `lineOffset` is the number of front-matter lines before it. */
-export function renderMarkdown(md: MarkdownIt, source: string, lineOffset = 0, tocDepth = 3): RenderedMarkdown {
+/**
+ * Render a markdown body; `lineOffset` is the number of front-matter lines before it. Without
+ * `html`, only the parse: the same TOC, ids, links and text, and an empty `html`.
+ */
+export function renderMarkdown(md: MarkdownIt, source: string, lineOffset = 0, tocDepth = 3, html = true): RenderedMarkdown {
   const env = {};
   const tokens = md.parse(source, env);
-  const html = md.renderer.render(tokens, md.options, env);
+  const out = html ? md.renderer.render(tokens, md.options, env) : '';
   const { toc, ids } = buildToc(tokens, tocDepth);
-  return { html, toc, ids, links: collectLinks(tokens, lineOffset), text: plainText(tokens) };
+  return { html: out, toc, ids, links: collectLinks(tokens, lineOffset), text: plainText(tokens) };
 }
 
 export { escapeHtml };
