@@ -46,7 +46,7 @@ async function subscribe(path: string): Promise<EventStream> {
   return stream;
 }
 
-async function waitFor(check: () => boolean, ms = 2000): Promise<void> {
+async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${check.toString()}`);
