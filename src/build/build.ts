@@ -98,8 +98,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const state = await loadOutputState(cacheDir, outDir);
   const size = options.concurrency ?? defaultConcurrency();
   // No previous build into this folder: the workers will be needed, so they start loading now,
-  // while discovery and the templates run. Otherwise they wait for the up-to-date check.
-  let workers: Workers | undefined = state && !options.force ? undefined : new Workers(size, project.pluginModules);
+  // while discovery and the templates run. Likewise for a large site, where a rebuild takes seconds
+  // and an up-to-date check hides the workers' start-up (they are stopped at once if not needed).
+  // Otherwise they wait for the up-to-date check.
+  const large = !!state && Object.keys(state.pages).length >= 2000;
+  let docCacheSaved: Promise<void> | undefined;
+  let workers: Workers | undefined = !state || options.force || large ? new Workers(size, project.pluginModules) : undefined;
   try {
     const sources = await discoverContent(project.contentDir, project.root);
     // The document cache: a source whose stat is as recorded keeps its hash and metadata unread.
@@ -281,10 +285,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       });
       await ready;
       const ownerOf = (job: WorkerJob) => (job.reuse ? undefined : job.body ? owner.get(job.body.id) : undefined);
-      const results = (await pool.map(ownedBatches(jobs, ownerOf, 16), (session, batch) => {
+      const rendering = pool.map(ownedBatches(jobs, ownerOf, 16), (session, batch) => {
         session.load += batch.length;
         return session.request<PageResult[]>({ type: 'render', jobs: batch }, 'rendering', batch.map((j) => j.page.source));
-      }, (batch) => ownerOf(batch[0]), 2)).flat();
+      }, (batch) => ownerOf(batch[0]), 2);
+      // The document cache is written while the workers render (this thread is idle meanwhile): it
+      // holds what was parsed, whatever the rest of the build gives.
+      if (toParse.length || restated || Object.keys(docCache.entries).length !== sources.length) docCacheSaved = saveDocCache(cacheDir, pruned(docCache, sources)).catch(() => undefined);
+      const results = (await rendering).flat();
       // Pages and per-document API files, as the next build sees them.
       const checked: CheckedPage[] = [];
       const built: BuiltPage[] = [];
@@ -330,10 +338,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
       await folder.commit();
       for (const [file, bytes] of out.written) written.set(file, bytes);
-      await Promise.all([
-        saveOutputState(cacheDir, { id: buildId, outDir, files: [...written], pages: records, api: apiState }),
-        toParse.length || restated || Object.keys(docCache.entries).length !== sources.length ? saveDocCache(cacheDir, pruned(docCache, sources)) : undefined,
-      ]);
+      await Promise.all([saveOutputState(cacheDir, { id: buildId, outDir, files: [...written], pages: records, api: apiState }), docCacheSaved]);
       const ms = performance.now() - started;
       await pool.destroy();
       workers = undefined;
@@ -347,7 +352,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await folder.discard();
     }
   } finally {
-    await workers?.destroy();
+    await docCacheSaved;
+    // Not finished (up to date, or a failure): the workers are stopped, not waited for.
+    await workers?.terminate();
   }
 }
 

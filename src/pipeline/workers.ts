@@ -153,6 +153,12 @@ export class Workers {
     return results;
   }
 
+  /** Stop the workers now, whatever they are doing (a build that ends early). */
+  async terminate(): Promise<void> {
+    await this.piscina.destroy();
+    await Promise.all(this.sessions.map((s) => s.done));
+  }
+
   /** Close every session and stop the workers. */
   async destroy(): Promise<void> {
     for (const session of this.sessions) session.close();

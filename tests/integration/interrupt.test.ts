@@ -93,6 +93,27 @@ describe('a rebuild', () => {
   });
 });
 
+describe('a large site', () => {
+  it('starts its workers before the up-to-date check, and stops them at once when nothing changed', async () => {
+    const site = copyFixture('basic');
+    try {
+      addDocuments(site, 2000);
+      expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
+      const again = await runCli(['build', '--root', site]);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toContain('is up to date');
+      // And a real change still builds with the workers started early.
+      writeFileSync(join(site, 'content/many/page-7.md'), readFileSync(join(site, 'content/many/page-7.md'), 'utf8') + '\nA late line.\n');
+      const edited = await runCli(['build', '--root', site]);
+      expect(edited.code, edited.stderr).toBe(0);
+      expect(edited.stdout).toMatch(/rendered \d+ pages \(\d+ unchanged\)/);
+      expect(readFileSync(join(site, 'dist/many/page-7/index.html'), 'utf8')).toContain('A late line.');
+    } finally {
+      remove(site);
+    }
+  }, 120_000);
+});
+
 describe('a worker that dies', () => {
   it('fails the build naming the file being rendered, without hanging', async () => {
     const site = copyFixture('basic');
