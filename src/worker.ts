@@ -10,6 +10,7 @@
 // production build renders the same HTML several times faster, and the bundle itself is compiled
 // for production already.
 process.env.NODE_ENV = 'production';
+import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -106,7 +107,9 @@ class Session {
         // Stat first: a file changed after this stat has a newer stat next time, so it is read again.
         const stat = statKey(file.file);
         const bytes = readFileSync(file.file);
-        return { text: bytes.toString('utf8'), hash: hashText(bytes), stat };
+        // The document's own hash is of its text: the same as the bytes' unless they are not UTF-8.
+        const hash = hashText(bytes);
+        return { text: bytes.toString('utf8'), hash, textHash: isUtf8(bytes) ? hash : undefined, stat };
       } catch (error) {
         return error as Error;
       }
@@ -120,12 +123,12 @@ class Session {
       if (read instanceof Error) {
         return { index, errors: [new SitegenError('SG2005', `Cannot read ${file.display}: ${read.message}`, { location: { file: file.display } }).toJSON()], ms: 0 };
       }
-      const { text, hash, stat } = read;
+      const { text, hash, textHash, stat } = read;
       const started = performance.now();
       try {
         session.working(index);
         // Bodies not kept (the dev server's start-up) are never rendered: only their metadata is wanted.
-        const result = await withGrammars(() => parseDocument(file, text, md, request.options, request.keep));
+        const result = await withGrammars(() => parseDocument(file, text, md, request.options, request.keep, textHash));
         const doc = result.doc;
         if (doc?.body) {
           if (request.keep) session.bodies.set(doc._id, doc.body.html);

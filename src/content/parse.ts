@@ -139,7 +139,7 @@ function stringField(data: Record<string, unknown>, key: string): string | undef
  * TOC, links, ids, word count and excerpt come from markdown-it's tokens, so code blocks outside
  * the excerpt are never highlighted (the dev server, which renders bodies when a page is asked for).
  */
-export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, options: ParseOptions, renderBody = true): ParseResult {
+export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, options: ParseOptions, renderBody = true, hash?: string): ParseResult {
   const type = contentType(source.rel);
   if (!type) return { errors: [] };
   const errors: SitegenError[] = [];
@@ -281,7 +281,7 @@ export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, 
     wordCount: words,
     readingTime: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
     isPost,
-    hash: hashText(text),
+    hash: hash ?? hashText(text), // the caller's hash of the same bytes, when it has one
   };
   if (doc._locale === undefined) delete doc._locale;
   return { doc, errors: errors.map((e) => e.toJSON()) };
