@@ -34,7 +34,7 @@ import { Workers, batches, defaultConcurrency, ownedBatches, type WorkerSession 
 import { apiDocument } from '../pipeline/api.ts';
 import type { ApiJob, ApiResult, PageResult, ParsedItem, WorkerJob } from '../pipeline/protocol.ts';
 import { checkSources } from '../pipeline/stat.ts';
-import { loadDocCache, loadOutputState, outputIntact, previousOutput, saveDocCache, saveOutputState, type DocEntry, type OutputState, type PageRecord } from '../pipeline/state.ts';
+import { completeDocCache, loadOutputState, loadSourceIndex, outputIntact, previousOutput, saveDocCache, saveOutputState, type DocEntry, type OutputState, type PageRecord } from '../pipeline/state.ts';
 
 export interface BuildOptions extends ConfigOverrides {
   /** Rebuild even when the output is up to date. */
@@ -110,34 +110,29 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const parseOptions: ParseOptions = { blogDir: config.blogDir, locales: config.locales, defaultLocale: config.defaultLocale, markdown: config.markdown };
     const engine = hashText(readFileSync(join(PACKAGE_ROOT, 'lib/worker.js'))); // sitegen's own parser and renderer
     const parseKey = hashText(JSON.stringify([VERSION, engine, parseOptions, project.pluginModules.map((p) => [p.file, p.options])]));
-    const docCache = await loadDocCache(cacheDir, parseKey);
+    // Hashes and stats only: the documents' metadata is read once the output turns out stale.
+    const docCache = await loadSourceIndex(cacheDir, parseKey);
     const { hashes: sourceHashes, toParse, restated } = checkSources(sources, docCache.entries);
     const entries: DocEntry[] = new Array(sources.length);
-    const pending = new Set(toParse);
-    sources.forEach((s, i) => {
-      if (!pending.has(i)) entries[i] = docCache.entries[s.rel];
-    });
 
     // 2. Parse what the cache does not hold, in the workers (which keep each body for rendering
     // and hash each source as they read it), while the templates compile here.
     if (toParse.length) workers ??= new Workers(size, project.pluginModules);
     const owner = new Map<string, WorkerSession>();
     const parseMs: { source: string; ms: number }[] = [];
-    const parsing = toParse.length
-      ? workers!.map(batches(toParse, 32), async (session, batch) => {
-          const files = batch.map((i) => sources[i]);
-          const items = await session.request<ParsedItem[]>({ type: 'parse', files, options: parseOptions, keep: true, apiKeyPrefix: parseKey }, 'parsing', files.map((f) => f.display));
-          session.load += batch.length;
-          for (const item of items) {
-            const i = batch[item.index];
-            sourceHashes[i] = item.hash ?? sourceHashes[i];
-            entries[i] = { hash: sourceHashes[i] ?? '', display: sources[i].display, doc: item.doc, errors: item.errors, ...(item.stat ? { stat: item.stat } : {}), ...(item.apiKey ? { apiKey: item.apiKey } : {}) };
-            docCache.entries[sources[i].rel] = entries[i];
-            if (item.doc) owner.set(item.doc._id, session);
-            parseMs.push({ source: sources[i].display, ms: item.ms });
-          }
-        })
-      : Promise.resolve();
+    const parse = (indexes: number[]) => workers!.map(batches(indexes, 32), async (session, batch) => {
+      const files = batch.map((i) => sources[i]);
+      const items = await session.request<ParsedItem[]>({ type: 'parse', files, options: parseOptions, keep: true, apiKeyPrefix: parseKey }, 'parsing', files.map((f) => f.display));
+      session.load += batch.length;
+      for (const item of items) {
+        const i = batch[item.index];
+        sourceHashes[i] = item.hash ?? sourceHashes[i];
+        entries[i] = { hash: sourceHashes[i] ?? '', display: sources[i].display, doc: item.doc, errors: item.errors, ...(item.stat ? { stat: item.stat } : {}), ...(item.apiKey ? { apiKey: item.apiKey } : {}) };
+        if (item.doc) owner.set(item.doc._id, session);
+        parseMs.push({ source: sources[i].display, ms: item.ms });
+      }
+    });
+    const parsing = toParse.length ? parse(toParse) : Promise.resolve();
     parsing.catch(() => undefined); // awaited below
     const templates = await compileTemplates(project);
     // The workers import the template bundle between parse batches, ready for rendering.
@@ -154,7 +149,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     let modPromise = toParse.length || !state || options.force ? loadTemplates() : undefined;
     await parsing;
     const fromCache = sources.length - toParse.length;
-    done(`parsed ${entries.filter((e) => e.doc).length} documents${fromCache ? ` (${fromCache} from cache)` : ''}`, toParse.length);
+    const documents = entries.filter((e) => e.doc).length + sources.filter((s, i) => !entries[i] && docCache.entries[s.rel]?.hasDoc).length;
+    done(`parsed ${documents} documents${fromCache ? ` (${fromCache} from cache)` : ''}`, toParse.length);
 
     // Everything the output depends on, hashed before any rendering: the build id.
     const { bundle, assets } = templates;
@@ -168,12 +164,29 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const buildId = createHash('sha256').update(idInputs.join('\n')).digest('hex').slice(0, 12);
 
     // Nothing changed since the last build into this folder: its output is already exactly right.
+    // The metadata of the documents not parsed in this build, from the cache; the parsed ones join it.
+    const withMetadata = async () => {
+      const missing = await completeDocCache(cacheDir, docCache);
+      const pending = new Set(toParse);
+      const late = sources.flatMap((s, i) => (!pending.has(i) && missing.has(s.rel) ? [i] : []));
+      if (late.length) {
+        // The index held these but the metadata file did not (written halfway, or deleted): parse them now.
+        workers ??= new Workers(size, project.pluginModules);
+        await parse(late);
+      }
+      sources.forEach((s, i) => {
+        if (entries[i]) docCache.entries[s.rel] = entries[i];
+        else entries[i] = docCache.entries[s.rel];
+      });
+    };
+
     if (!options.force && state && state.id === buildId && (await outputIntact(state))) {
-      if (toParse.length || restated) await saveDocCache(cacheDir, pruned(docCache, sources)).catch(() => undefined);
+      if (toParse.length || restated) await withMetadata().then(() => saveDocCache(cacheDir, pruned(docCache, sources))).catch(() => undefined);
       const ms = performance.now() - started;
       log.info(`\nOutput in ${displayPath(outDir, project.root)}/ is up to date (build ${buildId}, nothing changed) — checked in ${formatMs(ms)}`);
       return { buildId, outDir, pages: 0, documents: sources.length, warnings: [], ms, upToDate: true };
     }
+    await withMetadata();
     workers ??= new Workers(size, project.pluginModules);
     const pool = workers;
 

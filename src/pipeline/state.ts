@@ -28,11 +28,15 @@ export interface DocEntry {
   stat?: string;
   /** Key of the document's content API file (build.ts), hashed by the worker that parsed it. */
   apiKey?: string;
+  /** In the index (before its metadata is read): the source gave a document. */
+  hasDoc?: boolean;
 }
 
 export interface DocCache {
   key: string;
   entries: Record<string, DocEntry>;
+  /** Loaded from the index alone: entries have no metadata yet (see completeDocCache). */
+  partial?: boolean;
 }
 
 export interface PageRecord {
@@ -73,15 +77,65 @@ async function writeJson(file: string, value: unknown): Promise<void> {
 }
 
 const docCacheFile = (cacheDir: string) => join(cacheDir, 'documents.json');
+const sourceIndexFile = (cacheDir: string) => join(cacheDir, 'sources.json');
 
-/** The document cache, if it was written with the same parse settings (`key`). */
-export async function loadDocCache(cacheDir: string, key: string): Promise<DocCache> {
-  const cache = await readJson<DocCache>(docCacheFile(cacheDir));
-  return cache && cache.key === key && cache.entries && typeof cache.entries === 'object' ? cache : { key, entries: {} };
+type IndexEntry = Pick<DocEntry, 'hash' | 'display' | 'stat' | 'hasDoc'>;
+type MetaEntry = Pick<DocEntry, 'hash' | 'doc' | 'errors' | 'apiKey'>;
+
+const valid = <T>(file: { key?: string; entries?: Record<string, T> } | undefined, key: string) =>
+  file && file.key === key && file.entries && typeof file.entries === 'object' ? file.entries : undefined;
+
+/**
+ * The document cache's index alone (`sources.json`): each source's hash and stat, all an
+ * up-to-date check needs. Its entries get their metadata from `completeDocCache`.
+ */
+export async function loadSourceIndex(cacheDir: string, key: string): Promise<DocCache> {
+  const index = valid(await readJson<{ key: string; entries: Record<string, IndexEntry> }>(sourceIndexFile(cacheDir)), key) ?? {};
+  const entries: Record<string, DocEntry> = {};
+  for (const [rel, entry] of Object.entries(index)) if (entry && typeof entry.hash === 'string') entries[rel] = { ...entry, errors: [] };
+  return { key, entries, partial: true };
 }
 
-export function saveDocCache(cacheDir: string, cache: DocCache): Promise<void> {
-  return writeJson(docCacheFile(cacheDir), cache);
+/**
+ * Give the index's entries their metadata (`documents.json`, tens of megabytes at 10,000
+ * documents: read only when a build has work to do). Returns the sources whose metadata was not
+ * there (a cache written halfway, or deleted): those must be parsed.
+ */
+export async function completeDocCache(cacheDir: string, cache: DocCache): Promise<Set<string>> {
+  const missing = new Set<string>();
+  if (!cache.partial) return missing;
+  const meta = valid(await readJson<{ key: string; entries: Record<string, MetaEntry> }>(docCacheFile(cacheDir)), cache.key) ?? {};
+  for (const [rel, entry] of Object.entries(cache.entries)) {
+    const found = meta[rel];
+    delete entry.hasDoc;
+    if (found && found.hash === entry.hash && Array.isArray(found.errors)) Object.assign(entry, { doc: found.doc, errors: found.errors, ...(found.apiKey ? { apiKey: found.apiKey } : {}) });
+    else {
+      missing.add(rel);
+      delete cache.entries[rel];
+    }
+  }
+  cache.partial = false;
+  return missing;
+}
+
+/** The whole document cache: the index and every entry's metadata (the dev server). */
+export async function loadDocCache(cacheDir: string, key: string): Promise<DocCache> {
+  const cache = await loadSourceIndex(cacheDir, key);
+  await completeDocCache(cacheDir, cache);
+  return cache;
+}
+
+/** Both files, each written whole (a reader checks that their hashes agree). */
+export async function saveDocCache(cacheDir: string, cache: DocCache): Promise<void> {
+  if (cache.partial) throw new Error('the document cache is incomplete');
+  const index: Record<string, IndexEntry> = {};
+  const meta: Record<string, MetaEntry> = {};
+  for (const [rel, { hash, display, stat, doc, errors, apiKey }] of Object.entries(cache.entries)) {
+    index[rel] = { hash, display, ...(stat ? { stat } : {}), ...(doc ? { hasDoc: true } : {}) };
+    meta[rel] = { hash, doc, errors, ...(apiKey ? { apiKey } : {}) };
+  }
+  await writeJson(docCacheFile(cacheDir), { key: cache.key, entries: meta });
+  await writeJson(sourceIndexFile(cacheDir), { key: cache.key, entries: index });
 }
 
 const outputFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.json`);

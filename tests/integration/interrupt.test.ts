@@ -101,7 +101,7 @@ describe('a large site', () => {
       expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
       const again = await runCli(['build', '--root', site]);
       expect(again.code, again.stderr).toBe(0);
-      expect(again.stdout).toContain('is up to date');
+      expect(again.stdout, again.stdout + again.stderr).toContain('is up to date');
       // And a real change still builds with the workers started early.
       writeFileSync(join(site, 'content/many/page-7.md'), readFileSync(join(site, 'content/many/page-7.md'), 'utf8') + '\nA late line.\n');
       const edited = await runCli(['build', '--root', site]);
