@@ -158,6 +158,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const { css, runtime, islands } = session.assets;
     if (css) map.set(`/${css.path}`, css.contents);
     map.set(`/${runtime.path}`, runtime.contents);
+    for (const f of runtime.files) map.set(`/${f.path}`, f.contents);
     for (const f of islands.files) map.set(`/${f.path}`, f.contents);
     return map;
   };
