@@ -18,13 +18,25 @@ interface Linked {
 const MAX = 4;
 const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2 && w !== 'html' && w !== 'index');
 
-/** 2 for a word both share, 1 for a near miss (one starts with the other, 4 letters at least). */
-function score(wanted: string[], page: Linked): number {
-  const have = words(`${page.path} ${page.title}`);
+/** One letter added, dropped or changed: `tunels` ~ `tunnels`. */
+function oneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return a.slice(i + 1) === b.slice(i + 1) || a.slice(i) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i);
+}
+
+/** Per wanted word, its best hit: a word of the page's path counts twice one of its title; a near miss half. */
+function score(wanted: string[], page: { path: string; title: string }): number {
+  const have = [...words(page.path).map((w) => [w, 2] as const), ...words(page.title).map((w) => [w, 1] as const)];
   let total = 0;
   for (const w of wanted) {
-    if (have.includes(w)) total += 2;
-    else if (have.some((h) => Math.min(h.length, w.length) >= 4 && (h.startsWith(w) || w.startsWith(h)))) total += 1;
+    let best = 0;
+    for (const [h, weight] of have) {
+      const near = Math.min(h.length, w.length) >= 4 && (h.includes(w) || w.includes(h) || oneEdit(h, w));
+      best = Math.max(best, h === w ? weight * 2 : near ? weight : 0);
+    }
+    total += best;
   }
   return total;
 }
