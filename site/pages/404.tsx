@@ -40,6 +40,21 @@ export default function NotFound(ctx: PageContext) {
           <input id="nf-q" name="q" type="search" placeholder="Search the docs, e.g. “retries” or “TCP tunnel”" autoComplete="off" />
           <button className="btn btn-primary" type="submit">Search</button>
         </form>
+        {/* Filled by the runtime from the content API with the pages closest to the missing path. */}
+        <div data-sitegen-suggest="" hidden>
+          <h2 className="notice-sub">Were you looking for</h2>
+          <ul className="link-cards">
+            <template>
+              <li>
+                <a className="link-card">
+                  <span className="icon-tile"><Icon name="arrowRight" /></span>
+                  <span><strong data-title="" /><span data-path="" className="link-card-path" /></span>
+                  <Icon name="chevronRight" size={16} className="link-card-chev" />
+                </a>
+              </li>
+            </template>
+          </ul>
+        </div>
         <h2 className="notice-sub">Popular pages</h2>
         <ul className="link-cards">
           {POPULAR.map((l) => (

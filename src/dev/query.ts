@@ -5,15 +5,9 @@
  */
 import type { ContentDocument } from '../content/types.ts';
 import { compareStems } from '../content/paths.ts';
+import type { ContentQuery } from '../content/query-key.ts';
 
-export interface ContentQuery {
-  where?: Record<string, unknown>;
-  sort?: Record<string, 1 | -1>;
-  skip?: number;
-  limit?: number;
-  only?: string[];
-  first?: boolean;
-}
+export type { ContentQuery };
 
 function field(doc: ContentDocument, key: string): unknown {
   const direct = (doc as unknown as Record<string, unknown>)[key];

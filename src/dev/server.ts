@@ -168,6 +168,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const { css, runtime, islands } = session.assets;
     if (css) map.set(`/${css.path}`, css.contents);
     map.set(`/${runtime.path}`, runtime.contents);
+    for (const f of runtime.files) map.set(`/${f.path}`, f.contents);
     for (const f of islands.files) map.set(`/${f.path}`, f.contents);
     return map;
   };
@@ -180,27 +181,30 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   function contentApi(pathname: string, params: URLSearchParams, res: ServerResponse): boolean {
     const preview = Boolean(params.get('previewToken'));
     const docs = session.documents().filter((d) => preview || !d.draft);
-    if (pathname === '/api/_content/query') {
+    const live = () => {
       let query: ContentQuery = {};
       try {
         query = JSON.parse(params.get('_params') ?? '{}') as ContentQuery;
       } catch {
-        json(res, 400, { error: '_params must be JSON' });
-        return true;
+        return json(res, 400, { error: '_params must be JSON' });
       }
       // Documents as a build's content API files show them: no build internals.
       json(res, 200, runQuery(docs.map((d) => apiDocument(d) as unknown as ContentDocument), query));
+    };
+    if (pathname === '/api/_content/query') {
+      live();
       return true;
     }
     const m = /^\/api\/_content\/(query|navigation)\/([0-9a-f]+)\.[\w-]+\.json$/.exec(pathname);
     if (!m) return false;
+    // The files a build writes answer as they would; any other query whose name matches its
+    // `_params` (the runtime's content client sends them) is answered live.
+    const doc = m[1] === 'query' ? docs.find((d) => queryHash(documentQueryKey(d._path)) === m[2]) : undefined;
     if (m[1] === 'navigation') json(res, 200, session.navigation);
     else if (m[2] === queryHash(POSTS_QUERY_KEY)) json(res, 200, session.posts);
-    else {
-      const doc = docs.find((d) => queryHash(documentQueryKey(d._path)) === m[2]);
-      if (doc) void session.apiDocument(doc).then((body) => json(res, 200, body), () => json(res, 500, { error: 'could not render' }));
-      else json(res, 404, { error: 'not found' });
-    }
+    else if (doc) void session.apiDocument(doc).then((body) => json(res, 200, body), () => json(res, 500, { error: 'could not render' }));
+    else if (params.has('_params') && queryHash(params.get('_params')!) === m[2]) live();
+    else json(res, 404, { error: 'not found' });
     return true;
   }
 

@@ -3,7 +3,7 @@
  * both with content-hashed names.
  */
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import fg from 'fast-glob';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { hashText } from '../hash.ts';
@@ -12,7 +12,7 @@ import { memo } from '../pipeline/memo.ts';
 
 export interface SiteAssets {
   css?: Asset;
-  runtime: Asset;
+  runtime: RuntimeAsset;
   islands: IslandBuild;
 }
 
@@ -21,6 +21,11 @@ export interface Asset {
   path: string;
   contents: string;
   hash: string;
+}
+
+export interface RuntimeAsset extends Asset {
+  /** Chunks the runtime imports on demand, next to it under `_sitegen/`. */
+  files: { path: string; contents: string }[];
 }
 
 export async function stylesheetSources(dirs: string[]): Promise<string[]> {
@@ -54,26 +59,41 @@ async function compileStylesheet(files: string[], dirs: string[]): Promise<Asset
 }
 
 /** The browser runtime (cached while its sources are unchanged). */
-export async function buildRuntime(cacheDir?: string): Promise<Asset> {
+export async function buildRuntime(cacheDir?: string): Promise<RuntimeAsset> {
   if (!cacheDir) return (await compileRuntime()).value;
   return memo(cacheDir, 'runtime', PACKAGE_ROOT, compileRuntime);
 }
 
-async function compileRuntime(): Promise<{ value: Asset; inputs: string[] }> {
+/**
+ * The runtime and the chunks it imports on demand (the content client), each named by the hash
+ * of its contents: chunks first, then the runtime with its imports of them renamed.
+ */
+async function compileRuntime(): Promise<{ value: RuntimeAsset; inputs: string[] }> {
   const { build } = await import('esbuild');
   const result = await build({
     metafile: true,
     absWorkingDir: PACKAGE_ROOT,
     entryPoints: [join(PACKAGE_ROOT, 'src/runtime/index.ts')],
     bundle: true,
+    splitting: true,
+    outdir: join(PACKAGE_ROOT, '.runtime-out'),
     minify: true,
     format: 'esm',
     target: ['chrome110', 'firefox110', 'safari16'],
     write: false,
     logLevel: 'silent',
   });
-  const contents = result.outputFiles[0].text;
+  const name = (file: { path: string }) => basename(file.path);
+  const entry = result.outputFiles.find((f) => name(f) === 'index.js')!;
+  const files: { path: string; contents: string }[] = [];
+  let contents = entry.text;
+  for (const chunk of result.outputFiles.filter((f) => f !== entry)) {
+    if (chunk.text.includes('import(') || /from"\.\//.test(chunk.text)) throw new Error(`runtime chunk ${name(chunk)} imports another chunk: name it by content hash too`);
+    const hashed = `${name(chunk).replace(/-[A-Z0-9]+\.js$|\.js$/, '')}.${hashText(chunk.text).slice(0, 10)}.js`;
+    contents = contents.split(`"./${name(chunk)}"`).join(`"./${hashed}"`);
+    files.push({ path: `_sitegen/${hashed}`, contents: chunk.text });
+  }
   const hash = hashText(contents).slice(0, 10);
   const inputs = Object.keys(result.metafile.inputs).map((f) => join(PACKAGE_ROOT, f));
-  return { value: { path: `_sitegen/runtime.${hash}.js`, contents, hash }, inputs };
+  return { value: { path: `_sitegen/runtime.${hash}.js`, contents, hash, files }, inputs };
 }

@@ -1,7 +1,6 @@
 /**
  * Build manifests, redirects and the prerendered content API.
  */
-import { createHash } from 'node:crypto';
 import type { RouteMatcher, Redirect } from '../routes/rules.ts';
 import { escapeHtml } from '../html.ts';
 
@@ -45,11 +44,5 @@ export function redirectsFile(matcher: RouteMatcher, concrete: Map<string, Redir
   return lines.length ? `${lines.join('\n')}\n` : '';
 }
 
-/** The id of a prerendered content query: a short hash of its key. The runtime computes the same. */
-export function queryHash(key: string): string {
-  return createHash('sha256').update(key).digest('hex').slice(0, 12);
-}
-
-export const documentQueryKey = (path: string) => `doc:${path}`;
-export const POSTS_QUERY_KEY = 'posts';
-export const NAVIGATION_KEY = 'navigation';
+// The content API's query keys and file names: one module, shared with the dev server and the runtime.
+export { NAVIGATION_KEY, POSTS_QUERY_KEY, documentQueryKey, queryHash } from '../content/query-key.ts';

@@ -26,6 +26,7 @@ export async function writeAssets(out: FsWriter, assets: SiteAssets): Promise<vo
   const { css, runtime, islands } = assets;
   if (css) await out.write(css.path, css.contents);
   await out.write(runtime.path, runtime.contents);
+  for (const file of runtime.files) await out.write(file.path, file.contents);
   for (const file of islands.files) await out.write(file.path, file.contents);
 }
 

@@ -1,31 +1,44 @@
 /**
- * Content queries from the browser: prerendered queries under api/_content, keyed by a
- * short SHA-256 of the query key (the build computes the same). A response that is an HTML
- * document (a host's fallback page) is treated as not found, never parsed as content.
+ * The content client, a chunk of its own that the runtime imports only when something needs
+ * it (a 404 page's suggestions, `window.sitegen.queryContent`). It asks for the content API's
+ * prerendered files by the hash of the query's `_params` — the same function names them in the
+ * build (`src/content/query-key.ts`) — and sends `_params` and `previewToken` along, so a live
+ * server (`sitegen dev`) can answer queries no file holds. A failure or an HTML response (a
+ * host's fallback page) is `null`: callers keep the static page.
+ * It imports nothing the main runtime holds, so the runtime passes in what it needs.
  */
-import { previewToken } from './preview.ts';
-import { state, url } from './state.ts';
+import { NAVIGATION_KEY, queryHash, serialiseQuery, type ContentQuery } from '../content/query-key.ts';
 
-async function hash(key: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('').slice(0, 12);
+export interface ContentContext {
+  /** The site's base path, with a trailing slash. */
+  base: string;
+  buildId: string;
+  previewToken: string;
 }
 
-async function getJson<T>(path: string): Promise<T | null> {
-  const token = previewToken();
-  const res = await fetch(url(path) + (token ? `?previewToken=${encodeURIComponent(token)}` : ''));
-  if (!res.ok) return null;
-  if ((res.headers.get('content-type') ?? '').includes('text/html')) return null;
-  const text = await res.text();
-  if (/^\s*</.test(text)) return null;
-  return JSON.parse(text) as T;
+async function getJson<T>(ctx: ContentContext, kind: 'query' | 'navigation', params: string): Promise<T | null> {
+  const search = new URLSearchParams({ _params: params });
+  if (ctx.previewToken) search.set('previewToken', ctx.previewToken);
+  const path = `${ctx.base}api/_content/${kind}/${queryHash(params)}.${ctx.buildId}.json?${search}`;
+  try {
+    const res = await fetch(path);
+    if (!res.ok || (res.headers.get('content-type') ?? '').includes('text/html')) return null;
+    const text = await res.text();
+    return /^\s*</.test(text) ? null : (JSON.parse(text) as T);
+  } catch (error) {
+    console.warn(`[sitegen] content query failed: ${path}`, error);
+    return null;
+  }
 }
 
-/** A prerendered query: `doc:/path` for a document, `posts` for the blog listing. */
-export async function queryContent<T = unknown>(key: string): Promise<T | null> {
-  return getJson<T>(`api/_content/query/${await hash(key)}.${state.buildId}.json`);
+/** The prerendered answer to `query` (in `sitegen dev`, any query), or null. */
+export function queryContent<T = unknown>(ctx: ContentContext, query: ContentQuery): Promise<T | null> {
+  return getJson<T>(ctx, 'query', serialiseQuery(query));
 }
 
-export async function fetchNavigation<T = unknown>(): Promise<T | null> {
-  return getJson<T>(`api/_content/navigation/${await hash('navigation')}.${state.buildId}.json`);
+/** The navigation tree, or null. */
+export function fetchNavigation<T = unknown>(ctx: ContentContext): Promise<T | null> {
+  return getJson<T>(ctx, 'navigation', NAVIGATION_KEY);
 }
+
+export { suggestPages } from './suggest.ts';

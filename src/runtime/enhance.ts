@@ -1,4 +1,5 @@
-/** Small progressive enhancements that need no React: copy buttons, the not-found path. */
+/** Small progressive enhancements that need no React: copy buttons, the not-found path and its suggestions. */
+import { contentClient, contentContext } from './content-loader.ts';
 import { guardedReload } from './guard.ts';
 
 /**
@@ -28,6 +29,15 @@ export function enhance(root: ParentNode = document): void {
   for (const el of root.querySelectorAll<HTMLElement>('[data-missing-path]')) {
     (el.querySelector('code') ?? el).textContent = location.pathname;
     el.hidden = false;
+  }
+  // Pages like the missing one, from the content API (the content client's chunk loads only here).
+  for (const box of root.querySelectorAll<HTMLElement>('[data-sitegen-suggest]')) {
+    if (box.dataset.suggestWired) continue;
+    box.dataset.suggestWired = 'pending';
+    contentClient()
+      .then((client) => client.suggestPages(box, contentContext()))
+      .catch(() => undefined)
+      .finally(() => (box.dataset.suggestWired = 'done'));
   }
   wireSearch(root);
   if (!navigator.clipboard) return;

@@ -5,7 +5,8 @@
  */
 import { loadAnalytics } from './analytics.ts';
 import { applyCanonicalQuery } from './canonical.ts';
-import { fetchNavigation, queryContent } from './content.ts';
+import { contentClient, contentContext } from './content-loader.ts';
+import type { ContentQuery } from '../content/query-key.ts';
 import { enhance } from './enhance.ts';
 import { guardedReload } from './guard.ts';
 import { mountIslands } from './islands.ts';
@@ -46,7 +47,12 @@ function start(): void {
   loadAnalytics();
 }
 
-(window as unknown as { sitegen: unknown }).sitegen = { state, navigate: (href: string) => navigate(new URL(href, location.href), true), queryContent, fetchNavigation };
+(window as unknown as { sitegen: unknown }).sitegen = {
+  state,
+  navigate: (href: string) => navigate(new URL(href, location.href), true),
+  queryContent: (query: ContentQuery) => contentClient().then((c) => c.queryContent(contentContext(), query)),
+  fetchNavigation: () => contentClient().then((c) => c.fetchNavigation(contentContext())),
+};
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
 else start();

@@ -71,7 +71,7 @@ function builtinNotFound(): ContentDocument {
   return {
     _id: 'sitegen:404', _stem: '404', _path: '/404', _dir: '', _partial: false, _type: 'markdown', _source: '(built-in 404 page)',
     title: 'Page not found', description: '', navigation: false, draft: false, middleware: [], frontmatter: {},
-    body: { toc: { title: '', depth: 3, searchDepth: 3, links: [] }, html: '<p>Page not found<span data-missing-path="" hidden>: <code></code></span></p>\n' },
+    body: { toc: { title: '', depth: 3, searchDepth: 3, links: [] }, html: '<p>Page not found<span data-missing-path="" hidden>: <code></code></span></p>\n<div data-sitegen-suggest hidden><p>Perhaps you were looking for:</p><ul></ul></div>\n' },
     links: [], ids: [], wordCount: 0, readingTime: 0, isPost: false, hash: '',
   };
 }

@@ -41,6 +41,18 @@ describe('sitegen dev in the browser', () => {
     await page.close();
   });
 
+  it('answers the content client as a build does: suggestions on a missing page, and any query live by its _params', async () => {
+    const page = await browser.context.newPage();
+    const res = await page.goto(`${dev.url}/guides/setup-steps`);
+    expect(res?.status()).toBe(404);
+    await page.waitForSelector('[data-sitegen-suggest]:not([hidden]) a[href="/guide/setup"]');
+    const paths = await page.evaluate(() =>
+      (window as unknown as { sitegen: { queryContent(q: object): Promise<{ _path: string }[]> } }).sitegen.queryContent({ where: { _path: { $startsWith: '/guide/' } }, only: ['_path'] }),
+    );
+    expect(paths.map((d) => d._path)).toEqual(['/guide/intro', '/guide/setup', '/guide/advanced']);
+    await page.close();
+  });
+
   it('shows problems in an overlay and clears it on the next good save', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${dev.url}/about`);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { NAVIGATION_KEY, POSTS_QUERY_KEY, documentQueryKey, queryHash } from '../../src/content/query-key.ts';
 import { startPreview, type RunningServer } from '../../src/server/preview.ts';
 import { FIXTURES, remove, runCli, tempDir } from '../helpers.ts';
 import { launch, type Browser } from './chromium.ts';
@@ -69,6 +70,12 @@ const mark = () => page.evaluate(() => ((window as unknown as { __marker: number
 const marked = () => page.evaluate(() => (window as unknown as { __marker?: number }).__marker === 1);
 const heading = () => page.locator('main h1').first().textContent();
 const navigateTo = (href: string) => page.evaluate((h) => (window as unknown as { sitegen: { navigate(h: string): Promise<void> } }).sitegen.navigate(h), href);
+/** Requests for the content API's `query/` or `navigation/` files, with their `_params` and `previewToken`. */
+const contentRequests = (kind: 'query' | 'navigation') =>
+  requests
+    .map((r) => new URL(r.path, 'http://x'))
+    .filter((u) => u.pathname.startsWith(`/api/_content/${kind}/`))
+    .map((u) => ({ pathname: u.pathname, params: u.searchParams.get('_params'), previewToken: u.searchParams.get('previewToken') }));
 const manifestLoaded = () => page.waitForFunction(() => (window as unknown as { sitegen: { state: { manifest?: unknown } } }).sitegen.state.manifest);
 
 describe('client-side navigation', () => {
@@ -303,9 +310,11 @@ describe('preview mode', () => {
   it('sends the preview token with content API requests', async () => {
     await page.goto(url('/about?previewToken=abc'));
     await page.waitForURL(url('/about'));
-    const doc = await page.evaluate(() => (window as unknown as { sitegen: { queryContent(k: string): Promise<{ title: string }> } }).sitegen.queryContent('doc:/about'));
+    const doc = await page.evaluate(() => (window as unknown as { sitegen: { queryContent(q: object): Promise<{ title: string }> } }).sitegen.queryContent({ where: { _path: '/about' }, first: true }));
     expect(doc.title).toBe('About the fixture');
-    expect(requests.some((r) => r.path.startsWith('/api/_content/query/') && r.path.endsWith('?previewToken=abc'))).toBe(true);
+    const asked = contentRequests('query').find((r) => r.params === documentQueryKey('/about'));
+    expect(asked?.pathname).toBe(`/api/_content/query/${queryHash(documentQueryKey('/about'))}.${buildId}.json`);
+    expect(asked?.previewToken).toBe('abc');
   });
 });
 
@@ -320,6 +329,61 @@ describe('content queries', () => {
     await page.goto(url('/about'));
     const nav = await page.evaluate(() => (window as unknown as { sitegen: { fetchNavigation(): Promise<unknown> } }).sitegen.fetchNavigation());
     expect(nav).toBeNull();
+  });
+});
+
+describe('the content API while browsing', () => {
+  it('a client navigation to a missing page asks the navigation and posts queries (with _params) and suggests the closest pages', async () => {
+    await page.goto(url('/'));
+    await manifestLoaded();
+    await mark();
+    // A stale link, as a reader would follow it.
+    await page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = '/guides/setup-steps';
+      a.id = 'stale';
+      a.textContent = 'old setup link';
+      document.querySelector('main')!.append(a);
+    });
+    await page.click('#stale');
+    await page.waitForURL(url('/guides/setup-steps'));
+    await page.waitForSelector('[data-sitegen-suggest]:not([hidden]) a');
+    expect(await marked()).toBe(true);
+    const nav = contentRequests('navigation');
+    expect(nav.map((r) => r.pathname)).toEqual([`/api/_content/navigation/${queryHash(NAVIGATION_KEY)}.${buildId}.json`]);
+    expect(nav[0].params).toBe(NAVIGATION_KEY);
+    const posts = contentRequests('query');
+    expect(posts.map((r) => r.pathname)).toEqual([`/api/_content/query/${queryHash(POSTS_QUERY_KEY)}.${buildId}.json`]);
+    expect(posts[0].params).toBe(POSTS_QUERY_KEY);
+    const links = await page.$$eval('[data-sitegen-suggest] a', (as) => as.map((a) => a.getAttribute('href')));
+    expect(links[0]).toBe('/guide/setup');
+    // The suggestion is a normal link: it navigates client-side.
+    await page.click('[data-sitegen-suggest] a[href="/guide/setup"]');
+    await page.waitForURL(url('/guide/setup'));
+    expect(await heading()).toBe('Setup');
+    expect(await marked()).toBe(true);
+  });
+
+  it('suggests pages on a full load of a missing page too, and escapes what it shows', async () => {
+    const res = await page.goto(url('/about-us<img src=x>'));
+    expect(res?.status()).toBe(404);
+    await page.waitForSelector('[data-sitegen-suggest]:not([hidden]) a[href="/about"]');
+    expect(await page.locator('[data-sitegen-suggest] img').count()).toBe(0);
+    expect(await page.textContent('[data-sitegen-suggest] a[href="/about"]')).toContain('About the fixture');
+  });
+
+  it('keeps the static 404 page when the content API fails', async () => {
+    hook = (req, res, next) => {
+      if (req.url?.startsWith('/api/_content/')) {
+        res.statusCode = 500;
+        res.end();
+      } else next();
+    };
+    await page.goto(url('/guides/setup-steps'));
+    await page.waitForFunction(() => document.body.textContent?.includes('Page not found: /guides/setup-steps'));
+    await page.waitForSelector('[data-sitegen-suggest][data-suggest-wired="done"]', { state: 'attached' });
+    expect(contentRequests('navigation')).toHaveLength(1);
+    expect(await page.locator('[data-sitegen-suggest]').isHidden()).toBe(true);
   });
 });
 

@@ -1,0 +1,18 @@
+/**
+ * The content client is a chunk of its own (`content.ts`): pages that never query content
+ * never load it. Like any chunk of ours, one that fails to load reloads the page (guarded).
+ */
+import { guardedReload } from './guard.ts';
+import { previewToken } from './preview.ts';
+import { config, state } from './state.ts';
+import type { ContentContext } from './content.ts';
+
+export const contentContext = (): ContentContext => ({ base: config.base, buildId: state.buildId, previewToken: previewToken() });
+
+export function contentClient(): Promise<typeof import('./content.ts')> {
+  return import('./content.ts').catch((error: unknown) => {
+    console.error('[sitegen] the content client failed to load', error);
+    guardedReload();
+    throw error;
+  });
+}

@@ -1,0 +1,89 @@
+/**
+ * "Were you looking for…" on the not-found page: the page cannot know which path was asked
+ * for, the browser can. The navigation tree and the blog listing come from the content API;
+ * the pages whose path and title share the most words with the missing path are listed in
+ * `[data-sitegen-suggest]` (hidden until there is something to show). Items are cloned from
+ * a `<template>` in its list when there is one (`[data-title]`, `[data-path]` receive the
+ * text), else plain links. Everything shown is text, never markup.
+ */
+import { POSTS_QUERY } from '../content/query-key.ts';
+import { fetchNavigation, queryContent, type ContentContext } from './content.ts';
+
+interface Linked {
+  path: string;
+  title: string;
+  children?: Linked[];
+}
+
+const MAX = 4;
+const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2 && w !== 'html' && w !== 'index');
+
+/** One letter added, dropped or changed: `tunels` ~ `tunnels`. */
+function oneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return a.slice(i + 1) === b.slice(i + 1) || a.slice(i) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i);
+}
+
+/** Per wanted word, its best hit: a word of the page's path counts twice one of its title; a near miss half. */
+function score(wanted: string[], page: { path: string; title: string }): number {
+  const have = [...words(page.path).map((w) => [w, 2] as const), ...words(page.title).map((w) => [w, 1] as const)];
+  let total = 0;
+  for (const w of wanted) {
+    let best = 0;
+    for (const [h, weight] of have) {
+      const near = Math.min(h.length, w.length) >= 4 && (h.includes(w) || w.includes(h) || oneEdit(h, w));
+      best = Math.max(best, h === w ? weight * 2 : near ? weight : 0);
+    }
+    total += best;
+  }
+  return total;
+}
+
+function flatten(items: Linked[] | null, into: Map<string, string>): void {
+  for (const item of items ?? []) {
+    if (typeof item?.path === 'string' && item.path.startsWith('/') && !into.has(item.path)) into.set(item.path, String(item.title ?? ''));
+    if (Array.isArray(item?.children)) flatten(item.children, into);
+  }
+}
+
+export async function suggestPages(box: HTMLElement, ctx: ContentContext): Promise<void> {
+  const [nav, posts] = await Promise.all([fetchNavigation<Linked[]>(ctx), queryContent<Linked[]>(ctx, POSTS_QUERY)]);
+  const pages = new Map<string, string>();
+  flatten(nav, pages);
+  flatten(posts, pages);
+  let missing = location.pathname;
+  try {
+    missing = decodeURIComponent(missing);
+  } catch {
+    // a malformed escape: match the raw path
+  }
+  missing = missing.slice(ctx.base.length - 1);
+  const wanted = words(missing);
+  const best = [...pages]
+    .map(([path, title]) => ({ path, title, score: score(wanted, { path, title }) }))
+    .filter((p) => p.score > 0 && p.path !== missing && p.path !== '/404')
+    .sort((a, b) => b.score - a.score || a.path.length - b.path.length)
+    .slice(0, MAX);
+  if (!best.length || !box.isConnected) return;
+  const list = box.querySelector('ul, ol') ?? box.appendChild(document.createElement('ul'));
+  const template = list.querySelector('template');
+  for (const { path, title } of best) {
+    const href = ctx.base + path.slice(1);
+    let item: Element;
+    if (template) {
+      item = (template.content.cloneNode(true) as DocumentFragment).firstElementChild!;
+      item.querySelector('a')?.setAttribute('href', href);
+      for (const el of item.querySelectorAll('[data-title]')) el.textContent = title || path;
+      for (const el of item.querySelectorAll('[data-path]')) el.textContent = path;
+    } else {
+      item = document.createElement('li');
+      const a = item.appendChild(document.createElement('a'));
+      a.href = href;
+      a.textContent = title || path;
+    }
+    list.append(item);
+  }
+  box.hidden = false;
+}
