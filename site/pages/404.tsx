@@ -42,7 +42,7 @@ export default function NotFound(ctx: PageContext) {
         </form>
         {/* Filled by the runtime from the content API with the pages closest to the missing path. */}
         <div data-sitegen-suggest="" hidden>
-          <h2 className="notice-sub">Were you looking for</h2>
+          <h2 className="notice-sub">Were you looking for one of these?</h2>
           <ul className="link-cards">
             <template>
               <li>
