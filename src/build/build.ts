@@ -30,7 +30,7 @@ import { loadProject } from '../pipeline/project.ts';
 import { compileTemplates } from '../pipeline/templates.ts';
 import { jobFor, planSite } from '../pipeline/plan.ts';
 import { runBuildDone, writeAssets, writeOutputs } from '../pipeline/outputs.ts';
-import { Workers, batches, defaultConcurrency, ownedBatches, type WorkerSession } from '../pipeline/workers.ts';
+import { Workers, batches, concurrencyFor, ownedBatches, type WorkerSession } from '../pipeline/workers.ts';
 import { apiDocument } from '../pipeline/api.ts';
 import type { ApiJob, ApiResult, PageResult, ParsedItem, WorkerJob } from '../pipeline/protocol.ts';
 import { checkSources } from '../pipeline/stat.ts';
@@ -96,16 +96,21 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { config, cacheDir, outDir, hooks } = project;
   done(`loaded config and ${hooks.plugins.length} plugins`);
   const state = await loadOutputState(cacheDir, outDir);
-  const size = options.concurrency ?? defaultConcurrency();
+  // As many workers as the site's size pays for (concurrencyFor); before discovery, one starts
+  // loading for a site last built small (or never built), all of them for a large one.
+  const previousSize = state ? Object.keys(state.pages).length : 0;
+  let size = concurrencyFor(previousSize, options.concurrency);
   // No previous build into this folder: the workers will be needed, so they start loading now,
-  // while discovery and the templates run. Likewise for a large site, where a rebuild takes seconds
-  // and an up-to-date check hides the workers' start-up (they are stopped at once if not needed).
+  // while discovery and the templates run. Likewise for a large site (5,000 pages or more), where a
+  // rebuild takes seconds and even an up-to-date check outlasts the workers' start-up.
   // Otherwise they wait for the up-to-date check.
-  const large = !!state && Object.keys(state.pages).length >= 2000;
+  const large = !!state && Object.keys(state.pages).length >= 5000;
   let docCacheSaved: Promise<void> | undefined;
-  let workers: Workers | undefined = !state || options.force || large ? new Workers(size, project.pluginModules) : undefined;
+  let workers: Workers | undefined = !state || options.force || large ? new Workers(concurrencyFor(Infinity, options.concurrency), project.pluginModules, size) : undefined;
   try {
     const sources = await discoverContent(project.contentDir, project.root);
+    size = concurrencyFor(sources.length, options.concurrency);
+    workers?.grow(size);
     // The document cache: a source whose stat is as recorded keeps its hash and metadata unread.
     const parseOptions: ParseOptions = { blogDir: config.blogDir, locales: config.locales, defaultLocale: config.defaultLocale, markdown: config.markdown };
     const engine = hashText(readFileSync(join(PACKAGE_ROOT, 'lib/worker.js'))); // sitegen's own parser and renderer
@@ -366,8 +371,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
   } finally {
     await docCacheSaved;
-    // Not finished (up to date, or a failure): the workers are stopped, not waited for.
-    await workers?.terminate();
+    // Closed, not terminated: stopping a worker thread while it is still importing its modules can
+    // abort the whole process (a V8 fatal error in Node 20), so each finishes starting first.
+    await workers?.destroy();
   }
 }
 
