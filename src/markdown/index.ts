@@ -6,7 +6,7 @@ import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import anchor from 'markdown-it-anchor';
 import { codeBlockHtml, escapeHtml } from './highlight.ts';
-import { slugify } from './slugify.ts';
+import { headingSlug } from './slugify.ts';
 import { headingText, tableLabels } from '../../templates/components/html.ts';
 import type { TocLink } from '../../templates/types.ts';
 
@@ -34,7 +34,7 @@ export function createMarkdown(options: MarkdownOptions = {}, extend?: (md: Mark
   const md = new MarkdownIt({ html: options.html ?? false, linkify: false, typographer: false });
 
   md.use(anchor, {
-    slugify,
+    slugify: headingSlug,
     tabIndex: false,
     permalink: anchor.permalink.linkInsideHeader({ symbol: '#', placement: 'after', class: 'header-anchor', ariaHidden: true, renderAttrs: () => ({ tabindex: '-1' }) }),
   });
