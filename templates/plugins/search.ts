@@ -16,9 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import MiniSearch from 'minisearch';
 import type { TocLink } from '../types.ts';
-import type { SitegenPlugin } from '../../src/plugins/types.ts';
-import type { ContentDocument } from '../../src/content/types.ts';
-import { docsSection, setTag } from '../../src/render/head.ts';
+import { docsSection, setTag, type ContentDocument, type SitegenPlugin } from 'sitegen';
 import { INDEX_OPTIONS, type SearchDocument } from '../search/options.ts';
 
 export interface SearchOptions {
