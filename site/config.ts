@@ -82,6 +82,8 @@ export default defineConfig({
       },
     ],
     copyright: '© 2019–2026 Ferrygate Labs. Ferrygate is a fictional product; this site is sitegen’s demo.',
+    status: { text: 'All systems operational', href: 'https://status.ferrygate.dev' },
+    tagline: 'Made for webhooks that need to get through.',
     formEndpoint: 'https://api.ferrygate.dev/v1/forms',
     docsRoot: 'v1',
     docsSections: [

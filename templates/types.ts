@@ -33,6 +33,10 @@ export interface ThemeConfig {
   footer: FooterColumn[];
   /** Small print under the footer columns. */
   copyright?: string;
+  /** A status link under the footer blurb. */
+  status?: { text: string; href: string };
+  /** A line beside the copyright. */
+  tagline?: string;
   /** Where forms post (the contact and sales forms). */
   formEndpoint?: string;
   /** Ordered top-level docs sections for the sidebar: folder name under the docs root -> label. */

@@ -12,6 +12,10 @@ const theme = z
     actions: z.array(link).default([]),
     footer: z.array(z.object({ title: z.string(), links: z.array(link) })).default([]),
     copyright: z.string().optional(),
+    /** A status link under the footer blurb (`{ text: 'All systems operational', href: … }`). */
+    status: link.omit({ description: true }).optional(),
+    /** A line beside the copyright. */
+    tagline: z.string().optional(),
     formEndpoint: z.string().optional(),
     docsRoot: z.string().default('v1'),
     docsSections: z.array(z.object({ dir: z.string(), title: z.string() })).default([]),
