@@ -12,6 +12,7 @@ import { hashText } from '../hash.ts';
 import { env } from '../env.ts';
 import type { ConfigOverrides } from '../config/load.ts';
 import { discoverContent, displayPath, listPublicFiles } from '../content/discover.ts';
+import { collectImages } from '../output/images.ts';
 import type { ContentDocument, ParseOptions, SourceFile } from '../content/types.ts';
 import { BuildErrors, SitegenError, applyCheckLevels, formatLocation } from '../errors.ts';
 import type { Logger } from '../log.ts';
@@ -150,6 +151,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const fromCache = sources.length - toParse.length;
     done(`parsed ${entries.filter((e) => e.doc).length} documents${fromCache ? ` (${fromCache} from cache)` : ''}`, toParse.length);
 
+    // Images the documents show: read and hashed every build, like public files (not cached with the documents).
+    const images = await collectImages({
+      docs: entries.flatMap((e) => (e?.doc && !e.doc._partial && (drafts || !e.doc.draft) ? [e.doc] : [])),
+      root: project.root, publicDir: displayPath(project.publicDir, project.root), base: config.base.replace(/\/$/, ''),
+    });
+
     // Everything the output depends on, hashed before any rendering: the build id.
     const { bundle, assets } = templates;
     const idInputs = [
@@ -157,6 +164,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       ...project.pluginModules.map((p) => `${p.inputsHash}:${JSON.stringify(p.options ?? null)}`),
       JSON.stringify({ url: config.url, base: config.base, drafts, authors, epoch: env.sourceDateEpoch() ?? null }),
       ...sources.map((s, i) => `${contentId(s.rel)}:${sourceHashes[i] ?? '(unreadable)'}`), ...publicFiles.map((f) => `${f.rel}:${f.hash}`),
+      ...images.files.map((f) => `${f.rel}:${f.hash}`),
     ];
     if (env.debugBuildId()) log.info(idInputs.join('\n'));
     const buildId = createHash('sha256').update(idInputs.join('\n')).digest('hex').slice(0, 12);
@@ -177,6 +185,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       errors.push(...entry.errors.map(SitegenError.fromJSON));
       if (entry.doc) docs.push(entry.doc);
     }
+    errors.push(...images.problems);
     docs.sort((a, b) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0));
     docs = (await hooks.run('content:loaded', (previous) => [previous ?? docs])) ?? docs;
 
@@ -239,7 +248,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const foreignContent = project.contentDir !== project.configuredContentDir;
       const plan = await planSite({
         config, docs, mod, authors, assets, buildId, drafts, hasFavicon: publicFiles.some((f) => f.rel === 'favicon.svg'),
-        publicFiles: publicFiles.map((f) => f.rel), failedRoutes, foreignContent,
+        publicFiles: publicFiles.map((f) => f.rel), failedRoutes, foreignContent, images: images.manifest,
       });
       // Collect, then fail: problems so far are reported together with what rendering and the link
       // checks find. Only problems whose check is `error` fail the build.
@@ -309,7 +318,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
       // 6. Everything else, then the plugins' outputs
       await writeAssets(out, assets);
-      const outputs = await writeOutputs({ config, out, plan, buildId, timestamp: buildTimestamp(docs), publicFiles });
+      const outputs = await writeOutputs({ config, out, plan, buildId, timestamp: buildTimestamp(docs), publicFiles: [...publicFiles, ...images.files] });
       done(`wrote ${outputs.redirects} redirects, ${apiDocs.length + 2} content API files and ${publicFiles.length} public files`);
       const pluginRun = await runBuildDone({ config, hooks, plan, buildId, pages: built, documents: apiDocs, authors, out, outDir: folder.tempDir, apiFiles });
 

@@ -86,6 +86,7 @@ export const configSchema = z
       .object({
         links: checkLevel.default('error'),
         anchors: checkLevel.default('error'),
+        images: checkLevel.default('error'),
         layouts: checkLevel.default('error'),
         dates: checkLevel.default('error'),
         slugs: checkLevel.default('error'),

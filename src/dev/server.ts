@@ -3,7 +3,8 @@
  * rendering, watched with chokidar, with live reload over server-sent events.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { join, resolve, sep } from 'node:path';
+import { createReadStream } from 'node:fs';
+import { extname, join, resolve, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { build } from 'esbuild';
 import sirv from 'sirv';
@@ -39,6 +40,8 @@ export interface DevServer {
   /** Resolves after the next change has been handled (tests and the latency benchmark). */
   nextUpdate(): Promise<{ ms: number; reloaded: string[] }>;
 }
+
+const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.svg': 'image/svg+xml', '.avif': 'image/avif' };
 
 async function bundleClient(): Promise<string> {
   const result = await build({ entryPoints: [join(PACKAGE_ROOT, 'src/dev/client.ts')], bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent', target: ['chrome110', 'firefox110', 'safari16'] });
@@ -223,6 +226,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       return void res.end(asset);
     }
     if (pathname.startsWith('/api/_content/') && contentApi(pathname, url.searchParams, res)) return;
+    const image = session.imageFiles.get(pathname.slice(1));
+    if (image) {
+      res.writeHead(200, { 'Content-Type': IMAGE_TYPES[extname(image).toLowerCase()] ?? 'application/octet-stream', 'Cache-Control': 'no-store' });
+      return void createReadStream(image).pipe(res);
+    }
     if (pathname.endsWith('/_payload.json')) {
       const route = pathname.slice(0, -'/_payload.json'.length) || '/';
       const target = session.hasRoute(route) ? route : session.hasRoute(`${route}/index.html`) ? `${route}/index.html` : route;

@@ -9,6 +9,7 @@ import { buildHead, renderHeadTags } from './head.ts';
 import type { HookRunner } from '../plugins/run.ts';
 import type { PageHookContext } from '../plugins/types.ts';
 import { SITE_COLLECTIONS, type Payload, type RenderJob, type RenderedPage, type SharedRenderData, type SiteCollection } from './types.ts';
+import { rewriteImageFields, rewriteImages } from '../output/images.ts';
 
 export interface RenderModule {
   layouts: Record<string, ComponentType<LayoutProps>>;
@@ -86,6 +87,9 @@ export async function renderPage(mod: RenderModule, shared: SharedRenderData, jo
     if (!(error instanceof SitegenError)) err.stack = (error as Error)?.stack;
     return { path: job.path, status: job.status, html: '', payload: '', links: [], ids: [], islands: [], error: err.toJSON() };
   };
+  if (shared.images && job.page.kind === 'document') {
+    job = { ...job, page: { ...job.page, html: rewriteImages(job.page.html, job.page.source, shared.images), frontmatter: rewriteImageFields(job.page.frontmatter, job.page.source, shared.images) } };
+  }
   const hookContext: PageHookContext = {
     page: job.page,
     head: buildHead(shared.site, job.page, job.status),
