@@ -154,7 +154,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // Images the documents show: read and hashed every build, like public files (not cached with the documents).
     const images = await collectImages({
       docs: entries.flatMap((e) => (e?.doc && !e.doc._partial && (drafts || !e.doc.draft) ? [e.doc] : [])),
-      root: project.root, publicDir: displayPath(project.publicDir, project.root), base: config.base.replace(/\/$/, ''),
+      root: project.root, publicDir: displayPath(project.publicDir, project.root),
     });
 
     // Everything the output depends on, hashed before any rendering: the build id.

@@ -15,6 +15,7 @@ import { PACKAGE_ROOT, TEMPLATES_DIR } from '../paths.ts';
 import { findConfigFile } from '../config/load.ts';
 import { listen } from '../server/listen.ts';
 import { safePath } from '../server/preview.ts';
+import { basePrefix, stripBase } from '../render/base.ts';
 import { runQuery, type ContentQuery } from './query.ts';
 import { DEV_BUILD_ID, DevSession } from './session.ts';
 import { apiDocument } from '../pipeline/api.ts';
@@ -198,12 +199,26 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const pathname = safePath(root, req.url ?? '/');
-    if (!pathname) {
+    const requested = safePath(root, req.url ?? '/');
+    if (!requested) {
       res.statusCode = 400;
       return void res.end('Bad request');
     }
     const url = new URL(req.url ?? '/', 'http://dev');
+    // Under a base path (`/docs/`) the site is served below it, as it will be when deployed; the
+    // dev client's own endpoints stay at the root.
+    const prefix = basePrefix(session.config.base);
+    if (prefix && requested === prefix) {
+      res.writeHead(301, { Location: `${prefix}/${url.search}` });
+      return void res.end();
+    }
+    const pathname = requested.startsWith('/_sitegen/dev/') ? requested : stripBase(requested, prefix);
+    if (!pathname) {
+      const page = await session.render('/404');
+      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+      return void res.end(page.html);
+    }
+    if (prefix) req.url = `${encodeURI(pathname)}${url.search}`;
     if (pathname === '/_sitegen/dev/events') {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
       const client: Client = { res, path: url.searchParams.get('path') || '/' };
@@ -242,7 +257,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     servePublic(req, res, async () => {
       const redirect = session.redirectFor(pathname);
       if (redirect) {
-        res.writeHead(redirect.statusCode, { Location: redirect.to });
+        res.writeHead(redirect.statusCode, { Location: (redirect.to.startsWith('/') ? prefix : '') + redirect.to });
         return void res.end();
       }
       const page = await session.render(pathname);

@@ -159,7 +159,7 @@ export class DevSession {
     const authors = await readAuthors(this.project.dataDir);
     const publicFiles = existsSync(this.publicDir) ? await listPublicFiles(this.publicDir) : [];
     const images = await collectImages({
-      docs: docs.filter((d) => !d._partial), root: this.root, publicDir: displayPath(this.publicDir, this.root), base: this.config.base.replace(/\/$/, ''),
+      docs: docs.filter((d) => !d._partial), root: this.root, publicDir: displayPath(this.publicDir, this.root),
     });
     this.imageFiles = new Map(images.files.map((f) => [f.rel, f.file]));
     this.plan = await planSite({

@@ -18,7 +18,7 @@ import { pathSlug } from '../markdown/slugify.ts';
 import { imageSize } from './image-size.ts';
 
 export interface ImageInfo {
-  /** The hashed URL, base included. */
+  /** The hashed URL from the site root (the page's base is added with every other link). */
   url: string;
   width?: number;
   height?: number;
@@ -59,8 +59,6 @@ export interface CollectInput {
   docs: ContentDocument[];
   root: string;
   publicDir: string;
-  /** `config.base` without its trailing slash. */
-  base: string;
 }
 
 /** Find, hash and measure every image the documents show; missing ones become SG5003 problems. */
@@ -91,7 +89,7 @@ export async function collectImages(input: CollectInput): Promise<{ manifest: Im
       const ext = posix.extname(key).toLowerCase();
       const name = pathSlug(posix.basename(key, posix.extname(key))) || 'image';
       const rel = `_sitegen/images/${name}.${hash}${ext}`;
-      files[key] = { url: `${input.base}/${rel}`, ...imageSize(bytes) };
+      files[key] = { url: `/${rel}`, ...imageSize(bytes) };
       out.push({ rel, file: resolve(input.root, key), hash });
     }
   }

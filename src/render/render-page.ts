@@ -10,6 +10,7 @@ import type { HookRunner } from '../plugins/run.ts';
 import type { PageHookContext } from '../plugins/types.ts';
 import { SITE_COLLECTIONS, type Payload, type RenderJob, type RenderedPage, type SharedRenderData, type SiteCollection } from './types.ts';
 import { rewriteImageFields, rewriteImages } from '../output/images.ts';
+import { tagsWithBase, withBase } from './base.ts';
 
 export interface RenderModule {
   layouts: Record<string, ComponentType<LayoutProps>>;
@@ -108,6 +109,7 @@ export async function renderPage(mod: RenderModule, shared: SharedRenderData, jo
   }
   const page = hookContext.page;
   const head = hookContext.head;
+  head.tags = tagsWithBase(head.tags, shared.site.base);
   const Layout = mod.layouts[job.layout];
   const collections = tracked(shared);
   const ctx: PageContext = {
@@ -121,6 +123,7 @@ export async function renderPage(mod: RenderModule, shared: SharedRenderData, jo
     related: job.related,
   };
   let body: string;
+  let rawBody = '';
   let islands: RenderedPage['islands'];
   const instances: IslandInstance[] = [];
   const scope = globalThis as { [COLLECTOR]?: IslandInstance[] };
@@ -130,7 +133,8 @@ export async function renderPage(mod: RenderModule, shared: SharedRenderData, jo
       const component = job.pageRoute ? mod.pages[job.pageRoute]?.module.default : undefined;
       const children = component ? mod.createElement(component, ctx) : undefined;
       scope[COLLECTOR] = instances;
-      body = linkIslands(mod.renderToString(mod.createElement(Layout, ctx, children)), shared.islands);
+      rawBody = mod.renderToString(mod.createElement(Layout, ctx, children));
+      body = linkIslands(withBase(rawBody, shared.site.base), shared.islands);
       scope[COLLECTOR] = undefined;
       islands = islandPayloads(mod, instances);
       break;
@@ -169,7 +173,8 @@ ${shared.bodyEndHtml}
     }
   }
   const payload: Payload = { path: job.path, title: head.title, head, layout: job.layout, html: body, buildId: shared.buildId, status: job.status };
-  const { links, ids } = extractLinks(body);
+  // Links as written (without the base): the link checks compare them with routes.
+  const { links, ids } = extractLinks(rawBody);
   const noindex = head.tags.some((t) => t.attrs.name === 'robots' && t.attrs.content.includes('noindex'));
   const summary = { title: page.title, description: page.description, layout: job.layout, date: page.date, updated: page.updated, indexable: !noindex };
   return { path: job.path, status: job.status, html, payload: JSON.stringify(payload), links, ids, islands, summary, uses: [...collections.uses].sort() };
