@@ -5,7 +5,8 @@
  */
 import type { ReactNode } from 'react';
 
-export type LayoutName = 'content' | 'default' | 'doc' | 'feature' | 'post';
+/** The bundled layouts, or any layout a plugin adds (`layouts: { changelog: … }`). */
+export type LayoutName = 'content' | 'default' | 'doc' | 'feature' | 'post' | (string & {});
 
 export interface LinkItem {
   text: string;

@@ -39,6 +39,9 @@ export async function findTemplateSources(templatesDir: string, pagesDir: string
   return { layouts, pages };
 }
 
+/** Bump when the generated entry's exports change, so a cached bundle without them is not reused. */
+const ENTRY_VERSION = 2;
+
 export interface RenderBundle {
   file: string;
   hash: string;
@@ -50,7 +53,7 @@ export interface RenderBundle {
 
 /** The template bundle, compiled once and reused while every file that went into it is unchanged. */
 export function bundleTemplates(sources: TemplateSources, root: string, cacheDir: string): Promise<RenderBundle> {
-  const key = JSON.stringify([root, [...sources.layouts].sort(), [...sources.pages].sort()]);
+  const key = JSON.stringify([ENTRY_VERSION, root, [...sources.layouts].sort(), [...sources.pages].sort()]);
   return memo(cacheDir, 'templates', key, async () => {
     const bundle = await compileBundle(sources, root, cacheDir);
     return { value: bundle, inputs: bundle.inputs, outputs: [bundle.file] };
@@ -74,6 +77,7 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
   lines.push(`export const pages = { ${pageEntries.join(', ')} };`);
   lines.push(`export { renderToString } from 'react-dom/server';`);
   lines.push(`export { createElement, Fragment } from 'react';`);
+  lines.push(`export { IslandsContext } from ${JSON.stringify(join(PACKAGE_ROOT, 'templates/components/islands-context.ts'))};`);
 
   let result;
   try {

@@ -1,7 +1,8 @@
 /**
  * Render one route to a complete HTML document and its payload. Runs in the workers.
  */
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType, Context, ReactNode } from 'react';
+import type { IslandInstance } from '../../templates/components/islands-context.ts';
 import type { LayoutProps, PageContext } from '../../templates/types.ts';
 import { SitegenError } from '../errors.ts';
 import { hashText } from '../hash.ts';
@@ -17,17 +18,12 @@ export interface RenderModule {
   pages: Record<string, { file: string; module: { default?: ComponentType<PageContext>; meta?: Record<string, unknown> } }>;
   renderToString(node: ReactNode): string;
   createElement(type: unknown, props?: unknown, ...children: unknown[]): ReactNode;
+  /** The context `<Island>` records its instances in (templates/components/islands-context.ts). */
+  IslandsContext: Context<IslandInstance[] | undefined>;
 }
 
 const HREF = /<a\s[^>]*?href="([^"]*)"/g;
 const ISLAND = /data-island="([A-Za-z0-9_-]+)"/g;
-const COLLECTOR = Symbol.for('sitegen.islands');
-
-interface IslandInstance {
-  name: string;
-  props: object;
-  component: unknown;
-}
 
 /** Point each island at its chunk: `data-island="X"` gains `data-island-src`. */
 function linkIslands(body: string, urls: Record<string, string>): string {
@@ -126,20 +122,17 @@ export async function renderPage(mod: RenderModule, shared: SharedRenderData, jo
   let rawBody = '';
   let islands: RenderedPage['islands'];
   const instances: IslandInstance[] = [];
-  const scope = globalThis as { [COLLECTOR]?: IslandInstance[] };
   for (let attempt = 0; ; attempt++) {
     try {
       if (!Layout) throw new Error(`layout "${job.layout}" is not in the template bundle`);
       const component = job.pageRoute ? mod.pages[job.pageRoute]?.module.default : undefined;
       const children = component ? mod.createElement(component, ctx) : undefined;
-      scope[COLLECTOR] = instances;
-      rawBody = mod.renderToString(mod.createElement(Layout, ctx, children));
+      // Islands record themselves in the context the render entry provides: no global state.
+      rawBody = mod.renderToString(mod.createElement(mod.IslandsContext.Provider, { value: instances }, mod.createElement(Layout, ctx, children)));
       body = linkIslands(withBase(rawBody, shared.site.base), shared.islands);
-      scope[COLLECTOR] = undefined;
       islands = islandPayloads(mod, instances);
       break;
     } catch (error) {
-      scope[COLLECTOR] = undefined;
       // A code block in a language whose grammar this worker has not loaded yet (highlight.ts):
       // load it and render the page again.
       const language = (error as { missingLanguage?: string } | null)?.missingLanguage;
