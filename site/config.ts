@@ -33,7 +33,7 @@ export default defineConfig({
           { text: 'All features', href: '/features', description: 'Everything, grouped by product' },
         ],
       },
-      { text: 'Docs', href: '/v1/guide' },
+      { text: 'Docs', href: '/v1/guide', activeMatch: '^/(v1/|api-reference$)' },
       { text: 'Pricing', href: '/pricing' },
       { text: 'Blog', href: '/blog' },
     ],
@@ -102,5 +102,6 @@ export default defineConfig({
     },
     editLink: 'https://github.com/ferrygate/site/edit/main/{path}',
     search: true,
+    searchAction: '/v1/guide',
   },
 });

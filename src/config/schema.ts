@@ -8,7 +8,7 @@ const link = z.object({ text: z.string(), href: z.string(), description: z.strin
 
 const theme = z
   .object({
-    nav: z.array(link.extend({ items: z.array(link).optional() })).default([]),
+    nav: z.array(link.extend({ items: z.array(link).optional(), activeMatch: z.string().optional() })).default([]),
     actions: z.array(link).default([]),
     footer: z.array(z.object({ title: z.string(), links: z.array(link) })).default([]),
     copyright: z.string().optional(),
@@ -23,6 +23,7 @@ const theme = z
     postCta: z.object({ title: z.string(), text: z.string(), href: z.string(), label: z.string() }).optional(),
     editLink: z.string().optional(),
     search: z.boolean().default(false),
+    searchAction: z.string().startsWith('/').default('/'),
   })
   .default({});
 

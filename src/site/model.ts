@@ -15,7 +15,7 @@ import type { ImageManifest } from '../output/images.ts';
 
 export function siteInfo(config: ResolvedConfig): SiteInfo {
   // The address the site lives at, base included: canonicals, feeds and sitemaps build on it.
-  const info: SiteInfo = { name: config.name, url: config.url + config.base.replace(/\/+$/, ''), description: config.description, lang: config.lang, separator: config.separator, base: config.base, theme: config.theme };
+  const info: SiteInfo = { name: config.name, url: config.url + config.base.replace(/\/+$/, ''), description: config.description, lang: config.lang, separator: config.separator, base: config.base, blogDir: config.blogDir.replace(/^\/+|\/+$/g, ''), theme: config.theme };
   if (config.twitter) info.twitter = config.twitter;
   return info;
 }
