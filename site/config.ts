@@ -33,7 +33,7 @@ export default defineConfig({
           { text: 'All features', href: '/features', description: 'Everything, grouped by product' },
         ],
       },
-      { text: 'Docs', href: '/v1/guide' },
+      { text: 'Docs', href: '/v1/guide', activeMatch: '^/(v1/|api-reference$)' },
       { text: 'Pricing', href: '/pricing' },
       { text: 'Blog', href: '/blog' },
     ],
@@ -82,6 +82,8 @@ export default defineConfig({
       },
     ],
     copyright: '© 2019–2026 Ferrygate Labs. Ferrygate is a fictional product; this site is sitegen’s demo.',
+    status: { text: 'All systems operational', href: 'https://status.ferrygate.dev' },
+    tagline: 'Made for webhooks that need to get through.',
     formEndpoint: 'https://api.ferrygate.dev/v1/forms',
     docsRoot: 'v1',
     docsSections: [
@@ -100,5 +102,6 @@ export default defineConfig({
     },
     editLink: 'https://github.com/ferrygate/site/edit/main/{path}',
     search: true,
+    searchAction: '/v1/guide',
   },
 });

@@ -110,6 +110,28 @@ Examples:
       }
     });
 
+  program
+    .command('create')
+    .description('write a new site, ready to build, into a new or empty folder')
+    .argument('<dir>', 'folder for the new site')
+    .option('--install', 'run npm install in it afterwards')
+    .addHelpText('after', `
+Examples:
+  $ sitegen create my-site
+  $ sitegen create docs --install`)
+    .action(async (dir: string, opts) => {
+      const { createSite, CreateError } = await import('./create.ts');
+      try {
+        const created = createSite({ dir, install: opts.install });
+        console.log(`Created a new site in ${created.dir} (${created.files.length} files).\n\nNext:`);
+        for (const command of created.next) console.log(`  ${command}`);
+      } catch (error) {
+        if (!(error instanceof CreateError)) throw error;
+        console.error(`✗ ${error.message}\n  hint: ${error.hint}`);
+        process.exitCode = 1;
+      }
+    });
+
   return program;
 }
 

@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   SG4003: 'Worker crashed',
   SG5001: 'Broken internal link',
   SG5002: 'Missing anchor',
+  SG5003: 'Missing image',
   SG6001: 'Plugin hook failed',
   SG7001: 'Output could not be written',
 } as const;
@@ -81,8 +82,9 @@ export interface SerializedError {
 }
 
 /** The config check (`checks.<name>`) that governs each code; codes not listed always fail. */
-export const CHECK_OF: Partial<Record<ErrorCode, 'links' | 'anchors' | 'layouts' | 'dates' | 'slugs' | 'duplicates' | 'redirects'>> = {
+export const CHECK_OF: Partial<Record<ErrorCode, 'links' | 'anchors' | 'images' | 'layouts' | 'dates' | 'slugs' | 'duplicates' | 'redirects'>> = {
   SG5001: 'links',
+  SG5003: 'images',
   SG5002: 'anchors',
   SG2003: 'layouts',
   SG2002: 'dates',

@@ -19,5 +19,7 @@ export type {
   SitegenPlugin, SitegenHooks, PluginFactory, PageHookContext, BuildDoneContext, BuiltPage, DevServerContext, HookName,
 } from './plugins/types.ts';
 export type { HeadData, HeadTag } from './render/head.ts';
+/** Helpers for plugins and layouts: titles, canonical URLs, head tags, the docs section of a path. */
+export { pageTitle, canonicalUrl, setTag, docsSection } from './render/head.ts';
 export type { ContentDocument } from './content/types.ts';
 export type { ResolvedConfig } from './config/schema.ts';

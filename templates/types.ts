@@ -5,7 +5,8 @@
  */
 import type { ReactNode } from 'react';
 
-export type LayoutName = 'content' | 'default' | 'doc' | 'feature' | 'post';
+/** The bundled layouts, or any layout a plugin adds (`layouts: { changelog: … }`). */
+export type LayoutName = 'content' | 'default' | 'doc' | 'feature' | 'post' | (string & {});
 
 export interface LinkItem {
   text: string;
@@ -15,6 +16,11 @@ export interface LinkItem {
 }
 
 export interface MenuItem extends LinkItem {
+  /**
+   * When the header shows this link as the current section: a regular expression a page's path
+   * must match (`'^/(v1/|api-reference$)'`). Default: the link's own path and everything below it.
+   */
+  activeMatch?: string;
   /** A dropdown menu (the header's "Product ▾"). */
   items?: LinkItem[];
 }
@@ -33,6 +39,10 @@ export interface ThemeConfig {
   footer: FooterColumn[];
   /** Small print under the footer columns. */
   copyright?: string;
+  /** A status link under the footer blurb. */
+  status?: { text: string; href: string };
+  /** A line beside the copyright. */
+  tagline?: string;
   /** Where forms post (the contact and sales forms). */
   formEndpoint?: string;
   /** Ordered top-level docs sections for the sidebar: folder name under the docs root -> label. */
@@ -47,19 +57,26 @@ export interface ThemeConfig {
   editLink?: string;
   /** A search box in the header (needs the `sitegen/plugins/search` plugin for results). */
   search?: boolean;
+  /** Where the search form goes without JavaScript (its `action`; default: the home page). */
+  searchAction?: string;
 }
 
 export interface SiteInfo {
   name: string;
-  /** Absolute site URL without a trailing slash, e.g. https://ferrygate.dev */
+  /**
+   * The absolute address the site lives at, base path included, without a trailing slash:
+   * `https://ferrygate.dev`, or `https://example.com/docs` with `base: '/docs/'`.
+   */
   url: string;
   description: string;
   twitter?: string;
   /** BCP 47 language of the site, e.g. 'en'. */
   lang: string;
   separator: string;
-  /** Base path the site is served under ('/' by default). Links in templates are root-relative. */
+  /** Base path the site is served under ('/' by default). Links in templates stay root-relative: the build adds it. */
   base: string;
+  /** The blog's folder under the content root (`blog`): posts and the listing live under `/<blogDir>`. */
+  blogDir: string;
   theme: ThemeConfig;
 }
 

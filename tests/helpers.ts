@@ -38,7 +38,8 @@ export function copyFixture(name: string): string {
 }
 
 export function remove(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
+  // Retried: on a loaded machine a folder can still be settling when a test cleans up (ENOTEMPTY).
+  rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 }
 
 export function read(dir: string, file: string): string {

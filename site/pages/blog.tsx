@@ -1,6 +1,6 @@
-import type { PageContext, PageMeta } from '../../templates/types';
-import { PostCard } from '../../templates/components/PostCard';
-import { CATEGORY_LABELS, categoryLabel } from '../../templates/components/util';
+import type { PageContext, PageMeta } from 'sitegen/templates/types';
+import { PostCard } from 'sitegen/templates/components/PostCard';
+import { CATEGORY_LABELS, categoryLabel } from 'sitegen/templates/components/util';
 
 export const meta: PageMeta = {
   title: 'Blog',

@@ -1,6 +1,6 @@
-import type { PageContext, PageMeta } from '../../templates/types';
-import { SalesForm } from '../../templates/islands/SalesForm';
-import { Island } from '../../templates/components/Island';
+import type { PageContext, PageMeta } from 'sitegen/templates/types';
+import { SalesForm } from 'sitegen/templates/islands/SalesForm';
+import { Island } from 'sitegen/templates/components/Island';
 
 export const meta: PageMeta = {
   title: 'Talk to sales',

@@ -1,6 +1,6 @@
-import type { PageContext, PageMeta } from '../../templates/types';
-import { ContactForm } from '../../templates/islands/ContactForm';
-import { Island } from '../../templates/components/Island';
+import type { PageContext, PageMeta } from 'sitegen/templates/types';
+import { ContactForm } from 'sitegen/templates/islands/ContactForm';
+import { Island } from 'sitegen/templates/components/Island';
 
 export const meta: PageMeta = {
   title: 'Contact us',

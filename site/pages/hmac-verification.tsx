@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
-import type { PageContext, PageMeta } from '../../templates/types';
-import { CodeBlock } from '../../templates/components/CodeBlock';
-import { CodeTabs } from '../../templates/components/CodeTabs';
-import { Section, Cards, Split } from '../../templates/components/Marketing';
-import { HmacCalculator } from '../../templates/islands/HmacCalculator';
-import { Island } from '../../templates/components/Island';
+import type { PageContext, PageMeta } from 'sitegen/templates/types';
+import { CodeBlock } from 'sitegen/templates/components/CodeBlock';
+import { CodeTabs } from 'sitegen/templates/components/CodeTabs';
+import { Section, Cards, Split } from 'sitegen/templates/components/Marketing';
+import { HmacCalculator } from 'sitegen/templates/islands/HmacCalculator';
+import { Island } from 'sitegen/templates/components/Island';
 import { HMAC_SNIPPETS } from '../data/hmac-snippets';
 
 export const meta: PageMeta = {

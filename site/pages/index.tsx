@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import type { PageContext, PageMeta } from '../../templates/types';
-import { Icon } from '../../templates/components/Icon';
-import { CodeTabs, type CodeSample } from '../../templates/components/CodeTabs';
-import { PostCard } from '../../templates/components/PostCard';
-import { CtaBand } from '../../templates/components/CtaBand';
-import { PricingToggle, type Plan } from '../../templates/islands/PricingToggle';
-import { Island } from '../../templates/components/Island';
+import type { PageContext, PageMeta } from 'sitegen/templates/types';
+import { Icon } from 'sitegen/templates/components/Icon';
+import { CodeTabs, type CodeSample } from 'sitegen/templates/components/CodeTabs';
+import { PostCard } from 'sitegen/templates/components/PostCard';
+import { CtaBand } from 'sitegen/templates/components/CtaBand';
+import { PricingToggle, type Plan } from 'sitegen/templates/islands/PricingToggle';
+import { Island } from 'sitegen/templates/components/Island';
 import pricing from '../data/pricing.json';
 
 export const meta: PageMeta = {

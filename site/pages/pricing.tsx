@@ -1,9 +1,9 @@
-import type { PageContext, PageMeta } from '../../templates/types';
-import { Icon } from '../../templates/components/Icon';
-import { Faq } from '../../templates/components/Faq';
-import { CtaBand } from '../../templates/components/CtaBand';
-import { PricingToggle, type Plan } from '../../templates/islands/PricingToggle';
-import { Island } from '../../templates/components/Island';
+import type { PageContext, PageMeta } from 'sitegen/templates/types';
+import { Icon } from 'sitegen/templates/components/Icon';
+import { Faq } from 'sitegen/templates/components/Faq';
+import { CtaBand } from 'sitegen/templates/components/CtaBand';
+import { PricingToggle, type Plan } from 'sitegen/templates/islands/PricingToggle';
+import { Island } from 'sitegen/templates/components/Island';
 import pricing from '../data/pricing.json';
 
 export const meta: PageMeta = {

@@ -1,8 +1,8 @@
-import type { PageContext, PageMeta } from '../../templates/types';
-import { Icon } from '../../templates/components/Icon';
-import { Tabs } from '../../templates/components/Tabs';
-import { CodeBlock } from '../../templates/components/CodeBlock';
-import { Faq } from '../../templates/components/Faq';
+import type { PageContext, PageMeta } from 'sitegen/templates/types';
+import { Icon } from 'sitegen/templates/components/Icon';
+import { Tabs } from 'sitegen/templates/components/Tabs';
+import { CodeBlock } from 'sitegen/templates/components/CodeBlock';
+import { Faq } from 'sitegen/templates/components/Faq';
 
 export const meta: PageMeta = {
   title: 'Webhook bin — inspect HTTP requests instantly',

@@ -12,6 +12,7 @@ import { hashText } from '../hash.ts';
 import { env } from '../env.ts';
 import type { ConfigOverrides } from '../config/load.ts';
 import { discoverContent, displayPath, listPublicFiles } from '../content/discover.ts';
+import { collectImages } from '../output/images.ts';
 import type { ContentDocument, ParseOptions, SourceFile } from '../content/types.ts';
 import { BuildErrors, SitegenError, applyCheckLevels, formatLocation } from '../errors.ts';
 import type { Logger } from '../log.ts';
@@ -157,6 +158,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const documents = entries.filter((e) => e.doc).length + sources.filter((s, i) => !entries[i] && docCache.entries[s.rel]?.hasDoc).length;
     done(`parsed ${documents} documents${fromCache ? ` (${fromCache} from cache)` : ''}`, toParse.length);
 
+    // Images the documents show: read and hashed every build, like public files (not cached with the documents).
+    // Documents from the cache are known by their index entry here (their metadata is read later).
+    const counts = (d: { draft?: boolean; _partial?: boolean; partial?: boolean }) => !(d._partial || d.partial) && (drafts || !d.draft);
+    const images = await collectImages({
+      docs: sources.flatMap((s, i) => {
+        const doc = entries[i] ? entries[i].doc : docCache.entries[s.rel]?.images;
+        return doc && counts(doc) ? [doc] : [];
+      }),
+      root: project.root, publicDir: displayPath(project.publicDir, project.root),
+    });
+
     // Everything the output depends on, hashed before any rendering: the build id.
     const { bundle, assets } = templates;
     const idInputs = [
@@ -164,6 +176,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       ...project.pluginModules.map((p) => `${p.inputsHash}:${JSON.stringify(p.options ?? null)}`),
       JSON.stringify({ url: config.url, base: config.base, drafts, authors, epoch: env.sourceDateEpoch() ?? null }),
       ...sources.map((s, i) => `${contentId(s.rel)}:${sourceHashes[i] ?? '(unreadable)'}`), ...publicFiles.map((f) => `${f.rel}:${f.hash}`),
+      ...images.files.map((f) => `${f.rel}:${f.hash}`),
     ];
     if (env.debugBuildId()) log.info(idInputs.join('\n'));
     const buildId = createHash('sha256').update(idInputs.join('\n')).digest('hex').slice(0, 12);
@@ -203,6 +216,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (entry.doc) docs.push(entry.doc);
       if (entry.doc && entry.apiKey) apiKeys.set(entry.doc._id, entry.apiKey);
     }
+    errors.push(...images.problems);
     docs.sort((a, b) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0));
     docs = (await hooks.run('content:loaded', (previous) => [previous ?? docs])) ?? docs;
 
@@ -266,7 +280,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const foreignContent = project.contentDir !== project.configuredContentDir;
       const plan = await planSite({
         config, docs, mod, authors, assets, buildId, drafts, hasFavicon: publicFiles.some((f) => f.rel === 'favicon.svg'),
-        publicFiles: publicFiles.map((f) => f.rel), failedRoutes, foreignContent,
+        publicFiles: publicFiles.map((f) => f.rel), failedRoutes, foreignContent, images: images.manifest,
       });
       // Collect, then fail: problems so far are reported together with what rendering and the link
       // checks find. Only problems whose check is `error` fail the build.
@@ -342,7 +356,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
       // 6. Everything else, then the plugins' outputs
       await writeAssets(out, assets);
-      const outputs = await writeOutputs({ config, out, plan, buildId, timestamp: buildTimestamp(docs), publicFiles });
+      const outputs = await writeOutputs({ config, out, plan, buildId, timestamp: buildTimestamp(docs), publicFiles: [...publicFiles, ...images.files] });
       done(`wrote ${outputs.redirects} redirects, ${apiDocs.length + 2} content API files and ${publicFiles.length} public files`);
       const pluginRun = await runBuildDone({ config, hooks, plan, buildId, pages: built, documents: apiDocs, authors, out, outDir: folder.tempDir, apiFiles });
 

@@ -8,10 +8,14 @@ const link = z.object({ text: z.string(), href: z.string(), description: z.strin
 
 const theme = z
   .object({
-    nav: z.array(link.extend({ items: z.array(link).optional() })).default([]),
+    nav: z.array(link.extend({ items: z.array(link).optional(), activeMatch: z.string().optional() })).default([]),
     actions: z.array(link).default([]),
     footer: z.array(z.object({ title: z.string(), links: z.array(link) })).default([]),
     copyright: z.string().optional(),
+    /** A status link under the footer blurb (`{ text: 'All systems operational', href: … }`). */
+    status: link.omit({ description: true }).optional(),
+    /** A line beside the copyright. */
+    tagline: z.string().optional(),
     formEndpoint: z.string().optional(),
     docsRoot: z.string().default('v1'),
     docsSections: z.array(z.object({ dir: z.string(), title: z.string() })).default([]),
@@ -19,6 +23,7 @@ const theme = z
     postCta: z.object({ title: z.string(), text: z.string(), href: z.string(), label: z.string() }).optional(),
     editLink: z.string().optional(),
     search: z.boolean().default(false),
+    searchAction: z.string().startsWith('/').default('/'),
   })
   .default({});
 
@@ -82,6 +87,7 @@ export const configSchema = z
       .object({
         links: checkLevel.default('error'),
         anchors: checkLevel.default('error'),
+        images: checkLevel.default('error'),
         layouts: checkLevel.default('error'),
         dates: checkLevel.default('error'),
         slugs: checkLevel.default('error'),

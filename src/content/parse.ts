@@ -7,7 +7,8 @@ import matter from 'gray-matter';
 import yaml from 'js-yaml';
 import type MarkdownIt from 'markdown-it';
 import { SitegenError, codeFrame } from '../errors.ts';
-import { renderMarkdown } from '../markdown/index.ts';
+import { renderMarkdown, type LinkRef } from '../markdown/index.ts';
+import { IMAGE_KEYS } from '../output/images.ts';
 import { cleanRoutePath, contentId, contentStem, contentType, isPartial, parentDir, postFileParts, postPath, slugSegment, stemLocale, stemToPath } from './paths.ts';
 import type { ContentDocument, ParseOptions, ParseResult, SourceFile } from './types.ts';
 
@@ -236,15 +237,22 @@ export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, 
   let html = '';
   let toc: ContentDocument['body'] = null;
   let links: ContentDocument['links'] = [];
+  const images: LinkRef[] = [];
+  for (const key of IMAGE_KEYS) {
+    const value = data[key];
+    if (typeof value === 'string' && value.trim()) images.push({ href: value.trim(), line: lineOf(text, new RegExp(`^${key}\\s*:`)) ?? 1 });
+  }
   let ids: string[] = [];
   let excerpt: string | undefined;
   let words = 0;
   if (type === 'markdown') {
     const split = splitMore(body);
-    const fullBody = split ? `${split.before}\n${split.after}` : body;
+    // The marker line stays as an empty line, so lines after it keep their numbers in messages.
+    const fullBody = split ? `${split.before}\n\n${split.after}` : body;
     const rendered = renderMarkdown(md, fullBody, bodyLine, 3, renderBody);
     html = rendered.html;
     links = rendered.links;
+    images.push(...rendered.images);
     ids = rendered.ids;
     words = rendered.text.split(/\s+/).filter(Boolean).length;
     if (split) excerpt = renderMarkdown(md, split.before).html;
@@ -277,6 +285,7 @@ export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, 
     frontmatter,
     body: toc,
     links,
+    ...(images.length ? { images } : {}),
     ids,
     wordCount: words,
     readingTime: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),

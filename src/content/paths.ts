@@ -1,6 +1,8 @@
 /**
  * Pure path rules of the content model (DESIGN.md "Content documents").
  */
+import { pathSlug } from '../markdown/slugify.ts';
+
 export type ContentType = 'markdown' | 'yaml' | 'json';
 
 const EXTENSIONS: Record<string, ContentType> = { '.md': 'markdown', '.markdown': 'markdown', '.yml': 'yaml', '.yaml': 'yaml', '.json': 'json' };
@@ -20,16 +22,8 @@ export function contentStem(relPath: string): string {
   return relPath.replace(/\.[^./]+$/, '');
 }
 
-/** Lower-case URL slug of one segment: accents stripped, anything else but a-z0-9._- becomes '-'. */
-export function slugSegment(segment: string): string {
-  return segment
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9._-]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, ''); // never `.` or `..`: a route cannot climb out of the output folder
-}
+/** One route segment, by the one path slug function (`src/markdown/slugify.ts`). */
+export const slugSegment = pathSlug;
 
 /**
  * A route from front matter (`path:`), normalised: one leading slash, no `.`/`..` segments,

@@ -37,6 +37,8 @@ export interface ContentDocument {
   frontmatter: Record<string, unknown>;
   body: { toc: { title: string; depth: number; searchDepth: number; links: TocLink[] }; html: string } | null;
   links: LinkRef[];
+  /** Local images the document shows: markdown images and front matter `image:`/`cover:`, with lines. */
+  images?: LinkRef[];
   ids: string[];
   wordCount: number;
   readingTime: number;

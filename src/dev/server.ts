@@ -3,7 +3,8 @@
  * rendering, watched with chokidar, with live reload over server-sent events.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { join, resolve, sep } from 'node:path';
+import { createReadStream } from 'node:fs';
+import { extname, join, resolve, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { build } from 'esbuild';
 import sirv from 'sirv';
@@ -14,6 +15,7 @@ import { PACKAGE_ROOT, TEMPLATES_DIR } from '../paths.ts';
 import { findConfigFile } from '../config/load.ts';
 import { listen } from '../server/listen.ts';
 import { safePath } from '../server/preview.ts';
+import { basePrefix, stripBase } from '../render/base.ts';
 import { runQuery, type ContentQuery } from './query.ts';
 import { DEV_BUILD_ID, DevSession } from './session.ts';
 import { apiDocument } from '../pipeline/api.ts';
@@ -39,6 +41,8 @@ export interface DevServer {
   /** Resolves after the next change has been handled (tests and the latency benchmark). */
   nextUpdate(): Promise<{ ms: number; reloaded: string[] }>;
 }
+
+const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.svg': 'image/svg+xml', '.avif': 'image/avif' };
 
 async function bundleClient(): Promise<string> {
   const result = await build({ entryPoints: [join(PACKAGE_ROOT, 'src/dev/client.ts')], bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent', target: ['chrome110', 'firefox110', 'safari16'] });
@@ -209,12 +213,26 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const pathname = safePath(root, req.url ?? '/');
-    if (!pathname) {
+    const requested = safePath(root, req.url ?? '/');
+    if (!requested) {
       res.statusCode = 400;
       return void res.end('Bad request');
     }
     const url = new URL(req.url ?? '/', 'http://dev');
+    // Under a base path (`/docs/`) the site is served below it, as it will be when deployed; the
+    // dev client's own endpoints stay at the root.
+    const prefix = basePrefix(session.config.base);
+    if (prefix && requested === prefix) {
+      res.writeHead(301, { Location: `${prefix}/${url.search}` });
+      return void res.end();
+    }
+    const pathname = requested.startsWith('/_sitegen/dev/') ? requested : stripBase(requested, prefix);
+    if (!pathname) {
+      const page = await session.render('/404');
+      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+      return void res.end(page.html);
+    }
+    if (prefix) req.url = `${encodeURI(pathname)}${url.search}`;
     if (pathname === '/_sitegen/dev/events') {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
       const client: Client = { res, path: url.searchParams.get('path') || '/' };
@@ -237,6 +255,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       return void res.end(asset);
     }
     if (pathname.startsWith('/api/_content/') && contentApi(pathname, url.searchParams, res)) return;
+    const image = session.imageFiles.get(pathname.slice(1));
+    if (image) {
+      res.writeHead(200, { 'Content-Type': IMAGE_TYPES[extname(image).toLowerCase()] ?? 'application/octet-stream', 'Cache-Control': 'no-store' });
+      return void createReadStream(image).pipe(res);
+    }
     if (pathname.endsWith('/_payload.json')) {
       const route = pathname.slice(0, -'/_payload.json'.length) || '/';
       const target = session.hasRoute(route) ? route : session.hasRoute(`${route}/index.html`) ? `${route}/index.html` : route;
@@ -248,7 +271,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     servePublic(req, res, async () => {
       const redirect = session.redirectFor(pathname);
       if (redirect) {
-        res.writeHead(redirect.statusCode, { Location: redirect.to });
+        res.writeHead(redirect.statusCode, { Location: (redirect.to.startsWith('/') ? prefix : '') + redirect.to });
         return void res.end();
       }
       const page = await session.render(pathname);

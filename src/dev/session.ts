@@ -33,6 +33,7 @@ import { HookRunner } from '../plugins/run.ts';
 import { loadProject, type Project } from '../pipeline/project.ts';
 import { compileTemplates } from '../pipeline/templates.ts';
 import { jobFor, manifestMatcher, planSite, type SitePlan } from '../pipeline/plan.ts';
+import { collectImages } from '../output/images.ts';
 import { Workers, batches, defaultConcurrency } from '../pipeline/workers.ts';
 import type { ParsedItem } from '../pipeline/protocol.ts';
 import { apiDocument } from '../pipeline/api.ts';
@@ -70,6 +71,8 @@ export class DevSession {
   private sourceById = new Map<string, SourceFile>();
   /** Problems by source file: the last good document of that file keeps being served. */
   readonly problems = new Map<string, SitegenError[]>();
+  /** Hashed image path in the output (`_sitegen/images/cat.1a2b3c4d5e.png`) → its source file. */
+  imageFiles = new Map<string, string>();
   private mod!: RenderModule;
   private bundleFile = '';
   assets!: SiteAssets;
@@ -184,10 +187,17 @@ export class DevSession {
     docs = (await this.hooks.run('content:loaded', (previous) => [previous ?? docs])) ?? docs;
     const authors = await readAuthors(this.project.dataDir);
     const publicFiles = existsSync(this.publicDir) ? await listPublicFiles(this.publicDir) : [];
+    const images = await collectImages({
+      docs: docs.filter((d) => !d._partial), root: this.root, publicDir: displayPath(this.publicDir, this.root),
+    });
+    this.imageFiles = new Map(images.files.map((f) => [f.rel, f.file]));
     this.plan = await planSite({
       config: this.config, docs, mod: this.mod, authors, assets: this.assets, buildId: DEV_BUILD_ID, drafts: true,
       hasFavicon: publicFiles.some((f) => f.rel === 'favicon.svg'), publicFiles: publicFiles.map((f) => f.rel), bodyExtra: this.options.bodyExtra,
+      images: images.manifest,
     });
+    if (images.problems.length) this.problems.set('(images)', images.problems);
+    else this.problems.delete('(images)');
     this.problems.delete('(routes)');
     const routeProblems = [...this.plan.problems, ...this.plan.redirectProblems];
     if (routeProblems.length) this.problems.set('(routes)', routeProblems);

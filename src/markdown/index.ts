@@ -6,7 +6,7 @@ import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import anchor from 'markdown-it-anchor';
 import { codeBlockHtml, escapeHtml } from './highlight.ts';
-import { slugify } from './slugify.ts';
+import { headingSlug } from './slugify.ts';
 import { headingText, tableLabels } from '../../templates/components/html.ts';
 import type { TocLink } from '../../templates/types.ts';
 
@@ -24,6 +24,8 @@ export interface RenderedMarkdown {
   html: string;
   toc: TocLink[];
   links: LinkRef[];
+  /** Images the body shows (`![alt](src)`), with their lines: the build copies and checks them. */
+  images: LinkRef[];
   /** Heading ids of the page, for anchor checks. */
   ids: string[];
   text: string;
@@ -34,7 +36,7 @@ export function createMarkdown(options: MarkdownOptions = {}, extend?: (md: Mark
   const md = new MarkdownIt({ html: options.html ?? false, linkify: false, typographer: false });
 
   md.use(anchor, {
-    slugify,
+    slugify: headingSlug,
     tabIndex: false,
     permalink: anchor.permalink.linkInsideHeader({ symbol: '#', placement: 'after', class: 'header-anchor', ariaHidden: true, renderAttrs: () => ({ tabindex: '-1' }) }),
   });
@@ -89,8 +91,9 @@ function buildToc(tokens: Token[], maxDepth: number): { toc: TocLink[]; ids: str
   return { toc, ids };
 }
 
-function collectLinks(tokens: Token[], lineOffset: number): LinkRef[] {
+function collectLinks(tokens: Token[], lineOffset: number): { links: LinkRef[]; images: LinkRef[] } {
   const links: LinkRef[] = [];
+  const images: LinkRef[] = [];
   for (const block of tokens) {
     if (!block.children) continue;
     const line = (block.map?.[0] ?? 0) + 1 + lineOffset;
@@ -98,10 +101,13 @@ function collectLinks(tokens: Token[], lineOffset: number): LinkRef[] {
       if (child.type === 'link_open') {
         const href = child.attrGet('href');
         if (href) links.push({ href, line });
+      } else if (child.type === 'image') {
+        const src = child.attrGet('src');
+        if (src) images.push({ href: src, line });
       }
     }
   }
-  return links;
+  return { links, images };
 }
 
 function plainText(tokens: Token[]): string {
@@ -122,7 +128,7 @@ export function renderMarkdown(md: MarkdownIt, source: string, lineOffset = 0, t
   const tokens = md.parse(source, env);
   const out = html ? md.renderer.render(tokens, md.options, env) : '';
   const { toc, ids } = buildToc(tokens, tocDepth);
-  return { html: out, toc, ids, links: collectLinks(tokens, lineOffset), text: plainText(tokens) };
+  return { html: out, toc, ids, ...collectLinks(tokens, lineOffset), text: plainText(tokens) };
 }
 
 export { escapeHtml };

@@ -23,6 +23,7 @@ export const HEADER_RULES: HeaderRule[] = [
   { pattern: '/_sitegen/builds/latest.json', headers: { 'Cache-Control': NO_CACHE } },
   { pattern: '/_sitegen/builds/meta/*', headers: { 'Cache-Control': IMMUTABLE } },
   { pattern: '/_sitegen/islands/*', headers: { 'Cache-Control': IMMUTABLE } },
+  { pattern: '/_sitegen/images/*', headers: { 'Cache-Control': IMMUTABLE } },
   // Content-hashed files directly in _sitegen/ (runtime, stylesheet, search): one segment only.
   { pattern: '/_sitegen/:file', headers: { 'Cache-Control': IMMUTABLE } },
   { pattern: '/api/_content/*', headers: { 'Cache-Control': IMMUTABLE } },

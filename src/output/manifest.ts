@@ -25,13 +25,13 @@ export function redirectHtml(to: string, absoluteTo: string): string {
 }
 
 /** Netlify/Cloudflare-style `_redirects`: `from to status`, wildcards as `*` and `:splat`. */
-export function redirectsFile(matcher: RouteMatcher, concrete: Map<string, Redirect>): string {
+export function redirectsFile(matcher: RouteMatcher, concrete: Map<string, Redirect>, base = ''): string {
   const lines: string[] = [];
   const seen = new Set<string>();
   const add = (from: string, to: string, status: number) => {
     if (seen.has(from)) return;
     seen.add(from);
-    lines.push(`${from} ${to} ${status}`);
+    lines.push(`${base}${from} ${to.startsWith('/') ? base : ''}${to} ${status}`);
   };
   for (const [from, r] of concrete) add(from, r.to, r.statusCode);
   for (const [from, rule] of Object.entries(matcher.static)) if (rule.redirect) add(from, rule.redirect.to, rule.redirect.statusCode);

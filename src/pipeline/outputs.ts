@@ -46,9 +46,9 @@ export async function writeOutputs(input: OutputsInput): Promise<{ redirects: nu
   for (const from of plan.redirectPages) {
     const r = plan.redirects.get(from)!;
     const external = /^[a-z]+:/i.test(r.to.split(/[?#]/)[0]);
-    await out.write(routeToFile(from), redirectHtml(`${external ? '' : base}${r.to}`, external ? r.to : `${config.url}${r.to}`));
+    await out.write(routeToFile(from), redirectHtml(`${external ? '' : base}${r.to}`, external ? r.to : `${config.url}${base}${r.to}`));
   }
-  const redirectText = redirectsFile(plan.matcher, plan.redirects);
+  const redirectText = redirectsFile(plan.matcher, plan.redirects, base);
   if (redirectText) await out.write('_redirects', redirectText);
   await out.write('_headers', headersFile());
   await out.write('500.html', serverErrorHtml({ lang: config.lang, siteName: config.name, description: config.description, home: `${base}/`, headHtml: plan.model.shared.headHtml }));

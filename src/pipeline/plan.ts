@@ -9,6 +9,7 @@ import type { ContentDocument } from '../content/types.ts';
 import { normalizeRoutePath } from '../content/paths.ts';
 import { SitegenError } from '../errors.ts';
 import type { SiteAssets } from '../output/assets.ts';
+import type { ImageManifest } from '../output/images.ts';
 import type { RenderModule } from '../render/render-page.ts';
 import type { RenderJob } from '../render/types.ts';
 import { createMatcher, expandDynamicRedirects, resolveRedirect, type Redirect, type RouteMatcher } from '../routes/rules.ts';
@@ -37,6 +38,8 @@ export interface PlanInput {
   foreignContent?: boolean;
   /** Extra HTML at the end of <body> (the dev server's client). */
   bodyExtra?: string;
+  /** Where the documents' images went. */
+  images?: ImageManifest;
 }
 
 export interface SitePlan {
@@ -70,7 +73,7 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
   const table = buildRouteTable(pages, docs, { docsRoot: config.theme.docsRoot, layouts, drafts: input.drafts });
   const problems: SitegenError[] = [...table.errors, ...(await runMiddleware(table.routes, config))];
   const model = buildSiteModel({
-    config, docs, authors: input.authors, assets: input.assets, buildId: input.buildId, drafts: input.drafts, hasFavicon: input.hasFavicon, bodyExtra: input.bodyExtra,
+    config, docs, authors: input.authors, assets: input.assets, buildId: input.buildId, drafts: input.drafts, hasFavicon: input.hasFavicon, bodyExtra: input.bodyExtra, images: input.images,
   });
   const routes = [...table.routes];
   const notFound = ensureNotFound(routes, layouts);

@@ -18,6 +18,7 @@ import type { SerializedError } from '../errors.ts';
 import { hashText } from '../hash.ts';
 import type { PageSummary } from './protocol.ts';
 import type { SiteCollection } from '../render/types.ts';
+import type { ImageSource } from '../output/images.ts';
 
 export interface DocEntry {
   hash: string;
@@ -30,6 +31,11 @@ export interface DocEntry {
   apiKey?: string;
   /** In the index (before its metadata is read): the source gave a document. */
   hasDoc?: boolean;
+  /**
+   * In the index: the images the document shows, when it shows any and counts (not a partial, not a
+   * draft unless drafts are built): their bytes go into the build id, checked before the metadata is read.
+   */
+  images?: ImageSource & { draft?: boolean; partial?: boolean };
 }
 
 export interface DocCache {
@@ -79,7 +85,7 @@ async function writeJson(file: string, value: unknown): Promise<void> {
 const docCacheFile = (cacheDir: string) => join(cacheDir, 'documents.json');
 const sourceIndexFile = (cacheDir: string) => join(cacheDir, 'sources.json');
 
-type IndexEntry = Pick<DocEntry, 'hash' | 'display' | 'stat' | 'hasDoc'>;
+type IndexEntry = Pick<DocEntry, 'hash' | 'display' | 'stat' | 'hasDoc' | 'images'>;
 type MetaEntry = Pick<DocEntry, 'hash' | 'doc' | 'errors' | 'apiKey'>;
 
 const valid = <T>(file: { key?: string; entries?: Record<string, T> } | undefined, key: string) =>
@@ -108,6 +114,7 @@ export async function completeDocCache(cacheDir: string, cache: DocCache): Promi
   for (const [rel, entry] of Object.entries(cache.entries)) {
     const found = meta[rel];
     delete entry.hasDoc;
+    delete entry.images;
     if (found && found.hash === entry.hash && Array.isArray(found.errors)) Object.assign(entry, { doc: found.doc, errors: found.errors, ...(found.apiKey ? { apiKey: found.apiKey } : {}) });
     else {
       missing.add(rel);
@@ -131,7 +138,8 @@ export async function saveDocCache(cacheDir: string, cache: DocCache): Promise<v
   const index: Record<string, IndexEntry> = {};
   const meta: Record<string, MetaEntry> = {};
   for (const [rel, { hash, display, stat, doc, errors, apiKey }] of Object.entries(cache.entries)) {
-    index[rel] = { hash, display, ...(stat ? { stat } : {}), ...(doc ? { hasDoc: true } : {}) };
+    const images = doc?.images?.length ? { _source: doc._source, _path: doc._path, images: doc.images, ...(doc.draft ? { draft: true } : {}), ...(doc._partial ? { partial: true } : {}) } : undefined;
+    index[rel] = { hash, display, ...(stat ? { stat } : {}), ...(doc ? { hasDoc: true } : {}), ...(images ? { images } : {}) };
     meta[rel] = { hash, doc, errors, ...(apiKey ? { apiKey } : {}) };
   }
   await writeJson(docCacheFile(cacheDir), { key: cache.key, entries: meta });

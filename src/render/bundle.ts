@@ -7,6 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import fg from 'fast-glob';
 import { nodeResolution, rawImports } from './resolve.ts';
+import { findOverrides, themeOverrides } from './overrides.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { SitegenError } from '../errors.ts';
 import { hashInputs, hashText } from '../hash.ts';
@@ -39,6 +40,9 @@ export async function findTemplateSources(templatesDir: string, pagesDir: string
   return { layouts, pages };
 }
 
+/** Bump when the generated entry's exports change, so a cached bundle without them is not reused. */
+const ENTRY_VERSION = 2;
+
 export interface RenderBundle {
   file: string;
   hash: string;
@@ -49,15 +53,17 @@ export interface RenderBundle {
 }
 
 /** The template bundle, compiled once and reused while every file that went into it is unchanged. */
-export function bundleTemplates(sources: TemplateSources, root: string, cacheDir: string): Promise<RenderBundle> {
-  const key = JSON.stringify([root, [...sources.layouts].sort(), [...sources.pages].sort()]);
+export async function bundleTemplates(sources: TemplateSources, root: string, cacheDir: string): Promise<RenderBundle> {
+  const overrides = await findOverrides(root);
+  // A new or removed override changes what the theme's imports resolve to: part of the key.
+  const key = JSON.stringify([ENTRY_VERSION, root, [...sources.layouts].sort(), [...sources.pages].sort(), [...overrides].sort()]);
   return memo(cacheDir, 'templates', key, async () => {
-    const bundle = await compileBundle(sources, root, cacheDir);
+    const bundle = await compileBundle(sources, root, cacheDir, overrides);
     return { value: bundle, inputs: bundle.inputs, outputs: [bundle.file] };
   });
 }
 
-async function compileBundle(sources: TemplateSources, root: string, cacheDir: string): Promise<RenderBundle> {
+async function compileBundle(sources: TemplateSources, root: string, cacheDir: string, overrides: Map<string, string>): Promise<RenderBundle> {
   const { build } = await import('esbuild');
   const lines: string[] = [];
   const layoutEntries: string[] = [];
@@ -74,6 +80,7 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
   lines.push(`export const pages = { ${pageEntries.join(', ')} };`);
   lines.push(`export { renderToString } from 'react-dom/server';`);
   lines.push(`export { createElement, Fragment } from 'react';`);
+  lines.push(`export { IslandsContext } from ${JSON.stringify(join(PACKAGE_ROOT, 'templates/components/islands-context.ts'))};`);
 
   let result;
   try {
@@ -87,7 +94,7 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
       target: 'node20',
       jsx: 'automatic',
       metafile: true,
-      plugins: [rawImports, nodeResolution(root)],
+      plugins: [themeOverrides(overrides), rawImports, nodeResolution(root)],
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
     });

@@ -1,7 +1,8 @@
 /**
  * Render one route to a complete HTML document and its payload. Runs in the workers.
  */
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType, Context, ReactNode } from 'react';
+import type { IslandInstance } from '../../templates/components/islands-context.ts';
 import type { LayoutProps, PageContext } from '../../templates/types.ts';
 import { SitegenError } from '../errors.ts';
 import { hashText } from '../hash.ts';
@@ -9,23 +10,20 @@ import { buildHead, renderHeadTags } from './head.ts';
 import type { HookRunner } from '../plugins/run.ts';
 import type { PageHookContext } from '../plugins/types.ts';
 import { SITE_COLLECTIONS, type Payload, type RenderJob, type RenderedPage, type SharedRenderData, type SiteCollection } from './types.ts';
+import { rewriteImageFields, rewriteImages } from '../output/images.ts';
+import { tagsWithBase, withBase } from './base.ts';
 
 export interface RenderModule {
   layouts: Record<string, ComponentType<LayoutProps>>;
   pages: Record<string, { file: string; module: { default?: ComponentType<PageContext>; meta?: Record<string, unknown> } }>;
   renderToString(node: ReactNode): string;
   createElement(type: unknown, props?: unknown, ...children: unknown[]): ReactNode;
+  /** The context `<Island>` records its instances in (templates/components/islands-context.ts). */
+  IslandsContext: Context<IslandInstance[] | undefined>;
 }
 
 const HREF = /<a\s[^>]*?href="([^"]*)"/g;
 const ISLAND = /data-island="([A-Za-z0-9_-]+)"/g;
-const COLLECTOR = Symbol.for('sitegen.islands');
-
-interface IslandInstance {
-  name: string;
-  props: object;
-  component: unknown;
-}
 
 /** Point each island at its chunk: `data-island="X"` gains `data-island-src`. */
 function linkIslands(body: string, urls: Record<string, string>): string {
@@ -86,6 +84,9 @@ export async function renderPage(mod: RenderModule, shared: SharedRenderData, jo
     if (!(error instanceof SitegenError)) err.stack = (error as Error)?.stack;
     return { path: job.path, status: job.status, html: '', payload: '', links: [], ids: [], islands: [], error: err.toJSON() };
   };
+  if (shared.images && job.page.kind === 'document') {
+    job = { ...job, page: { ...job.page, html: rewriteImages(job.page.html, job.page.source, shared.images), frontmatter: rewriteImageFields(job.page.frontmatter, job.page.source, shared.images) } };
+  }
   const hookContext: PageHookContext = {
     page: job.page,
     head: buildHead(shared.site, job.page, job.status),
@@ -104,6 +105,7 @@ export async function renderPage(mod: RenderModule, shared: SharedRenderData, jo
   }
   const page = hookContext.page;
   const head = hookContext.head;
+  head.tags = tagsWithBase(head.tags, shared.site.base);
   const Layout = mod.layouts[job.layout];
   const collections = tracked(shared);
   const ctx: PageContext = {
@@ -117,21 +119,20 @@ export async function renderPage(mod: RenderModule, shared: SharedRenderData, jo
     related: job.related,
   };
   let body: string;
+  let rawBody = '';
   let islands: RenderedPage['islands'];
   const instances: IslandInstance[] = [];
-  const scope = globalThis as { [COLLECTOR]?: IslandInstance[] };
   for (let attempt = 0; ; attempt++) {
     try {
       if (!Layout) throw new Error(`layout "${job.layout}" is not in the template bundle`);
       const component = job.pageRoute ? mod.pages[job.pageRoute]?.module.default : undefined;
       const children = component ? mod.createElement(component, ctx) : undefined;
-      scope[COLLECTOR] = instances;
-      body = linkIslands(mod.renderToString(mod.createElement(Layout, ctx, children)), shared.islands);
-      scope[COLLECTOR] = undefined;
+      // Islands record themselves in the context the render entry provides: no global state.
+      rawBody = mod.renderToString(mod.createElement(mod.IslandsContext.Provider, { value: instances }, mod.createElement(Layout, ctx, children)));
+      body = linkIslands(withBase(rawBody, shared.site.base), shared.islands);
       islands = islandPayloads(mod, instances);
       break;
     } catch (error) {
-      scope[COLLECTOR] = undefined;
       // A code block in a language whose grammar this worker has not loaded yet (highlight.ts):
       // load it and render the page again.
       const language = (error as { missingLanguage?: string } | null)?.missingLanguage;
@@ -165,7 +166,8 @@ ${shared.bodyEndHtml}
     }
   }
   const payload: Payload = { path: job.path, title: head.title, head, layout: job.layout, html: body, buildId: shared.buildId, status: job.status };
-  const { links, ids } = extractLinks(body);
+  // Links as written (without the base): the link checks compare them with routes.
+  const { links, ids } = extractLinks(rawBody);
   const noindex = head.tags.some((t) => t.attrs.name === 'robots' && t.attrs.content.includes('noindex'));
   const summary = { title: page.title, description: page.description, layout: job.layout, date: page.date, updated: page.updated, indexable: !noindex };
   return { path: job.path, status: job.status, html, payload: JSON.stringify(payload), links, ids, islands, summary, uses: [...collections.uses].sort() };

@@ -13,11 +13,14 @@ import { PACKAGE_ROOT } from '../paths.ts';
 /** Bare specifiers (esbuild filters are Go regexps: no lookahead; node: builtins are skipped below). */
 const BARE = /^[^./]/;
 
-/** `sitegen` → the public API, `sitegen/templates/…` → the bundled templates (browser builds too). */
+/**
+ * `sitegen` → the public API, `sitegen/templates` → the theme's index, `sitegen/templates/…` → one
+ * template file (browser builds too). Resolved here, so a site needs no `node_modules/sitegen`.
+ */
 export const sitegenImports: Plugin = {
   name: 'sitegen-imports',
   setup(b) {
-    b.onResolve({ filter: /^sitegen(\/templates\/.*)?$/ }, async (args) => {
+    b.onResolve({ filter: /^sitegen(\/templates(\/.*)?)?$/ }, async (args) => {
       if (args.path === 'sitegen') return { path: join(PACKAGE_ROOT, 'src/index.ts') };
       const result = await b.resolve(`./${args.path.slice('sitegen/'.length)}`, { resolveDir: PACKAGE_ROOT, kind: args.kind });
       return result.errors.length ? { errors: result.errors } : { path: result.path };

@@ -1,3 +1,4 @@
+import type { ImageManifest } from '../output/images.ts';
 import type { Author, NavItem, PageData, PageLink, PostSummary, SiteInfo } from '../../templates/types.ts';
 import type { SerializedError } from '../errors.ts';
 import type { HeadData } from './head.ts';
@@ -19,6 +20,8 @@ export interface SharedRenderData {
   bodyEndHtml: string;
   /** Island name → URL of its browser chunk. */
   islands: Record<string, string>;
+  /** Where the documents' images went (hashed URLs and sizes). */
+  images?: ImageManifest;
 }
 
 export interface RenderJob {

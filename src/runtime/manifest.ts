@@ -1,6 +1,6 @@
 /** The build manifest (route rules, prerendered paths) and new-build detection. */
 import { resolveRedirect } from '../routes/match.ts';
-import { config, routePath, state, url, type Manifest } from './state.ts';
+import { config, normalRoute, state, url, type Manifest } from './state.ts';
 
 export function onIdle(fn: () => void): void {
   const ric = (window as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback;
@@ -15,7 +15,7 @@ export async function loadManifest(): Promise<void> {
     const manifest = (await res.json()) as Manifest;
     if (!manifest || !Array.isArray(manifest.prerendered) || !manifest.matcher) throw new Error('malformed manifest');
     state.manifest = manifest;
-    state.prerendered = new Set(manifest.prerendered.map(routePath));
+    state.prerendered = new Set(manifest.prerendered.map(normalRoute));
   } catch (error) {
     console.error('[sitegen] could not load the build manifest', error);
   }

@@ -160,7 +160,7 @@ export async function navigate(target: URL, push: boolean, restoreY?: number): P
   const redirect = redirectFor(routePath(target.pathname));
   if (redirect) {
     if (/^[a-z][a-z0-9+.-]*:/i.test(redirect)) return void (location.href = redirect);
-    target = new URL(redirect + target.hash, location.origin);
+    target = new URL((redirect.startsWith('/') ? url(redirect) : redirect) + target.hash, location.origin);
   }
   if (state.outdated && forceLoad(target)) return;
   const path = routePath(target.pathname);

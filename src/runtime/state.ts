@@ -36,10 +36,16 @@ export const state = {
 export const url = (path: string) => config.base + path.replace(/^\//, '');
 
 /**
- * The route of a pathname: `/about/` → `/about`, and a file written as `<dir>/index.html`
+ * A route, normalised: `/about/` → `/about`, and a file written as `<dir>/index.html`
  * (`/download/index.html`) is the route `/download`, as every host serves it under all three URLs.
  */
+export function normalRoute(path: string): string {
+  const clean = path.replace(/\/index\.html$/, '/');
+  return clean.length > 1 ? clean.replace(/\/+$/, '') : clean;
+}
+
+/** The route of a pathname in the address bar: the base left out (`/docs/about` → `/about` under `base: '/docs/'`). */
 export function routePath(pathname: string): string {
-  const path = pathname.replace(/\/index\.html$/, '/');
-  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (pathname.startsWith(config.base)) return normalRoute(`/${pathname.slice(config.base.length)}`);
+  return normalRoute(pathname === config.base.slice(0, -1) ? '/' : pathname);
 }

@@ -10,6 +10,7 @@ import sirv from 'sirv';
 import { headersFor } from '../output/headers.ts';
 import { matchRule, fillTarget, type RouteMatcher } from '../routes/rules.ts';
 import { listen } from './listen.ts';
+import { basePrefix, stripBase } from '../render/base.ts';
 
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -19,6 +20,21 @@ export interface PreviewOptions {
   port?: number;
   /** Runs before anything else (tests use it to observe or delay requests). */
   before?: Middleware;
+  /** The base path to serve under (`/docs/`); by default the one the build was made with. */
+  base?: string;
+}
+
+/** The base a build was made with: the runtime script's `data-base` in its pages. */
+export function builtBase(outDir: string): string {
+  for (const page of ['404.html', 'index.html']) {
+    try {
+      const base = /<script\b[^>]*\sdata-base="([^"]*)"/.exec(readFileSync(join(outDir, page), 'utf8'))?.[1];
+      if (base) return base;
+    } catch {
+      // try the next page
+    }
+  }
+  return '/';
 }
 
 function readMatcher(outDir: string): RouteMatcher | undefined {
@@ -45,6 +61,7 @@ export function safePath(root: string, url: string): string | undefined {
 
 export function createPreviewHandler(options: PreviewOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const root = resolve(options.outDir);
+  const prefix = basePrefix(options.base ?? builtBase(root));
   const serve = sirv(root, {
     dev: true, // re-read the folder on every request: a new build shows up at once
     extensions: ['html'],
@@ -62,19 +79,24 @@ export function createPreviewHandler(options: PreviewOptions): (req: IncomingMes
   };
   const redirect = (res: ServerResponse, to: string, status: number, search: string) => {
     res.statusCode = status;
-    res.setHeader('Location', to + (to.includes('?') ? '' : search));
+    res.setHeader('Location', (to.startsWith('/') ? prefix : '') + to + (to.includes('?') ? '' : search));
     res.setHeader('Cache-Control', 'no-cache');
     res.end();
   };
 
   return (req, res) => {
     const run = () => {
-      const pathname = safePath(root, req.url ?? '/');
-      if (!pathname) {
+      const requested = safePath(root, req.url ?? '/');
+      if (!requested) {
         res.statusCode = 400;
         return res.end('Bad request');
       }
       const search = new URL(req.url ?? '/', 'http://x').search;
+      // Under a base path (`/docs/`) the site answers only below it, as it will when deployed.
+      if (prefix && requested === prefix) return redirect(res, '/', 301, search);
+      const pathname = stripBase(requested, prefix);
+      if (!pathname) return notFound(res);
+      if (prefix) req.url = `${encodeURI(pathname)}${search}`;
       const matcher = readMatcher(root);
       const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
       // The not-found page is an answer, not a page: `/404` is not found either.

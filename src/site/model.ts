@@ -11,9 +11,11 @@ import type { RenderJob, SharedRenderData } from '../render/types.ts';
 import { documentPageData, type Route } from '../build/routes.ts';
 import { buildNavigation, collectPosts, computeNeighbours, computeRelated, type Neighbours } from './collections.ts';
 import type { SiteInfo } from '../../templates/types.ts';
+import type { ImageManifest } from '../output/images.ts';
 
 export function siteInfo(config: ResolvedConfig): SiteInfo {
-  const info: SiteInfo = { name: config.name, url: config.url, description: config.description, lang: config.lang, separator: config.separator, base: config.base, theme: config.theme };
+  // The address the site lives at, base included: canonicals, feeds and sitemaps build on it.
+  const info: SiteInfo = { name: config.name, url: config.url + config.base.replace(/\/+$/, ''), description: config.description, lang: config.lang, separator: config.separator, base: config.base, blogDir: config.blogDir.replace(/^\/+|\/+$/g, ''), theme: config.theme };
   if (config.twitter) info.twitter = config.twitter;
   return info;
 }
@@ -49,6 +51,8 @@ export interface ModelInput {
   hasFavicon: boolean;
   /** Extra HTML at the end of <body> (the dev server's client). */
   bodyExtra?: string;
+  /** Where the documents' images went. */
+  images?: ImageManifest;
 }
 
 export function buildSiteModel(input: ModelInput): SiteModel {
@@ -63,6 +67,7 @@ export function buildSiteModel(input: ModelInput): SiteModel {
     indexable: config.indexable, trailingSlash: config.trailingSlash,
     settings: { indexable: config.indexable, trailingSlash: config.trailingSlash, canonicalQueryWhitelist: config.canonicalQueryWhitelist },
     headHtml, bodyEndHtml: runtimeScript(config, `${base}/${assets.runtime.path}`, runtimeData(config, input.drafts)) + (input.bodyExtra ?? ''), islands: assets.islands.urls,
+    ...(input.images && Object.keys(input.images.files).length ? { images: input.images } : {}),
   };
   return { posts, nav, neighbours: computeNeighbours(nav, config.theme.docsRoot, posts), related: computeRelated(posts), shared };
 }

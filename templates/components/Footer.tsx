@@ -1,7 +1,7 @@
 import type { SiteInfo } from '../types';
 import { Brand } from './Logo';
 
-/** Site footer: brand blurb, link columns from site.theme.footer, copyright. */
+/** Site footer: brand blurb and status link, link columns from site.theme.footer, copyright and tagline. */
 export function Footer({ site }: { site: SiteInfo }) {
   const cols = site.theme.footer;
   return (
@@ -11,7 +11,7 @@ export function Footer({ site }: { site: SiteInfo }) {
           <div className="footer-brand">
             <Brand name={site.name} />
             <p>{site.description}</p>
-            <p><a className="status-dot" href="https://status.ferrygate.dev">All systems operational</a></p>
+            {site.theme.status && <p><a className="status-dot" href={site.theme.status.href}>{site.theme.status.text}</a></p>}
           </div>
           {cols.map((col) => (
             <nav className="footer-col" key={col.title} aria-label={col.title}>
@@ -26,7 +26,7 @@ export function Footer({ site }: { site: SiteInfo }) {
         </div>
         <div className="footer-bottom">
           <span>{site.theme.copyright ?? `© ${site.name}`}</span>
-          <span>Made for webhooks that need to get through.</span>
+          {site.theme.tagline && <span>{site.theme.tagline}</span>}
         </div>
       </div>
     </footer>

@@ -36,7 +36,7 @@ export function Header({ site, path }: { site: SiteInfo; path: string }) {
             <ul className="nav-list">
               {nav.map((item) => {
                 const current = item.href === path ? 'page' : undefined;
-                const active = isActive(item.href, path) || (item.items ?? []).some((sub) => isActive(sub.href, path));
+                const active = isActive(item.href, path, item.activeMatch) || (item.items ?? []).some((sub) => isActive(sub.href, path));
                 if (item.items?.length) {
                   return (
                     <li className="nav-item has-menu" key={item.href + item.text}>
@@ -73,7 +73,7 @@ export function Header({ site, path }: { site: SiteInfo; path: string }) {
             </ul>
           </nav>
           {site.theme.search && (
-            <form className="header-search" role="search" action="/v1/guide" method="get" data-sitegen-search="">
+            <form className="header-search" role="search" action={site.theme.searchAction ?? '/'} method="get" data-sitegen-search="">
               <label htmlFor="site-search" className="sr-only">Search docs and blog</label>
               <div className="header-search-field">
                 <Icon name="search" className="header-search-icon" size={16} />

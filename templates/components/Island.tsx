@@ -7,18 +7,13 @@
  * `name` is the file name in templates/islands/ (its default export, or the export of that name).
  * Props must be plain JSON: they travel to the browser in a data attribute.
  */
-import type { ComponentType } from 'react';
+import { useContext, type ComponentType } from 'react';
+import { IslandsContext, type IslandInstance } from './islands-context';
 
-export interface IslandInstance {
-  name: string;
-  props: object;
-  component: ComponentType<object>;
-}
-
-const COLLECTOR = Symbol.for('sitegen.islands');
+export type { IslandInstance };
 
 export function Island<P extends object>({ name, component: Component, props }: { name: string; component: ComponentType<P>; props: P }) {
-  const collected = (globalThis as { [COLLECTOR]?: IslandInstance[] })[COLLECTOR];
+  const collected = useContext(IslandsContext);
   collected?.push({ name, props, component: Component as ComponentType<object> });
   return (
     <div className="island" data-island={name} data-props={JSON.stringify(props)}>

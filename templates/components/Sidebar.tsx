@@ -10,6 +10,16 @@ function walk(nodes: NavItem[], test: (n: NavItem) => boolean): NavItem | undefi
   return undefined;
 }
 
+/** Like `walk`, but the deepest match wins: a folder whose first page is a subfolder's index shares its path. */
+function walkDeepest(nodes: NavItem[], test: (n: NavItem) => boolean): NavItem | undefined {
+  for (const n of nodes) {
+    const hit = n.children?.length ? walkDeepest(n.children, test) : undefined;
+    if (hit) return hit;
+    if (test(n)) return n;
+  }
+  return undefined;
+}
+
 /** Is every child of this folder node inside `path` (its own index page, or below it)? */
 function holds(n: NavItem, path: string): boolean {
   return (n.children ?? []).every((c) => c.path === path || c.path.startsWith(`${path}/`));
@@ -22,7 +32,7 @@ function holds(n: NavItem, path: string): boolean {
  */
 export function findNavNode(nodes: NavItem[], path: string): NavItem | undefined {
   return (
-    walk(nodes, (n) => n.path === path && !!n.children?.length && holds(n, path)) ??
+    walkDeepest(nodes, (n) => n.path === path && !!n.children?.length && holds(n, path)) ??
     walk(nodes, (n) => n.path === path && !!n.children?.length) ??
     walk(nodes, (n) => n.path === path)
   );

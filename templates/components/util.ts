@@ -27,28 +27,20 @@ export function yearOf(iso: string): number {
   return new Date(iso).getUTCFullYear();
 }
 
-/** Is `href` the current page or an ancestor section of it? Only for internal links. */
-export function isActive(href: string, path: string): boolean {
+/**
+ * Is `href` the current page or an ancestor section of it? Only for internal links. A menu item's
+ * `activeMatch` (a regular expression over the path) replaces the ancestor rule.
+ */
+export function isActive(href: string, path: string, activeMatch?: string): boolean {
   if (!href.startsWith('/')) return false;
   if (href === path) return true;
+  if (activeMatch) return new RegExp(activeMatch).test(path);
   if (href === '/') return false;
-  if (href === '/v1/guide') return path.startsWith('/v1/') || path === '/api-reference';
   return path.startsWith(href + '/');
 }
 
 export function titleCase(slug: string): string {
   return slug.split(/[-_ ]/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
-}
-
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9 -]/g, '')
-    .trim()
-    .replace(/ /g, '-')
-    .replace(/-+/g, '-');
 }
 
 export function plural(n: number, word: string): string {

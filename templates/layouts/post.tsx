@@ -24,7 +24,7 @@ export default function PostLayout(props: LayoutProps) {
         <header className="post-header">
           <div className="container container-narrow">
             <p className="post-kicker">
-              <a href="/blog" className="back-link"><Icon name="chevronLeft" size={14} /> Blog</a>
+              <a href={`/${site.blogDir}`} className="back-link"><Icon name="chevronLeft" size={14} /> Blog</a>
               {categories[0] && <><span aria-hidden="true">/</span><span>{categoryLabel(categories[0])}</span></>}
             </p>
             <h1 className="post-title">{page.title}</h1>

@@ -6,8 +6,7 @@
  *   plugins: [['sitegen/plugins/feed', { limit: 20 }]]
  */
 import { Feed } from 'feed';
-import type { SitegenPlugin } from '../../src/plugins/types.ts';
-import { setTag } from '../../src/render/head.ts';
+import { setTag, type SitegenPlugin } from 'sitegen';
 
 export interface FeedOptions {
   /** Where the feed is written (default `blog/feed.xml`). */

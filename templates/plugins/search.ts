@@ -16,13 +16,11 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import MiniSearch from 'minisearch';
 import type { TocLink } from '../types.ts';
-import type { SitegenPlugin } from '../../src/plugins/types.ts';
-import type { ContentDocument } from '../../src/content/types.ts';
-import { docsSection, setTag } from '../../src/render/head.ts';
+import { docsSection, setTag, type ContentDocument, type SitegenPlugin } from 'sitegen';
 import { INDEX_OPTIONS, type SearchDocument } from '../search/options.ts';
 
 export interface SearchOptions {
-  /** Path prefixes of the documents to index (default: the docs and the blog). */
+  /** Path prefixes of the documents to index (default: the docs root and the blog folder of the config). */
   include?: string[];
 }
 
@@ -97,8 +95,8 @@ function findClient(root: string): string {
 }
 
 export default function search(options: SearchOptions = {}): SitegenPlugin {
-  const include = options.include?.length ? options.include : ['/v1/', '/blog/'];
-  const included = (path: string) => include.some((prefix) => path.startsWith(prefix) || path === prefix.replace(/\/$/, ''));
+  const prefixes = (docsRoot: string, blogDir: string) =>
+    options.include?.length ? options.include : [docsRoot, blogDir].map((dir) => `/${dir.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/'));
 
   return {
     name: 'sitegen:search',
@@ -122,6 +120,8 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
         });
         client.catch(() => undefined); // awaited below
         const rendered = new Set(ctx.pages.map((p) => p.path));
+        const include = prefixes(ctx.site.theme.docsRoot, ctx.config.blogDir);
+        const included = (path: string) => include.some((prefix) => path.startsWith(prefix) || path === prefix.replace(/\/$/, ''));
         const blogRoot = `/${ctx.config.blogDir.replace(/^\/|\/$/g, '')}/`;
         const sectionOf = (doc: ContentDocument) => {
           if (doc.isPost || doc._path.startsWith(blogRoot)) return 'Blog';

@@ -5,8 +5,7 @@
  *
  *   plugins: ['sitegen/plugins/seo']   or   [['sitegen/plugins/seo', { image: '/og.png' }]]
  */
-import type { SitegenPlugin } from '../../src/plugins/types.ts';
-import { canonicalUrl, docsSection, pageTitle, setTag } from '../../src/render/head.ts';
+import { canonicalUrl, docsSection, pageTitle, setTag, type SitegenPlugin } from 'sitegen';
 
 export interface SeoOptions {
   /** Default social image (root-relative or absolute). */

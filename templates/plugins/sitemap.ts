@@ -7,8 +7,7 @@
  */
 import { Readable } from 'node:stream';
 import { SitemapStream, streamToPromise } from 'sitemap';
-import type { SitegenPlugin } from '../../src/plugins/types.ts';
-import { canonicalUrl } from '../../src/render/head.ts';
+import { canonicalUrl, type SitegenPlugin } from 'sitegen';
 
 export interface SitemapOptions {
   /** Paths (prefixes) to leave out, e.g. ['/thank-you']. */

@@ -64,7 +64,7 @@ description: Hostile headings.
 
 ### A &lt;tag&gt; &quot;q&quot; \`<code>\`
 
-See [say "hi" & 'bye' <b>](/about "a \\"title\\""), and jump to [the link heading](#link-the-docs-more-here).
+See [say "hi" & 'bye' <b>](/about "a \\"title\\""), and jump to [the link heading](#link-the-docs--more-here).
 `,
 };
 
@@ -297,9 +297,10 @@ describe('headings and link text with markup, entities and quotes', () => {
     const doc = page('guide/headings');
     const headings = doc.querySelectorAll('main .prose h2, main .prose h3');
     const ids = headings.map((h) => h.getAttribute('id') ?? '');
-    expect(ids).toEqual(['bboldb-quotes-scriptxscript', 'link-the-docs-more-here', 'a-tag-q-code']);
+    expect(ids).toEqual(['bboldb--quotes-scriptxscript', 'link-the-docs--more-here', 'a-tag-q-code']);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    // GitHub's rule: markup characters, quotes and `&` are dropped, each space becomes `-` (so ` & ` gives `--`).
+    for (const id of ids) expect(id).toMatch(/^[\p{L}\p{N}_]+(-+[\p{L}\p{N}_]+)*$/u);
     expect(headings.map((h) => h.querySelector('a.header-anchor')?.getAttribute('href'))).toEqual(ids.map((id) => `#${id}`));
   });
 
@@ -312,8 +313,8 @@ describe('headings and link text with markup, entities and quotes', () => {
     const toc = doc.querySelector('aside.docs-toc nav.toc')!;
     const entries = toc.querySelectorAll('li > a');
     expect(entries.map((a) => [a.getAttribute('href'), a.text])).toEqual([
-      ['#bboldb-quotes-scriptxscript', headingTexts[0]],
-      ['#link-the-docs-more-here', headingTexts[1]],
+      ['#bboldb--quotes-scriptxscript', headingTexts[0]],
+      ['#link-the-docs--more-here', headingTexts[1]],
       ['#a-tag-q-code', headingTexts[2]],
     ]);
     expect(toc.querySelectorAll('b, script, code')).toEqual([]);
@@ -322,8 +323,8 @@ describe('headings and link text with markup, entities and quotes', () => {
   it('keeps the same ids and TOC in the content API document', () => {
     const doc = contentApi<{ body: { toc: { links: { id: string; text: string; children?: { id: string; text: string }[] }[] } } }>(documentQueryKey('/guide/headings'));
     expect(doc.body.toc.links).toEqual([
-      { id: 'bboldb-quotes-scriptxscript', depth: 2, text: headingTexts[0] },
-      { id: 'link-the-docs-more-here', depth: 2, text: headingTexts[1], children: [{ id: 'a-tag-q-code', depth: 3, text: headingTexts[2] }] },
+      { id: 'bboldb--quotes-scriptxscript', depth: 2, text: headingTexts[0] },
+      { id: 'link-the-docs--more-here', depth: 2, text: headingTexts[1], children: [{ id: 'a-tag-q-code', depth: 3, text: headingTexts[2] }] },
     ]);
   });
 

@@ -1,0 +1,119 @@
+/**
+ * `base: '/docs/'`: the fixture site built for a sub-path. No internal URL the build writes
+ * misses the base; preview serves the site under it; client navigation works under it in Chromium.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPreview, type RunningServer } from '../../src/server/preview.ts';
+import { copyFixture, html, listFiles, read, remove, runCli, type CliResult } from '../helpers.ts';
+import { launch, type Browser } from '../browser/chromium.ts';
+
+let site: string;
+let out: string;
+let built: CliResult;
+let server: RunningServer;
+let browser: Browser;
+
+/** Every root-relative URL in an HTML text (href, src, action, poster, content of url-like metas). */
+function rootRelative(text: string): string[] {
+  return [...text.matchAll(/\s(?:href|src|action|poster)="(\/(?!\/)[^"]*)"/g)].map((m) => m[1]);
+}
+
+beforeAll(async () => {
+  site = copyFixture('basic');
+  out = join(site, 'dist');
+  const config = join(site, 'site/config.ts');
+  writeFileSync(config, readFileSync(config, 'utf8').replace("url: 'https://fixture.example.com',", "url: 'https://fixture.example.com',\n  base: '/docs/',"));
+  built = await runCli(['build', '--root', site]);
+  server = await startPreview({ outDir: out, port: 0 });
+  browser = await launch();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  remove(site);
+});
+
+describe('base: /docs/', () => {
+  it('builds, with the link checks passing', () => {
+    expect(built.stderr).toBe('');
+    expect(built.code).toBe(0);
+  });
+
+  it('writes no root-relative URL without the base, in pages and payloads', () => {
+    const pages = listFiles(out).filter((f) => f.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(10);
+    let seen = 0;
+    for (const file of pages) {
+      const urls = rootRelative(read(out, file));
+      seen += urls.length;
+      expect(urls.filter((u) => !u.startsWith('/docs/')), file).toEqual([]);
+    }
+    for (const file of listFiles(out).filter((f) => f.endsWith('_payload.json'))) {
+      const payload = JSON.parse(read(out, file)) as { html: string };
+      expect(rootRelative(payload.html).filter((u) => !u.startsWith('/docs/')), file).toEqual([]);
+    }
+    expect(seen).toBeGreaterThan(100);
+  });
+
+  it('puts the base into canonicals, the sitemap, the feed, robots.txt and _redirects', () => {
+    expect(html(out, 'about/index.html').querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://fixture.example.com/docs/about');
+    const locs = [...read(out, 'sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs.length).toBeGreaterThan(5);
+    expect(locs.filter((l) => !l.startsWith('https://fixture.example.com/docs/'))).toEqual([]);
+    const feedLinks = [...read(out, 'blog/feed.xml').matchAll(/(?:href="|<id>|<link>)(https?:[^"<]+)/g)].map((m) => m[1]);
+    expect(feedLinks.length).toBeGreaterThan(2);
+    expect(feedLinks.filter((l) => !l.startsWith('https://fixture.example.com/docs'))).toEqual([]);
+    expect(read(out, 'robots.txt')).toContain('Sitemap: https://fixture.example.com/docs/sitemap.xml');
+    const redirects = read(out, '_redirects').trim().split('\n').map((line) => line.split(' '));
+    expect(redirects.length).toBeGreaterThan(2);
+    for (const [from, to] of redirects) {
+      expect(from.startsWith('/docs/'), from).toBe(true);
+      expect(to.startsWith('/docs/') || /^https?:/.test(to), to).toBe(true);
+    }
+    expect(redirects).toContainEqual(['/docs/old-home', '/docs/', '301']);
+  });
+
+  it('is served by sitegen preview under the base only', async () => {
+    const get = (path: string) => fetch(`${server.url}${path}`, { redirect: 'manual' });
+    expect((await get('/docs/')).status).toBe(200);
+    expect((await get('/docs/guide/intro')).status).toBe(200);
+    expect((await get('/guide/intro')).status).toBe(404);
+    const moved = await get('/docs/old-home');
+    expect([moved.status, moved.headers.get('location')]).toEqual([301, '/docs/']);
+    const bare = await get('/docs');
+    expect([bare.status, bare.headers.get('location')]).toEqual([301, '/docs/']);
+  });
+
+  describe('in Chromium', () => {
+    let page: Page;
+    beforeAll(async () => {
+      page = await browser.context.newPage();
+    });
+
+    it('navigates client-side under the base, with payloads fetched from under it', async () => {
+      const payloads: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('_payload.json')) payloads.push(new URL(r.url()).pathname);
+      });
+      await page.goto(`${server.url}/docs/`);
+      await page.waitForFunction(() => (window as unknown as { sitegen?: { state: { manifest?: unknown } } }).sitegen?.state.manifest);
+      await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+      await page.click('#everything a[href="/docs/guide/intro"]');
+      await page.waitForURL(`${server.url}/docs/guide/intro`);
+      expect(await page.locator('main h1').first().textContent()).toBe('Introduction');
+      expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+      expect(payloads).toContain('/docs/guide/intro/_payload.json');
+      expect(payloads.filter((p) => !p.startsWith('/docs/'))).toEqual([]);
+    });
+
+    it('applies route-rule redirects under the base', async () => {
+      await page.evaluate(() => (window as unknown as { sitegen: { navigate(h: string): Promise<void> } }).sitegen.navigate('/docs/old-home'));
+      await page.waitForURL(`${server.url}/docs/`);
+      expect(await page.locator('main h1').first().textContent()).toBe('Fixture home');
+      expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+    });
+  });
+});

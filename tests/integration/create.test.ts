@@ -1,0 +1,92 @@
+/**
+ * `sitegen create`: a new site from the starter, built through the real CLI with no warnings.
+ */
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, html, listFiles, read, remove, runCli, tempDir, type CliResult } from '../helpers.ts';
+
+let parent: string;
+let site: string;
+let created: CliResult;
+let built: CliResult;
+let written: string[];
+
+beforeAll(async () => {
+  parent = tempDir('sitegen-create-');
+  site = join(parent, 'my site');
+  created = await runCli(['create', 'my site'], { cwd: parent });
+  written = listFiles(site);
+  built = await runCli(['build', '--root', site]);
+});
+afterAll(() => remove(parent));
+
+describe('sitegen create', () => {
+  it('writes the starter and prints the next two commands', () => {
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    expect(created.stdout).toBe(`Created a new site in ${site} (9 files).\n\nNext:\n  cd "my site"\n  npm install && npm run dev\n`);
+    expect(written).toEqual([
+      '.gitignore', 'content/blog/2025-01-15-hello-world.md', 'content/docs/guide/1.writing.md', 'content/docs/guide/index.md',
+      'package.json', 'site/config.ts', 'site/pages/index.tsx', 'site/public/images/hello.png', 'tsconfig.json',
+    ].sort());
+  });
+
+  it('installs nothing unless asked, and names the package after the folder', () => {
+    const manifest = JSON.parse(read(site, 'package.json'));
+    expect(manifest.name).toBe('my-site');
+    expect(manifest.dependencies).toEqual({ sitegen: `^${JSON.parse(read(ROOT, 'package.json')).version}` });
+    expect(written.some((f) => f.startsWith('node_modules/'))).toBe(false);
+  });
+
+  it('refuses a folder that is not empty, with a hint', async () => {
+    const again = await runCli(['create', 'my site'], { cwd: parent });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe('✗ my site is not empty\n  hint: sitegen create writes a new site into a new or empty folder; pick another name.\n');
+  });
+
+  it('builds with no warnings', () => {
+    expect(built.stderr).toBe('');
+    expect(built.code).toBe(0);
+    expect(built.stdout).not.toMatch(/warn/i);
+    expect(built.stdout).toMatch(/Built 6 pages into dist\//);
+  });
+
+  it('renders a home page listing the post, docs with a sidebar from the folder, and the post', () => {
+    const dist = join(site, 'dist');
+    const home = html(dist, 'index.html');
+    expect(home.querySelector('h1')?.text).toBe('My site');
+    expect(home.querySelectorAll('.starter-posts a').map((a) => a.getAttribute('href'))).toContain('/blog/2025/01/15/hello-world');
+    const writing = html(dist, 'docs/guide/writing/index.html');
+    expect(writing.querySelectorAll('#docs-sidebar a').map((a) => [a.getAttribute('href'), a.text])).toEqual([
+      ['/docs/guide', 'Guide'],
+      ['/docs/guide/writing', 'Writing pages'],
+    ]);
+    expect(writing.querySelector('#docs-sidebar a[aria-current="page"]')?.getAttribute('href')).toBe('/docs/guide/writing');
+    expect(writing.querySelector('h2#headings')).not.toBeNull();
+    const post = html(dist, 'blog/2025/01/15/hello-world/index.html');
+    expect(post.querySelector('h1')?.text).toBe('Hello, world');
+    expect(post.querySelector('article img')).not.toBeNull();
+    expect(listFiles(dist)).toContain('blog/feed.xml');
+  });
+
+  it('names nothing of the bundled demo site', () => {
+    const dist = join(site, 'dist');
+    for (const file of listFiles(dist).filter((f) => f.endsWith('.html'))) expect(read(dist, file), file).not.toMatch(/ferrygate|webhook/i);
+  });
+
+  it('type-checks with its own tsconfig once sitegen is installed', async () => {
+    mkdirSync(join(site, 'node_modules/@types'), { recursive: true });
+    symlinkSync(ROOT, join(site, 'node_modules/sitegen'), 'dir');
+    symlinkSync(join(ROOT, 'node_modules/react'), join(site, 'node_modules/react'), 'dir');
+    for (const name of ['react', 'node']) symlinkSync(join(ROOT, 'node_modules/@types', name), join(site, 'node_modules/@types', name), 'dir');
+    const result = await new Promise<{ code: number; out: string }>((resolve) => {
+      execFile(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: site }, (error, stdout, stderr) => {
+        resolve({ code: error ? 1 : 0, out: stdout + stderr });
+      });
+    });
+    expect(result.out).toBe('');
+    expect(result.code).toBe(0);
+  });
+});

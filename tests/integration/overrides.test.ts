@@ -1,0 +1,81 @@
+/**
+ * Theme overrides: components in site/components/ replace the theme's of the same name, wherever
+ * they are used; an override can wrap the original. Through the real CLI, on a created site.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { html, remove, runCli, tempDir, type CliResult } from '../helpers.ts';
+
+let parent: string;
+let site: string;
+let built: CliResult;
+
+beforeAll(async () => {
+  parent = tempDir('sitegen-overrides-');
+  site = join(parent, 'site');
+  await runCli(['create', 'site'], { cwd: parent });
+  mkdirSync(join(site, 'site/components'));
+  writeFileSync(join(site, 'site/components/Footer.tsx'), `import type { SiteInfo } from 'sitegen';
+import { Footer as ThemeFooter } from 'sitegen/templates/components/Footer';
+
+export function Footer({ site }: { site: SiteInfo }) {
+  return <><p id="my-note">{\`Hand-made for \${site.name}\`}</p><ThemeFooter site={site} /></>;
+}
+`);
+  // An override replaces the whole module: what else the theme imports from it is re-exported.
+  writeFileSync(join(site, 'site/components/PostCard.tsx'), `import type { Author, PostSummary } from 'sitegen';
+export { Byline } from 'sitegen/templates/components/PostCard';
+
+export function PostCard({ post }: { post: PostSummary; authors: Record<string, Author> }) {
+  return <article className="my-card"><a href={post.path}>{post.title.toUpperCase()}</a></article>;
+}
+`);
+  writeFileSync(join(site, 'site/components/NotATheme.tsx'), 'export const x = 1;\n');
+  built = await runCli(['build', '--root', site]);
+});
+afterAll(() => remove(parent));
+
+describe('site/components overrides', () => {
+  it('builds', () => {
+    expect(built.stderr).toBe('');
+    expect(built.code).toBe(0);
+  });
+
+  it('replaces a theme component on every page, and the override can wrap the original', () => {
+    for (const file of ['index.html', 'docs/guide/index.html', 'blog/2025/01/15/hello-world/index.html', '404.html']) {
+      const doc = html(join(site, 'dist'), file);
+      expect(doc.querySelector('#my-note')?.text, file).toBe('Hand-made for My site');
+      expect(doc.querySelectorAll('footer.site-footer').length, file).toBe(1);
+    }
+  });
+
+  it('replaces a component a page imports from sitegen/templates', () => {
+    const home = html(join(site, 'dist'), 'index.html');
+    expect(home.querySelectorAll('.starter-posts article.my-card a').map((a) => a.text)).toEqual(['HELLO, WORLD']);
+  });
+
+  it('names the missing export when an override lacks something the theme imports', async () => {
+    const broken = tempDir('sitegen-overrides-broken-');
+    try {
+      await runCli(['create', 'site'], { cwd: broken });
+      mkdirSync(join(broken, 'site/site/components'));
+      writeFileSync(join(broken, 'site/site/components/PostCard.tsx'), 'export function PostCard() { return null; }\n');
+      const result = await runCli(['build', '--root', join(broken, 'site')]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('[SG4002] Templates failed to compile\n  No matching export in "site/components/PostCard.tsx" for import "Byline"');
+    } finally {
+      remove(broken);
+    }
+  });
+
+  it('goes back to the theme when the override is removed (no stale template cache)', async () => {
+    rmSync(join(site, 'site/components/Footer.tsx'));
+    const again = await runCli(['build', '--root', site]);
+    expect(again.code).toBe(0);
+    const home = html(join(site, 'dist'), 'index.html');
+    expect(home.querySelector('#my-note')).toBeNull();
+    expect(home.querySelectorAll('footer.site-footer').length).toBe(1);
+    expect(home.querySelectorAll('article.my-card').length).toBe(1);
+  });
+});
