@@ -25,11 +25,14 @@ export function hookSignals(): void {
     process.once(signal, () => {
       Atomics.store(INTERRUPTED, 0, 1);
       for (const dir of live) {
-        try {
-          // Workers may still be writing into it: retry until it is gone.
-          rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 20 });
-        } catch {
-          // best effort: the next build clears stale folders too
+        // Workers may still be finishing a write into it (they stop at the next file): try again
+        // until it is gone, for up to about two seconds.
+        for (let attempt = 0; attempt < 40 && existsSync(dir); attempt++) {
+          try {
+            rmSync(dir, { recursive: true, force: true, maxRetries: 3, retryDelay: 10 });
+          } catch {
+            Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50); // a synchronous pause
+          }
         }
       }
       process.exit(signal === 'SIGINT' ? 130 : 143);

@@ -20,7 +20,9 @@ let buildId: string;
 /** Test hooks on the server: log every request, and let a test delay or fail some. */
 const requests: { path: string; at: number }[] = [];
 let hook: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
-let inFlight = 0;
+/** Payload requests of the current test still being answered (a fresh set per test: requests an
+ * earlier test's page left hanging do not count). */
+let inFlight = new Set<ServerResponse>();
 let maxInFlight = 0;
 
 beforeAll(async () => {
@@ -34,9 +36,10 @@ beforeAll(async () => {
     before(req, res, next) {
       requests.push({ path: req.url ?? '', at: Date.now() });
       if (req.url?.includes('_payload.json')) {
-        inFlight++;
-        maxInFlight = Math.max(maxInFlight, inFlight);
-        res.on('close', () => inFlight--);
+        const active = inFlight;
+        active.add(res);
+        maxInFlight = Math.max(maxInFlight, active.size);
+        res.on('close', () => active.delete(res));
       }
       if (hook) hook(req, res, next);
       else next();
@@ -54,6 +57,7 @@ afterAll(async () => {
 beforeEach(async () => {
   requests.length = 0;
   hook = undefined;
+  inFlight = new Set();
   maxInFlight = 0;
   page = await browser.context.newPage();
   // Hashed files are cached as immutable: start every test with an empty HTTP cache.
