@@ -105,7 +105,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // while discovery and the templates run. Likewise for a large site (5,000 pages or more), where a
   // rebuild takes seconds and even an up-to-date check outlasts the workers' start-up.
   // Otherwise they wait for the up-to-date check.
-  const large = !!state && Object.keys(state.pages).length >= 5000;
+  const large = previousSize >= 5000;
   let docCacheSaved: Promise<void> | undefined;
   let workers: Workers | undefined = !state || options.force || large ? new Workers(concurrencyFor(Infinity, options.concurrency), project.pluginModules, size) : undefined;
   try {
@@ -181,7 +181,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (env.debugBuildId()) log.info(idInputs.join('\n'));
     const buildId = createHash('sha256').update(idInputs.join('\n')).digest('hex').slice(0, 12);
 
-    // Nothing changed since the last build into this folder: its output is already exactly right.
     // The metadata of the documents not parsed in this build, from the cache; the parsed ones join it.
     const withMetadata = async () => {
       const missing = await completeDocCache(cacheDir, docCache);
@@ -198,6 +197,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       });
     };
 
+    // Nothing changed since the last build into this folder: its output is already exactly right.
     if (!options.force && state && state.id === buildId && (await outputIntact(state))) {
       if (toParse.length || restated) await withMetadata().then(() => saveDocCache(cacheDir, pruned(docCache, sources))).catch(() => undefined);
       const ms = performance.now() - started;
