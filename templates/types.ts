@@ -45,9 +45,12 @@ export interface ThemeConfig {
   tagline?: string;
   /** Where forms post (the contact and sales forms). */
   formEndpoint?: string;
-  /** Ordered top-level docs sections for the sidebar: folder name under the docs root -> label. */
+  /**
+   * Ordered top-level docs sections for the sidebar: folder name under the docs root -> label.
+   * Without any, the sidebar lists the docs root's navigation tree, one block per top-level folder.
+   */
   docsSections: { dir: string; title: string }[];
-  /** Where the docs tree lives in the content folder (default 'v1'). */
+  /** Where the docs tree lives in the content folder (default '': the whole content folder). */
   docsRoot: string;
   /** Extra sidebar links after the content sections (e.g. the API reference page). */
   docsExtraLinks: LinkItem[];

@@ -17,7 +17,8 @@ const theme = z
     /** A line beside the copyright. */
     tagline: z.string().optional(),
     formEndpoint: z.string().optional(),
-    docsRoot: z.string().default('v1'),
+    /** The content folder holding the docs (doc layout, sidebar, prev/next); '' is the whole content folder. */
+    docsRoot: z.string().default(''),
     docsSections: z.array(z.object({ dir: z.string(), title: z.string() })).default([]),
     docsExtraLinks: z.array(link).default([]),
     postCta: z.object({ title: z.string(), text: z.string(), href: z.string(), label: z.string() }).optional(),
