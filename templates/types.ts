@@ -56,6 +56,8 @@ export interface ThemeConfig {
   docsExtraLinks: LinkItem[];
   /** Call to action at the end of posts. */
   postCta?: { title: string; text: string; href: string; label: string };
+  /** Labels for post categories by slug, in display order; a category without one is title-cased. */
+  categoryLabels: Record<string, string>;
   /** Link template for "Edit this page": `{path}` is replaced by the source path. */
   editLink?: string;
   /** A search box in the header (needs the `sitegen/plugins/search` plugin for results). */

@@ -23,6 +23,8 @@ const theme = z
     docsExtraLinks: z.array(link).default([]),
     postCta: z.object({ title: z.string(), text: z.string(), href: z.string(), label: z.string() }).optional(),
     editLink: z.string().optional(),
+    /** Labels for post categories by slug (`{ 'home-automation': 'Home automation' }`); others are title-cased. */
+    categoryLabels: z.record(z.string()).default({}),
     search: z.boolean().default(false),
     searchAction: z.string().startsWith('/').default('/'),
   })
