@@ -43,6 +43,10 @@ export interface ThemeConfig {
   status?: { text: string; href: string };
   /** A line beside the copyright. */
   tagline?: string;
+  /** An image beside the site name in the header and footer (default size 28×28); without one, the name alone. */
+  logo?: { src: string; width?: number; height?: number };
+  /** Links to the site's profiles elsewhere, shown in the footer. */
+  social: { text: string; href: string }[];
   /** Where forms post (the contact and sales forms). */
   formEndpoint?: string;
   /**

@@ -23,7 +23,7 @@ beforeAll(async () => {
   writeFileSync(config, readFileSync(config, 'utf8')
     .replace("description: 'A site built with sitegen.',", "description: 'A site built with sitegen.',\n  blogDir: 'news',")
     .replace("'sitegen/plugins/feed']", "'sitegen/plugins/feed', 'sitegen/plugins/search']")
-    .replace("nav: [{ text: 'Docs', href: '/docs/guide' }],", "nav: [{ text: 'Docs', href: '/docs/guide', activeMatch: '^/(docs/|news/)' }],\n    search: true,"));
+    .replace("nav: [{ text: 'Docs', href: '/docs/guide' }],", "nav: [{ text: 'Docs', href: '/docs/guide', activeMatch: '^/(docs/|news/)' }],\n    search: true,\n    logo: { src: '/images/hello.png', width: 32 },\n    social: [{ text: 'GitHub', href: 'https://github.com/me' }, { text: 'Mastodon', href: 'https://example.social/@me' }],"));
   built = await runCli(['build', '--root', site]);
 
   // A bare folder (no site/, no config) holding a folder of nested markdown.
@@ -68,6 +68,33 @@ describe('a neutral theme, configured', () => {
     expect(active('news/2025/01/15/hello-world/index.html')).toBe('/docs/guide');
     expect(active('docs/guide/writing/index.html')).toBe('/docs/guide');
     expect(active('index.html')).toBeUndefined();
+  });
+});
+
+describe('logo and social links from the config', () => {
+  it('shows the configured logo beside the name in the header and footer', () => {
+    const home = html(join(site, 'dist'), 'index.html');
+    for (const where of ['.site-header', '.site-footer']) {
+      const img = home.querySelector(`${where} a.brand img`);
+      expect(img?.getAttribute('src'), where).toBe('/images/hello.png');
+      expect([img?.getAttribute('width'), img?.getAttribute('height'), img?.getAttribute('alt')], where).toEqual(['32', '28', '']);
+      expect(home.querySelector(`${where} a.brand svg`), where).toBeNull();
+    }
+  });
+
+  it('lists the social links in the footer', () => {
+    const links = [...html(join(site, 'dist'), 'index.html').querySelectorAll('.site-footer .footer-social a')];
+    expect(links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('rel')])).toEqual([
+      ['GitHub', 'https://github.com/me', 'me'],
+      ['Mastodon', 'https://example.social/@me', 'me'],
+    ]);
+  });
+
+  it('shows the name alone, and no social links, when the config has none', () => {
+    const home = html(join(bare, 'out'), 'index.html');
+    expect(home.querySelector('.site-header a.brand')?.textContent).toBe('sitegen site');
+    expect(home.querySelector('.site-header a.brand img, .site-header a.brand svg')).toBeNull();
+    expect(home.querySelector('.footer-social')).toBeNull();
   });
 });
 
