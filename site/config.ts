@@ -101,6 +101,15 @@ export default defineConfig({
       label: 'Start free',
     },
     editLink: 'https://github.com/ferrygate/site/edit/main/{path}',
+    // In this order on /blog: only these get a filter chip (the stylesheet has a rule set per category).
+    categoryLabels: {
+      announcements: 'Announcements',
+      tutorials: 'Tutorials',
+      guides: 'Guides',
+      engineering: 'Engineering',
+      'home-automation': 'Home automation',
+      company: 'Company',
+    },
     search: true,
     searchAction: '/v1/guide',
   },

@@ -43,16 +43,25 @@ export interface ThemeConfig {
   status?: { text: string; href: string };
   /** A line beside the copyright. */
   tagline?: string;
+  /** An image beside the site name in the header and footer (default size 28×28); without one, the name alone. */
+  logo?: { src: string; width?: number; height?: number };
+  /** Links to the site's profiles elsewhere, shown in the footer. */
+  social: { text: string; href: string }[];
   /** Where forms post (the contact and sales forms). */
   formEndpoint?: string;
-  /** Ordered top-level docs sections for the sidebar: folder name under the docs root -> label. */
+  /**
+   * Ordered top-level docs sections for the sidebar: folder name under the docs root -> label.
+   * Without any, the sidebar lists the docs root's navigation tree, one block per top-level folder.
+   */
   docsSections: { dir: string; title: string }[];
-  /** Where the docs tree lives in the content folder (default 'v1'). */
+  /** Where the docs tree lives in the content folder (default '': the whole content folder). */
   docsRoot: string;
   /** Extra sidebar links after the content sections (e.g. the API reference page). */
   docsExtraLinks: LinkItem[];
   /** Call to action at the end of posts. */
   postCta?: { title: string; text: string; href: string; label: string };
+  /** Labels for post categories by slug, in display order; a category without one is title-cased. */
+  categoryLabels: Record<string, string>;
   /** Link template for "Edit this page": `{path}` is replaced by the source path. */
   editLink?: string;
   /** A search box in the header (needs the `sitegen/plugins/search` plugin for results). */

@@ -42,7 +42,7 @@ export default function BlogAll(ctx: PageContext) {
                   <div>
                     <a href={p.path} className="archive-title">{p.title}</a>
                     <ul className="tag-list" aria-label="Tags">
-                      {p.categories.slice(0, 1).map((c) => <li key={c} className="tag tag-cat">{categoryLabel(c)}</li>)}
+                      {p.categories.slice(0, 1).map((c) => <li key={c} className="tag tag-cat">{categoryLabel(c, ctx.site.theme.categoryLabels)}</li>)}
                       {p.tags.map((t) => <li key={t} className="tag">#{t}</li>)}
                     </ul>
                   </div>

@@ -1,6 +1,6 @@
 import type { PageContext, PageMeta } from 'sitegen/templates/types';
 import { PostCard } from 'sitegen/templates/components/PostCard';
-import { CATEGORY_LABELS, categoryLabel } from 'sitegen/templates/components/util';
+import { categoryLabel } from 'sitegen/templates/components/util';
 
 export const meta: PageMeta = {
   title: 'Blog',
@@ -15,7 +15,8 @@ export default function Blog(ctx: PageContext) {
   const counts = new Map<string, number>();
   for (const p of rest) for (const c of p.categories) counts.set(c, (counts.get(c) ?? 0) + 1);
   // Only categories the stylesheet knows how to filter get a chip.
-  const cats = Object.keys(CATEGORY_LABELS).filter((c) => counts.has(c));
+  const labels = ctx.site.theme.categoryLabels;
+  const cats = Object.keys(labels).filter((c) => counts.has(c));
   return (
     <>
       <header className="page-header blog-header">
@@ -30,7 +31,7 @@ export default function Blog(ctx: PageContext) {
         {featured && (
           <section aria-labelledby="featured-title" className="blog-featured">
             <h2 id="featured-title" className="sr-only">Featured post</h2>
-            <PostCard post={featured} authors={ctx.authors} featured />
+            <PostCard post={featured} authors={ctx.authors} categoryLabels={labels} featured />
           </section>
         )}
 
@@ -40,13 +41,13 @@ export default function Blog(ctx: PageContext) {
           <div className="blog-toolbar">
             <h2 id="latest-title" className="section-title-sm">
               <span className="cat-heading" data-cat="all">Latest posts</span>
-              {cats.map((c) => <span key={c} className="cat-heading" data-cat={c}>{categoryLabel(c)}</span>)}
+              {cats.map((c) => <span key={c} className="cat-heading" data-cat={c}>{categoryLabel(c, labels)}</span>)}
             </h2>
             <div className="chips" role="group" aria-label="Filter by category">
               <label className="chip" htmlFor="cat-all">All</label>
               {cats.map((c) => (
                 <label key={c} className="chip" htmlFor={`cat-${c}`}>
-                  {categoryLabel(c)} <span className="chip-count">{counts.get(c)}</span>
+                  {categoryLabel(c, labels)} <span className="chip-count">{counts.get(c)}</span>
                 </label>
               ))}
             </div>
@@ -54,7 +55,7 @@ export default function Blog(ctx: PageContext) {
           <div className="post-grid blog-grid">
             {rest.map((p, i) => (
               <div className="blog-cell" key={p.path} data-cat={p.categories.join(' ')} data-older={i >= LATEST ? '' : undefined}>
-                <PostCard post={p} authors={ctx.authors} />
+                <PostCard post={p} authors={ctx.authors} categoryLabels={labels} />
               </div>
             ))}
           </div>

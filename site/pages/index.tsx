@@ -352,7 +352,7 @@ export default function Home(ctx: PageContext) {
               <a className="link-arrow" href="/blog">All posts</a>
             </div>
             <div className="post-grid">
-              {latest.map((p) => <PostCard key={p.path} post={p} authors={ctx.authors} />)}
+              {latest.map((p) => <PostCard key={p.path} post={p} authors={ctx.authors} categoryLabels={ctx.site.theme.categoryLabels} />)}
             </div>
           </div>
         </section>

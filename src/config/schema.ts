@@ -16,12 +16,19 @@ const theme = z
     status: link.omit({ description: true }).optional(),
     /** A line beside the copyright. */
     tagline: z.string().optional(),
+    /** An image beside the site name in the header and footer (`{ src: '/logo.svg' }`); without one, the name alone. */
+    logo: z.object({ src: z.string(), width: z.number().int().positive().optional(), height: z.number().int().positive().optional() }).strict().optional(),
+    /** Links to the site's profiles elsewhere, in the footer (`[{ text: 'GitHub', href: 'https://github.com/me' }]`). */
+    social: z.array(link.omit({ description: true })).default([]),
     formEndpoint: z.string().optional(),
-    docsRoot: z.string().default('v1'),
+    /** The content folder holding the docs (doc layout, sidebar, prev/next); '' is the whole content folder. */
+    docsRoot: z.string().default(''),
     docsSections: z.array(z.object({ dir: z.string(), title: z.string() })).default([]),
     docsExtraLinks: z.array(link).default([]),
     postCta: z.object({ title: z.string(), text: z.string(), href: z.string(), label: z.string() }).optional(),
     editLink: z.string().optional(),
+    /** Labels for post categories by slug (`{ 'home-automation': 'Home automation' }`); others are title-cased. */
+    categoryLabels: z.record(z.string()).default({}),
     search: z.boolean().default(false),
     searchAction: z.string().startsWith('/').default('/'),
   })

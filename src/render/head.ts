@@ -32,7 +32,7 @@ export function pageTitle(title: string, site: { name: string; separator: string
 
 /** The docs section a path belongs to, from the theme's docsSections: `/v1/guide/tunnels` → `Guide`. */
 export function docsSection(site: SiteInfo, path: string): string | undefined {
-  const root = `/${site.theme.docsRoot}/`;
+  const root = `/${site.theme.docsRoot.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
   if (!path.startsWith(root)) return undefined;
   const dir = path.slice(root.length).split('/')[0];
   return site.theme.docsSections.find((s) => s.dir === dir)?.title;

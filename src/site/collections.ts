@@ -127,8 +127,10 @@ export interface Neighbours {
 /** prev/next for every docs page (sidebar order) and post (by date: prev is older). */
 export function computeNeighbours(nav: NavItem[], docsRoot: string, posts: PostSummary[]): Map<string, Neighbours> {
   const out = new Map<string, Neighbours>();
-  const docsNode = nav.find((item) => item.path === `/${docsRoot}` || item.path.startsWith(`/${docsRoot}/`) && item.children);
-  const order = docsNode ? flattenNav(docsNode.children ?? []) : [];
+  const root = docsRoot.replace(/^\/+|\/+$/g, '');
+  // An empty docs root is the whole content folder: every page in the navigation, in order.
+  const docsNode = root ? nav.find((item) => item.path === `/${root}` || item.path.startsWith(`/${root}/`) && item.children) : undefined;
+  const order = root ? (docsNode ? flattenNav(docsNode.children ?? []) : []) : flattenNav(nav);
   order.forEach((link, i) => out.set(link.path, { prev: order[i - 1], next: order[i + 1] }));
   posts.forEach((post, i) => {
     const newer = posts[i - 1];

@@ -1,7 +1,8 @@
+import { Fragment } from 'react';
 import type { SiteInfo } from '../types';
 import { Brand } from './Logo';
 
-/** Site footer: brand blurb and status link, link columns from site.theme.footer, copyright and tagline. */
+/** Site footer: brand blurb, status link and social links, link columns from site.theme.footer, copyright and tagline. */
 export function Footer({ site }: { site: SiteInfo }) {
   const cols = site.theme.footer;
   return (
@@ -9,9 +10,14 @@ export function Footer({ site }: { site: SiteInfo }) {
       <div className="container">
         <div className="footer-grid" data-cols={cols.length}>
           <div className="footer-brand">
-            <Brand name={site.name} />
+            <Brand name={site.name} logo={site.theme.logo} />
             <p>{site.description}</p>
             {site.theme.status && <p><a className="status-dot" href={site.theme.status.href}>{site.theme.status.text}</a></p>}
+            {site.theme.social.length > 0 && (
+              <p className="footer-social">
+                {site.theme.social.map((l, i) => <Fragment key={l.href}>{i > 0 && ' · '}<a href={l.href} rel="me">{l.text}</a></Fragment>)}
+              </p>
+            )}
           </div>
           {cols.map((col) => (
             <nav className="footer-col" key={col.title} aria-label={col.title}>

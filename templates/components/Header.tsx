@@ -24,7 +24,7 @@ export function Header({ site, path }: { site: SiteInfo; path: string }) {
   return (
     <header className="site-header">
       <div className="container header-inner">
-        <Brand name={site.name} />
+        <Brand name={site.name} logo={site.theme.logo} />
         <input type="checkbox" id="nav-toggle" className="nav-toggle" aria-controls="nav-panel" />
         <label htmlFor="nav-toggle" className="nav-toggle-btn">
           <Icon name="menu" className="icon-open" size={22} />

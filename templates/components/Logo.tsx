@@ -1,19 +1,16 @@
-/** The Ferrygate mark: a gate arch over water, drawn in the accent colour. Same drawing as /logo.svg. */
-export function LogoMark({ size = 28 }: { size?: number }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-      <rect width="32" height="32" rx="8" fill="var(--accent)" />
-      <path d="M9 21V14a7 7 0 0 1 14 0v7" fill="none" stroke="var(--accent-fg)" strokeWidth="2.6" strokeLinecap="round" />
-      <path d="M13 21v-6.5a3 3 0 0 1 6 0V21" fill="none" stroke="var(--accent-fg)" strokeWidth="2.2" strokeLinecap="round" opacity="0.75" />
-      <path d="M6.5 24.5c1.6 0 1.6-1.2 3.2-1.2s1.6 1.2 3.2 1.2 1.6-1.2 3.1-1.2 1.6 1.2 3.2 1.2 1.6-1.2 3.2-1.2 1.6 1.2 3.1 1.2" fill="none" stroke="var(--accent-fg)" strokeWidth="1.8" strokeLinecap="round" />
-    </svg>
-  );
+import type { ThemeConfig } from '../types';
+
+/** The site's logo image from `theme.logo`, beside the name; nothing without one (the name alone). */
+export function LogoMark({ logo, size = 28 }: { logo?: ThemeConfig['logo']; size?: number }) {
+  if (!logo) return null;
+  return <img src={logo.src} alt="" width={logo.width ?? size} height={logo.height ?? size} />;
 }
 
-export function Brand({ name }: { name: string }) {
+/** The site's name, after its logo (`theme.logo`), linking to the home page. */
+export function Brand({ name, logo }: { name: string; logo?: ThemeConfig['logo'] }) {
   return (
     <a className="brand" href="/" aria-label={`${name} home`}>
-      <LogoMark />
+      <LogoMark logo={logo} />
       <span>{name}</span>
     </a>
   );

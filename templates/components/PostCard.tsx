@@ -12,15 +12,15 @@ export function Byline({ post, authors, showReading = true }: { post: Pick<PostS
   );
 }
 
-/** A post teaser card; the whole card is one link (title), with metadata below. */
-export function PostCard({ post, authors, headingLevel = 3, featured = false }: { post: PostSummary; authors: Record<string, Author>; headingLevel?: 2 | 3; featured?: boolean }) {
+/** A post teaser card; the whole card is one link (title), with metadata below. `categoryLabels`: the site's `theme.categoryLabels`. */
+export function PostCard({ post, authors, headingLevel = 3, featured = false, categoryLabels }: { post: PostSummary; authors: Record<string, Author>; headingLevel?: 2 | 3; featured?: boolean; categoryLabels?: Record<string, string> }) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const category = post.categories[0];
   return (
     <article className={`post-card${featured ? ' post-card-featured' : ''}`} data-cat={post.categories.join(' ')}>
       {featured && <div className="post-card-art" aria-hidden="true"><span /><span /><span /></div>}
       <div className="post-card-body">
-        {category && <p className="eyebrow">{categoryLabel(category)}</p>}
+        {category && <p className="eyebrow">{categoryLabel(category, categoryLabels)}</p>}
         <H className="post-card-title"><a href={post.path}>{post.title}</a></H>
         <p className="post-card-desc">{post.description}</p>
         <Byline post={post} authors={authors} />

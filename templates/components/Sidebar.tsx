@@ -79,11 +79,48 @@ function NavItems({ items, current, parentPath }: { items: NavItem[]; current: s
   );
 }
 
-/** Docs sidebar: one block per site.theme.docsSections entry found in ctx.nav, then docsExtraLinks. */
+/**
+ * Without configured docsSections: the docs root's navigation tree, one titled block per top-level
+ * folder, after an untitled block of its loose pages (the root's own index page first).
+ */
+function FolderSections({ nav, root, current }: { nav: NavItem[]; root: string; current: string }) {
+  const rootNode = root ? findNavNode(nav, root) : undefined;
+  if (root && !rootNode) return null;
+  const top = rootNode
+    ? (rootNode.children?.length
+      ? (rootNode.children.some((c) => c.path === rootNode.path) ? rootNode.children : [{ ...rootNode, children: undefined }, ...rootNode.children])
+      : [rootNode])
+    : nav;
+  const home = root || '/';
+  const loose = top.filter((item) => !item.children?.length).sort((a, b) => Number(b.path === home) - Number(a.path === home));
+  const blocks: { key: string; node?: NavItem; pages: NavItem[] }[] = [
+    ...(loose.length ? [{ key: 'pages', pages: loose }] : []),
+    ...top.filter((item) => item.children?.length).map((item) => ({ key: `dir:${item.path}`, node: item, pages: item.children! })),
+  ];
+  return (
+    <>
+      {blocks.map(({ key, node, pages }) => (
+        <div className="sb-section" key={key}>
+          {node && <p className="sb-title">{node.title}</p>}
+          <NavItems
+            items={!node || pages.some((c) => c.path === node.path) ? pages : [{ ...node, children: undefined }, ...pages]}
+            current={current}
+            parentPath={node?.path ?? root}
+          />
+        </div>
+      ))}
+    </>
+  );
+}
+
+/**
+ * Docs sidebar: one block per site.theme.docsSections entry found in ctx.nav (without any, the
+ * docs root's folders), then docsExtraLinks.
+ */
 export function Sidebar({ site, nav, current }: { site: SiteInfo; nav: NavItem[]; current: string }) {
   const root = '/' + site.theme.docsRoot.replace(/^\/+|\/+$/g, '');
   const sections = site.theme.docsSections
-    .map((s) => ({ ...s, node: findNavNode(nav, `${root}/${s.dir}`) }))
+    .map((s) => ({ ...s, node: findNavNode(nav, `${root}/${s.dir}`.replace(/^\/\//, '/')) }))
     .filter((s): s is typeof s & { node: NavItem } => !!s.node);
   return (
     <div className="sidebar-wrap">
@@ -93,6 +130,7 @@ export function Sidebar({ site, nav, current }: { site: SiteInfo; nav: NavItem[]
         <Icon name="chevronDown" size={16} className="docs-nav-chev" />
       </label>
       <nav className="sidebar" id="docs-sidebar" aria-label="Documentation">
+        {site.theme.docsSections.length === 0 && <FolderSections nav={nav} root={root === '/' ? '' : root} current={current} />}
         {sections.map(({ dir, title, node }) => {
           const children = node.children ?? [];
           return (

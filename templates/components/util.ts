@@ -66,15 +66,7 @@ export function fmFaq(fm: Record<string, unknown>): FaqItem[] {
   return v.filter((x): x is FaqItem => !!x && typeof x === 'object' && typeof (x as FaqItem).q === 'string' && typeof (x as FaqItem).a === 'string');
 }
 
-export const CATEGORY_LABELS: Record<string, string> = {
-  announcements: 'Announcements',
-  tutorials: 'Tutorials',
-  guides: 'Guides',
-  engineering: 'Engineering',
-  'home-automation': 'Home automation',
-  company: 'Company',
-};
-
-export function categoryLabel(c: string): string {
-  return CATEGORY_LABELS[c] ?? titleCase(c);
+/** A post category's label: from `labels` (the site's `theme.categoryLabels`), else the slug in title case. */
+export function categoryLabel(c: string, labels: Record<string, string> = {}): string {
+  return Object.prototype.hasOwnProperty.call(labels, c) ? labels[c] : titleCase(c);
 }

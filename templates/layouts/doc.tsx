@@ -1,6 +1,6 @@
 import type { LayoutProps, TocLink } from '../types';
 import { Shell } from '../components/Shell';
-import { Sidebar } from '../components/Sidebar';
+import { Sidebar, findNavNode } from '../components/Sidebar';
 import { Toc } from '../components/Toc';
 import { PrevNext } from '../components/PrevNext';
 import { Body } from '../components/Prose';
@@ -16,10 +16,13 @@ function tocOf(props: LayoutProps): TocLink[] {
 
 function sectionTitle(props: LayoutProps): string | undefined {
   const { site, page } = props;
-  const root = '/' + site.theme.docsRoot.replace(/^\/+|\/+$/g, '') + '/';
+  const root = ('/' + site.theme.docsRoot.replace(/^\/+|\/+$/g, '') + '/').replace(/^\/\/$/, '/');
   if (!page.path.startsWith(root)) return fmString(page.frontmatter, 'section') ? titleCase(fmString(page.frontmatter, 'section')!) : 'Reference';
   const dir = page.path.slice(root.length).split('/')[0];
-  return site.theme.docsSections.find((s) => s.dir === dir)?.title;
+  if (site.theme.docsSections.length) return site.theme.docsSections.find((s) => s.dir === dir)?.title;
+  // Without configured sections: the title of the top-level folder the page is in, as in the sidebar.
+  const folder = dir ? findNavNode(props.nav, root + dir) : undefined;
+  return folder?.children?.length ? folder.title : undefined;
 }
 
 /** Documentation page: sidebar, article with meta row, "On this page", previous/next. */

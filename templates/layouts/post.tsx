@@ -25,7 +25,7 @@ export default function PostLayout(props: LayoutProps) {
           <div className="container container-narrow">
             <p className="post-kicker">
               <a href={`/${site.blogDir}`} className="back-link"><Icon name="chevronLeft" size={14} /> Blog</a>
-              {categories[0] && <><span aria-hidden="true">/</span><span>{categoryLabel(categories[0])}</span></>}
+              {categories[0] && <><span aria-hidden="true">/</span><span>{categoryLabel(categories[0], site.theme.categoryLabels)}</span></>}
             </p>
             <h1 className="post-title">{page.title}</h1>
             {page.description && <p className="post-lead">{page.description}</p>}

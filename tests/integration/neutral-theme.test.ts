@@ -1,8 +1,9 @@
 /**
  * The bundled theme takes its site-specific parts from the config: a created site with its blog
- * in `news/`, search switched on and a menu item with `activeMatch`.
+ * in `news/`, search switched on and a menu item with `activeMatch`; and a bare folder of
+ * markdown, with no config at all, gets docs pages with a sidebar built from its folders.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { html, listFiles, read, remove, runCli, tempDir, type CliResult } from '../helpers.ts';
@@ -10,6 +11,8 @@ import { html, listFiles, read, remove, runCli, tempDir, type CliResult } from '
 let parent: string;
 let site: string;
 let built: CliResult;
+let bare: string;
+let bareBuilt: CliResult;
 
 beforeAll(async () => {
   parent = tempDir('sitegen-neutral-');
@@ -20,8 +23,23 @@ beforeAll(async () => {
   writeFileSync(config, readFileSync(config, 'utf8')
     .replace("description: 'A site built with sitegen.',", "description: 'A site built with sitegen.',\n  blogDir: 'news',")
     .replace("'sitegen/plugins/feed']", "'sitegen/plugins/feed', 'sitegen/plugins/search']")
-    .replace("nav: [{ text: 'Docs', href: '/docs/guide' }],", "nav: [{ text: 'Docs', href: '/docs/guide', activeMatch: '^/(docs/|news/)' }],\n    search: true,"));
+    .replace("nav: [{ text: 'Docs', href: '/docs/guide' }],", "nav: [{ text: 'Docs', href: '/docs/guide', activeMatch: '^/(docs/|news/)' }],\n    search: true,\n    logo: { src: '/images/hello.png', width: 32 },\n    social: [{ text: 'GitHub', href: 'https://github.com/me' }, { text: 'Mastodon', href: 'https://example.social/@me' }],"));
   built = await runCli(['build', '--root', site]);
+
+  // A bare folder (no site/, no config) holding a folder of nested markdown.
+  bare = join(parent, 'bare');
+  const page = (file: string, title: string) => {
+    mkdirSync(join(bare, 'notes', file, '..'), { recursive: true });
+    writeFileSync(join(bare, 'notes', file), `---\ntitle: ${title}\n---\n\n${title} text.\n`);
+  };
+  page('index.md', 'Welcome');
+  page('faq.md', 'FAQ');
+  page('guide/index.md', 'Guide');
+  page('guide/1.install.md', 'Install');
+  page('guide/2.usage.md', 'Usage');
+  page('guide/advanced/tuning.md', 'Tuning');
+  page('reference/cli.md', 'CLI');
+  bareBuilt = await runCli(['build', '--content', 'notes', '--out', 'out'], { cwd: bare });
 });
 afterAll(() => remove(parent));
 
@@ -50,5 +68,69 @@ describe('a neutral theme, configured', () => {
     expect(active('news/2025/01/15/hello-world/index.html')).toBe('/docs/guide');
     expect(active('docs/guide/writing/index.html')).toBe('/docs/guide');
     expect(active('index.html')).toBeUndefined();
+  });
+});
+
+describe('logo and social links from the config', () => {
+  it('shows the configured logo beside the name in the header and footer', () => {
+    const home = html(join(site, 'dist'), 'index.html');
+    for (const where of ['.site-header', '.site-footer']) {
+      const img = home.querySelector(`${where} a.brand img`);
+      expect(img?.getAttribute('src'), where).toBe('/images/hello.png');
+      expect([img?.getAttribute('width'), img?.getAttribute('height'), img?.getAttribute('alt')], where).toEqual(['32', '28', '']);
+      expect(home.querySelector(`${where} a.brand svg`), where).toBeNull();
+    }
+  });
+
+  it('lists the social links in the footer', () => {
+    const links = [...html(join(site, 'dist'), 'index.html').querySelectorAll('.site-footer .footer-social a')];
+    expect(links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('rel')])).toEqual([
+      ['GitHub', 'https://github.com/me', 'me'],
+      ['Mastodon', 'https://example.social/@me', 'me'],
+    ]);
+  });
+
+  it('shows the name alone, and no social links, when the config has none', () => {
+    const home = html(join(bare, 'out'), 'index.html');
+    expect(home.querySelector('.site-header a.brand')?.textContent).toBe('sitegen site');
+    expect(home.querySelector('.site-header a.brand img, .site-header a.brand svg')).toBeNull();
+    expect(home.querySelector('.footer-social')).toBeNull();
+  });
+});
+
+describe('a bare folder of markdown', () => {
+  const sidebar = (file: string) => html(join(bare, 'out'), file).querySelector('nav#docs-sidebar');
+  const links = (file: string) => [...sidebar(file)!.querySelectorAll('a.sb-link')].map((a) => a.getAttribute('href'));
+  const current = (file: string) => [...sidebar(file)!.querySelectorAll('[aria-current="page"]')].map((a) => a.getAttribute('href'));
+
+  it('builds without a site/ folder', () => {
+    expect(bareBuilt.stderr).toBe('');
+    expect(bareBuilt.code).toBe(0);
+  });
+
+  it('gives every page a docs sidebar listing the folders and their pages, in order', () => {
+    for (const file of ['index.html', 'faq/index.html', 'guide/install/index.html', 'guide/advanced/tuning/index.html', 'reference/cli/index.html']) {
+      expect(links(file), file).toEqual(['/', '/faq', '/guide', '/guide/install', '/guide/usage', '/guide/advanced/tuning', '/reference/cli']);
+    }
+    const titles = [...sidebar('guide/usage/index.html')!.querySelectorAll('.sb-title')].map((t) => t.textContent);
+    expect(titles).toEqual(['Guide', 'reference']);
+  });
+
+  it('marks the current page, and opens the folder holding it', () => {
+    expect(current('guide/usage/index.html')).toEqual(['/guide/usage']);
+    expect(current('index.html')).toEqual(['/']);
+    expect(current('reference/cli/index.html')).toEqual(['/reference/cli']);
+    const tuning = sidebar('guide/advanced/tuning/index.html')!;
+    expect(current('guide/advanced/tuning/index.html')).toEqual(['/guide/advanced/tuning']);
+    expect(tuning.querySelector('details.sb-group')?.hasAttribute('open')).toBe(true);
+    expect(sidebar('guide/usage/index.html')!.querySelector('details.sb-group')?.hasAttribute('open')).toBe(false);
+  });
+
+  it('lays the pages out as docs: section eyebrow and previous/next in sidebar order', () => {
+    const usage = html(join(bare, 'out'), 'guide/usage/index.html');
+    expect(usage.querySelector('main')?.getAttribute('class')).toContain('main-docs');
+    expect(usage.querySelector('.doc-header .eyebrow')?.textContent).toBe('Guide');
+    const hrefs = [...usage.querySelectorAll('.doc-footer a')].map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual(expect.arrayContaining(['/guide/install', '/guide/advanced/tuning']));
   });
 });

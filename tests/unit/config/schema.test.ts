@@ -20,6 +20,12 @@ describe('site config', () => {
       checkInterval: 3_600_000, plugins: ['sitegen/plugins/seo', 'sitegen/plugins/markdown'], contentDir: 'content', outDir: 'dist', blogDir: 'blog',
     });
     expect(config.canonicalQueryWhitelist).toEqual(['page', 'sort', 'filter', 'search', 'q', 'category', 'tag']);
+    // Theme defaults that suit any site: the whole content folder is the docs, no category labels.
+    expect(config.theme).toMatchObject({ docsRoot: '', docsSections: [], categoryLabels: {} });
+  });
+  it('checks theme.categoryLabels as a record of strings', () => {
+    expect(resolveConfig({ theme: { categoryLabels: { 'home-automation': 'Home automation' } } }, '/tmp').theme.categoryLabels).toEqual({ 'home-automation': 'Home automation' });
+    expect(problems({ theme: { categoryLabels: { news: 1 } } })).toContain('theme.categoryLabels.news');
   });
   it('drops a trailing slash from the url', () => {
     expect(resolveConfig({ url: 'https://ferrygate.dev/' }, '/tmp').url).toBe('https://ferrygate.dev');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isActive } from '../../../templates/components/util.ts';
+import { categoryLabel, isActive } from '../../../templates/components/util.ts';
 
 describe('isActive (header navigation)', () => {
   it('marks the link itself and the pages below it', () => {
@@ -16,5 +16,16 @@ describe('isActive (header navigation)', () => {
     expect(isActive('/v1/guide', '/api-reference/x', match)).toBe(false);
     expect(isActive('/v1/guide', '/pricing', match)).toBe(false);
     expect(isActive('/v1/guide', '/v1/guide', match)).toBe(true);
+  });
+});
+
+describe('categoryLabel', () => {
+  it('takes the label from the site config, else title-cases the slug', () => {
+    const labels = { 'home-automation': 'Home automation', howto: 'How-to' };
+    expect(categoryLabel('home-automation', labels)).toBe('Home automation');
+    expect(categoryLabel('howto', labels)).toBe('How-to');
+    expect(categoryLabel('release-notes', labels)).toBe('Release Notes');
+    expect(categoryLabel('home-automation')).toBe('Home Automation');
+    expect(categoryLabel('constructor', labels)).toBe('Constructor');
   });
 });
