@@ -80,10 +80,33 @@ function NavItems({ items, current, parentPath }: { items: NavItem[]; current: s
 }
 
 /**
+ * The largest docs tree the folder-built sidebar lists whole. Every page carries its sidebar, so a
+ * tree of n pages costs n × n links over the site: past this size a site names its sections
+ * (`docsSections`) and the folder-built sidebar is left out.
+ */
+export const MAX_FOLDER_SIDEBAR = 500;
+
+const treeSizes = new WeakMap<object, number>();
+
+/** Pages in the tree, counted once per build's tree (keyed by its first item, the same object on every page). */
+function treeSize(nav: NavItem[]): number {
+  const first = nav[0];
+  if (!first) return 0;
+  let size = treeSizes.get(first);
+  if (size === undefined) {
+    const count = (items: NavItem[]): number => items.reduce((sum, item) => sum + 1 + count(item.children ?? []), 0);
+    treeSizes.set(first, (size = count(nav)));
+  }
+  return size;
+}
+
+/**
  * Without configured docsSections: the docs root's navigation tree, one titled block per top-level
- * folder, after an untitled block of its loose pages (the root's own index page first).
+ * folder, after an untitled block of its loose pages (the root's own index page first). Trees of
+ * more than MAX_FOLDER_SIDEBAR pages get none.
  */
 function FolderSections({ nav, root, current }: { nav: NavItem[]; root: string; current: string }) {
+  if (treeSize(nav) > MAX_FOLDER_SIDEBAR) return null;
   const rootNode = root ? findNavNode(nav, root) : undefined;
   if (root && !rootNode) return null;
   const top = rootNode

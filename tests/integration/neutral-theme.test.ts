@@ -134,3 +134,22 @@ describe('a bare folder of markdown', () => {
     expect(hrefs).toEqual(expect.arrayContaining(['/guide/install', '/guide/advanced/tuning']));
   });
 });
+
+describe('a large bare folder of markdown', () => {
+  it('gets no folder-built sidebar past 500 pages (every page would carry them all)', async () => {
+    const dir = tempDir('sitegen-big-bare-');
+    try {
+      for (let f = 0; f < 6; f++) {
+        mkdirSync(join(dir, 'notes', `part-${f}`), { recursive: true });
+        for (let i = 0; i < 90; i++) writeFileSync(join(dir, 'notes', `part-${f}`, `page-${i}.md`), `---\ntitle: Page ${f}.${i}\n---\n\nText.\n`);
+      }
+      const built = await runCli(['build', '--content', 'notes', '--out', 'out'], { cwd: dir });
+      expect(built.code, built.stderr).toBe(0);
+      const page = html(join(dir, 'out'), 'part-0/page-1/index.html');
+      expect(page.querySelectorAll('nav#docs-sidebar a.sb-link')).toHaveLength(0);
+      expect(page.querySelector('main h1')?.textContent).toBe('Page 0.1');
+    } finally {
+      remove(dir);
+    }
+  }, 120_000);
+});
