@@ -104,9 +104,17 @@ export function buildNavigation(docs: ContentDocument[], drafts: boolean): NavIt
     if (folder) Object.assign(folder, { title: navTitle, path: doc._path }, order === undefined ? {} : { order });
     else folderFor(segments).push(item);
   }
-  // A folder without an index page links to its first child.
-  for (const folder of folders.values()) if (!folder.path) folder.path = folder.children?.[0]?.path ?? '/';
   sortNav(roots);
+  // A folder without an index page links to its first child (in reading order), which may itself be
+  // such a folder: resolved from the deepest up, so no folder is left with an empty path.
+  const resolve = (folder: MutableNav): string => {
+    if (!folder.path) {
+      const first = folder.children?.[0];
+      folder.path = (first && (first.path || (first.children ? resolve(first) : ''))) || '/';
+    }
+    return folder.path;
+  };
+  for (const folder of folders.values()) resolve(folder);
   return strip(roots);
 }
 
