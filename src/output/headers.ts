@@ -47,11 +47,15 @@ export function headersFor(path: string): Record<string, string> {
   return out;
 }
 
-/** Netlify/Cloudflare-style `_headers`. */
-export function headersFile(): string {
+/**
+ * Netlify/Cloudflare-style `_headers`. Under a base path (`base: '/docs/'`) the site's files are
+ * served below it, so every pattern carries it: the host reads the file from its publish root.
+ */
+export function headersFile(base = '/'): string {
+  const prefix = base.replace(/\/+$/, '');
   const head = [
     '# Every rule whose path matches applies; no two rules that can match one path set the same header.',
     `# Pages, payloads and other files: the host's default Cache-Control (${REVALIDATE}).`,
   ];
-  return [...head, ...HEADER_RULES.map((rule) => `${rule.pattern}\n${Object.entries(rule.headers).map(([k, v]) => `  ${k}: ${v}`).join('\n')}`)].join('\n') + '\n';
+  return [...head, ...HEADER_RULES.map((rule) => `${prefix}${rule.pattern}\n${Object.entries(rule.headers).map(([k, v]) => `  ${k}: ${v}`).join('\n')}`)].join('\n') + '\n';
 }

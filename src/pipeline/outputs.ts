@@ -50,7 +50,7 @@ export async function writeOutputs(input: OutputsInput): Promise<{ redirects: nu
   }
   const redirectText = redirectsFile(plan.matcher, plan.redirects, base);
   if (redirectText) await out.write('_redirects', redirectText);
-  await out.write('_headers', headersFile());
+  await out.write('_headers', headersFile(config.base));
   await out.write('500.html', serverErrorHtml({ lang: config.lang, siteName: config.name, description: config.description, home: `${base}/`, headHtml: plan.model.shared.headHtml }));
   await out.write(`api/_content/query/${queryHash(POSTS_QUERY_KEY)}.${buildId}.json`, JSON.stringify(plan.model.posts));
   await out.write(`api/_content/navigation/${queryHash(NAVIGATION_KEY)}.${buildId}.json`, JSON.stringify(plan.model.nav));

@@ -76,6 +76,13 @@ describe('base: /docs/', () => {
     expect(redirects).toContainEqual(['/docs/old-home', '/docs/', '301']);
   });
 
+  it('puts the base into every _headers pattern (the host reads the file from its publish root)', () => {
+    const patterns = read(out, '_headers').split('\n').filter((line) => line.startsWith('/'));
+    expect(patterns.length).toBeGreaterThan(4);
+    expect(patterns.filter((p) => !p.startsWith('/docs/'))).toEqual([]);
+    expect(patterns).toContain('/docs/_sitegen/builds/latest.json');
+  });
+
   it('is served by sitegen preview under the base only', async () => {
     const get = (path: string) => fetch(`${server.url}${path}`, { redirect: 'manual' });
     expect((await get('/docs/')).status).toBe(200);
