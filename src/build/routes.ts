@@ -43,9 +43,14 @@ export interface RouteTable {
 
 const str = (value: unknown, fallback = '') => (typeof value === 'string' ? value : fallback);
 
+/**
+ * A document's layout when it names none: posts get `post`; documents under the docs root get
+ * `doc` (every document, when the docs root is the content folder itself: `docsRoot: ''`).
+ */
 export function defaultLayout(doc: ContentDocument, docsRoot: string): LayoutName {
   if (doc.isPost) return 'post';
-  if (doc._stem === docsRoot || doc._stem.startsWith(`${docsRoot}/`)) return 'doc';
+  const root = docsRoot.replace(/^\/+|\/+$/g, '');
+  if (!root || doc._stem === root || doc._stem.startsWith(`${root}/`)) return 'doc';
   return 'content';
 }
 

@@ -1,16 +1,10 @@
 import type { LayoutProps } from '../types';
 import { Shell } from '../components/Shell';
 import { fmString } from '../components/util';
-import DocLayout from './doc';
 
-/**
- * A readable article page: title, lead, then the body (markdown prose or a React page's sections).
- * With the docs root at the content folder itself (`theme.docsRoot: ''`, the default), a markdown
- * document that names no layout is a docs page, and gets the doc layout's sidebar.
- */
+/** A readable article page: title, lead, then the body (markdown prose or a React page's sections). */
 export default function ContentLayout(props: LayoutProps) {
   const { site, page, children } = props;
-  if (page.kind === 'document' && !site.theme.docsRoot.replace(/^\/+|\/+$/g, '') && !fmString(page.frontmatter, 'layout')) return <DocLayout {...props} />;
   const eyebrow = fmString(page.frontmatter, 'eyebrow');
   const isPage = children !== undefined && children !== null;
   return (
