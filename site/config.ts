@@ -100,6 +100,13 @@ export default defineConfig({
       href: 'https://app.ferrygate.dev/signup',
       label: 'Start free',
     },
+    // Feature pages (webhooks, tunnels, cron, bins …) end with this, and their hero button goes to its primary link.
+    cta: {
+      title: 'Give your webhooks a way in',
+      text: 'Start on the Free plan in two minutes: one command, an outbound connection, and your first endpoint is live.',
+      primary: { text: 'Start free', href: 'https://app.ferrygate.dev/signup' },
+      secondary: { text: 'Talk to sales', href: '/contact-sales' },
+    },
     editLink: 'https://github.com/ferrygate/site/edit/main/{path}',
     // In this order on /blog: only these get a filter chip (the stylesheet has a rule set per category).
     categoryLabels: {

@@ -60,6 +60,8 @@ export interface ThemeConfig {
   docsExtraLinks: LinkItem[];
   /** Call to action at the end of posts. */
   postCta?: { title: string; text: string; href: string; label: string };
+  /** The closing call to action of feature pages, and their hero button's default target. */
+  cta?: { title: string; text: string; primary: { text: string; href: string }; secondary?: { text: string; href: string } };
   /** Labels for post categories by slug, in display order; a category without one is title-cased. */
   categoryLabels: Record<string, string>;
   /** Link template for "Edit this page": `{path}` is replaced by the source path. */

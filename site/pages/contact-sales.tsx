@@ -1,5 +1,5 @@
 import type { PageContext, PageMeta } from 'sitegen/templates/types';
-import { SalesForm } from 'sitegen/templates/islands/SalesForm';
+import { SalesForm } from '../islands/SalesForm';
 import { Island } from 'sitegen/templates/components/Island';
 
 export const meta: PageMeta = {

@@ -1,5 +1,5 @@
 import type { PageContext, PageMeta } from 'sitegen/templates/types';
-import { ContactForm } from 'sitegen/templates/islands/ContactForm';
+import { ContactForm } from '../islands/ContactForm';
 import { Island } from 'sitegen/templates/components/Island';
 
 export const meta: PageMeta = {

@@ -3,7 +3,7 @@ import type { PageContext, PageMeta } from 'sitegen/templates/types';
 import { CodeBlock } from 'sitegen/templates/components/CodeBlock';
 import { CodeTabs } from 'sitegen/templates/components/CodeTabs';
 import { Section, Cards, Split } from 'sitegen/templates/components/Marketing';
-import { HmacCalculator } from 'sitegen/templates/islands/HmacCalculator';
+import { HmacCalculator } from '../islands/HmacCalculator';
 import { Island } from 'sitegen/templates/components/Island';
 import { HMAC_SNIPPETS } from '../data/hmac-snippets';
 

@@ -4,7 +4,7 @@ import { Icon } from 'sitegen/templates/components/Icon';
 import { CodeTabs, type CodeSample } from 'sitegen/templates/components/CodeTabs';
 import { PostCard } from 'sitegen/templates/components/PostCard';
 import { CtaBand } from 'sitegen/templates/components/CtaBand';
-import { PricingToggle, type Plan } from 'sitegen/templates/islands/PricingToggle';
+import { PricingToggle, type Plan } from '../islands/PricingToggle';
 import { Island } from 'sitegen/templates/components/Island';
 import pricing from '../data/pricing.json';
 
@@ -361,6 +361,7 @@ export default function Home(ctx: PageContext) {
       <CtaBand
         title="Your first webhook on localhost in two minutes"
         text="Free forever for side projects: three channels, a tunnel, two schedules and unlimited bins. No credit card."
+        primary={{ text: 'Start free', href: 'https://app.ferrygate.dev/signup' }}
         secondary={{ text: 'Read the quickstart', href: '/v1/tutorials/quickstart-forwarding' }}
       />
     </>

@@ -2,7 +2,7 @@ import type { PageContext, PageMeta } from 'sitegen/templates/types';
 import { Icon } from 'sitegen/templates/components/Icon';
 import { Faq } from 'sitegen/templates/components/Faq';
 import { CtaBand } from 'sitegen/templates/components/CtaBand';
-import { PricingToggle, type Plan } from 'sitegen/templates/islands/PricingToggle';
+import { PricingToggle, type Plan } from '../islands/PricingToggle';
 import { Island } from 'sitegen/templates/components/Island';
 import pricing from '../data/pricing.json';
 

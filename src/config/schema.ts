@@ -26,6 +26,11 @@ const theme = z
     docsSections: z.array(z.object({ dir: z.string(), title: z.string() })).default([]),
     docsExtraLinks: z.array(link).default([]),
     postCta: z.object({ title: z.string(), text: z.string(), href: z.string(), label: z.string() }).optional(),
+    /**
+     * The closing call to action of feature pages (`layout: feature`), and their hero button's
+     * default target: `{ title, text, primary: { text, href }, secondary? }`. Without it, none.
+     */
+    cta: z.object({ title: z.string(), text: z.string(), primary: link.omit({ description: true }), secondary: link.omit({ description: true }).optional() }).strict().optional(),
     editLink: z.string().optional(),
     /** Labels for post categories by slug (`{ 'home-automation': 'Home automation' }`); others are title-cased. */
     categoryLabels: z.record(z.string()).default({}),

@@ -1,5 +1,5 @@
 /**
- * Island chunks: every component in templates/islands/ (and site/islands/) compiled for the
+ * Island chunks: every component in site/islands/ (and templates/islands/, for themes that ship islands) compiled for the
  * browser with React, one entry per island and a shared chunk, content-hashed. The compiled
  * set is cached by the hashes of all its inputs.
  */

@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 
-/** The closing call to action used at the bottom of marketing pages. */
+/** The closing call to action at the bottom of marketing pages (feature pages take theirs from `theme.cta`). */
 export function CtaBand({
-  title = 'Give your webhooks a way in',
-  text = 'Start on the Free plan in two minutes: one command, an outbound connection, and your first endpoint is live.',
-  primary = { text: 'Start free', href: 'https://app.ferrygate.dev/signup' },
-  secondary = { text: 'Talk to sales', href: '/contact-sales' },
+  title,
+  text,
+  primary,
+  secondary = null,
   children,
 }: {
-  title?: string;
-  text?: string;
-  primary?: { text: string; href: string };
+  title: string;
+  text: string;
+  primary: { text: string; href: string };
   secondary?: { text: string; href: string } | null;
   children?: ReactNode;
 }) {

@@ -4,7 +4,7 @@
  *
  *   <Island name="HmacCalculator" component={HmacCalculator} props={{ defaultSecret: 'whsec_…' }} />
  *
- * `name` is the file name in templates/islands/ (its default export, or the export of that name).
+ * `name` is the file name in site/islands/ (or templates/islands/) (its default export, or the export of that name).
  * Props must be plain JSON: they travel to the browser in a data attribute.
  */
 import { useContext, type ComponentType } from 'react';

@@ -20,7 +20,14 @@ function describe(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElem
   return `Check ${label.toLowerCase()}.`;
 }
 
-export function ValidatedForm({ action, className, describedBy, children }: { action: string; className?: string; describedBy?: string; children: ReactNode }) {
+export function ValidatedForm({ action, className, describedBy, failed = 'We could not send your message just now. Please try again.', children }: {
+  action: string;
+  className?: string;
+  describedBy?: string;
+  /** Shown when sending fails (say where else to write). */
+  failed?: string;
+  children: ReactNode;
+}) {
   const form = useRef<HTMLFormElement>(null);
   const summary = useRef<HTMLDivElement>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
@@ -74,7 +81,7 @@ export function ValidatedForm({ action, className, describedBy, children }: { ac
             </ul>
           </>
         ) : status === 'failed' ? (
-          <p className="form-errors-title">We could not send your message just now. Please try again, or email support@ferrygate.dev.</p>
+          <p className="form-errors-title">{failed}</p>
         ) : null}
       </div>
       {children}

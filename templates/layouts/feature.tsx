@@ -17,8 +17,10 @@ export default function FeatureLayout(props: LayoutProps) {
   const hero = readHero(page.frontmatter);
   const faq = fmFaq(page.frontmatter);
   const eyebrow = fmString(page.frontmatter, 'eyebrow') ?? page.title;
-  const ctaText = hero.cta?.text ?? 'Start free';
-  const ctaHref = hero.cta?.href ?? 'https://app.ferrygate.dev/signup';
+  // The hero's button: the page's own, else the site's call to action, else its first header action.
+  const fallback = site.theme.cta?.primary ?? site.theme.actions[0];
+  const ctaText = hero.cta?.text ?? fallback?.text;
+  const ctaHref = hero.cta?.href ?? fallback?.href;
   const docsHref = fmString(page.frontmatter, 'docs');
   const isPage = children !== undefined && children !== null;
   return (
@@ -29,7 +31,7 @@ export default function FeatureLayout(props: LayoutProps) {
           <h1 className="feature-title">{hero.title ?? page.title}</h1>
           <p className="feature-subtitle">{hero.subtitle ?? page.description}</p>
           <div className="hero-actions">
-            <a className="btn btn-primary btn-lg" href={ctaHref}>{ctaText} <span className="arrow" aria-hidden="true">→</span></a>
+            {ctaHref && <a className="btn btn-primary btn-lg" href={ctaHref}>{ctaText} <span className="arrow" aria-hidden="true">→</span></a>}
             {docsHref && <a className="btn btn-secondary btn-lg" href={docsHref}>Read the docs</a>}
           </div>
         </div>
@@ -48,7 +50,7 @@ export default function FeatureLayout(props: LayoutProps) {
           </div>
         </div>
       )}
-      <CtaBand />
+      {site.theme.cta && <CtaBand {...site.theme.cta} />}
     </Shell>
   );
 }

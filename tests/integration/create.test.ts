@@ -71,9 +71,11 @@ describe('sitegen create', () => {
     expect(listFiles(dist)).toContain('blog/feed.xml');
   });
 
-  it('names nothing of the bundled demo site', () => {
+  it('names nothing of the bundled demo site, in its pages or its scripts', () => {
     const dist = join(site, 'dist');
-    for (const file of listFiles(dist).filter((f) => f.endsWith('.html'))) expect(read(dist, file), file).not.toMatch(/ferrygate|webhook/i);
+    for (const file of listFiles(dist).filter((f) => /\.(html|js|json)$/.test(f))) expect(read(dist, file), file).not.toMatch(/ferrygate|webhook/i);
+    // The demo site's islands (forms, pricing toggle, HMAC calculator) live in its own site/islands/.
+    expect(listFiles(join(dist, '_sitegen')).filter((f) => f.startsWith('islands/'))).toEqual([]);
   });
 
   it('type-checks with its own tsconfig once sitegen is installed', async () => {

@@ -1,4 +1,7 @@
-import { ValidatedForm } from '../components/ValidatedForm';
+import { ValidatedForm } from 'sitegen/templates/components/ValidatedForm';
+
+const FAILED = 'We could not send your message just now. Please try again, or email support@ferrygate.dev.';
+
 /**
  * Island: the contact form. Plain HTML form that POSTs to the site's form endpoint
  * and redirects to /thank-you through the hidden `_next` field; hydration may add
@@ -16,7 +19,7 @@ export const CONTACT_TOPICS = [
 
 export function ContactForm({ action, next, topic = 'support' }: { action: string; next: string; topic?: string }) {
   return (
-    <ValidatedForm className="form-card form-prose" action={action} describedBy="contact-required">
+    <ValidatedForm className="form-card form-prose" action={action} describedBy="contact-required" failed={FAILED}>
       <input type="hidden" name="_next" value={next} />
       <input type="hidden" name="_form" value="contact" />
       <p id="contact-required" className="form-required-note">Fields marked <span className="req" aria-hidden="true">*</span> are required.</p>

@@ -1,4 +1,7 @@
-import { ValidatedForm } from '../components/ValidatedForm';
+import { ValidatedForm } from 'sitegen/templates/components/ValidatedForm';
+
+const FAILED = 'We could not send your message just now. Please try again, or email support@ferrygate.dev.';
+
 /**
  * Island: the "talk to sales" form. Complete as server HTML; POSTs to the form endpoint
  * and lands on /thank-you via `_next`.
@@ -19,7 +22,7 @@ const DEPLOY = [
 
 export function SalesForm({ action, next }: { action: string; next: string }) {
   return (
-    <ValidatedForm className="form-card form-prose" action={action} describedBy="sales-required">
+    <ValidatedForm className="form-card form-prose" action={action} describedBy="sales-required" failed={FAILED}>
       <input type="hidden" name="_next" value={next} />
       <input type="hidden" name="_form" value="sales" />
       <p id="sales-required" className="form-required-note">Fields marked <span className="req" aria-hidden="true">*</span> are required.</p>

@@ -1,5 +1,5 @@
 /**
- * Browser behaviour of the HMAC calculator (templates/islands/HmacCalculator.tsx).
+ * Browser behaviour of the HMAC calculator (site/islands/HmacCalculator.tsx).
  *
  * `computeHmac` is the whole computation: Web Crypto's HMAC over UTF-8 bytes, encoded as hex
  * or base64. `mount(root)` wires the server-rendered form: it computes on input and on submit,
