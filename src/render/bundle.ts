@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import fg from 'fast-glob';
-import { nodeResolution, rawImports } from './resolve.ts';
+import { nodeBundleOptions, nodeResolution, rawImports } from './resolve.ts';
 import { findOverrides, themeOverrides } from './overrides.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { SitegenError } from '../errors.ts';
@@ -85,18 +85,11 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
   let result;
   try {
     result = await build({
+      ...nodeBundleOptions(root),
       stdin: { contents: lines.join('\n'), resolveDir: root, sourcefile: 'sitegen-render-entry.js', loader: 'js' },
-      absWorkingDir: root,
-      bundle: true,
-      write: false,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
       jsx: 'automatic',
-      metafile: true,
       plugins: [themeOverrides(overrides), rawImports, nodeResolution(root)],
       define: { 'process.env.NODE_ENV': '"production"' },
-      logLevel: 'silent',
     });
   } catch (error) {
     const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];

@@ -54,6 +54,11 @@ export function nodeResolution(root: string): Plugin {
   };
 }
 
+/** What every bundle sitegen loads in Node shares: one ES module in memory, its inputs listed, no logging. */
+export function nodeBundleOptions(root: string) {
+  return { absWorkingDir: root, bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20', metafile: true, logLevel: 'silent' } as const;
+}
+
 /**
  * Bundle one module for Node (the site config, a plugin) into a string, with the files it was
  * built from (absolute): what the compile cache keys on. esbuild's errors are thrown as they are,
@@ -62,17 +67,10 @@ export function nodeResolution(root: string): Plugin {
 export async function bundleForNode(entry: string, root: string, define?: Record<string, string>): Promise<{ code: string; inputs: string[] }> {
   const { build } = await import('esbuild');
   const result = await build({
+    ...nodeBundleOptions(root),
     entryPoints: [entry],
-    absWorkingDir: root,
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
     plugins: [nodeResolution(root)],
     ...(define ? { define } : {}),
-    metafile: true,
-    logLevel: 'silent',
   });
   return { code: result.outputFiles[0].text, inputs: Object.keys(result.metafile.inputs).map((f) => resolve(root, f)) };
 }
