@@ -119,10 +119,13 @@ export function buildNavigation(docs: ContentDocument[], drafts: boolean): NavIt
 }
 
 /** Reading order of a navigation subtree, depth first. */
-export function flattenNav(items: NavItem[], out: PageLink[] = []): PageLink[] {
+export function flattenNav(items: NavItem[], out: PageLink[] = [], seen = new Set(out.map((link) => link.path))): PageLink[] {
   for (const item of items) {
-    if (!out.some((link) => link.path === item.path)) out.push({ title: item.title, path: item.path });
-    if (item.children) flattenNav(item.children, out);
+    if (!seen.has(item.path)) {
+      seen.add(item.path);
+      out.push({ title: item.title, path: item.path });
+    }
+    if (item.children) flattenNav(item.children, out, seen);
   }
   return out;
 }

@@ -1,23 +1,42 @@
 import type { NavItem, SiteInfo } from '../types';
 import { Icon } from './Icon';
 
-function walk(nodes: NavItem[], test: (n: NavItem) => boolean): NavItem | undefined {
-  for (const n of nodes) {
-    if (test(n)) return n;
-    const hit = n.children?.length ? walk(n.children, test) : undefined;
-    if (hit) return hit;
-  }
-  return undefined;
+interface NavIndex {
+  /** The array's length and last item: an index is reused only for the very list it was built on. */
+  length: number;
+  last: NavItem;
+  /** Every node by path, with its position in pre-order (parents first) and post-order (children first). */
+  byPath: Map<string, { node: NavItem; pre: number; post: number }[]>;
 }
 
-/** Like `walk`, but the deepest match wins: a folder whose first page is a subfolder's index shares its path. */
-function walkDeepest(nodes: NavItem[], test: (n: NavItem) => boolean): NavItem | undefined {
-  for (const n of nodes) {
-    const hit = n.children?.length ? walkDeepest(n.children, test) : undefined;
-    if (hit) return hit;
-    if (test(n)) return n;
-  }
-  return undefined;
+const navIndexes = new WeakMap<NavItem, NavIndex>();
+
+/**
+ * The tree's nodes by path, built once per tree (keyed by its first item, the same object on
+ * every page of a build): a lookup per page that walked the whole tree cost pages × pages steps.
+ */
+function navIndex(nodes: NavItem[]): NavIndex {
+  const first = nodes[0];
+  const last = nodes[nodes.length - 1];
+  const known = navIndexes.get(first);
+  if (known && known.length === nodes.length && known.last === last) return known;
+  const byPath: NavIndex['byPath'] = new Map();
+  let pre = 0;
+  let post = 0;
+  const visit = (items: NavItem[]) => {
+    for (const node of items) {
+      const entry = { node, pre: pre++, post: -1 };
+      let list = byPath.get(node.path);
+      if (!list) byPath.set(node.path, (list = []));
+      list.push(entry);
+      if (node.children?.length) visit(node.children);
+      entry.post = post++;
+    }
+  };
+  visit(nodes);
+  const index = { length: nodes.length, last, byPath };
+  navIndexes.set(first, index);
+  return index;
 }
 
 /** Is every child of this folder node inside `path` (its own index page, or below it)? */
@@ -28,14 +47,18 @@ function holds(n: NavItem, path: string): boolean {
 /**
  * The nav node for `path`, preferring the folder node over its own index page (they share the
  * path). A folder without an index page (`/v1`) may carry the path of its first child
- * (`/v1/examples`): the folder that really holds `path`'s pages wins over it.
+ * (`/v1/examples`): the folder that really holds `path`'s pages wins over it, and among such
+ * folders the deepest (the first met children-first). Otherwise the first folder, then the first
+ * node, in reading order.
  */
 export function findNavNode(nodes: NavItem[], path: string): NavItem | undefined {
-  return (
-    walkDeepest(nodes, (n) => n.path === path && !!n.children?.length && holds(n, path)) ??
-    walk(nodes, (n) => n.path === path && !!n.children?.length) ??
-    walk(nodes, (n) => n.path === path)
-  );
+  if (!nodes.length) return undefined;
+  const candidates = navIndex(nodes).byPath.get(path);
+  if (!candidates) return undefined;
+  const first = (list: typeof candidates, order: 'pre' | 'post') =>
+    list.reduce<(typeof candidates)[number] | undefined>((best, c) => (!best || c[order] < best[order] ? c : best), undefined)?.node;
+  const folders = candidates.filter((c) => c.node.children?.length);
+  return first(folders.filter((c) => holds(c.node, path)), 'post') ?? first(folders, 'pre') ?? first(candidates, 'pre');
 }
 
 function contains(node: NavItem, path: string): boolean {
