@@ -317,46 +317,64 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       });
       await ready;
       const ownerOf = (job: WorkerJob) => (job.reuse ? undefined : job.body ? owner.get(job.body.id) : undefined);
-      const rendering = pool.map(ownedBatches(jobs, ownerOf, 16), (session, batch) => {
-        session.load += batch.length;
-        return session.request<PageResult[]>({ type: 'render', jobs: batch }, 'rendering', batch.map((j) => j.page.source));
-      }, (batch) => ownerOf(batch[0]), 2);
-      // The document cache is written while the workers render (this thread is idle meanwhile): it
-      // holds what was parsed, whatever the rest of the build gives.
-      if (toParse.length || restated || Object.keys(docCache.entries).length !== sources.length) docCacheSaved = saveDocCache(cacheDir, pruned(docCache, sources)).catch(() => undefined);
-      const results = (await rendering).flat();
-      // Pages and per-document API files, as the next build sees them.
-      const checked: CheckedPage[] = [];
-      const built: BuiltPage[] = [];
+      // Each batch's results are taken in as it comes back, while the workers render the rest; the
+      // lists keep batch order, so the output does not depend on which worker finished first.
+      const renderBatches = ownedBatches(jobs, ownerOf, 16);
+      const taken = new Map<WorkerJob[], { checked: CheckedPage[]; built: BuiltPage[]; errors: SitegenError[] }>();
       let reused = 0;
       const routeOf = new Map(plan.routes.map((r) => [r.path, r]));
-      for (const result of results) {
-        const record = records[result.path];
-        if (result.error) {
-          renderErrors.push(SitegenError.fromJSON(result.error));
-          delete records[result.path];
-          continue;
+      const take = (batch: WorkerJob[], results: PageResult[]) => {
+        const into = { checked: [] as CheckedPage[], built: [] as BuiltPage[], errors: [] as SitegenError[] };
+        taken.set(batch, into);
+        for (const result of results) {
+          const record = records[result.path];
+          if (result.error) {
+            into.errors.push(SitegenError.fromJSON(result.error));
+            delete records[result.path];
+            continue;
+          }
+          if (result.reused) {
+            const before = previous!.pages[result.path];
+            Object.assign(result, { links: before.links, ids: before.ids, summary: before.summary });
+            reused++;
+          }
+          for (const [file, bytes] of result.files) written.set(file, bytes);
+          const uses = result.reused ? previous!.pages[result.path].uses : Object.fromEntries((result.uses ?? []).map((name) => [name, collectionHash[name]]));
+          Object.assign(record, { links: result.links, ids: result.ids, summary: result.summary, files: result.files.map(([f]) => f), idCount: result.idCount, uses });
+          const route = routeOf.get(result.path)!;
+          const links = foreignContent ? route.doc?.links.map((l) => l.href) ?? [] : result.links;
+          into.checked.push({ path: result.path, source: route.source, links, ids: new Set(result.ids), sourceLinks: route.doc?.links });
+          if (result.status === 200 && result.summary) into.built.push({ path: result.path, ...result.summary });
         }
-        if (result.reused) {
-          const before = previous!.pages[result.path];
-          Object.assign(result, { links: before.links, ids: before.ids, summary: before.summary });
-          reused++;
-        }
-        for (const [file, bytes] of result.files) written.set(file, bytes);
-        const uses = result.reused ? previous!.pages[result.path].uses : Object.fromEntries((result.uses ?? []).map((name) => [name, collectionHash[name]]));
-        Object.assign(record, { links: result.links, ids: result.ids, summary: result.summary, files: result.files.map(([f]) => f), idCount: result.idCount, uses });
-        const route = routeOf.get(result.path)!;
-        const links = foreignContent ? route.doc?.links.map((l) => l.href) ?? [] : result.links;
-        checked.push({ path: result.path, source: route.source, links, ids: new Set(result.ids), sourceLinks: route.doc?.links });
-        if (result.status === 200 && result.summary) built.push({ path: result.path, ...result.summary });
+      };
+      const rendering = pool.map(renderBatches, (session, batch) => {
+        session.load += batch.length;
+        return session.request<PageResult[]>({ type: 'render', jobs: batch }, 'rendering', batch.map((j) => j.page.source)).then((results) => take(batch, results));
+      }, (batch) => ownerOf(batch[0]), 2);
+      // 6. Everything besides the pages (assets, redirects, listings, manifests) is written while
+      // the workers render, and so is the document cache, which holds what was parsed whatever
+      // the rest of the build gives.
+      const outputsWritten = writeAssets(out, assets).then(() => writeOutputs({ config, out, plan, buildId, timestamp: buildTimestamp(docs), publicFiles: [...publicFiles, ...images.files] }));
+      outputsWritten.catch(() => undefined); // awaited below
+      if (toParse.length || restated || Object.keys(docCache.entries).length !== sources.length) docCacheSaved = saveDocCache(cacheDir, pruned(docCache, sources)).catch(() => undefined);
+      try {
+        await rendering;
+      } finally {
+        // Nothing may still be writing into the folder when a failed build discards it.
+        await Promise.allSettled([outputsWritten, apiWritten]);
+      }
+      const checked: CheckedPage[] = [];
+      const built: BuiltPage[] = [];
+      for (const batch of renderBatches) {
+        const into = taken.get(batch)!;
+        checked.push(...into.checked);
+        built.push(...into.built);
+        renderErrors.push(...into.errors);
       }
       done(`rendered ${jobs.length} pages${reused ? ` (${reused} unchanged)` : ''}`, jobs.length - reused);
 
       await (apiWritten ?? writeApi());
-
-      // 6. Everything else, then the plugins' outputs
-      await writeAssets(out, assets);
-      const outputs = await writeOutputs({ config, out, plan, buildId, timestamp: buildTimestamp(docs), publicFiles: [...publicFiles, ...images.files] });
+      const outputs = await outputsWritten;
       done(`wrote ${outputs.redirects} redirects, ${apiDocs.length + 2} content API files and ${publicFiles.length} public files`);
       const pluginRun = await runBuildDone({ config, hooks, plan, buildId, pages: built, documents: apiDocs, authors, out, outDir: folder.tempDir, apiFiles });
 

@@ -11,7 +11,7 @@
  * different output.
  */
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContentDocument } from '../content/types.ts';
 import type { SerializedError } from '../errors.ts';
@@ -75,11 +75,58 @@ async function readJson<T>(file: string): Promise<T | undefined> {
 }
 
 /** Write through a temporary file, so a killed build never leaves half a cache file. */
-async function writeJson(file: string, value: unknown): Promise<void> {
+async function writeJson(file: string, value: Record<string, unknown>): Promise<void> {
   await mkdir(join(file, '..'), { recursive: true });
   const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(temp, JSON.stringify(value));
+  const handle = await open(temp, 'w');
+  try {
+    let buffered = '';
+    for (const piece of jsonPieces(value)) {
+      buffered += piece;
+      if (buffered.length < 1 << 20) continue;
+      await handle.write(buffered);
+      buffered = '';
+    }
+    await handle.write(buffered);
+  } finally {
+    await handle.close();
+  }
   await rename(temp, file);
+}
+
+/** Entries of a large array or record serialised per piece (see jsonPieces). */
+const PIECE = 256;
+
+/**
+ * `JSON.stringify(value)` for an object, in pieces: a large array or record among its fields is
+ * serialised a few hundred entries at a time, and the writer gives the event loop a turn between
+ * writes. These files hold an entry per document and per page (tens of megabytes at 10,000
+ * pages), and they are written while the workers render: one synchronous stringify would keep
+ * this thread from handing them their next pages for a quarter of a second.
+ */
+export function* jsonPieces(value: Record<string, unknown>): Generator<string> {
+  let first = true;
+  yield '{';
+  for (const [key, field] of Object.entries(value)) {
+    if (field === undefined || typeof field === 'function' || typeof field === 'symbol') continue;
+    yield `${first ? '' : ','}${JSON.stringify(key)}:`;
+    first = false;
+    if (Array.isArray(field) && field.length > PIECE) {
+      for (let i = 0; i < field.length; i += PIECE) {
+        yield (i ? ',' : '[') + field.slice(i, i + PIECE).map((item) => JSON.stringify(item) ?? 'null').join(',');
+      }
+      yield ']';
+    } else if (field && typeof field === 'object' && !Array.isArray(field) && Object.getPrototypeOf(field) === Object.prototype && Object.keys(field).length > PIECE) {
+      const entries = Object.entries(field).filter(([, v]) => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol');
+      for (let i = 0; i < entries.length; i += PIECE) {
+        yield (i ? ',' : '{') + entries.slice(i, i + PIECE).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',');
+      }
+      yield entries.length ? '}' : '{}';
+    } else {
+      yield JSON.stringify(field);
+    }
+  }
+  yield '}';
 }
 
 const docCacheFile = (cacheDir: string) => join(cacheDir, 'documents.json');
@@ -155,7 +202,7 @@ export async function loadOutputState(cacheDir: string, outDir: string): Promise
 }
 
 export function saveOutputState(cacheDir: string, state: OutputState): Promise<void> {
-  return writeJson(outputFile(cacheDir, state.outDir), state);
+  return writeJson(outputFile(cacheDir, state.outDir), { ...state });
 }
 
 /** Is the output folder exactly what the state says: its build id, every file at its size? */
