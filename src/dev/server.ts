@@ -18,7 +18,6 @@ import { safePath } from '../server/preview.ts';
 import { basePrefix, stripBase } from '../render/base.ts';
 import { runQuery, type ContentQuery } from './query.ts';
 import { DEV_BUILD_ID, DevSession } from './session.ts';
-import { apiDocument } from '../pipeline/api.ts';
 import { normalizeRoutePath } from '../content/paths.ts';
 import type { ContentDocument } from '../content/types.ts';
 
@@ -193,7 +192,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         return json(res, 400, { error: '_params must be JSON' });
       }
       // Documents as a build's content API files show them: no build internals.
-      json(res, 200, runQuery(docs.map((d) => apiDocument(d) as unknown as ContentDocument), query));
+      json(res, 200, runQuery(docs.map((d) => session.apiView(d) as unknown as ContentDocument), query));
     };
     if (pathname === '/api/_content/query') {
       live();

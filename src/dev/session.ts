@@ -33,7 +33,7 @@ import { HookRunner } from '../plugins/run.ts';
 import { loadProject, type Project } from '../pipeline/project.ts';
 import { compileTemplates } from '../pipeline/templates.ts';
 import { jobFor, manifestMatcher, planSite, type SitePlan } from '../pipeline/plan.ts';
-import { collectImages } from '../output/images.ts';
+import { collectImages, documentImages } from '../output/images.ts';
 import { Workers, batches, defaultConcurrency } from '../pipeline/workers.ts';
 import type { ParsedItem } from '../pipeline/protocol.ts';
 import { apiDocument } from '../pipeline/api.ts';
@@ -276,7 +276,12 @@ export class DevSession {
 
   /** A document as the content API serves it: the same JSON a build writes. */
   async apiDocument(doc: ContentDocument): Promise<Record<string, unknown>> {
-    return apiDocument({ ...doc, body: doc.body ? { ...doc.body, html: await this.body(doc) } : doc.body });
+    return this.apiView({ ...doc, body: doc.body ? { ...doc.body, html: await this.body(doc) } : doc.body });
+  }
+
+  /** A document as it is, in the content API's view (bodies as they are: live queries carry none). */
+  apiView(doc: ContentDocument): Record<string, unknown> {
+    return apiDocument(doc, { base: this.config.base, images: documentImages(doc, this.plan.model.shared.images) });
   }
 
   /** Every current problem, for the error overlay. */
