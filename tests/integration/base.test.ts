@@ -1,9 +1,9 @@
 /**
  * `base: '/docs/'`: the fixture site built for a sub-path. No internal URL the build writes
- * misses the base (pages, payloads, content API files); preview serves the site under it; client
- * navigation works under it in Chromium.
+ * misses the base (pages, payloads, content API files, island payloads); preview serves the site
+ * under it; client navigation works under it in Chromium.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,13 @@ beforeAll(async () => {
   writeFileSync(join(site, 'content/guide/cat.gif'), GIF);
   const setup = join(site, 'content/guide/2.setup.md');
   writeFileSync(setup, `${readFileSync(setup, 'utf8').replace(/^---\n/, '---\ncover: ./cat.gif\n')}\n![a cat](./cat.gif) Back to the [introduction](/guide/intro).\n`);
+  // An island whose HTML links into the site.
+  mkdirSync(join(site, 'site/islands'), { recursive: true });
+  writeFileSync(join(site, 'site/islands/GuideLink.tsx'), 'export default function GuideLink({ label }: { label: string }) {\n  return <a className="guide-link" href="/guide/setup">{label}</a>;\n}\n');
+  const counter = join(site, 'site/pages/counter.tsx');
+  writeFileSync(counter, readFileSync(counter, 'utf8')
+    .replace("import Counter from '../islands/Counter';", "import Counter from '../islands/Counter';\nimport GuideLink from '../islands/GuideLink';")
+    .replace('</section>', '  <Island name="GuideLink" component={GuideLink} props={{ label: \'Set up\' }} />\n    </section>'));
   built = await runCli(['build', '--root', site]);
   server = await startPreview({ outDir: out, port: 0 });
   browser = await launch();
@@ -80,6 +87,15 @@ describe('base: /docs/', () => {
       const body = (JSON.parse(read(out, file)) as { body?: { html?: string } }).body?.html ?? '';
       expect(rootRelative(body).filter((u) => !u.startsWith('/docs/')), file).toEqual([]);
     }
+  });
+
+  it('writes island payloads with their links under the base, as on the page', () => {
+    const files = listFiles(out).filter((f) => f.startsWith('__island/GuideLink_'));
+    expect(files).toHaveLength(1);
+    const payload = json<{ html: string; props: { label: string } }>(out, files[0]);
+    expect(payload.html).toBe('<a class="guide-link" href="/docs/guide/setup">Set up</a>');
+    expect(payload.props).toEqual({ label: 'Set up' });
+    expect(html(out, 'counter/index.html').querySelector('[data-island="GuideLink"] a')?.getAttribute('href')).toBe('/docs/guide/setup');
   });
 
   it('puts the base into canonicals, the sitemap, the feed, robots.txt and _redirects', () => {
