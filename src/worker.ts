@@ -30,7 +30,7 @@ import { apiDocument } from './pipeline/api.ts';
 import { statKey } from './pipeline/stat.ts';
 import { hashText } from './hash.ts';
 import type {
-  ApiJob, ApiResult, BodySource, Envelope, FolderRequest, PageResult, ParseRequest, ParsedItem, SessionResult, SessionTask, SetupRequest, WorkerJob, WorkerReply, WorkerRequest,
+  ApiRequest, ApiResult, BodySource, Envelope, FolderRequest, PageResult, ParseRequest, ParsedItem, SessionResult, SessionTask, SetupRequest, WorkerJob, WorkerReply, WorkerRequest,
 } from './pipeline/protocol.ts';
 
 
@@ -88,7 +88,7 @@ class Session {
       case 'render':
         return this.renderAll(seq, request.jobs);
       case 'api':
-        return this.api(request.jobs);
+        return this.api(request);
       default:
         throw new Error(`unknown request ${(request as { type: string }).type}`);
     }
@@ -236,7 +236,7 @@ class Session {
     }
   }
 
-  private async api(jobs: ApiJob[]): Promise<ApiResult> {
+  private async api({ jobs, base }: ApiRequest): Promise<ApiResult> {
     const folder = this.folder!;
     const errors: SitegenError[] = [];
     const files = await Promise.all(jobs.map(async (job): Promise<[string, number] | undefined> => {
@@ -253,7 +253,7 @@ class Session {
         this.docs.delete(job.body.id); // needed for this file only
         const html = await this.body(job.body);
         const doc = { ...meta, body: meta.body ? { ...meta.body, html } : meta.body };
-        return this.write(job.file, JSON.stringify(apiDocument(doc)));
+        return this.write(job.file, JSON.stringify(apiDocument(doc, { base, images: job.images })));
       } catch (error) {
         errors.push(serialize(error));
         return undefined;

@@ -67,3 +67,47 @@ export function listFiles(dir: string): string[] {
   walk(dir);
   return out.sort();
 }
+
+export interface EventStream {
+  events: { event: string; data: string }[];
+  close(): void;
+}
+
+/** Listen to a dev server's events (at `url`) as the page at `path` would. */
+export async function devEvents(url: string, path: string): Promise<EventStream> {
+  const controller = new AbortController();
+  const res = await fetch(`${url}/_sitegen/dev/events?path=${encodeURIComponent(path)}`, { signal: controller.signal });
+  const stream: EventStream = { events: [], close: () => controller.abort() };
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          if (event) stream.events.push({ event, data: /^data: (.*)$/m.exec(block)?.[1] ?? '' });
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  await new Promise((r) => setTimeout(r, 50));
+  return stream;
+}
+
+/** Poll until `check` holds (file watchers report changes asynchronously). */
+export async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${check.toString()}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

@@ -12,13 +12,14 @@ import { hashText } from '../hash.ts';
 import { env } from '../env.ts';
 import type { ConfigOverrides } from '../config/load.ts';
 import { discoverContent, displayPath, listPublicFiles } from '../content/discover.ts';
-import { collectImages } from '../output/images.ts';
+import { collectImages, documentImages } from '../output/images.ts';
 import type { ContentDocument, ParseOptions, SourceFile } from '../content/types.ts';
 import { BuildErrors, SitegenError, applyCheckLevels, formatLocation } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { formatMs } from '../log.ts';
 import { PACKAGE_ROOT, VERSION } from '../paths.ts';
 import type { RenderModule } from '../render/render-page.ts';
+import { basePrefix } from '../render/base.ts';
 import { SITE_COLLECTIONS, type SiteCollection } from '../render/types.ts';
 import { OutputFolder, hookSignals } from '../output/folder.ts';
 import { readAuthors } from '../site/data.ts';
@@ -244,25 +245,31 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         for (const doc of apiDocs) {
           const file = `api/_content/query/${queryHash(documentQueryKey(doc._path))}.${buildId}.json`;
           apiFiles.set(doc._id, file);
-          // As parsed (hashed in the worker, or kept in the document cache), unless a plugin may have changed it.
-          const key = (!sendDocs && apiKeys.get(doc._id)) || hashText(`${parseKey}\u0000${JSON.stringify(doc)}`);
-          apiState[doc._id] = { file, hash: doc.hash, key };
+          // Bodies show their images' hashed files and links under the base, as pages do.
+          const docImages = documentImages(doc, images.manifest);
+          const rewritten = !!(basePrefix(config.base) || docImages);
+          // As parsed (hashed in the worker, or kept in the document cache), unless a plugin may have
+          // changed it; with the base and the document's images when they rewrite it.
+          const parsedKey = (!sendDocs && apiKeys.get(doc._id)) || hashText(`${parseKey}\u0000${JSON.stringify(doc)}`);
+          const key = rewritten ? hashText(JSON.stringify([parsedKey, config.base, docImages ?? null])) : parsedKey;
+          apiState[doc._id] = { file, hash: doc.hash, key, ...(rewritten ? { rewritten } : {}) };
           const source = sourceOf.get(doc._id);
           if (!source) {
             // A document a plugin added in `content:loaded`: its body is in the main thread already.
-            const json = JSON.stringify(apiDocument(doc));
+            const json = JSON.stringify(apiDocument(doc, { base: config.base, images: docImages }));
             written.set(file, Buffer.byteLength(json));
             await out.write(file, json);
             continue;
           }
           const before = previous?.api[doc._id];
-          const job: ApiJob = { file, body: { id: doc._id, source, ...(before && before.hash === doc.hash ? { previousApi: before.file } : {}) } };
+          const job: ApiJob = { file, body: { id: doc._id, source, ...(asParsed(before, doc) ? { previousApi: before.file } : {}) } };
           if (sendDocs || !owner.has(doc._id)) job.doc = doc;
+          if (docImages) job.images = docImages;
           if (before && before.key === key && prevFiles.has(before.file)) job.reuse = before.file;
           apiJobs.push(job);
         }
         const apiOwner = (job: ApiJob) => (job.reuse ? undefined : owner.get(job.body.id));
-        const apiResults = await pool.map(ownedBatches(apiJobs, apiOwner, 64), (session, batch) => session.request<ApiResult>({ type: 'api', jobs: batch }, 'writing the content API for', batch.map((j) => j.doc?._source ?? j.body.source.display)), (batch) => apiOwner(batch[0]));
+        const apiResults = await pool.map(ownedBatches(apiJobs, apiOwner, 64), (session, batch) => session.request<ApiResult>({ type: 'api', jobs: batch, base: config.base }, 'writing the content API for', batch.map((j) => j.doc?._source ?? j.body.source.display)), (batch) => apiOwner(batch[0]));
         for (const result of apiResults) {
           renderErrors.push(...result.errors.map(SitegenError.fromJSON));
           for (const [file, bytes] of result.files) written.set(file, bytes);
@@ -309,7 +316,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         const file = doc && sourceOf.get(doc._id);
         if (doc?.body && file && !route.rejected) {
           const prevApi = previous?.api[doc._id];
-          job.body = { id: doc._id, source: file, ...(prevApi && prevApi.hash === doc.hash ? { previousApi: prevApi.file } : {}) };
+          job.body = { id: doc._id, source: file, ...(asParsed(prevApi, doc) ? { previousApi: prevApi.file } : {}) };
         }
         const before = previous?.pages[route.path];
         if (before && before.key === key && sameCollections(before.uses) && before.files.every((f) => prevFiles.has(f))) job.reuse = { files: before.files.map((f) => [f, prevFiles.get(f)!]), idCount: before.idCount };
@@ -407,6 +414,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // abort the whole process (a V8 fatal error in Node 20), so each finishes starting first.
     await workers?.destroy();
   }
+}
+
+/** The previous output's content API file holds this document's body as parsed (nothing rewritten). */
+function asParsed(api: OutputState['api'][string] | undefined, doc: ContentDocument): api is OutputState['api'][string] {
+  return !!api && api.hash === doc.hash && !api.rewritten;
 }
 
 /** The cache without the entries of files that no longer exist. */

@@ -18,8 +18,7 @@ import { safePath } from '../server/preview.ts';
 import { basePrefix, stripBase } from '../render/base.ts';
 import { runQuery, type ContentQuery } from './query.ts';
 import { DEV_BUILD_ID, DevSession } from './session.ts';
-import { apiDocument } from '../pipeline/api.ts';
-import { normalizeRoutePath } from '../content/paths.ts';
+import { contentType, normalizeRoutePath } from '../content/paths.ts';
 import type { ContentDocument } from '../content/types.ts';
 
 export interface DevServerOptions {
@@ -154,11 +153,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         for (const client of clients) send(client, 'reload');
       }));
     }
+    // A document, or another file (an image a document shows reloads the pages that show it).
     if (path.startsWith(contentDir + sep)) {
       log(`${removed ? 'removed' : 'updated'} ${path.slice(root.length + 1)}`);
-      return enqueue(once(() => session.contentChanged(path, removed)));
+      return enqueue(once(() => (contentType(path) ? session.contentChanged(path, removed) : session.fileChanged(path, removed))));
     }
-    if (path.startsWith(session.publicDir + sep)) return enqueue(once(async () => undefined));
+    if (path.startsWith(session.publicDir + sep)) return enqueue(once(() => session.fileChanged(path, removed)));
     log(`templates changed: ${path.slice(root.length + 1)}`);
     return enqueue(once(() => session.rebuildTemplates()));
   };
@@ -193,7 +193,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         return json(res, 400, { error: '_params must be JSON' });
       }
       // Documents as a build's content API files show them: no build internals.
-      json(res, 200, runQuery(docs.map((d) => apiDocument(d) as unknown as ContentDocument), query));
+      json(res, 200, runQuery(docs.map((d) => session.apiView(d) as unknown as ContentDocument), query));
     };
     if (pathname === '/api/_content/query') {
       live();
@@ -235,7 +235,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (prefix) req.url = `${encodeURI(pathname)}${url.search}`;
     if (pathname === '/_sitegen/dev/events') {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
-      const client: Client = { res, path: url.searchParams.get('path') || '/' };
+      // The page's own address (location.pathname), under the base: its route is what renders.
+      const page = url.searchParams.get('path') || '/';
+      const client: Client = { res, path: stripBase(page, prefix) ?? page };
       clients.add(client);
       res.write(': connected\n\n');
       const problems = session.allProblems();

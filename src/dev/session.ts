@@ -6,6 +6,7 @@
  * cache `sitegen build` shares), keeping metadata only. An edited document is re-parsed alone.
  * When only its body changed, only its page is stale; when something listings or navigation
  * show changed (title, date, order, tags, draft …), the plan is made again and every page is
+ * stale. An edited image gets its new hashed name and size, and the pages that show it are
  * stale. Pages render on demand in this thread and are cached, so an edit costs one parse plus
  * the pages someone is looking at, whatever the size of the site.
  */
@@ -33,7 +34,7 @@ import { HookRunner } from '../plugins/run.ts';
 import { loadProject, type Project } from '../pipeline/project.ts';
 import { compileTemplates } from '../pipeline/templates.ts';
 import { jobFor, manifestMatcher, planSite, type SitePlan } from '../pipeline/plan.ts';
-import { collectImages } from '../output/images.ts';
+import { collectImages, documentImages, hashImage, imageKeys } from '../output/images.ts';
 import { Workers, batches, defaultConcurrency } from '../pipeline/workers.ts';
 import type { ParsedItem } from '../pipeline/protocol.ts';
 import { apiDocument } from '../pipeline/api.ts';
@@ -49,6 +50,11 @@ function summaryKey(doc: ContentDocument | undefined): string {
   if (!doc) return '';
   const fm = doc.frontmatter;
   return JSON.stringify([doc._path, doc.title, doc.description, doc.date, doc.updated, doc.draft, doc.navigation, doc.redirect, doc.layout, doc.excerpt, doc.readingTime, fm.order, fm.level, fm.tags, fm.categories, fm.author, doc.middleware]);
+}
+
+/** The images a document shows, as written. */
+function imagesKey(doc: ContentDocument): string {
+  return JSON.stringify((doc.images ?? []).map((ref) => ref.href));
 }
 
 export interface DevOptions {
@@ -251,6 +257,11 @@ export class DevSession {
       await this.rebuildModel();
       return '*';
     }
+    if (imagesKey(before) !== imagesKey(doc)) {
+      // It shows other images now: they are found (or reported missing) and copied.
+      await this.rebuildModel();
+      return [doc._path];
+    }
     // Only the body changed: swap the document of its route, keep everything else.
     const key = normalizeRoutePath(doc._path);
     const route = this.plan.byPath.get(key);
@@ -260,6 +271,33 @@ export class DevSession {
     }
     this.cache.delete(key);
     return [doc._path];
+  }
+
+  /**
+   * A file in the content or public folder that is not a document was added, changed or removed.
+   * When documents show it (an image), it gets its new hashed name and size, and their pages are
+   * stale: returns their routes.
+   */
+  async fileChanged(file: string, removed: boolean): Promise<string[]> {
+    const key = displayPath(file, this.root);
+    const publicDir = displayPath(this.publicDir, this.root);
+    const showing = [...this.docs.values()].filter((doc) => !doc._partial && imageKeys(doc, publicDir).includes(key)).map((doc) => doc._path);
+    if (!showing.length) return [];
+    const images = this.plan.model.shared.images;
+    const before = images?.files[key];
+    const bytes = removed ? undefined : await readFile(file).catch(() => undefined);
+    if (!images || !before || !bytes) {
+      // Found or gone: the missing-image problems change too.
+      await this.rebuildModel();
+      return showing;
+    }
+    const { info, file: copy } = hashImage(key, bytes, this.root);
+    if (JSON.stringify(info) === JSON.stringify(before)) return [];
+    images.files[key] = info;
+    if (!Object.values(images.files).some((other) => other.url === before.url)) this.imageFiles.delete(before.url.slice(1));
+    this.imageFiles.set(copy.rel, copy.file);
+    for (const path of showing) this.cache.delete(normalizeRoutePath(path));
+    return showing;
   }
 
   /** A document's body HTML: parsed on first use and kept while its source is unchanged. */
@@ -276,7 +314,12 @@ export class DevSession {
 
   /** A document as the content API serves it: the same JSON a build writes. */
   async apiDocument(doc: ContentDocument): Promise<Record<string, unknown>> {
-    return apiDocument({ ...doc, body: doc.body ? { ...doc.body, html: await this.body(doc) } : doc.body });
+    return this.apiView({ ...doc, body: doc.body ? { ...doc.body, html: await this.body(doc) } : doc.body });
+  }
+
+  /** A document as it is, in the content API's view (bodies as they are: live queries carry none). */
+  apiView(doc: ContentDocument): Record<string, unknown> {
+    return apiDocument(doc, { base: this.config.base, images: documentImages(doc, this.plan.model.shared.images) });
   }
 
   /** Every current problem, for the error overlay. */

@@ -88,15 +88,37 @@ export async function collectImages(input: CollectInput): Promise<{ manifest: Im
         continue;
       }
       if (files[key]) continue;
-      const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
-      const ext = posix.extname(key).toLowerCase();
-      const name = pathSlug(posix.basename(key, posix.extname(key))) || 'image';
-      const rel = `_sitegen/images/${name}.${hash}${ext}`;
-      files[key] = { url: `/${rel}`, ...imageSize(bytes) };
-      out.push({ rel, file: resolve(input.root, key), hash });
+      const image = hashImage(key, bytes, input.root);
+      files[key] = image.info;
+      out.push(image.file);
     }
   }
   return { manifest: { publicDir: input.publicDir, files }, files: out, problems };
+}
+
+/** Where one image goes (`_sitegen/images/<name>.<hash>.<ext>`) and its size, from its bytes. */
+export function hashImage(key: string, bytes: Buffer, root: string): { info: ImageInfo; file: ImageFile } {
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
+  const ext = posix.extname(key).toLowerCase();
+  const name = pathSlug(posix.basename(key, posix.extname(key))) || 'image';
+  const rel = `_sitegen/images/${name}.${hash}${ext}`;
+  return { info: { url: `/${rel}`, ...imageSize(bytes) }, file: { rel, file: resolve(root, key), hash } };
+}
+
+/** The image files a document shows (keys as in the manifest), whether they were found or not. */
+export function imageKeys(doc: ImageSource, publicDir: string): string[] {
+  return (doc.images ?? []).flatMap((ref) => imageKey(doc._source, ref.href, publicDir) ?? []);
+}
+
+/**
+ * The part of the manifest one document shows, or undefined when it shows none: what its content
+ * API file is rewritten with (sent with it to the worker, and part of its key).
+ */
+export function documentImages(doc: ImageSource, manifest: ImageManifest | undefined): ImageManifest | undefined {
+  if (!manifest) return undefined;
+  const files: Record<string, ImageInfo> = {};
+  for (const key of imageKeys(doc, manifest.publicDir)) if (manifest.files[key]) files[key] = manifest.files[key];
+  return Object.keys(files).length ? { publicDir: manifest.publicDir, files } : undefined;
 }
 
 const IMG = /<img\b([^>]*)>/g;

@@ -10,6 +10,7 @@ import type { ParseOptions, SourceFile, ContentDocument } from '../content/types
 import type { SerializedError } from '../errors.ts';
 import type { PluginModule } from '../plugins/load.ts';
 import type { HookTimings } from '../plugins/run.ts';
+import type { ImageManifest } from '../output/images.ts';
 import type { BuiltPage } from '../plugins/types.ts';
 import type { RenderJob, SharedRenderData, SiteCollection } from '../render/types.ts';
 
@@ -89,7 +90,7 @@ export interface BodySource {
   /** Document id (`_id`), when this worker parsed it in this build. */
   id: string;
   source: SourceFile;
-  /** The content API file of the previous output holding the same document, with its body. */
+  /** The content API file of the previous output holding the same document, with its body as parsed. */
   previousApi?: string;
 }
 
@@ -117,6 +118,8 @@ export interface ApiJob {
    */
   doc?: ContentDocument;
   body: BodySource;
+  /** Where the images the document shows went (output/images.ts documentImages), when it shows any. */
+  images?: ImageManifest;
   /** The same file in the previous output, when the document is unchanged: linked, not rewritten. */
   reuse?: string;
 }
@@ -124,6 +127,8 @@ export interface ApiJob {
 export interface ApiRequest {
   type: 'api';
   jobs: ApiJob[];
+  /** The site's base path: the files show bodies with their links under it, as pages do. */
+  base: string;
 }
 
 /** What build:done plugins see of a page, besides its path. */

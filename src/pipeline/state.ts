@@ -62,8 +62,12 @@ export interface OutputState {
   outDir: string;
   files: [string, number][];
   pages: Record<string, PageRecord>;
-  /** Content API file of each document (by id), with the source hash it was written from. */
-  api: Record<string, { file: string; hash: string; key: string }>;
+  /**
+   * Content API file of each document (by id), with the source hash it was written from;
+   * `rewritten` when its body is not the body as parsed (images or base path rewritten), so it
+   * cannot stand in for a parse.
+   */
+  api: Record<string, { file: string; hash: string; key: string; rewritten?: true }>;
 }
 
 async function readJson<T>(file: string): Promise<T | undefined> {

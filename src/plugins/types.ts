@@ -50,7 +50,10 @@ export interface BuildDoneContext {
    * worker threads that rendered them. `body(doc)` reads one back when a plugin needs it.
    */
   documents: ContentDocument[];
-  /** The rendered body HTML of a document. */
+  /**
+   * The rendered body HTML of a document, as its page shows it (and the content API serves it):
+   * images at their hashed files, root-relative links with the site's base.
+   */
   body(doc: ContentDocument): Promise<string>;
   posts: PostSummary[];
   authors: Record<string, Author>;

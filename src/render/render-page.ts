@@ -31,12 +31,12 @@ function linkIslands(body: string, urls: Record<string, string>): string {
   return body.replace(ISLAND, (match, name: string) => (urls[name] ? `${match} data-island-src="${urls[name]}"` : match));
 }
 
-/** `__island/<Name>_<hash>.json` for every island instance: `{ id, html, head, props }`. */
-function islandPayloads(mod: RenderModule, instances: IslandInstance[]): RenderedPage['islands'] {
+/** `__island/<Name>_<hash>.json` for every island instance: `{ id, html, head, props }`, its links under the base as on the page. */
+function islandPayloads(mod: RenderModule, instances: IslandInstance[], base: string): RenderedPage['islands'] {
   return instances.map(({ name, props, component }) => {
     const json = JSON.stringify(props);
     const id = `${name}_${hashText(json).slice(0, 10)}`;
-    const html = mod.renderToString(mod.createElement(component, props));
+    const html = withBase(mod.renderToString(mod.createElement(component, props)), base);
     return { file: `__island/${id}.json`, json: JSON.stringify({ id, html, head: [], props }) };
   });
 }
@@ -130,7 +130,7 @@ export async function renderPage(mod: RenderModule, shared: SharedRenderData, jo
       // Islands record themselves in the context the render entry provides: no global state.
       rawBody = mod.renderToString(mod.createElement(mod.IslandsContext.Provider, { value: instances }, mod.createElement(Layout, ctx, children)));
       body = linkIslands(withBase(rawBody, shared.site.base), shared.islands);
-      islands = islandPayloads(mod, instances);
+      islands = islandPayloads(mod, instances, shared.site.base);
       break;
     } catch (error) {
       // A code block in a language whose grammar this worker has not loaded yet (highlight.ts):

@@ -17,9 +17,9 @@ export interface FeedOptions {
   title?: string;
 }
 
-/** Root-relative links and images → absolute, so the content works in any reader. */
-export function absolutize(html: string, base: string): string {
-  return html.replace(/\s(href|src)="\/(?!\/)/g, ` $1="${base}/`);
+/** Root-relative links and images → absolute on `origin`, so the content works in any reader. */
+export function absolutize(html: string, origin: string): string {
+  return html.replace(/\s(href|src)="\/(?!\/)/g, ` $1="${origin}/`);
 }
 
 export default function feed(options: FeedOptions = {}): SitegenPlugin {
@@ -30,7 +30,7 @@ export default function feed(options: FeedOptions = {}): SitegenPlugin {
       'page:data'({ head, site }) {
         setTag(head, 'link', { rel: 'alternate', type: 'application/atom+xml', title: options.title ?? `${site.name} blog`, href: `/${path}` });
       },
-      async 'build:done'({ site, posts, documents, authors, write, body }) {
+      async 'build:done'({ config, site, posts, documents, authors, write, body }) {
         const items = posts.filter((p) => !p.draft).slice(0, options.limit ?? 20);
         const byPath = new Map(documents.map((d) => [d._path, d]));
         const blogUrl = `${site.url}/${path.split('/').slice(0, -1).join('/')}`.replace(/\/$/, '');
@@ -53,7 +53,8 @@ export default function feed(options: FeedOptions = {}): SitegenPlugin {
             id: url,
             link: url,
             description: post.description,
-            content: absolutize(doc ? await body(doc) : '', site.url),
+            // Bodies link under the base already: the origin goes in front.
+            content: absolutize(doc ? await body(doc) : '', config.url),
             date: new Date(doc?.updated ?? post.date),
             published: new Date(post.date),
             author: post.author ? [{ name: authors[post.author]?.name ?? post.author }] : undefined,

@@ -1,14 +1,18 @@
 /**
  * `base: '/docs/'`: the fixture site built for a sub-path. No internal URL the build writes
- * misses the base; preview serves the site under it; client navigation works under it in Chromium.
+ * misses the base (pages, payloads, content API files, island payloads); preview serves the site
+ * under it; client navigation works under it in Chromium.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreview, type RunningServer } from '../../src/server/preview.ts';
-import { copyFixture, html, listFiles, read, remove, runCli, type CliResult } from '../helpers.ts';
+import { copyFixture, html, json, listFiles, read, remove, runCli, type CliResult } from '../helpers.ts';
 import { launch, type Browser } from '../browser/chromium.ts';
+import { documentQueryKey, queryHash } from '../../src/output/manifest.ts';
+
+const GIF = Buffer.from('GIF89a\x03\x00\x02\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00,\x00\x00\x00\x00\x03\x00\x02\x00\x00\x02\x02\x84\x51\x00;', 'latin1');
 
 let site: string;
 let out: string;
@@ -26,6 +30,17 @@ beforeAll(async () => {
   out = join(site, 'dist');
   const config = join(site, 'site/config.ts');
   writeFileSync(config, readFileSync(config, 'utf8').replace("url: 'https://fixture.example.com',", "url: 'https://fixture.example.com',\n  base: '/docs/',"));
+  // An image next to a document (and as its cover), and a link in its body.
+  writeFileSync(join(site, 'content/guide/cat.gif'), GIF);
+  const setup = join(site, 'content/guide/2.setup.md');
+  writeFileSync(setup, `${readFileSync(setup, 'utf8').replace(/^---\n/, '---\ncover: ./cat.gif\n')}\n![a cat](./cat.gif) Back to the [introduction](/guide/intro).\n`);
+  // An island whose HTML links into the site.
+  mkdirSync(join(site, 'site/islands'), { recursive: true });
+  writeFileSync(join(site, 'site/islands/GuideLink.tsx'), 'export default function GuideLink({ label }: { label: string }) {\n  return <a className="guide-link" href="/guide/setup">{label}</a>;\n}\n');
+  const counter = join(site, 'site/pages/counter.tsx');
+  writeFileSync(counter, readFileSync(counter, 'utf8')
+    .replace("import Counter from '../islands/Counter';", "import Counter from '../islands/Counter';\nimport GuideLink from '../islands/GuideLink';")
+    .replace('</section>', '  <Island name="GuideLink" component={GuideLink} props={{ label: \'Set up\' }} />\n    </section>'));
   built = await runCli(['build', '--root', site]);
   server = await startPreview({ outDir: out, port: 0 });
   browser = await launch();
@@ -56,6 +71,31 @@ describe('base: /docs/', () => {
       expect(rootRelative(payload.html).filter((u) => !u.startsWith('/docs/')), file).toEqual([]);
     }
     expect(seen).toBeGreaterThan(100);
+  });
+
+  it('writes the content API bodies as the pages show them: images at their hashed files and links under the base', () => {
+    const buildId = json<{ id: string }>(out, '_sitegen/builds/latest.json').id;
+    const doc = json<{ body: { html: string }; frontmatter: { cover: string } }>(out, `api/_content/query/${queryHash(documentQueryKey('/guide/setup'))}.${buildId}.json`);
+    const page = html(out, 'guide/setup/index.html');
+    const src = page.querySelector('main img[alt="a cat"]')!.getAttribute('src')!;
+    expect(src).toMatch(/^\/docs\/_sitegen\/images\/cat\.[0-9a-f]{10}\.gif$/);
+    expect(readFileSync(join(out, src.slice('/docs/'.length)))).toEqual(GIF);
+    expect(doc.body.html).toContain(`<img src="${src}" alt="a cat" width="3" height="2" loading="lazy" decoding="async">`);
+    expect(doc.body.html).toContain('<a href="/docs/guide/intro">introduction</a>');
+    expect(doc.frontmatter.cover).toBe(src);
+    for (const file of listFiles(out).filter((f) => f.startsWith('api/_content/query/'))) {
+      const body = (JSON.parse(read(out, file)) as { body?: { html?: string } }).body?.html ?? '';
+      expect(rootRelative(body).filter((u) => !u.startsWith('/docs/')), file).toEqual([]);
+    }
+  });
+
+  it('writes island payloads with their links under the base, as on the page', () => {
+    const files = listFiles(out).filter((f) => f.startsWith('__island/GuideLink_'));
+    expect(files).toHaveLength(1);
+    const payload = json<{ html: string; props: { label: string } }>(out, files[0]);
+    expect(payload.html).toBe('<a class="guide-link" href="/docs/guide/setup">Set up</a>');
+    expect(payload.props).toEqual({ label: 'Set up' });
+    expect(html(out, 'counter/index.html').querySelector('[data-island="GuideLink"] a')?.getAttribute('href')).toBe('/docs/guide/setup');
   });
 
   it('puts the base into canonicals, the sitemap, the feed, robots.txt and _redirects', () => {

@@ -6,53 +6,13 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/server.ts';
-import { copyFixture, remove } from '../helpers.ts';
+import { copyFixture, devEvents, remove, waitFor, type EventStream } from '../helpers.ts';
 
 let site: string;
 let dev: DevServer;
 
-interface EventStream {
-  events: { event: string; data: string }[];
-  close(): void;
-}
-
 /** Listen to the dev server's events as the page at `path` would. */
-async function subscribe(path: string): Promise<EventStream> {
-  const controller = new AbortController();
-  const res = await fetch(`${dev.url}/_sitegen/dev/events?path=${encodeURIComponent(path)}`, { signal: controller.signal });
-  const stream: EventStream = { events: [], close: () => controller.abort() };
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          if (event) stream.events.push({ event, data: /^data: (.*)$/m.exec(block)?.[1] ?? '' });
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  await new Promise((r) => setTimeout(r, 50));
-  return stream;
-}
-
-async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${check.toString()}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+const subscribe = (path: string): Promise<EventStream> => devEvents(dev.url, path);
 
 const get = async (path: string) => {
   const res = await fetch(`${dev.url}${path}`, { redirect: 'manual' });

@@ -96,3 +96,31 @@ describe('an incremental build equals a cold one', () => {
     expect(again.stdout).toMatch(/is up to date/);
   });
 });
+
+describe('under a base path, with an image next to a document (content API bodies are rewritten)', () => {
+  const GIF = Buffer.from('GIF89a\x03\x00\x02\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00,\x00\x00\x00\x00\x03\x00\x02\x00\x00\x02\x02\x84\x51\x00;', 'latin1');
+  const setupPage = () => html(join(site, 'dist'), 'guide/setup/index.html').querySelector('main')!.toString();
+
+  it('after moving the site under /docs/ and adding the image', async () => {
+    edit('site/config.ts', (t) => t.replace("url: 'https://fixture.example.com',", "url: 'https://fixture.example.com',\n  base: '/docs/',"));
+    writeFileSync(join(site, 'content/guide/cat.gif'), GIF);
+    edit('content/guide/2.setup.md', (t) => `${t}\n![a cat](./cat.gif) See the [introduction](/guide/intro).\n`);
+    await warmEqualsCold();
+    expect(setupPage()).toContain('<a href="/docs/guide/intro">introduction</a>');
+  });
+
+  it('after a config edit, parsing bodies again rather than reading back the rewritten content API files', async () => {
+    edit('site/config.ts', (t) => t.replace("name: 'Renamed fixture'", "name: 'Fixture under a base'"));
+    await warmEqualsCold();
+    expect(setupPage()).toContain('<a href="/docs/guide/intro">introduction</a>');
+    expect(setupPage()).not.toContain('/docs/docs/');
+  });
+
+  it('after the image changed, rewriting the content API file that shows it', async () => {
+    const wider = Buffer.from(GIF);
+    wider.writeUInt16LE(5, 6);
+    writeFileSync(join(site, 'content/guide/cat.gif'), wider);
+    await warmEqualsCold();
+    expect(setupPage()).toMatch(/<img src="\/docs\/_sitegen\/images\/cat\.[0-9a-f]{10}\.gif" alt="a cat" width="5" height="2"/);
+  });
+});

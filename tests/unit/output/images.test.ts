@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageKey, rewriteImageFields, rewriteImages, type ImageManifest } from '../../../src/output/images.ts';
+import { documentImages, imageKey, rewriteImageFields, rewriteImages, type ImageManifest } from '../../../src/output/images.ts';
 
 const manifest: ImageManifest = {
   publicDir: 'site/public',
@@ -38,5 +38,15 @@ describe('rewriteImages', () => {
     expect(rewriteImageFields({ cover: './cat.png', image: 'https://x.test/a.png', title: 'T' }, 'content/blog/post.md', manifest)).toEqual({
       cover: '/docs/_sitegen/images/cat.0123456789.png', image: 'https://x.test/a.png', title: 'T',
     });
+  });
+});
+
+describe('documentImages', () => {
+  it("is the part of the manifest a document shows, or undefined when it shows none of it", () => {
+    const doc = { _source: 'content/blog/post.md', _path: '/blog/post', images: [{ href: './cat.png', line: 3 }, { href: 'https://x.test/y.png', line: 4 }, { href: './gone.png', line: 5 }] };
+    expect(documentImages(doc, manifest)).toEqual({ publicDir: 'site/public', files: { 'content/blog/cat.png': manifest.files['content/blog/cat.png'] } });
+    expect(documentImages({ ...doc, images: [{ href: './gone.png', line: 5 }] }, manifest)).toBeUndefined();
+    expect(documentImages({ ...doc, images: undefined }, manifest)).toBeUndefined();
+    expect(documentImages(doc, undefined)).toBeUndefined();
   });
 });
