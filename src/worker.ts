@@ -27,6 +27,7 @@ import { instantiatePlugins } from './plugins/load.ts';
 import { HookRunner } from './plugins/run.ts';
 import { FsWriter } from './output/writer.ts';
 import { apiDocument } from './pipeline/api.ts';
+import { BodyStore } from './pipeline/bodies.ts';
 import { statKey } from './pipeline/stat.ts';
 import { hashText } from './hash.ts';
 import type {
@@ -45,8 +46,8 @@ const count = (text: string, needle: string): number => (needle ? text.split(nee
 
 class Session {
   private readonly markdown = new Map<string, MarkdownIt>();
-  /** Body HTML of every document this session parsed in this build, by document id. */
-  private readonly bodies = new Map<string, string>();
+  /** Body HTML of every document this session parsed in this build, by document id (on disk). */
+  private readonly bodies = new BodyStore();
   /** Metadata of the same documents, as parsed (for their content API files). */
   private readonly docs = new Map<string, ContentDocument>();
   private folder?: FolderRequest & { writer: FsWriter };
@@ -56,6 +57,11 @@ class Session {
   private seq = 0;
 
   constructor(private readonly hooks: HookRunner, private readonly current: Int32Array, private readonly interrupted: Int32Array) {}
+
+  /** The end of the session: the kept bodies go. */
+  close(): void {
+    this.bodies.close();
+  }
 
   private working(index: number): void {
     Atomics.store(this.current, 0, this.seq);
@@ -291,6 +297,7 @@ export default async function run(task: SessionTask): Promise<SessionResult> {
   return new Promise((resolve) => {
     port.on('message', async ({ seq, request }: Envelope) => {
       if (request.type === 'close') {
+        session.close();
         port.close();
         resolve({ timings: hooks.timings });
         return;

@@ -1,0 +1,80 @@
+/**
+ * The body HTML a worker parsed, kept until its page is rendered: in a file of the worker's own,
+ * not in its heap. Bodies are most of what a worker holds between parse and render (a few
+ * kilobytes per document, twice that as the strings markdown-it and the highlighter build), and
+ * a site of 40,000 documents would otherwise carry half a gigabyte of them through the render
+ * phase. Appending to a file and reading each body back once costs two system calls per document;
+ * the kernel keeps the file in its page cache, outside the process's memory.
+ *
+ * The file is unlinked as soon as it is open (where the system allows), so nothing is left behind
+ * by a worker that dies or a build that is interrupted.
+ */
+import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
+
+export class BodyStore {
+  private fd?: number;
+  private path?: string;
+  /** Still to unlink on close (the system refused while it was open). */
+  private linked = false;
+  private size = 0;
+  private readonly at = new Map<string, { offset: number; length: number }>();
+
+  private open(): number {
+    if (this.fd !== undefined) return this.fd;
+    this.path = join(tmpdir(), `sitegen-bodies-${process.pid}-${threadId}-${Math.random().toString(36).slice(2)}`);
+    this.fd = openSync(this.path, 'w+', 0o600);
+    try {
+      unlinkSync(this.path);
+    } catch {
+      this.linked = true;
+    }
+    return this.fd;
+  }
+
+  has(id: string): boolean {
+    return this.at.has(id);
+  }
+
+  set(id: string, html: string): void {
+    const fd = this.open();
+    const bytes = Buffer.from(html, 'utf8');
+    let written = 0;
+    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written, this.size + written);
+    this.at.set(id, { offset: this.size, length: bytes.length });
+    this.size += bytes.length;
+  }
+
+  /** The body, or undefined when this store never held it. */
+  get(id: string): string | undefined {
+    const place = this.at.get(id);
+    if (!place) return undefined;
+    const bytes = Buffer.allocUnsafe(place.length);
+    let read = 0;
+    while (read < place.length) {
+      const n = readSync(this.fd!, bytes, read, place.length - read, place.offset + read);
+      if (n === 0) throw new Error('the body store ended early');
+      read += n;
+    }
+    return bytes.toString('utf8');
+  }
+
+  /** Forget every body and remove the file. */
+  close(): void {
+    this.at.clear();
+    this.size = 0;
+    if (this.fd === undefined) return;
+    closeSync(this.fd);
+    this.fd = undefined;
+    if (this.linked) {
+      try {
+        unlinkSync(this.path!);
+      } catch {
+        // already gone
+      }
+    }
+    this.linked = false;
+  }
+}

@@ -1,0 +1,34 @@
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { BodyStore } from '../../../src/pipeline/bodies.ts';
+
+const leftovers = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`sitegen-bodies-${process.pid}-`));
+
+describe('BodyStore (bodies kept on disk between parse and render)', () => {
+  it('gives back each body exactly, in any order, whatever its characters', () => {
+    const store = new BodyStore();
+    const bodies = new Map([
+      ['a', '<p>plain</p>'],
+      ['b', '<h2 id="日本語の見出し">日本語の見出し</h2><p>emoji 🚢 and “quotes”</p>'],
+      ['empty', ''],
+      ['long', `<pre>${'x'.repeat(300_000)}</pre>`],
+    ]);
+    for (const [id, html] of bodies) store.set(id, html);
+    expect(store.get('missing')).toBeUndefined();
+    for (const id of ['long', 'b', 'empty', 'a', 'b']) expect(store.get(id)).toBe(bodies.get(id));
+    // A document parsed again (the dev server) reads as its newest body.
+    store.set('a', '<p>edited</p>');
+    expect(store.get('a')).toBe('<p>edited</p>');
+    expect(store.has('b')).toBe(true);
+    store.close();
+    expect(store.get('a')).toBeUndefined();
+  });
+  it('leaves no file behind, open or closed', () => {
+    const store = new BodyStore();
+    store.set('a', '<p>x</p>');
+    expect(leftovers()).toEqual([]);
+    store.close();
+    expect(leftovers()).toEqual([]);
+  });
+});
