@@ -61,7 +61,13 @@ const collectGarbage = ((): (() => void) | undefined => {
   }
 })();
 
-const count = (text: string, needle: string): number => (needle ? text.split(needle).length - 1 : 0);
+/** Occurrences of `needle` in `text` (the build id in a page, counted for the next build's reuse check). */
+function count(text: string, needle: string): number {
+  if (!needle) return 0;
+  let n = 0;
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) n++;
+  return n;
+}
 
 class Session {
   private readonly markdown = new Map<string, MarkdownIt>();

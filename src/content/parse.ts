@@ -71,6 +71,24 @@ const refuse = (language: string) => () => {
  * (js-yaml's default schema would quietly roll it over to 2021-02-14). gray-matter's `---js`
  * front matter would evaluate code: refused.
  */
+/** JavaScript's `\s`: the characters that separate words in `text.split(/\s+/)`. */
+function isSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a)
+    || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+}
+
+/** `text.split(/\s+/).filter(Boolean).length`, without making the words. */
+export function countWords(text: string): number {
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = isSpace(text.charCodeAt(i));
+    if (!space && !inWord) words++;
+    inWord = !space;
+  }
+  return words;
+}
+
 const MATTER_OPTIONS = { excerpt: false, engines: { yaml: loadYaml, js: refuse('JavaScript'), javascript: refuse('JavaScript'), coffee: refuse('CoffeeScript') } };
 
 /** Split at the first `<!-- more -->` line outside fenced code. */
@@ -254,7 +272,7 @@ export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, 
     links = rendered.links;
     images.push(...rendered.images);
     ids = rendered.ids;
-    words = rendered.text.split(/\s+/).filter(Boolean).length;
+    words = countWords(rendered.text);
     if (split) excerpt = renderMarkdown(md, split.before).html;
     toc = { toc: { title: 'On this page', depth: 3, searchDepth: 3, links: rendered.toc }, html };
   }

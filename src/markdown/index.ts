@@ -52,12 +52,16 @@ export function createMarkdown(options: MarkdownOptions = {}, extend?: (md: Mark
   // a named region, named as the theme's accessibleHtml names them.
   md.core.ruler.push('table_labels', (state) => {
     const label = tableLabels();
-    let heading = '';
+    // The heading before each table names it: its text is rendered only when a table follows.
+    let heading = -1;
     const tokens = state.tokens;
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i];
-      if (token.type === 'heading_open') heading = headingText(md.renderer.renderInline(tokens[i + 1]?.children ?? [], md.options, state.env));
-      else if (token.type === 'table_open') token.meta = { label: label(heading) };
+      if (token.type === 'heading_open') heading = i;
+      else if (token.type === 'table_open') {
+        const text = heading < 0 ? '' : headingText(md.renderer.renderInline(tokens[heading + 1]?.children ?? [], md.options, state.env));
+        token.meta = { label: label(text) };
+      }
     }
   });
   md.renderer.rules.table_open = (tokens, idx) => `<div class="table-wrap" role="region" aria-label="${tokens[idx].meta?.label ?? 'Table'}" tabindex="0"><table>\n`;

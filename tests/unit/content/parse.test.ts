@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocument, parseDate } from '../../../src/content/parse.ts';
+import fc from 'fast-check';
+import { countWords, parseDocument, parseDate } from '../../../src/content/parse.ts';
 import { createMarkdown } from '../../../src/markdown/index.ts';
 import type { ParseOptions, SourceFile } from '../../../src/content/types.ts';
 
@@ -119,5 +120,14 @@ describe('parseDate', () => {
   it('rejects impossible dates', () => {
     expect(parseDate('2019-02-30')).toBeUndefined();
     expect(parseDate('yesterday')).toBeUndefined();
+  });
+});
+
+describe('countWords', () => {
+  it('counts what splitting on JavaScript whitespace counts', () => {
+    const spaces = [' ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u1680', '\u2000', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff', '\u200b', '\u180e'];
+    const reference = (text: string) => text.split(/\s+/).filter(Boolean).length;
+    for (const text of ['', ' ', 'one', ' two  words ', 'a\u00a0b\u3000c\u200bd', ...spaces.map((s) => `x${s}y`)]) expect(countWords(text), JSON.stringify(text)).toBe(reference(text));
+    fc.assert(fc.property(fc.array(fc.oneof(fc.constantFrom(...spaces), fc.string({ maxLength: 4 }))), (parts) => countWords(parts.join('')) === reference(parts.join(''))), { numRuns: 500 });
   });
 });
