@@ -41,10 +41,18 @@ beforeAll(async () => {
   // An island whose HTML links into the site.
   mkdirSync(join(site, 'site/islands'), { recursive: true });
   writeFileSync(join(site, 'site/islands/GuideLink.tsx'), 'export default function GuideLink({ label }: { label: string }) {\n  return <a className="guide-link" href="/guide/setup">{label}</a>;\n}\n');
+  // And one given a root-relative URL as a prop, which it shows again after a click.
+  writeFileSync(join(site, 'site/islands/MoreLinks.tsx'), [
+    "import { useState } from 'react';",
+    'export default function MoreLinks({ to }: { to: string }) {',
+    '  const [open, setOpen] = useState(false);',
+    '  return <p><a className="first" href={to}>Read on</a> <button type="button" onClick={() => setOpen(true)}>More</button>{open ? <a className="later" href={to}>Introduction</a> : null}</p>;',
+    '}',
+  ].join('\n'));
   const counter = join(site, 'site/pages/counter.tsx');
   writeFileSync(counter, readFileSync(counter, 'utf8')
-    .replace("import Counter from '../islands/Counter';", "import Counter from '../islands/Counter';\nimport GuideLink from '../islands/GuideLink';")
-    .replace('</section>', '  <Island name="GuideLink" component={GuideLink} props={{ label: \'Set up\' }} />\n    </section>'));
+    .replace("import Counter from '../islands/Counter';", "import Counter from '../islands/Counter';\nimport GuideLink from '../islands/GuideLink';\nimport MoreLinks from '../islands/MoreLinks';")
+    .replace('</section>', '  <Island name="GuideLink" component={GuideLink} props={{ label: \'Set up\' }} />\n      <Island name="MoreLinks" component={MoreLinks} props={{ to: \'/guide/intro\' }} />\n    </section>'));
   built = await runCli(['build', '--root', site]);
   server = await startPreview({ outDir: out, port: 0 });
   browser = await launch();
@@ -182,6 +190,25 @@ describe('base: /docs/', () => {
       await page.waitForURL(`${server.url}/docs/`);
       expect(await page.locator('main h1').first().textContent()).toBe('Fixture home');
       expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+    });
+
+    it('hydrates islands with the base in front of root-relative URLs, as on the server, also for elements shown later; props stay as they are', async () => {
+      const tab = await browser.context.newPage();
+      const errors: string[] = [];
+      tab.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      tab.on('pageerror', (e) => errors.push(e.message));
+      await tab.goto(`${server.url}/docs/counter`);
+      const island = tab.locator('[data-island="MoreLinks"]');
+      await tab.waitForSelector('[data-island="MoreLinks"][data-hydrated="true"]');
+      expect(JSON.parse((await island.getAttribute('data-props'))!)).toEqual({ to: '/guide/intro' });
+      expect(await island.locator('a.first').getAttribute('href')).toBe('/docs/guide/intro');
+      await island.locator('button').click();
+      expect(await island.locator('a.later').getAttribute('href')).toBe('/docs/guide/intro');
+      await island.locator('a.later').click();
+      await tab.waitForURL(`${server.url}/docs/guide/intro`);
+      expect(await tab.locator('main h1').first().textContent()).toBe('Introduction');
+      expect(errors).toEqual([]);
+      await tab.close();
     });
   });
 });
