@@ -126,7 +126,12 @@ export interface PostSummary {
   tags: string[];
   categories: string[];
   readingTime: number;
-  /** Rendered HTML of the part before `<!-- more -->`, if the post has one. */
+  /**
+   * Rendered HTML of the part before `<!-- more -->`, if the post has one, with its images at
+   * their hashed files as on the post's page. Its links are root-relative like `path`: a page
+   * gets the base when it is rendered; the posts content API file and `build:done` plugins get
+   * it with the base already in front.
+   */
   excerpt?: string;
   draft?: boolean;
 }

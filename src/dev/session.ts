@@ -37,7 +37,7 @@ import { jobFor, manifestMatcher, planSite, type SitePlan } from '../pipeline/pl
 import { collectImages, documentImages, hashImage, imageKeys } from '../output/images.ts';
 import { Workers, batches, defaultConcurrency } from '../pipeline/workers.ts';
 import type { ParsedItem } from '../pipeline/protocol.ts';
-import { apiDocument } from '../pipeline/api.ts';
+import { apiDocument, apiPosts } from '../pipeline/api.ts';
 import { checkSources } from '../pipeline/stat.ts';
 import { loadDocCache, saveDocCache } from '../pipeline/state.ts';
 import { PACKAGE_ROOT, VERSION } from '../paths.ts';
@@ -276,9 +276,9 @@ export class DevSession {
   /**
    * A file in the content or public folder that is not a document was added, changed or removed.
    * When documents show it (an image), it gets its new hashed name and size, and their pages are
-   * stale: returns their routes.
+   * stale: returns their routes (`'*'` when a post's excerpt shows it, so the listings are stale too).
    */
-  async fileChanged(file: string, removed: boolean): Promise<string[]> {
+  async fileChanged(file: string, removed: boolean): Promise<string[] | '*'> {
     const key = displayPath(file, this.root);
     const publicDir = displayPath(this.publicDir, this.root);
     const showing = [...this.docs.values()].filter((doc) => !doc._partial && imageKeys(doc, publicDir).includes(key)).map((doc) => doc._path);
@@ -293,6 +293,11 @@ export class DevSession {
     }
     const { info, file: copy } = hashImage(key, bytes, this.root);
     if (JSON.stringify(info) === JSON.stringify(before)) return [];
+    if (this.plan.model.posts.some((post) => post.excerpt?.includes(` src="${before.url}"`))) {
+      // A post's excerpt shows it too: the listings (blog index, related posts) change with it.
+      await this.rebuildModel();
+      return '*';
+    }
     images.files[key] = info;
     if (!Object.values(images.files).some((other) => other.url === before.url)) this.imageFiles.delete(before.url.slice(1));
     this.imageFiles.set(copy.rel, copy.file);
@@ -368,7 +373,8 @@ export class DevSession {
     return this.plan.model.nav;
   }
 
+  /** The blog listing as its content API file holds it. */
   get posts() {
-    return this.plan.model.posts;
+    return apiPosts(this.plan.model.posts, this.config.base);
   }
 }

@@ -10,6 +10,7 @@ import fg from 'fast-glob';
 import { hashText } from '../hash.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { SitegenError } from '../errors.ts';
+import type { Plugin } from 'esbuild';
 import { sitegenImports } from '../render/resolve.ts';
 
 export interface IslandBuild {
@@ -73,11 +74,29 @@ function relativeImport(from: string, file: string): string {
   return rel.startsWith('.') ? rel : `./${rel}`;
 }
 
+/** How the chunks are built: a new value leaves the records of earlier sitegen versions unused. */
+const ISLANDS_FORMAT = '2 (base-aware JSX)';
+
+/** The JSX runtime island chunks get under a base path. */
+const BASE_JSX = join(PACKAGE_ROOT, 'src/runtime/island-jsx.ts');
+
+/**
+ * Under a base path, JSX in island code (the site's, the theme's, packages') creates its elements
+ * through island-jsx.ts, which puts the base in front of root-relative URLs as the build does to
+ * the server HTML. Without a base the chunks are built as they always were.
+ */
+const baseJsx: Plugin = {
+  name: 'sitegen-island-base',
+  setup(b) {
+    b.onResolve({ filter: /^react\/jsx-runtime$/ }, (args) => (args.importer === BASE_JSX ? undefined : { path: BASE_JSX }));
+  },
+};
+
 export async function buildIslands(islands: Map<string, string>, cacheDir: string, base: string): Promise<IslandBuild> {
   if (!islands.size) return { urls: {}, files: [] };
   const dir = join(cacheDir, 'islands');
   await mkdir(dir, { recursive: true });
-  const key = hashText([...islands].sort().map(([n, f]) => `${n}:${f}`).join('\n') + base);
+  const key = hashText([...islands].sort().map(([n, f]) => `${n}:${f}`).join('\n') + base + ISLANDS_FORMAT);
   const recordFile = join(dir, `islands.${key}.json`);
   if (existsSync(recordFile)) {
     try {
@@ -121,9 +140,9 @@ export async function buildIslands(islands: Map<string, string>, cacheDir: strin
       chunkNames: 'shared.[hash]',
       jsx: 'automatic',
       target: ['chrome110', 'firefox110', 'safari16'],
-      define: { 'process.env.NODE_ENV': '"production"' },
+      define: { 'process.env.NODE_ENV': '"production"', ...(base ? { __SITEGEN_BASE__: JSON.stringify(base) } : {}) },
       nodePaths: [join(PACKAGE_ROOT, 'node_modules')],
-      plugins: [sitegenImports],
+      plugins: base ? [baseJsx, sitegenImports] : [sitegenImports],
       logLevel: 'silent',
     });
   } catch (error) {

@@ -1,3 +1,4 @@
+import type { PostSummary } from '../../templates/types.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { IMAGE_KEYS, rewriteImageFields, rewriteImages, type ImageManifest } from '../output/images.ts';
 import { basePrefix, withBase } from '../render/base.ts';
@@ -35,4 +36,14 @@ export function apiDocument(doc: ContentDocument, context: ApiContext): Record<s
   if (doc.excerpt) view.excerpt = served(doc.excerpt, doc, context);
   if (doc.body?.html) view.body = { ...doc.body, html: served(doc.body.html, doc, context) };
   return view;
+}
+
+/**
+ * The blog listing as its content API file holds it (and `build:done` plugins see it): each
+ * excerpt with its links under the base, as the listing pages show it. Images are at their
+ * hashed files already (toPostSummary).
+ */
+export function apiPosts(posts: PostSummary[], base: string): PostSummary[] {
+  if (!basePrefix(base)) return posts;
+  return posts.map((post) => (post.excerpt ? { ...post, excerpt: withBase(post.excerpt, base) } : post));
 }

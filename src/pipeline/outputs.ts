@@ -21,6 +21,7 @@ import type { ResolvedConfig } from '../config/schema.ts';
 import { mapLimit } from '../build/pool.ts';
 import type { SitePlan } from './plan.ts';
 import { manifestMatcher } from './plan.ts';
+import { apiPosts } from './api.ts';
 
 export async function writeAssets(out: FsWriter, assets: SiteAssets): Promise<void> {
   const { css, runtime, islands } = assets;
@@ -52,7 +53,7 @@ export async function writeOutputs(input: OutputsInput): Promise<{ redirects: nu
   if (redirectText) await out.write('_redirects', redirectText);
   await out.write('_headers', headersFile(config.base));
   await out.write('500.html', serverErrorHtml({ lang: config.lang, siteName: config.name, description: config.description, home: `${base}/`, headHtml: plan.model.shared.headHtml }));
-  await out.write(`api/_content/query/${queryHash(POSTS_QUERY_KEY)}.${buildId}.json`, JSON.stringify(plan.model.posts));
+  await out.write(`api/_content/query/${queryHash(POSTS_QUERY_KEY)}.${buildId}.json`, JSON.stringify(apiPosts(plan.model.posts, config.base)));
   await out.write(`api/_content/navigation/${queryHash(NAVIGATION_KEY)}.${buildId}.json`, JSON.stringify(plan.model.nav));
   await mapLimit(input.publicFiles, 16, async (f) => out.write(f.rel, await readFile(f.file)));
   await out.write('_sitegen/builds/latest.json', latestJson(buildId, input.timestamp));
@@ -91,9 +92,10 @@ export async function runBuildDone(input: BuildDoneInput): Promise<{ files: Set<
     }
   };
   const pages = [...input.pages].sort((a, b) => (a.path < b.path ? -1 : 1));
+  const posts = apiPosts(input.plan.model.posts, input.config.base);
   try {
     await input.hooks.run('build:done', () => [{
-      config: input.config, site: input.plan.model.shared.site, buildId: input.buildId, pages, documents: input.documents, posts: input.plan.model.posts,
+      config: input.config, site: input.plan.model.shared.site, buildId: input.buildId, pages, documents: input.documents, posts,
       authors: input.authors, outDir: input.outDir,
       // Bodies stay out of the main thread until a plugin asks for one: read back from the
       // document's content API file, which the workers have written by now.

@@ -55,6 +55,10 @@ export interface BuildDoneContext {
    * images at their hashed files, root-relative links with the site's base.
    */
   body(doc: ContentDocument): Promise<string>;
+  /**
+   * The blog listing as its content API file holds it: excerpts like `body(doc)`, images at their
+   * hashed files and root-relative links with the site's base (`path` stays the route).
+   */
   posts: PostSummary[];
   authors: Record<string, Author>;
   /** Write a file into the output folder (it lands with the rest of the build, atomically). */

@@ -5,12 +5,18 @@
 import type { NavItem, PageLink, PostSummary } from '../../templates/types.ts';
 import { compareStems, stemCollator } from '../content/paths.ts';
 import type { ContentDocument } from '../content/types.ts';
+import { rewriteImages, type ImageManifest } from '../output/images.ts';
 
 export function isRoutable(doc: ContentDocument): boolean {
   return doc._type === 'markdown' && !doc._partial;
 }
 
-export function toPostSummary(doc: ContentDocument): PostSummary {
+/**
+ * A post as listings show it. Its excerpt shows its images at their hashed files, as the post's
+ * page does; its links stay root-relative like `path` (a page gets the base when it is rendered,
+ * the content API file and `build:done` through `apiPosts`).
+ */
+export function toPostSummary(doc: ContentDocument, images?: ImageManifest): PostSummary {
   const fm = doc.frontmatter;
   const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []);
   const summary: PostSummary = {
@@ -23,16 +29,16 @@ export function toPostSummary(doc: ContentDocument): PostSummary {
     categories: list(fm.categories),
     readingTime: doc.readingTime,
   };
-  if (doc.excerpt) summary.excerpt = doc.excerpt;
+  if (doc.excerpt) summary.excerpt = rewriteImages(doc.excerpt, doc._source, images);
   if (doc.draft) summary.draft = true;
   return summary;
 }
 
-/** Published posts (drafts too when `drafts` is on), newest first. */
-export function collectPosts(docs: ContentDocument[], drafts: boolean): PostSummary[] {
+/** Published posts (drafts too when `drafts` is on), newest first; `images`: where the documents' images went. */
+export function collectPosts(docs: ContentDocument[], drafts: boolean, images?: ImageManifest): PostSummary[] {
   return docs
     .filter((doc) => doc.isPost && isRoutable(doc) && !doc.redirect && (drafts || !doc.draft))
-    .map(toPostSummary)
+    .map((doc) => toPostSummary(doc, images))
     .sort((a, b) => (a.date === b.date ? stemCollator.compare(a.path, b.path) : a.date < b.date ? 1 : -1));
 }
 

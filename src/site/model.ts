@@ -58,7 +58,7 @@ export interface ModelInput {
 export function buildSiteModel(input: ModelInput): SiteModel {
   const { config, assets } = input;
   const base = config.base.replace(/\/$/, '');
-  const posts = collectPosts(input.docs, input.drafts);
+  const posts = collectPosts(input.docs, input.drafts, input.images);
   const nav = buildNavigation(input.docs, input.drafts);
   const favicon = input.hasFavicon ? `<link rel="icon" href="${base}/favicon.svg" type="image/svg+xml">\n` : '';
   const headHtml = `${favicon}${assets.css ? `<link rel="stylesheet" href="${base}/${assets.css.path}">\n` : ''}<link rel="modulepreload" href="${base}/${assets.runtime.path}">`;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreview, type RunningServer } from '../../src/server/preview.ts';
 import { copyFixture, html, json, listFiles, read, remove, runCli, type CliResult } from '../helpers.ts';
 import { launch, type Browser } from '../browser/chromium.ts';
-import { documentQueryKey, queryHash } from '../../src/output/manifest.ts';
+import { POSTS_QUERY_KEY, documentQueryKey, queryHash } from '../../src/output/manifest.ts';
 
 const GIF = Buffer.from('GIF89a\x03\x00\x02\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00,\x00\x00\x00\x00\x03\x00\x02\x00\x00\x02\x02\x84\x51\x00;', 'latin1');
 
@@ -34,13 +34,25 @@ beforeAll(async () => {
   writeFileSync(join(site, 'content/guide/cat.gif'), GIF);
   const setup = join(site, 'content/guide/2.setup.md');
   writeFileSync(setup, `${readFileSync(setup, 'utf8').replace(/^---\n/, '---\ncover: ./cat.gif\n')}\n![a cat](./cat.gif) Back to the [introduction](/guide/intro).\n`);
+  // A post whose excerpt shows an image next to it and links into the site.
+  writeFileSync(join(site, 'content/blog/kitten.gif'), GIF);
+  const hello = join(site, 'content/blog/2020-01-21-hello-world.md');
+  writeFileSync(hello, readFileSync(hello, 'utf8').replace('The excerpt paragraph.', 'The excerpt paragraph. ![a kitten](./kitten.gif) See the [introduction](/guide/intro).'));
   // An island whose HTML links into the site.
   mkdirSync(join(site, 'site/islands'), { recursive: true });
   writeFileSync(join(site, 'site/islands/GuideLink.tsx'), 'export default function GuideLink({ label }: { label: string }) {\n  return <a className="guide-link" href="/guide/setup">{label}</a>;\n}\n');
+  // And one given a root-relative URL as a prop, which it shows again after a click.
+  writeFileSync(join(site, 'site/islands/MoreLinks.tsx'), [
+    "import { useState } from 'react';",
+    'export default function MoreLinks({ to }: { to: string }) {',
+    '  const [open, setOpen] = useState(false);',
+    '  return <p><a className="first" href={to}>Read on</a> <button type="button" onClick={() => setOpen(true)}>More</button>{open ? <a className="later" href={to}>Introduction</a> : null}</p>;',
+    '}',
+  ].join('\n'));
   const counter = join(site, 'site/pages/counter.tsx');
   writeFileSync(counter, readFileSync(counter, 'utf8')
-    .replace("import Counter from '../islands/Counter';", "import Counter from '../islands/Counter';\nimport GuideLink from '../islands/GuideLink';")
-    .replace('</section>', '  <Island name="GuideLink" component={GuideLink} props={{ label: \'Set up\' }} />\n    </section>'));
+    .replace("import Counter from '../islands/Counter';", "import Counter from '../islands/Counter';\nimport GuideLink from '../islands/GuideLink';\nimport MoreLinks from '../islands/MoreLinks';")
+    .replace('</section>', '  <Island name="GuideLink" component={GuideLink} props={{ label: \'Set up\' }} />\n      <Island name="MoreLinks" component={MoreLinks} props={{ to: \'/guide/intro\' }} />\n    </section>'));
   built = await runCli(['build', '--root', site]);
   server = await startPreview({ outDir: out, port: 0 });
   browser = await launch();
@@ -87,6 +99,23 @@ describe('base: /docs/', () => {
       const body = (JSON.parse(read(out, file)) as { body?: { html?: string } }).body?.html ?? '';
       expect(rootRelative(body).filter((u) => !u.startsWith('/docs/')), file).toEqual([]);
     }
+  });
+
+  it('shows a post excerpt as the post shows it, on the listing page and in the content API files: images at their hashed files, links under the base once', () => {
+    const buildId = json<{ id: string }>(out, '_sitegen/builds/latest.json').id;
+    const src = html(out, 'blog/2020/01/21/hello-world/index.html').querySelector('main img[alt="a kitten"]')!.getAttribute('src')!;
+    expect(src).toMatch(/^\/docs\/_sitegen\/images\/kitten\.[0-9a-f]{10}\.gif$/);
+    const excerpt = `<p>The excerpt paragraph. <img src="${src}" alt="a kitten" width="3" height="2" loading="lazy" decoding="async"> See the <a href="/docs/guide/intro">introduction</a>.</p>\n`;
+    const posts = json<{ path: string; excerpt?: string }[]>(out, `api/_content/query/${queryHash(POSTS_QUERY_KEY)}.${buildId}.json`);
+    expect(posts.find((p) => p.path === '/blog/2020/01/21/hello-world')?.excerpt).toBe(excerpt);
+    expect(json<{ excerpt: string }>(out, `api/_content/query/${queryHash(documentQueryKey('/blog/2020/01/21/hello-world'))}.${buildId}.json`).excerpt).toBe(excerpt);
+    expect(html(out, 'blog/index.html').querySelector('.excerpt img')?.getAttribute('src')).toBe(src);
+    expect(read(out, 'blog/index.html')).toContain(excerpt);
+    expect(read(out, 'blog/_payload.json')).toContain(JSON.stringify(excerpt).slice(1, -1));
+    // The feed's full content has the same image and link, with the origin in front of the base (once).
+    expect(read(out, 'blog/feed.xml')).toContain(`<img src="https://fixture.example.com${src}" alt="a kitten"`);
+    expect(read(out, 'blog/feed.xml')).toContain('href="https://fixture.example.com/docs/guide/intro"');
+    for (const file of listFiles(out).filter((f) => /\.(html|json|xml|txt)$/.test(f))) expect(read(out, file), file).not.toContain('/docs/docs/');
   });
 
   it('writes island payloads with their links under the base, as on the page', () => {
@@ -161,6 +190,25 @@ describe('base: /docs/', () => {
       await page.waitForURL(`${server.url}/docs/`);
       expect(await page.locator('main h1').first().textContent()).toBe('Fixture home');
       expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+    });
+
+    it('hydrates islands with the base in front of root-relative URLs, as on the server, also for elements shown later; props stay as they are', async () => {
+      const tab = await browser.context.newPage();
+      const errors: string[] = [];
+      tab.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      tab.on('pageerror', (e) => errors.push(e.message));
+      await tab.goto(`${server.url}/docs/counter`);
+      const island = tab.locator('[data-island="MoreLinks"]');
+      await tab.waitForSelector('[data-island="MoreLinks"][data-hydrated="true"]');
+      expect(JSON.parse((await island.getAttribute('data-props'))!)).toEqual({ to: '/guide/intro' });
+      expect(await island.locator('a.first').getAttribute('href')).toBe('/docs/guide/intro');
+      await island.locator('button').click();
+      expect(await island.locator('a.later').getAttribute('href')).toBe('/docs/guide/intro');
+      await island.locator('a.later').click();
+      await tab.waitForURL(`${server.url}/docs/guide/intro`);
+      expect(await tab.locator('main h1').first().textContent()).toBe('Introduction');
+      expect(errors).toEqual([]);
+      await tab.close();
     });
   });
 });

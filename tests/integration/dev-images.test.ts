@@ -11,7 +11,7 @@ import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/server.ts';
 import { DEV_BUILD_ID } from '../../src/dev/session.ts';
-import { documentQueryKey, queryHash } from '../../src/output/manifest.ts';
+import { POSTS_QUERY_KEY, documentQueryKey, queryHash } from '../../src/output/manifest.ts';
 import { copyFixture, devEvents, remove, waitFor } from '../helpers.ts';
 
 const GIF = Buffer.from('GIF89a\x03\x00\x02\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00,\x00\x00\x00\x00\x03\x00\x02\x00\x00\x02\x02\x84\x51\x00;', 'latin1');
@@ -61,6 +61,10 @@ beforeAll(async () => {
   writeFileSync(join(site, 'site/public/images/dot.gif'), GIF);
   const intro = join(site, 'content/guide/1.intro.md');
   writeFileSync(intro, `${readFileSync(intro, 'utf8')}\n![a dot](/images/dot.gif)\n`);
+  // And one in a post's excerpt, which the blog listing shows.
+  writeFileSync(join(site, 'content/blog/kitten.gif'), GIF);
+  const hello = join(site, 'content/blog/2020-01-21-hello-world.md');
+  writeFileSync(hello, readFileSync(hello, 'utf8').replace('The excerpt paragraph.', 'The excerpt paragraph. ![a kitten](./kitten.gif) See the [introduction](/guide/intro).'));
   dev = await startDevServer({ root: site, port: 0, log: (m) => process.env.DEV_LOG && console.log(m) });
 }, 60_000);
 afterAll(async () => {
@@ -142,6 +146,26 @@ describe('sitegen dev: images next to the markdown, under a base path', () => {
     expect(dog.getAttribute('src')).toMatch(/^\/docs\/_sitegen\/images\/dog\.[0-9a-f]{10}\.gif$/);
     expect(await bytesOf(dog.getAttribute('src')!)).toEqual(WIDER);
     await waitFor(() => events.events[events.events.length - 1].event === 'clear');
+    events.close();
+  });
+
+  it("shows an image in a post's excerpt on the listing and in the posts API at its hashed file, and reloads the listing when it changes", async () => {
+    const kitten = async () => parse((await get('/docs/blog')).text).querySelector('.excerpt img[alt="a kitten"]');
+    const src = (await kitten())?.getAttribute('src');
+    expect(src).toMatch(/^\/docs\/_sitegen\/images\/kitten\.[0-9a-f]{10}\.gif$/);
+    const posts = JSON.parse((await get(`/docs/api/_content/query/${queryHash(POSTS_QUERY_KEY)}.${DEV_BUILD_ID}.json`)).text) as { path: string; excerpt?: string }[];
+    expect(posts.find((p) => p.path === '/blog/2020/01/21/hello-world')?.excerpt)
+      .toBe(`<p>The excerpt paragraph. <img src="${src}" alt="a kitten" width="3" height="2" loading="lazy" decoding="async"> See the <a href="/docs/guide/intro">introduction</a>.</p>\n`);
+
+    const events = await devEvents(dev.url, '/docs/blog');
+    const update = dev.nextUpdate();
+    await write('content/blog/kitten.gif', WIDER);
+    expect((await update).reloaded).toEqual(['/blog']);
+    const after = await kitten();
+    expect(after?.getAttribute('width')).toBe('5');
+    expect(after?.getAttribute('src')).not.toBe(src);
+    expect(await bytesOf(after!.getAttribute('src')!)).toEqual(WIDER);
+    await waitFor(() => events.events.some((e) => e.event === 'reload'));
     events.close();
   });
 });

@@ -123,4 +123,18 @@ describe('under a base path, with an image next to a document (content API bodie
     await warmEqualsCold();
     expect(setupPage()).toMatch(/<img src="\/docs\/_sitegen\/images\/cat\.[0-9a-f]{10}\.gif" alt="a cat" width="5" height="2"/);
   });
+
+  it("after an image in a post's excerpt changed, re-rendering the listing that shows it", async () => {
+    const listed = () => html(join(site, 'dist'), 'blog/index.html').querySelector('.excerpt img[alt="a kitten"]');
+    writeFileSync(join(site, 'content/blog/kitten.gif'), GIF);
+    edit('content/blog/2020-01-21-hello-world.md', (t) => t.replace('The excerpt paragraph.', 'The excerpt paragraph. ![a kitten](./kitten.gif)'));
+    await warmEqualsCold();
+    expect(listed()?.getAttribute('width')).toBe('3');
+    const wider = Buffer.from(GIF);
+    wider.writeUInt16LE(5, 6);
+    writeFileSync(join(site, 'content/blog/kitten.gif'), wider);
+    await warmEqualsCold();
+    expect(listed()?.getAttribute('width')).toBe('5');
+    expect(listed()?.getAttribute('src')).toMatch(/^\/docs\/_sitegen\/images\/kitten\.[0-9a-f]{10}\.gif$/);
+  });
 });

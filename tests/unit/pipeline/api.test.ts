@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentDocument } from '../../../src/content/types.ts';
-import { apiDocument } from '../../../src/pipeline/api.ts';
+import { apiDocument, apiPosts } from '../../../src/pipeline/api.ts';
+import type { PostSummary } from '../../../templates/types.ts';
 
 const doc: ContentDocument = {
   _id: 'content:guide:setup.md', _stem: 'guide/setup', _path: '/guide/setup', _dir: 'guide', _partial: false, _type: 'markdown', _source: 'content/guide/setup.md',
@@ -26,5 +27,25 @@ describe('apiDocument', () => {
     expect(view.frontmatter).toEqual({ cover: '/docs/_sitegen/images/cat.0123456789.png', title: 'Setup' });
     expect(doc.frontmatter.cover).toBe('./cat.png');
     expect(Object.keys(view)).toEqual(Object.keys(doc).filter((k) => !['links', 'ids', 'hash'].includes(k)));
+  });
+});
+
+describe('apiPosts', () => {
+  const posts: PostSummary[] = [
+    { path: '/blog/a', title: 'A', description: '', date: '2020-01-01', author: '', tags: [], categories: [], readingTime: 1, excerpt: '<p><img src="/_sitegen/images/cat.0123456789.png" alt="cat"> <a href="/guide/intro">intro</a> <a href="//cdn.test/x">x</a></p>\n' },
+    { path: '/blog/b', title: 'B', description: '', date: '2020-01-02', author: '', tags: [], categories: [], readingTime: 1 },
+  ];
+
+  it('puts the base in front of the root-relative URLs of each excerpt, and leaves paths and the listing as they are', () => {
+    const listed = apiPosts(posts, '/docs/');
+    expect(listed[0].excerpt).toBe('<p><img src="/docs/_sitegen/images/cat.0123456789.png" alt="cat"> <a href="/docs/guide/intro">intro</a> <a href="//cdn.test/x">x</a></p>\n');
+    expect(listed.map((p) => p.path)).toEqual(['/blog/a', '/blog/b']);
+    expect(listed[1]).toBe(posts[1]);
+    expect(posts[0].excerpt).toContain('href="/guide/intro"');
+    expect(JSON.stringify(Object.keys(listed[0]))).toBe(JSON.stringify(Object.keys(posts[0])));
+  });
+
+  it('returns the listing itself without a base', () => {
+    expect(apiPosts(posts, '/')).toBe(posts);
   });
 });
