@@ -227,7 +227,11 @@ function dualThemeHtml(code: string, lang: string): string {
       state = hit.state;
       return hit.html;
     }
-    const result = grammar.tokenizeLine(line, state, 500);
+    // No time limit: one would make the output depend on how busy the machine was (a line cut
+    // short under load comes out unhighlighted from there on), and two builds of the same sources
+    // must be byte-identical. A limit would not stop a runaway regular expression anyway: it is
+    // checked between matches, never inside one.
+    const result = grammar.tokenizeLine(line, state, 0);
     state = result.ruleStack;
     let out = '';
     let text = '';
