@@ -63,8 +63,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   client.catch(() => undefined); // awaited below
   const session = new DevSession({ root, bodyExtra: '\n<script type="module" src="/_sitegen/dev/client.js"></script>' });
   await session.init();
-  // The documents load (parsed in workers) while this thread sets up the file watcher below, once
-  // the workers have their work: the watcher's scan of every file would hold discovery up.
+  // The documents load (parsed in workers) while this thread sets up the watcher of the site's own
+  // files below, once the workers have their work. The content folder is watched from when they
+  // are loaded (see contentWatcher).
   let loaded!: Promise<unknown>;
   await new Promise<void>((parsing) => {
     loaded = session.load(parsing);
@@ -133,7 +134,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const rel = base ? p.slice(base.length + 1) : p;
     return rel.split(sep).some((segment) => segment.startsWith('.') || segment === 'node_modules');
   };
-  const watcher: FSWatcher = watch(watched, { ignoreInitial: true, ignored });
+  const watcher: FSWatcher = watch(watched.slice(1), { ignoreInitial: true, ignored });
   watcher.on('error', (error) => log(`watcher: ${(error as Error).message}`));
   // Editors often emit several events per save: coalesce them per file while queued.
   const pending = new Set<string>();
@@ -162,9 +163,22 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     log(`templates changed: ${path.slice(root.length + 1)}`);
     return enqueue(once(() => session.rebuildTemplates()));
   };
-  watcher.on('add', (f) => onFile(f, false)).on('change', (f) => onFile(f, false)).on('unlink', (f) => onFile(f, true));
+  const follow = (w: FSWatcher) => w.on('add', (f) => onFile(f, false)).on('change', (f) => onFile(f, false)).on('unlink', (f) => onFile(f, true));
+  follow(watcher);
   await new Promise<void>((r) => watcher.once('ready', () => r()));
   await loaded;
+  // The content folder's watcher starts once the documents are loaded: its first scan stats every
+  // file (a second of this thread at 10,000 documents), which would slow the workers' parsing down
+  // on a machine of two cores. When that scan is done, whatever changed since the documents were
+  // read is taken in as if the watcher had seen it.
+  const contentWatcher: FSWatcher = follow(watch(contentDir, { ignoreInitial: true, ignored }));
+  contentWatcher.on('error', (error) => log(`watcher: ${(error as Error).message}`));
+  let closed = false;
+  const contentWatched = new Promise<void>((r) => contentWatcher.once('ready', () => r())).then(async () => {
+    const changed = closed ? [] : await session.changedSinceLoad();
+    if (!closed) for (const { file, removed } of changed) onFile(file, removed);
+  });
+  contentWatched.catch((error) => log(`watcher: ${(error as Error).message}`));
   const clientJs = await client;
 
   const assets = () => {
@@ -299,8 +313,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     session,
     nextUpdate: () => new Promise((r) => waiters.push(r)),
     async close() {
+      closed = true;
       for (const client of clients) client.res.end();
-      await watcher.close();
+      await Promise.all([watcher.close(), contentWatcher.close()]);
       await session.saving;
       await new Promise<void>((r) => server.close(() => r()));
     },

@@ -38,7 +38,7 @@ import { collectImages, documentImages, hashImage, imageKeys } from '../output/i
 import { Workers, batches, defaultConcurrency } from '../pipeline/workers.ts';
 import type { ParsedItem } from '../pipeline/protocol.ts';
 import { apiDocument, apiPosts } from '../pipeline/api.ts';
-import { checkSources } from '../pipeline/stat.ts';
+import { checkSources, statKey } from '../pipeline/stat.ts';
 import { loadDocCache, saveDocCache } from '../pipeline/state.ts';
 import { PACKAGE_ROOT, VERSION } from '../paths.ts';
 import { join } from 'node:path';
@@ -75,6 +75,8 @@ export class DevSession {
   private sources = new Map<string, SourceFile>();
   /** The same sources by document id. */
   private sourceById = new Map<string, SourceFile>();
+  /** Each source's stat key when `load` read it (see changedSinceLoad). */
+  private loadedStats = new Map<string, string | undefined>();
   /** Problems by source file: the last good document of that file keeps being served. */
   readonly problems = new Map<string, SitegenError[]>();
   /** Hashed image path in the output (`_sitegen/images/cat.1a2b3c4d5e.png`) → its source file. */
@@ -165,6 +167,7 @@ export class DevSession {
     if (!toParse.length) parsing?.();
     // Saved once the server is up (tens of megabytes at 10,000 documents): a start-up costs nothing for it.
     if (toParse.length || restated) this.saving = new Promise((r) => setTimeout(r, 100)).then(() => saveDocCache(project.cacheDir, cache)).catch(() => undefined);
+    this.loadedStats = new Map(sources.map((s) => [s.file, cache.entries[s.rel]?.stat]));
     sources.forEach((s) => {
       const entry = cache.entries[s.rel];
       if (entry.doc) this.docs.set(s.file, entry.doc);
@@ -173,6 +176,20 @@ export class DevSession {
     await highlighter;
     await this.rebuildTemplates(await compiled);
     return { documents: this.docs.size, pages: this.plan.routes.length };
+  }
+
+  /**
+   * Content files added, changed or removed since `load` read them: the server starts watching
+   * the content folder only once the documents are loaded (the watcher's first scan stats every
+   * file, a second of this thread's time at 10,000 documents that the workers' parsing would wait
+   * for), and asks this when that scan is done, so an edit made meanwhile is not missed.
+   */
+  async changedSinceLoad(): Promise<{ file: string; removed: boolean }[]> {
+    const now = await discoverContent(this.contentDir, this.root);
+    const present = new Set(now.map((s) => s.file));
+    const changed = now.filter((s) => { const before = this.loadedStats.get(s.file); return before === undefined || statKey(s.file) !== before; }).map((s) => ({ file: s.file, removed: false }));
+    for (const file of this.loadedStats.keys()) if (!present.has(file)) changed.push({ file, removed: true });
+    return changed;
   }
 
   /** Recompile layouts, pages and assets (a template, style or island changed). */

@@ -1,0 +1,62 @@
+/**
+ * `sitegen dev` watches the content folder only once the documents are loaded (its first scan
+ * would compete with parsing), then takes in whatever changed meanwhile. Edits made while the
+ * server starts must not be lost.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startDevServer, type DevServer } from '../../src/dev/server.ts';
+import { copyFixture, remove } from '../helpers.ts';
+
+let site: string | undefined;
+let dev: DevServer | undefined;
+
+afterEach(async () => {
+  await dev?.close();
+  if (site) remove(site);
+  dev = site = undefined;
+});
+
+const get = async (path: string) => {
+  const res = await fetch(`${dev!.url}${path}`);
+  return { status: res.status, text: await res.text() };
+};
+
+async function until(path: string, check: (r: Awaited<ReturnType<typeof get>>) => boolean): Promise<void> {
+  const end = Date.now() + 8000;
+  for (;;) {
+    if (check(await get(path))) return;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${path}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('sitegen dev start-up', () => {
+  it('lists the content files added, changed and removed since the documents were read', async () => {
+    site = copyFixture('basic');
+    dev = await startDevServer({ root: site, port: 0 });
+    expect(await dev.session.changedSinceLoad()).toEqual([]);
+    const about = join(site, 'content/about.md');
+    writeFileSync(about, `${readFileSync(about, 'utf8')}\n\nAdded while starting.\n`);
+    writeFileSync(join(site, 'content/new-page.md'), '---\ntitle: New page\n---\n\nBrand new.\n');
+    rmSync(join(site, 'content/old-page.md'));
+    const changed = await dev.session.changedSinceLoad();
+    expect(changed.sort((a, b) => a.file.localeCompare(b.file))).toEqual([
+      { file: about, removed: false },
+      { file: join(site, 'content/new-page.md'), removed: false },
+      { file: join(site, 'content/old-page.md'), removed: true },
+    ]);
+  });
+
+  it('serves edits made right after start-up, before the content watcher is ready', async () => {
+    site = copyFixture('basic');
+    dev = await startDevServer({ root: site, port: 0 });
+    // Straight away: the content folder's first scan is still running.
+    const about = join(site, 'content/about.md');
+    writeFileSync(about, `${readFileSync(about, 'utf8')}\n\nEdited during start-up.\n`);
+    writeFileSync(join(site, 'content/new-page.md'), '---\ntitle: New page\n---\n\nBrand new.\n');
+    await until('/about', (r) => r.text.includes('Edited during start-up.'));
+    await until('/new-page', (r) => r.status === 200 && r.text.includes('Brand new.'));
+  });
+});
