@@ -82,7 +82,8 @@ export function countWords(text: string): number {
   let words = 0;
   let inWord = false;
   for (let i = 0; i < text.length; i++) {
-    const space = isSpace(text.charCodeAt(i));
+    const code = text.charCodeAt(i);
+    const space = code <= 32 ? code === 32 || (code >= 9 && code <= 13) : code >= 0xa0 && isSpace(code);
     if (!space && !inWord) words++;
     inWord = !space;
   }
