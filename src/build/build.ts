@@ -34,6 +34,7 @@ import { jobFor, planSite } from '../pipeline/plan.ts';
 import { runBuildDone, writeAssets, writeOutputs } from '../pipeline/outputs.ts';
 import { Workers, batches, concurrencyFor, ownedBatches, type WorkerSession } from '../pipeline/workers.ts';
 import { apiDocument } from '../pipeline/api.ts';
+import { Interned } from '../pipeline/intern.ts';
 import type { ApiJob, ApiResult, PageResult, ParsedItem, WorkerJob } from '../pipeline/protocol.ts';
 import { checkSources } from '../pipeline/stat.ts';
 import { completeDocCache, loadOutputState, loadSourceIndex, outputIntact, previousOutput, saveDocCache, saveOutputState, type DocEntry, type OutputState, type PageRecord } from '../pipeline/state.ts';
@@ -126,6 +127,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // and hash each source as they read it), while the templates compile here.
     if (toParse.length) workers ??= new Workers(size, project.pluginModules);
     const owner = new Map<string, WorkerSession>();
+    const interned = new Interned();
     const parseMs: { source: string; ms: number }[] = [];
     const parse = (indexes: number[]) => workers!.map(batches(indexes, 32), async (session, batch) => {
       const files = batch.map((i) => sources[i]);
@@ -135,7 +137,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         const i = batch[item.index];
         sourceHashes[i] = item.hash ?? sourceHashes[i];
         entries[i] = { hash: sourceHashes[i] ?? '', display: sources[i].display, doc: item.doc, errors: item.errors, ...(item.stat ? { stat: item.stat } : {}), ...(item.apiKey ? { apiKey: item.apiKey } : {}) };
-        if (item.doc) owner.set(item.doc._id, session);
+        if (item.doc) {
+          owner.set(item.doc._id, session);
+          for (const link of item.doc.links) link.href = interned.one(link.href);
+          interned.all(item.doc.ids);
+        }
         parseMs.push({ source: sources[i].display, ms: item.ms });
       }
     });
@@ -194,7 +200,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       }
       sources.forEach((s, i) => {
         if (entries[i]) docCache.entries[s.rel] = entries[i];
-        else entries[i] = docCache.entries[s.rel];
+        else {
+          const entry = (entries[i] = docCache.entries[s.rel]);
+          if (entry?.doc) {
+            for (const link of entry.doc.links) link.href = interned.one(link.href);
+            interned.all(entry.doc.ids);
+          }
+        }
       });
     };
 
@@ -346,6 +358,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
             reused++;
           }
           for (const [file, bytes] of result.files) written.set(file, bytes);
+          interned.all(result.links);
+          interned.all(result.ids);
           const uses = result.reused ? previous!.pages[result.path].uses : Object.fromEntries((result.uses ?? []).map((name) => [name, collectionHash[name]]));
           Object.assign(record, { links: result.links, ids: result.ids, summary: result.summary, files: result.files.map(([f]) => f), idCount: result.idCount, uses });
           const route = routeOf.get(result.path)!;
