@@ -39,6 +39,8 @@ export interface DevServer {
   close(): Promise<void>;
   /** Resolves after the next change has been handled (tests and the latency benchmark). */
   nextUpdate(): Promise<{ ms: number; reloaded: string[] }>;
+  /** Resolves once the content folder's watcher has done its first scan and taken in what changed meanwhile. */
+  contentWatched: Promise<void>;
 }
 
 const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.svg': 'image/svg+xml', '.avif': 'image/avif' };
@@ -312,6 +314,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     url,
     session,
     nextUpdate: () => new Promise((r) => waiters.push(r)),
+    contentWatched: contentWatched.catch(() => undefined),
     async close() {
       closed = true;
       for (const client of clients) client.res.end();
