@@ -21,11 +21,18 @@ export class BodyStore {
   private linked = false;
   private size = 0;
   private readonly at = new Map<string, { offset: number; length: number }>();
+  /** Where no file can be made (a read-only temporary folder): the bodies stay in memory. */
+  private memory?: Map<string, string>;
 
-  private open(): number {
-    if (this.fd !== undefined) return this.fd;
+  private open(): number | undefined {
+    if (this.fd !== undefined || this.memory) return this.fd;
     this.path = join(tmpdir(), `sitegen-bodies-${process.pid}-${threadId}-${Math.random().toString(36).slice(2)}`);
-    this.fd = openSync(this.path, 'w+', 0o600);
+    try {
+      this.fd = openSync(this.path, 'w+', 0o600);
+    } catch {
+      this.memory = new Map();
+      return undefined;
+    }
     try {
       unlinkSync(this.path);
     } catch {
@@ -35,11 +42,15 @@ export class BodyStore {
   }
 
   has(id: string): boolean {
-    return this.at.has(id);
+    return this.at.has(id) || !!this.memory?.has(id);
   }
 
   set(id: string, html: string): void {
     const fd = this.open();
+    if (fd === undefined) {
+      this.memory!.set(id, html);
+      return;
+    }
     const bytes = Buffer.from(html, 'utf8');
     let written = 0;
     while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written, this.size + written);
@@ -49,6 +60,7 @@ export class BodyStore {
 
   /** The body, or undefined when this store never held it. */
   get(id: string): string | undefined {
+    if (this.memory) return this.memory.get(id);
     const place = this.at.get(id);
     if (!place) return undefined;
     const bytes = Buffer.allocUnsafe(place.length);
@@ -64,6 +76,7 @@ export class BodyStore {
   /** Forget every body and remove the file. */
   close(): void {
     this.at.clear();
+    this.memory = undefined;
     this.size = 0;
     if (this.fd === undefined) return;
     closeSync(this.fd);

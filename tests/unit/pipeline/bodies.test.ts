@@ -31,4 +31,19 @@ describe('BodyStore (bodies kept on disk between parse and render)', () => {
     store.close();
     expect(leftovers()).toEqual([]);
   });
+  it('keeps the bodies in memory where no file can be made', () => {
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = '/nonexistent/sitegen-test';
+    try {
+      const store = new BodyStore();
+      store.set('a', '<p>in memory</p>');
+      expect(store.get('a')).toBe('<p>in memory</p>');
+      expect(store.has('a')).toBe(true);
+      store.close();
+      expect(store.get('a')).toBeUndefined();
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+    }
+  });
 });
