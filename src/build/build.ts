@@ -101,7 +101,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const state = await loadOutputState(cacheDir, outDir);
   // As many workers as the site's size pays for (concurrencyFor); before discovery, one starts
   // loading for a site last built small (or never built), all of them for a large one.
-  const previousSize = state ? Object.keys(state.pages).length : 0;
+  const previousSize = state?.pageCount ?? 0;
   let size = concurrencyFor(previousSize, options.concurrency);
   // No previous build into this folder: the workers will be needed, so they start loading now,
   // while discovery and the templates run. Likewise for a large site (5,000 pages or more), where a

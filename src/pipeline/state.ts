@@ -1,13 +1,14 @@
 /**
  * What one build leaves for the next, in `.sitegen-cache/`:
  *
- * - `documents.json`: the metadata of every parsed document by source path and content hash
- *   (one file for all output folders and for `sitegen dev`);
- * - `output.<hash of the folder>.json`: the last build into an output folder: its id, every
- *   file with its size, and per page the key of everything it was rendered from, so an unchanged
- *   page is copied from that output with the new build id instead of rendered again.
+ * - `sources.json` and `documents.json`: every source's hash and stat, then the metadata of every
+ *   parsed document (one pair for all output folders and for `sitegen dev`);
+ * - `output.<hash of the folder>.json`: the last build into an output folder: its id and every
+ *   file with its size (all an up-to-date check reads); `output.<hash>.pages.json`: per page the
+ *   key of everything it was rendered from, so an unchanged page is copied from that output with
+ *   the new build id instead of rendered again.
  *
- * Both are only ever an optimisation: a missing or corrupt file means a cold build, never a
+ * They are only ever an optimisation: a missing or corrupt file means a cold build, never a
  * different output.
  */
 import { existsSync, statSync } from 'node:fs';
@@ -198,19 +199,29 @@ export async function saveDocCache(cacheDir: string, cache: DocCache): Promise<v
 }
 
 const outputFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.json`);
+const recordsFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.pages.json`);
 
-export async function loadOutputState(cacheDir: string, outDir: string): Promise<OutputState | undefined> {
-  const state = await readJson<OutputState>(outputFile(cacheDir, outDir));
-  if (!state || state.outDir !== outDir || !Array.isArray(state.files) || !state.pages) return undefined;
-  return state;
+/**
+ * What an up-to-date check reads of the last build into a folder: its id and every file with its
+ * size. The per-page records (`pages`, `api`, ten times the size) are in a file of their own, read
+ * only when the output turns out stale (previousOutput).
+ */
+export type OutputIndex = Pick<OutputState, 'id' | 'outDir' | 'files'> & { pageCount: number; cacheDir: string };
+
+export async function loadOutputState(cacheDir: string, outDir: string): Promise<OutputIndex | undefined> {
+  const state = await readJson<OutputIndex>(outputFile(cacheDir, outDir));
+  if (!state || state.outDir !== outDir || !Array.isArray(state.files) || typeof state.pageCount !== 'number') return undefined;
+  return { ...state, cacheDir };
 }
 
-export function saveOutputState(cacheDir: string, state: OutputState): Promise<void> {
-  return writeJson(outputFile(cacheDir, state.outDir), { ...state });
+/** The records first, then the index: an index never names records older than its build. */
+export async function saveOutputState(cacheDir: string, state: OutputState): Promise<void> {
+  await writeJson(recordsFile(cacheDir, state.outDir), { id: state.id, pages: state.pages, api: state.api });
+  await writeJson(outputFile(cacheDir, state.outDir), { id: state.id, outDir: state.outDir, pageCount: Object.keys(state.pages).length, files: state.files });
 }
 
 /** Is the output folder exactly what the state says: its build id, every file at its size? */
-export async function outputIntact(state: OutputState): Promise<boolean> {
+export async function outputIntact(state: OutputIndex): Promise<boolean> {
   try {
     const latest = JSON.parse(await readFile(join(state.outDir, '_sitegen/builds/latest.json'), 'utf8')) as { id: string };
     if (latest.id !== state.id) return false;
@@ -224,8 +235,12 @@ export async function outputIntact(state: OutputState): Promise<boolean> {
 }
 
 /** The previous output, when its pages can be reused: it holds the build the state describes. */
-export async function previousOutput(state: OutputState | undefined): Promise<OutputState | undefined> {
+export async function previousOutput(state: OutputIndex | undefined): Promise<OutputState | undefined> {
   if (!state || !existsSync(join(state.outDir, '_sitegen/builds/latest.json'))) return undefined;
   const latest = await readJson<{ id: string }>(join(state.outDir, '_sitegen/builds/latest.json'));
-  return latest?.id === state.id ? state : undefined;
+  if (latest?.id !== state.id) return undefined;
+  // Records of another build (the pair torn by a kill between the two writes): nothing is reused.
+  const records = await readJson<Pick<OutputState, 'id' | 'pages' | 'api'>>(recordsFile(state.cacheDir, state.outDir));
+  if (!records || records.id !== state.id || !records.pages || !records.api) return undefined;
+  return { id: state.id, outDir: state.outDir, files: state.files, pages: records.pages, api: records.api };
 }

@@ -98,3 +98,37 @@ describe('an up-to-date output folder', () => {
     }
   });
 });
+
+describe('the output records', () => {
+  it('are trusted only for the build they describe (a pair torn by a kill reuses nothing)', async () => {
+    const dir = copyFixture('basic');
+    try {
+      const run = (...args: string[]) => runCli(['build', '--root', dir, ...args]);
+      expect((await run()).code).toBe(0);
+      const cache = join(dir, '.sitegen-cache');
+      // The records beside the index of this output folder.
+      const index = listFiles(cache).find((f) => /^output\.[0-9a-f]+\.json$/.test(f) && JSON.parse(readFileSync(join(cache, f), 'utf8')).outDir === join(dir, 'dist'))!;
+      expect(index).toBeDefined();
+      const recordsFile = index.replace(/\.json$/, '.pages.json');
+      const first = readFileSync(join(cache, recordsFile), 'utf8');
+      // A second build with a changed page: its records replace the first build's.
+      writeFileSync(join(dir, 'content/about.md'), readFileSync(join(dir, 'content/about.md'), 'utf8') + '\nOne more line.\n');
+      const second = await run();
+      expect(second.stdout).toMatch(/rendered 14 pages \(1[0-9] unchanged\)/);
+      const expected = bytes(join(dir, 'dist'));
+      // Torn: the index of the second build beside the records of the first.
+      writeFileSync(join(cache, recordsFile), first);
+      writeFileSync(join(dir, 'content/about.md'), readFileSync(join(dir, 'content/about.md'), 'utf8').replace('\nOne more line.\n', '\nOne more line!\n'));
+      const third = await run();
+      expect(third.code).toBe(0);
+      expect(third.stdout).not.toContain('unchanged');
+      // And the output is what a build with no cache gives.
+      const cold = await runCli(['build', '--root', dir, '--out', join(dir, 'cold'), '--force']);
+      expect(cold.code).toBe(0);
+      expect(bytes(join(dir, 'dist'))).toEqual(bytes(join(dir, 'cold')));
+      expect(expected.length).toBe(bytes(join(dir, 'dist')).length);
+    } finally {
+      remove(dir);
+    }
+  });
+});
