@@ -139,8 +139,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         entries[i] = { hash: sourceHashes[i] ?? '', display: sources[i].display, doc: item.doc, errors: item.errors, ...(item.stat ? { stat: item.stat } : {}), ...(item.apiKey ? { apiKey: item.apiKey } : {}) };
         if (item.doc) {
           owner.set(item.doc._id, session);
-          for (const link of item.doc.links) link.href = interned.one(link.href);
-          interned.all(item.doc.ids);
+          interned.document(item.doc);
         }
         parseMs.push({ source: sources[i].display, ms: item.ms });
       }
@@ -202,10 +201,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         if (entries[i]) docCache.entries[s.rel] = entries[i];
         else {
           const entry = (entries[i] = docCache.entries[s.rel]);
-          if (entry?.doc) {
-            for (const link of entry.doc.links) link.href = interned.one(link.href);
-            interned.all(entry.doc.ids);
-          }
+          if (entry?.doc) interned.document(entry.doc);
         }
       });
     };

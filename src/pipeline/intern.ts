@@ -19,4 +19,10 @@ export class Interned {
     for (let i = 0; i < values.length; i++) values[i] = this.one(values[i]);
     return values;
   }
+
+  /** A document's links and heading ids (what the link checks keep of it). */
+  document(doc: { links: { href: string }[]; ids: string[] }): void {
+    for (const link of doc.links) link.href = this.one(link.href);
+    this.all(doc.ids);
+  }
 }
