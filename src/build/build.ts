@@ -99,17 +99,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { config, cacheDir, outDir, hooks } = project;
   done(`loaded config and ${hooks.plugins.length} plugins`);
   const state = await loadOutputState(cacheDir, outDir);
-  // As many workers as the site's size pays for (concurrencyFor); before discovery, one starts
-  // loading for a site last built small (or never built), all of them for a large one.
+  // As many workers as the site's size pays for (concurrencyFor); before discovery, as many as
+  // the last build into this folder had start loading.
   const previousSize = state?.pageCount ?? 0;
   let size = concurrencyFor(previousSize, options.concurrency);
   // No previous build into this folder: the workers will be needed, so they start loading now,
-  // while discovery and the templates run. Likewise for a large site (5,000 pages or more), where a
-  // rebuild takes seconds and even an up-to-date check outlasts the workers' start-up.
-  // Otherwise they wait for the up-to-date check.
-  const large = previousSize >= 5000;
+  // while discovery and the templates run. Otherwise they start as soon as the build turns out to
+  // have work: a source to parse, or a build id that differs. Started any earlier, they would take
+  // half the machine from an up-to-date check that never needs them (0.70 s against 0.52 s at
+  // 10,000 pages), and once it is known, the metadata still takes longer to load than they do.
   let docCacheSaved: Promise<void> | undefined;
-  let workers: Workers | undefined = !state || options.force || large ? new Workers(concurrencyFor(Infinity, options.concurrency), project.pluginModules, size) : undefined;
+  let workers: Workers | undefined = !state || options.force ? new Workers(concurrencyFor(Infinity, options.concurrency), project.pluginModules, size) : undefined;
   try {
     const sources = await discoverContent(project.contentDir, project.root);
     size = concurrencyFor(sources.length, options.concurrency);
@@ -213,8 +213,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       log.info(`\nOutput in ${displayPath(outDir, project.root)}/ is up to date (build ${buildId}, nothing changed) — checked in ${formatMs(ms)}`);
       return { buildId, outDir, pages: 0, documents: sources.length, warnings: [], ms, upToDate: true };
     }
-    await withMetadata();
+    // Stale: the workers load while the documents' metadata does.
     workers ??= new Workers(size, project.pluginModules);
+    await withMetadata();
     const pool = workers;
 
     const errors: SitegenError[] = [];
