@@ -231,7 +231,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     docs = (await hooks.run('content:loaded', (previous) => [previous ?? docs])) ?? docs;
 
     // The folder this build writes, and the previous output to reuse from.
-    const previous = options.force ? undefined : await previousOutput(state);
+    const previous = options.force ? undefined : await previousOutput(cacheDir, state);
     const prevFiles = new Map(previous?.files ?? []);
     const folder = await OutputFolder.create(outDir);
     try {

@@ -255,7 +255,7 @@ function dualThemeHtml(code: string, lang: string): string {
     }
     flush();
     const html = `<span class="line">${out}</span>`;
-    if (lineCache && !result.stoppedEarly) {
+    if (lineCache) {
       if (lineCache.size >= MAX_CACHED_LINES) lineCache.clear();
       lineCache.set(key!, { html, state });
     }

@@ -41,10 +41,6 @@ export class BodyStore {
     return this.fd;
   }
 
-  has(id: string): boolean {
-    return this.at.has(id) || !!this.memory?.has(id);
-  }
-
   set(id: string, html: string): void {
     const fd = this.open();
     if (fd === undefined) {

@@ -206,12 +206,12 @@ const recordsFile = (cacheDir: string, outDir: string) => join(cacheDir, `output
  * size. The per-page records (`pages`, `api`, ten times the size) are in a file of their own, read
  * only when the output turns out stale (previousOutput).
  */
-export type OutputIndex = Pick<OutputState, 'id' | 'outDir' | 'files'> & { pageCount: number; cacheDir: string };
+export type OutputIndex = Pick<OutputState, 'id' | 'outDir' | 'files'> & { pageCount: number };
 
 export async function loadOutputState(cacheDir: string, outDir: string): Promise<OutputIndex | undefined> {
   const state = await readJson<OutputIndex>(outputFile(cacheDir, outDir));
   if (!state || state.outDir !== outDir || !Array.isArray(state.files) || typeof state.pageCount !== 'number') return undefined;
-  return { ...state, cacheDir };
+  return state;
 }
 
 /** The records first, then the index: an index never names records older than its build. */
@@ -235,12 +235,12 @@ export async function outputIntact(state: OutputIndex): Promise<boolean> {
 }
 
 /** The previous output, when its pages can be reused: it holds the build the state describes. */
-export async function previousOutput(state: OutputIndex | undefined): Promise<OutputState | undefined> {
+export async function previousOutput(cacheDir: string, state: OutputIndex | undefined): Promise<OutputState | undefined> {
   if (!state || !existsSync(join(state.outDir, '_sitegen/builds/latest.json'))) return undefined;
   const latest = await readJson<{ id: string }>(join(state.outDir, '_sitegen/builds/latest.json'));
   if (latest?.id !== state.id) return undefined;
   // Records of another build (the pair torn by a kill between the two writes): nothing is reused.
-  const records = await readJson<Pick<OutputState, 'id' | 'pages' | 'api'>>(recordsFile(state.cacheDir, state.outDir));
+  const records = await readJson<Pick<OutputState, 'id' | 'pages' | 'api'>>(recordsFile(cacheDir, state.outDir));
   if (!records || records.id !== state.id || !records.pages || !records.api) return undefined;
   return { id: state.id, outDir: state.outDir, files: state.files, pages: records.pages, api: records.api };
 }
