@@ -39,6 +39,13 @@ beforeAll(async () => {
         const active = inFlight;
         active.add(res);
         maxInFlight = Math.max(maxInFlight, active.size);
+        // Done when its last byte is handed over: the browser cannot start its next request any
+        // earlier, while 'close' may come after that next request has arrived on a loaded machine.
+        const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+        res.end = ((...args: unknown[]) => {
+          active.delete(res);
+          return end(...args);
+        }) as typeof res.end;
         res.on('close', () => active.delete(res));
       }
       if (hook) hook(req, res, next);
