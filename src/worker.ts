@@ -24,7 +24,7 @@ import { routeToFile, routeToPayload } from './content/paths.ts';
 import type { ContentDocument, ParseOptions, SourceFile } from './content/types.ts';
 import { SitegenError } from './errors.ts';
 import { renderPage, type RenderModule } from './render/render-page.ts';
-import type { SharedRenderData } from './render/types.ts';
+import type { RenderJob, SharedRenderData } from './render/types.ts';
 import { instantiatePlugins } from './plugins/load.ts';
 import { HookRunner } from './plugins/run.ts';
 import { FsWriter } from './output/writer.ts';
@@ -109,7 +109,7 @@ class Session {
       case 'parse':
         return this.parse(request);
       case 'folder':
-        this.folder = { ...request, writer: new FsWriter(request.outDir, 64, this.interrupted) };
+        this.folder = { ...request, writer: new FsWriter(request.outDir, 64, this.interrupted, !!request.inPlace) };
         // Parsing is over and the main thread plans the site: the moment to clear parse's garbage.
         collectGarbage?.();
         return undefined;
@@ -239,14 +239,17 @@ class Session {
     return results;
   }
 
-  private async render(job: WorkerJob): Promise<PageResult> {
+  private async render(sent: WorkerJob): Promise<PageResult> {
     const setup = this.setup!;
     const shared = setup.shared;
-    const failed = (error: unknown): PageResult => ({ path: job.path, status: job.status, links: [], ids: [], files: [], idCount: 0, error: serialize(error).toJSON() });
-    if (job.reuse && this.folder!.previous) {
-      const files = await this.reuse(job, shared).catch(() => undefined);
-      if (files) return { path: job.path, status: job.status, links: [], ids: [], files, idCount: job.reuse.idCount, reused: true };
+    const failed = (error: unknown): PageResult => ({ path: sent.path, status: sent.status, links: [], ids: [], files: [], idCount: 0, error: serialize(error).toJSON() });
+    if (sent.reuse && this.folder!.previous) {
+      const files = await this.reuse(sent, shared).catch(() => undefined);
+      if (files) return { path: sent.path, status: sent.status, links: [], ids: [], files, idCount: sent.reuse.idCount, reused: true };
     }
+    // Sent to be copied only, and the copy failed: the main thread sends what rendering needs.
+    if (!sent.page) return { path: sent.path, status: sent.status, links: [], ids: [], files: [], idCount: 0, retry: true };
+    const job = sent as WorkerJob & RenderJob;
     try {
       if (job.body) job.page = { ...job.page, html: await this.body(job.body) };
     } catch (error) {

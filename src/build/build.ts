@@ -146,6 +146,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     });
     const parsing = toParse.length ? parse(toParse) : Promise.resolve();
     parsing.catch(() => undefined); // awaited below
+    // A source to parse means the output is stale (or the cache saved again): the documents'
+    // metadata and the previous output's records load now, while the workers start and parse.
+    // (What the index says of each cached document is taken first: the metadata replaces it.)
+    const indexed = sources.map((s) => ({ hasDoc: docCache.entries[s.rel]?.hasDoc, images: docCache.entries[s.rel]?.images }));
+    const metadataLoaded = toParse.length ? completeDocCache(cacheDir, docCache) : undefined;
+    metadataLoaded?.catch(() => undefined); // awaited below
+    const previousLoaded = toParse.length && !options.force ? previousOutput(cacheDir, state) : undefined;
+    previousLoaded?.catch(() => undefined); // awaited below
     const templates = await compileTemplates(project);
     // The workers import the template bundle between parse batches, ready for rendering.
     if (workers) for (const session of workers.sessions) session.request({ type: 'preload', bundleFile: templates.bundle.file }).catch(() => undefined);
@@ -161,7 +169,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     let modPromise = toParse.length || !state || options.force ? loadTemplates() : undefined;
     await parsing;
     const fromCache = sources.length - toParse.length;
-    const documents = entries.filter((e) => e.doc).length + sources.filter((s, i) => !entries[i] && docCache.entries[s.rel]?.hasDoc).length;
+    const documents = entries.filter((e) => e.doc).length + sources.filter((s, i) => !entries[i] && indexed[i].hasDoc).length;
     done(`parsed ${documents} documents${fromCache ? ` (${fromCache} from cache)` : ''}`, toParse.length);
 
     // Images the documents show: read and hashed every build, like public files (not cached with the documents).
@@ -169,7 +177,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const counts = (d: { draft?: boolean; _partial?: boolean; partial?: boolean }) => !(d._partial || d.partial) && (drafts || !d.draft);
     const images = await collectImages({
       docs: sources.flatMap((s, i) => {
-        const doc = entries[i] ? entries[i].doc : docCache.entries[s.rel]?.images;
+        const doc = entries[i] ? entries[i].doc : indexed[i].images;
         return doc && counts(doc) ? [doc] : [];
       }),
       root: project.root, publicDir: displayPath(project.publicDir, project.root),
@@ -189,7 +197,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     // The metadata of the documents not parsed in this build, from the cache; the parsed ones join it.
     const withMetadata = async () => {
-      const missing = await completeDocCache(cacheDir, docCache);
+      const missing = await (metadataLoaded ?? completeDocCache(cacheDir, docCache));
       const pending = new Set(toParse);
       const late = sources.flatMap((s, i) => (!pending.has(i) && missing.has(s.rel) ? [i] : []));
       if (late.length) {
@@ -231,11 +239,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     docs = (await hooks.run('content:loaded', (previous) => [previous ?? docs])) ?? docs;
 
     // The folder this build writes, and the previous output to reuse from.
-    const previous = options.force ? undefined : await previousOutput(cacheDir, state);
+    const previous = options.force ? undefined : await (previousLoaded ?? previousOutput(cacheDir, state));
     const prevFiles = new Map(previous?.files ?? []);
-    const folder = await OutputFolder.create(outDir);
+    const folder = await OutputFolder.create(outDir, cacheDir);
     try {
-      const target = { type: 'folder' as const, outDir: folder.tempDir, options: parseOptions, ...(previous ? { previous: { dir: outDir, buildId: previous.id } } : {}) };
+      const target = { type: 'folder' as const, outDir: folder.tempDir, inPlace: folder.inPlace, options: parseOptions, ...(previous ? { previous: { dir: outDir, buildId: previous.id } } : {}) };
       await Promise.all(pool.sessions.map((s) => s.request(target, 'opening the output folder for')));
       const sourceOf = new Map(sources.map((s) => [contentId(s.rel), s]));
       const out = folder.writer;
@@ -339,10 +347,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const taken = new Map<WorkerJob[], { checked: CheckedPage[]; built: BuiltPage[]; errors: SitegenError[] }>();
       let reused = 0;
       const routeOf = new Map(plan.routes.map((r) => [r.path, r]));
+      const jobOf = new Map(jobs.map((job) => [job.path, job]));
+      const retries: WorkerJob[] = [];
       const take = (batch: WorkerJob[], results: PageResult[]) => {
         const into = { checked: [] as CheckedPage[], built: [] as BuiltPage[], errors: [] as SitegenError[] };
         taken.set(batch, into);
         for (const result of results) {
+          if (result.retry) {
+            // Its files in the previous output were gone or changed: rendered after the rest.
+            retries.push({ ...jobOf.get(result.path)!, reuse: undefined });
+            continue;
+          }
           const record = records[result.path];
           if (result.error) {
             into.errors.push(SitegenError.fromJSON(result.error));
@@ -365,10 +380,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           if (result.status === 200 && result.summary) into.built.push({ path: result.path, ...result.summary });
         }
       };
-      const rendering = pool.map(renderBatches, (session, batch) => {
+      // A page to be copied goes without what rendering needs (protocol.ts WorkerJob).
+      const sendable = (job: WorkerJob): WorkerJob => (job.reuse ? { path: job.path, status: job.status, reuse: job.reuse } : job);
+      const sourcesOf = (batch: WorkerJob[]) => batch.map((j) => routeOf.get(j.path)?.source ?? j.path);
+      const renderAll = (list: WorkerJob[][]) => pool.map(list, (session, batch) => {
         session.load += batch.length;
-        return session.request<PageResult[]>({ type: 'render', jobs: batch }, 'rendering', batch.map((j) => j.page.source)).then((results) => take(batch, results));
+        return session.request<PageResult[]>({ type: 'render', jobs: batch.map(sendable) }, 'rendering', sourcesOf(batch)).then((results) => take(batch, results));
       }, (batch) => ownerOf(batch[0]), 2);
+      const rendering = renderAll(renderBatches).then(async () => {
+        if (!retries.length) return;
+        const again = batches(retries.splice(0), 16);
+        renderBatches.push(...again);
+        await renderAll(again);
+      });
       // 6. Everything besides the pages (assets, redirects, listings, manifests) is written while
       // the workers render, and so is the document cache, which holds what was parsed whatever
       // the rest of the build gives.
@@ -394,6 +418,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await (apiWritten ?? writeApi());
       const outputs = await outputsWritten;
       done(`wrote ${outputs.redirects} redirects, ${apiDocs.length + 2} content API files and ${publicFiles.length} public files`);
+      // What an earlier output left in a folder written in place goes before the plugins run: what
+      // they add to the folder, through `write` or by themselves, is theirs.
+      await folder.prune([...written.keys(), ...out.written.keys()]);
       const pluginRun = await runBuildDone({ config, hooks, plan, buildId, pages: built, documents: apiDocs, authors, out, outDir: folder.tempDir, apiFiles });
 
       // 7. Checks over the finished site

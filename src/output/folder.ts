@@ -1,11 +1,19 @@
 /**
  * Never half a site: a build writes into a temporary sibling folder and swaps it in only
  * when everything succeeded. Until then the previous output stays exactly as it was.
+ *
+ * The output a swap replaces is kept in the cache folder as the spare, and the next build writes
+ * into it in place: every page carries its build id, so every page is written again on every
+ * build, and overwriting a file that exists costs a fraction of creating it and its folder (at
+ * 10,000 pages, 0.15 s of kernel time against 1-3 s). What that build does not write is removed
+ * from the spare before it is swapped in, so the output is the same as from an empty folder.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { existsSync, rmSync, rmdirSync, unlinkSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { hashText } from '../hash.ts';
 import { FsWriter } from './writer.ts';
 
 const live = new Set<string>();
@@ -78,41 +86,185 @@ async function removeInBackground(dir: string): Promise<void> {
   }
 }
 
+/**
+ * Every file and folder below `root` (relative, `/`-separated), and the folders that hold nothing.
+ * Listed in a thread of its own, synchronously: tens of thousands of folders cost the main
+ * thread hundreds of milliseconds through the thread pool (a Dirent per entry, a promise per folder).
+ */
+function listTree(root: string): Promise<Listing> {
+  const code = `
+    const { readdirSync } = require('node:fs');
+    const { parentPort, workerData: root } = require('node:worker_threads');
+    const listing = { files: [], dirs: [], empty: [] };
+    const visit = (rel) => {
+      let entries = [];
+      try { entries = readdirSync(rel ? root + '/' + rel : root, { withFileTypes: true }); } catch {}
+      if (!entries.length && rel) listing.empty.push(rel);
+      for (const entry of entries) {
+        const path = rel ? rel + '/' + entry.name : entry.name;
+        if (entry.isDirectory()) { listing.dirs.push(path); visit(path); }
+        else listing.files.push(path);
+      }
+    };
+    visit('');
+    parentPort.postMessage(listing);`;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(code, { eval: true, workerData: root });
+    worker.once('message', (listing: Listing) => {
+      resolve(listing);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', () => reject(new Error(`could not list ${root}`)));
+  });
+}
+
+interface Listing {
+  files: string[];
+  dirs: string[];
+  /** Folders with nothing in them. */
+  empty: string[];
+}
+
+interface SpareRecord {
+  outDir: string;
+}
+
 export class OutputFolder {
   private committed = false;
   readonly writer: FsWriter;
 
-  private constructor(readonly outDir: string, readonly tempDir: string) {
-    this.writer = new FsWriter(tempDir, 64, INTERRUPTED);
+  private constructor(readonly outDir: string, readonly tempDir: string, private readonly spareDir: string | undefined, private readonly earlier?: Promise<Listing>) {
+    this.writer = new FsWriter(tempDir, 64, INTERRUPTED, !!earlier);
   }
 
-  static async create(outDir: string): Promise<OutputFolder> {
+  /** The folder is the spare (an earlier output), written in place. */
+  get inPlace(): boolean {
+    return !!this.earlier;
+  }
+
+  /**
+   * `cacheDir`: where the spare is kept (must be on the output's file system; without one, the
+   * replaced output is deleted instead).
+   */
+  static async create(outDir: string, cacheDir?: string): Promise<OutputFolder> {
     const parent = dirname(outDir);
     await mkdir(parent, { recursive: true });
     await removeStale(parent, basename(outDir));
     const tempDir = join(parent, `.${basename(outDir)}.tmp-${process.pid}`);
     await rm(tempDir, { recursive: true, force: true });
-    await mkdir(tempDir, { recursive: true });
+    const spareDir = cacheDir && join(cacheDir, `spare.${hashText(outDir)}`);
+    const earlier = spareDir ? await takeSpare(spareDir, outDir, tempDir) : false;
+    if (!earlier) await mkdir(tempDir, { recursive: true });
     live.add(tempDir);
     hookSignals();
-    return new OutputFolder(outDir, tempDir);
+    // What the spare holds is listed while the build runs, for `prune`.
+    const listing = earlier ? listTree(tempDir) : undefined;
+    listing?.catch(() => undefined); // awaited in prune
+    return new OutputFolder(outDir, tempDir, spareDir, listing);
   }
 
-  /** Swap the finished folder in: old → .old, new → out, remove old. */
+  /**
+   * Remove what an earlier output left in the folder and this build did not write (`written`:
+   * every file this build wrote, relative to the folder), and the folders that leaves empty.
+   */
+  async prune(written: Iterable<string>): Promise<void> {
+    if (!this.earlier) return;
+    const { files, empty } = await this.earlier;
+    const keep = new Set<string>();
+    for (const file of written) keep.add(file.replace(/^\/+/, ''));
+    // The folders that may be empty now: those that were, and those that lose a file.
+    const emptied = new Set(empty);
+    for (const file of files) {
+      if (keep.has(file)) continue;
+      try {
+        unlinkSync(join(this.tempDir, file));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+      const dir = dirname(file);
+      if (dir !== '.') emptied.add(dir);
+    }
+    // Deepest first; a folder removed may leave its parent empty in turn.
+    for (const start of [...emptied].sort((a, b) => b.length - a.length)) {
+      for (let dir = start; dir !== '.'; dir = dirname(dir)) {
+        try {
+          rmdirSync(join(this.tempDir, dir));
+        } catch {
+          break; // not empty: it holds this build's files
+        }
+      }
+    }
+  }
+
+  /**
+   * Swap the finished folder in: old → the spare (or .old, removed), new → out.
+   * Before this, `prune` must have run on a folder written in place.
+   */
   async commit(): Promise<void> {
     const old = join(dirname(this.outDir), `.${basename(this.outDir)}.old-${process.pid}`);
     const hadOld = existsSync(this.outDir);
-    if (hadOld) await rename(this.outDir, old);
+    let kept = false;
+    if (hadOld && this.spareDir) {
+      try {
+        await mkdir(dirname(this.spareDir), { recursive: true });
+        await rename(this.outDir, this.spareDir);
+        kept = true;
+      } catch {
+        // another file system, or a spare still there: the old output is removed instead
+      }
+    }
+    if (hadOld && !kept) await rename(this.outDir, old);
     await rename(this.tempDir, this.outDir);
     this.committed = true;
     live.delete(this.tempDir);
-    if (hadOld) await removeInBackground(old);
+    if (kept) await writeFile(`${this.spareDir}.json`, JSON.stringify({ outDir: this.outDir } satisfies SpareRecord));
+    if (hadOld && !kept) await removeInBackground(old);
   }
 
-  /** Remove the temporary folder unless it was committed. */
+  /**
+   * Unless it was committed: keep the temporary folder as the spare (what it holds does not
+   * matter, `prune` removes whatever the next build does not write), else remove it.
+   */
   async discard(): Promise<void> {
     if (this.committed) return;
     live.delete(this.tempDir);
+    if (this.spareDir && !existsSync(this.spareDir)) {
+      try {
+        await rename(this.tempDir, this.spareDir);
+        await writeFile(`${this.spareDir}.json`, JSON.stringify({ outDir: this.outDir } satisfies SpareRecord));
+        return;
+      } catch {
+        // removed below
+      }
+    }
     await rm(this.tempDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   }
+}
+
+/**
+ * Move the spare (the output the last swap replaced) to `tempDir`, for a build to write in place.
+ * Its record goes first, so a spare is never taken twice; a spare without one (a build killed
+ * between the two steps, a cache from elsewhere) is removed.
+ */
+async function takeSpare(spareDir: string, outDir: string, tempDir: string): Promise<boolean> {
+  if (!existsSync(spareDir)) return false;
+  const record = await readFile(`${spareDir}.json`, 'utf8').then((text) => JSON.parse(text) as SpareRecord, () => undefined);
+  await rm(`${spareDir}.json`, { force: true });
+  if (record?.outDir === outDir) {
+    try {
+      await rename(spareDir, tempDir);
+      return true;
+    } catch {
+      // another file system: removed below
+    }
+  }
+  const old = join(dirname(outDir), `.${basename(outDir)}.old-${process.pid}`);
+  try {
+    await rename(spareDir, old);
+    await removeInBackground(old);
+  } catch {
+    await rm(spareDir, { recursive: true, force: true });
+  }
+  return false;
 }

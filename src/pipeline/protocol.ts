@@ -63,6 +63,8 @@ export interface FolderRequest {
   type: 'folder';
   /** Folder being written (the temporary folder of the build). */
   outDir: string;
+  /** The folder holds an earlier output: files are overwritten in place (output/writer.ts). */
+  inPlace?: boolean;
   /** The previous output of the same folder, when it can be reused. */
   previous?: { dir: string; buildId: string };
   /** Markdown settings, for documents that must be parsed again to render or write. */
@@ -94,7 +96,12 @@ export interface BodySource {
   previousApi?: string;
 }
 
-export interface WorkerJob extends RenderJob {
+/**
+ * A job for a page to be copied from the previous output carries only what copying needs
+ * (`reuse`): rendering data for ten thousand unchanged pages costs the main thread more to send
+ * than the workers take to copy them.
+ */
+export interface WorkerJob extends Omit<RenderJob, 'page' | 'layout' | 'related'>, Partial<Pick<RenderJob, 'page' | 'layout' | 'related'>> {
   /** The document whose body this page renders (its `page.html` is empty until filled in). */
   body?: BodySource;
   /** The page is unchanged since the previous output: copy these files (path, size), substituting the build id. */
@@ -147,6 +154,11 @@ export interface PageResult {
   idCount: number;
   /** Served from the previous output. */
   reused?: boolean;
+  /**
+   * A page sent to be copied from the previous output (without what rendering needs), whose
+   * files there turned out gone or changed: the main thread sends it again, whole, to render.
+   */
+  retry?: boolean;
   /** The site-wide collections the page read while rendering. */
   uses?: SiteCollection[];
   error?: SerializedError;

@@ -4,13 +4,15 @@
  * for byte, what a cold build of the same sources gives. Each change below is applied, then the
  * site is built warm into its usual folder and cold (no cache, no previous output) into another.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, html, listFiles, remove, runCli } from '../helpers.ts';
 
 let site: string;
 const bytes = (dir: string) => listFiles(dir).map((f) => [f, readFileSync(join(dir, f)).toString('base64')]);
+/** Every folder, empty ones included: a rebuild written in place must not leave one behind. */
+const folders = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => relative(dir, join(e.parentPath, e.name))).sort();
 const edit = (file: string, change: (text: string) => string) => writeFileSync(join(site, file), change(readFileSync(join(site, file), 'utf8')));
 
 async function warmEqualsCold(): Promise<string> {
@@ -26,6 +28,7 @@ async function warmEqualsCold(): Promise<string> {
     const cold = await runCli(['build', '--root', site, '--out', join(site, 'cold')]);
     expect(cold.code, cold.stderr).toBe(0);
     expect(bytes(join(site, 'dist'))).toEqual(bytes(join(site, 'cold')));
+    expect(folders(join(site, 'dist'))).toEqual(folders(join(site, 'cold')));
   } finally {
     rmSync(join(site, 'cold'), { recursive: true, force: true });
     rmSync(cache, { recursive: true, force: true });

@@ -76,15 +76,16 @@ describe('an interrupted build', () => {
 });
 
 describe('a rebuild', () => {
-  it('swaps the new output in and removes the previous one in the background', async () => {
+  it('swaps the new output in and keeps the previous one as the spare, with nothing left beside the output', async () => {
     const site = copyFixture('basic');
     try {
       expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
       writeFileSync(join(site, 'content/about.md'), readFileSync(join(site, 'content/about.md'), 'utf8') + '\nOne more line.\n');
       expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
       expect(readFileSync(join(site, 'dist/about/index.html'), 'utf8')).toContain('One more line.');
-      // The old folder is gone shortly after the build returns, and only it: the new output stays.
+      // The old folder is the spare now, in the cache folder; the new output stays.
       expect(await leftoversSettled(site)).toEqual([]);
+      expect(readdirSync(join(site, '.sitegen-cache')).filter((name) => /^spare\.\w+$/.test(name))).toHaveLength(1);
       expect(readFileSync(join(site, 'dist/about/index.html'), 'utf8')).toContain('One more line.');
       expect(readdirSync(site).filter((name) => name.startsWith('.dist'))).toEqual([]);
     } finally {

@@ -1,0 +1,108 @@
+/**
+ * The output a rebuild replaces is kept in the cache folder (the spare), and the next rebuild
+ * writes into it in place before swapping it in. What comes out must be exactly what a build
+ * into an empty folder gives, and nothing outside the folder may change through it.
+ */
+import { existsSync, linkSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { copyFixture, listFiles, remove, runCli } from '../helpers.ts';
+
+let site: string;
+beforeEach(() => {
+  site = copyFixture('basic');
+});
+afterEach(() => remove(site));
+
+const build = async (...args: string[]) => {
+  const result = await runCli(['build', '--root', site, ...args]);
+  expect(result.code, result.stderr).toBe(0);
+  return result;
+};
+const edit = (file: string, line: string) => writeFileSync(join(site, file), `${readFileSync(join(site, file), 'utf8')}\n${line}\n`);
+const spares = () => readdirSync(join(site, '.sitegen-cache')).filter((name) => name.startsWith('spare.') && !name.endsWith('.json'));
+const bytes = (dir: string) => listFiles(dir).map((f) => [f, readFileSync(join(dir, f)).toString('base64')]);
+
+/** The output equals a build of the same sources into an empty folder with no cache. */
+async function equalsCold(): Promise<void> {
+  const cold = await runCli(['build', '--root', site, '--out', join(site, 'cold'), '--force']);
+  expect(cold.code, cold.stderr).toBe(0);
+  expect(bytes(join(site, 'dist'))).toEqual(bytes(join(site, 'cold')));
+  rmSync(join(site, 'cold'), { recursive: true, force: true });
+}
+
+describe('a rebuild into the spare', () => {
+  it('keeps the replaced output as the spare, and the next rebuild overwrites its files in place', async () => {
+    await build();
+    const first = statSync(join(site, 'dist/about/index.html')).ino;
+    edit('content/about.md', 'Second build.');
+    await build();
+    expect(spares()).toHaveLength(1);
+    const spare = join(site, '.sitegen-cache', spares()[0]);
+    // The first build's output, whole.
+    expect(statSync(join(spare, 'about/index.html')).ino).toBe(first);
+    expect(readFileSync(join(spare, 'about/index.html'), 'utf8')).not.toContain('Second build.');
+    edit('content/about.md', 'Third build.');
+    await build();
+    // The first build's file, overwritten where it was, is now the live page.
+    expect(statSync(join(site, 'dist/about/index.html')).ino).toBe(first);
+    expect(readFileSync(join(site, 'dist/about/index.html'), 'utf8')).toContain('Third build.');
+    await equalsCold();
+  });
+
+  it('leaves nothing of the earlier output behind: removed pages, their folders, files added by hand', async () => {
+    await build();
+    writeFileSync(join(site, 'dist/added-by-hand.txt'), 'not from sitegen');
+    rmSync(join(site, 'content/old-page.md'));
+    await build();
+    edit('content/about.md', 'Another build.');
+    await build();
+    expect(existsSync(join(site, 'dist/added-by-hand.txt'))).toBe(false);
+    expect(existsSync(join(site, 'dist/old-page'))).toBe(false);
+    await equalsCold();
+  });
+
+  it('never writes through a file of the spare that is linked from elsewhere', async () => {
+    await build();
+    edit('content/about.md', 'Second build.');
+    await build();
+    const spare = join(site, '.sitegen-cache', spares()[0]);
+    const outside = join(site, 'outside.html');
+    linkSync(join(spare, 'about/index.html'), outside);
+    const before = readFileSync(outside, 'utf8');
+    edit('content/about.md', 'Third build.');
+    await build();
+    expect(readFileSync(outside, 'utf8')).toBe(before);
+    expect(readFileSync(join(site, 'dist/about/index.html'), 'utf8')).toContain('Third build.');
+    await equalsCold();
+  });
+
+  it('keeps the spare when a build fails, and the build after it still equals a cold one', async () => {
+    await build();
+    edit('content/about.md', 'Second build.');
+    await build();
+    const live = bytes(join(site, 'dist'));
+    const good = readFileSync(join(site, 'content/about.md'), 'utf8');
+    writeFileSync(join(site, 'content/about.md'), good.replace('title:', 'title: [unclosed'));
+    const failed = await runCli(['build', '--root', site]);
+    expect(failed.code).not.toBe(0);
+    expect(bytes(join(site, 'dist'))).toEqual(live);
+    expect(spares()).toHaveLength(1);
+    writeFileSync(join(site, 'content/about.md'), good.replace('Second build.', 'After the failure.'));
+    await build();
+    expect(readFileSync(join(site, 'dist/about/index.html'), 'utf8')).toContain('After the failure.');
+    await equalsCold();
+  });
+
+  it('is not used once the cache is removed: a cold build starts from an empty folder', async () => {
+    await build();
+    edit('content/about.md', 'Second build.');
+    await build();
+    rmSync(join(site, '.sitegen-cache'), { recursive: true, force: true });
+    const inode = statSync(join(site, 'dist/about/index.html')).ino;
+    edit('content/about.md', 'Third build.');
+    await build();
+    expect(statSync(join(site, 'dist/about/index.html')).ino).not.toBe(inode);
+    await equalsCold();
+  });
+});
