@@ -57,12 +57,27 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Folders left by a build that was killed (SIGKILL, power loss): removed by the next build. */
-async function removeStale(parent: string, name: string): Promise<void> {
+/**
+ * Folders left by a build that was killed (SIGKILL, power loss): removed by the next build, or,
+ * for the folder it was writing, kept as the spare when there is none (what a spare holds does
+ * not matter, see OutputFolder.prune).
+ */
+async function removeStale(parent: string, name: string, spare?: { dir: string; outDir: string }): Promise<void> {
   const pattern = new RegExp(`^\\.${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(tmp|old)-(\\d+)$`);
   for (const entry of await readdir(parent)) {
     const m = pattern.exec(entry);
-    if (m && Number(m[2]) !== process.pid && !alive(Number(m[2]))) await rm(join(parent, entry), { recursive: true, force: true });
+    if (!m || Number(m[2]) === process.pid || alive(Number(m[2]))) continue;
+    if (m[1] === 'tmp' && spare && !existsSync(spare.dir)) {
+      try {
+        await mkdir(dirname(spare.dir), { recursive: true });
+        await rename(join(parent, entry), spare.dir);
+        await writeFile(`${spare.dir}.json`, JSON.stringify({ outDir: spare.outDir } satisfies SpareRecord));
+        continue;
+      } catch {
+        // another file system: removed below
+      }
+    }
+    await rm(join(parent, entry), { recursive: true, force: true });
   }
 }
 
@@ -150,10 +165,10 @@ export class OutputFolder {
   static async create(outDir: string, cacheDir?: string): Promise<OutputFolder> {
     const parent = dirname(outDir);
     await mkdir(parent, { recursive: true });
-    await removeStale(parent, basename(outDir));
+    const spareDir = cacheDir && join(cacheDir, `spare.${hashText(outDir)}`);
+    await removeStale(parent, basename(outDir), spareDir ? { dir: spareDir, outDir } : undefined);
     const tempDir = join(parent, `.${basename(outDir)}.tmp-${process.pid}`);
     await rm(tempDir, { recursive: true, force: true });
-    const spareDir = cacheDir && join(cacheDir, `spare.${hashText(outDir)}`);
     const earlier = spareDir ? await takeSpare(spareDir, outDir, tempDir) : false;
     if (!earlier) await mkdir(tempDir, { recursive: true });
     live.add(tempDir);

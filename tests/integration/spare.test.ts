@@ -3,7 +3,7 @@
  * writes into it in place before swapping it in. What comes out must be exactly what a build
  * into an empty folder gives, and nothing outside the folder may change through it.
  */
-import { existsSync, linkSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { copyFixture, listFiles, remove, runCli } from '../helpers.ts';
@@ -91,6 +91,23 @@ describe('a rebuild into the spare', () => {
     writeFileSync(join(site, 'content/about.md'), good.replace('Second build.', 'After the failure.'));
     await build();
     expect(readFileSync(join(site, 'dist/about/index.html'), 'utf8')).toContain('After the failure.');
+    await equalsCold();
+  });
+
+  it('adopts the folder of a build that was killed as the spare, keeping nothing of what it held', async () => {
+    await build();
+    // What a build killed mid-way (pid long gone) leaves beside the output: a page and a stray file.
+    const stale = join(site, '.dist.tmp-999999');
+    mkdirSync(join(stale, 'about'), { recursive: true });
+    writeFileSync(join(stale, 'about/index.html'), 'half a page');
+    writeFileSync(join(stale, 'stray.txt'), 'not from this build');
+    const inode = statSync(join(stale, 'about/index.html')).ino;
+    edit('content/about.md', 'Second build.');
+    await build();
+    expect(existsSync(stale)).toBe(false);
+    expect(statSync(join(site, 'dist/about/index.html')).ino).toBe(inode);
+    expect(readFileSync(join(site, 'dist/about/index.html'), 'utf8')).toContain('Second build.');
+    expect(existsSync(join(site, 'dist/stray.txt'))).toBe(false);
     await equalsCold();
   });
 
