@@ -320,6 +320,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       for (const client of clients) client.res.end();
       await Promise.all([watcher.close(), contentWatcher.close()]);
       await session.saving;
+      await session.closing;
       await new Promise<void>((r) => server.close(() => r()));
     },
   };

@@ -90,6 +90,8 @@ export class DevSession {
   hooks = new HookRunner([]);
   /** The document cache being written after start-up (awaited by `close`). */
   saving?: Promise<void>;
+  /** The parsing workers closing after start-up (awaited by `close`). */
+  closing?: Promise<void>;
 
   /** Files the template bundle was built from (layouts, components, pages, data). */
   templateInputs = new Set<string>();
@@ -145,6 +147,9 @@ export class DevSession {
     // The templates and assets compile (esbuild, in its own process) while the workers parse.
     const compiled = compileTemplates(this.project);
     compiled.catch(() => undefined); // awaited below
+    // The template bundle (React with it) is imported as soon as it is compiled, while the workers
+    // parse: this thread has nothing else to do until then (rebuildTemplates finds it loaded).
+    compiled.then((templates) => import(pathToFileURL(templates.bundle.file).href)).catch(() => undefined);
     if (toParse.length) {
       const workers = new Workers(Math.min(defaultConcurrency(), Math.max(1, Math.ceil(toParse.length / 64))), this.pluginModules);
       try {
@@ -161,7 +166,9 @@ export class DevSession {
         parsing?.();
         await parsed;
       } finally {
-        await workers.destroy();
+        // The workers close while the site is planned: their threads take a while to tear down.
+        const closed = workers.destroy().catch(() => undefined);
+        this.closing = Promise.all([this.closing, closed]).then(() => undefined);
       }
     }
     if (!toParse.length) parsing?.();
