@@ -20,9 +20,11 @@ let buildId: string;
 /** Test hooks on the server: log every request, and let a test delay or fail some. */
 const requests: { path: string; at: number }[] = [];
 let hook: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
-/** Payload requests of the current test still being answered (a fresh set per test: requests an
- * earlier test's page left hanging do not count). */
-let inFlight = new Set<ServerResponse>();
+/** Payload requests of the current test still being answered, by path (a fresh map per test:
+ * requests an earlier test's page left hanging do not count). A path counts once however many
+ * requests for it are open: the browser may retry a request on a new connection before the old
+ * one's close reaches the server, and that is one fetch of the runtime's, not two. */
+let inFlight = new Map<string, Set<ServerResponse>>();
 let maxInFlight = 0;
 
 beforeAll(async () => {
@@ -37,16 +39,22 @@ beforeAll(async () => {
       requests.push({ path: req.url ?? '', at: Date.now() });
       if (req.url?.includes('_payload.json')) {
         const active = inFlight;
-        active.add(res);
+        const path = (req.url ?? '').split('?')[0];
+        const open = active.get(path) ?? new Set<ServerResponse>();
+        active.set(path, open.add(res));
         maxInFlight = Math.max(maxInFlight, active.size);
+        const done = () => {
+          open.delete(res);
+          if (!open.size && active.get(path) === open) active.delete(path);
+        };
         // Done when its last byte is handed over: the browser cannot start its next request any
         // earlier, while 'close' may come after that next request has arrived on a loaded machine.
         const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
         res.end = ((...args: unknown[]) => {
-          active.delete(res);
+          done();
           return end(...args);
         }) as typeof res.end;
-        res.on('close', () => active.delete(res));
+        res.on('close', done);
       }
       if (hook) hook(req, res, next);
       else next();
@@ -64,7 +72,7 @@ afterAll(async () => {
 beforeEach(async () => {
   requests.length = 0;
   hook = undefined;
-  inFlight = new Set();
+  inFlight = new Map();
   maxInFlight = 0;
   page = await browser.context.newPage();
   // Hashed files are cached as immutable: start every test with an empty HTTP cache.
