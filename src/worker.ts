@@ -11,7 +11,7 @@
 // for production already.
 process.env.NODE_ENV = 'production';
 import { isUtf8 } from 'node:buffer';
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -61,12 +61,21 @@ const collectGarbage = ((): (() => void) | undefined => {
   }
 })();
 
-/** Occurrences of `needle` in `text` (the build id in a page, counted for the next build's reuse check). */
-function count(text: string, needle: string): number {
-  if (!needle) return 0;
-  let n = 0;
-  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) n++;
-  return n;
+/**
+ * Byte offsets of `needle` (ASCII, the build id) in `text` as UTF-8: where a later build can put
+ * its own id into the file in place (protocol.ts PageResult.offsets).
+ */
+function byteOffsets(text: string, needle: string): number[] {
+  const offsets: number[] = [];
+  if (!needle) return offsets;
+  let from = 0;
+  let bytes = 0;
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) {
+    bytes += Buffer.byteLength(text.slice(from, at));
+    offsets.push(bytes);
+    from = at;
+  }
+  return offsets;
 }
 
 class Session {
@@ -222,24 +231,62 @@ class Session {
    * of the old one in the bytes as read (ids are all the same length): no decoding to text and
    * encoding back, which cost as much as the reading and writing.
    */
-  private async reuse(job: WorkerJob, shared: SharedRenderData): Promise<[string, number][] | undefined> {
-    const previous = this.folder!.previous!;
+  private async reuse(job: WorkerJob, shared: SharedRenderData): Promise<{ files: [string, number][]; offsets: number[][]; patched?: boolean } | undefined> {
+    const folder = this.folder!;
+    const previous = folder.previous!;
     const files = job.reuse!.files;
     const from = Buffer.from(previous.buildId);
     const to = Buffer.from(shared.buildId);
     if (from.byteLength !== to.byteLength) return undefined;
+    const patch = job.reuse!.inPlace;
+    if (patch && folder.spareId && patch.length === files.length && this.patchInPlace(files, patch, Buffer.from(folder.spareId), to)) {
+      return { files: files.map(([file, size]) => [file, size]), offsets: patch, patched: true };
+    }
     const bytes = files.map(([file]) => readFileSync(join(previous.dir, file)));
     // Exactly as the previous build wrote them, or rendered anew.
     if (bytes.some((data, i) => data.byteLength !== files[i][1])) return undefined;
     let found = 0;
-    for (const data of bytes) {
-      for (let at = data.indexOf(from); at !== -1; at = data.indexOf(from, at + from.byteLength)) {
-        to.copy(data, at);
-        found++;
+    const offsets = bytes.map((data) => {
+      const at: number[] = [];
+      for (let i = data.indexOf(from); i !== -1; i = data.indexOf(from, i + from.byteLength)) {
+        to.copy(data, i);
+        at.push(i);
+      }
+      found += at.length;
+      return at;
+    });
+    if (found !== job.reuse!.idCount) return undefined;
+    return { files: files.map(([file], i) => [file, folder.writer.writeSync(file, bytes[i])]), offsets };
+  }
+
+  /**
+   * The spare (the folder being written) holds this page as the build before the previous one
+   * wrote it, and the page has not changed since (its key is the same): only the build id differs,
+   * at the offsets recorded then. Put the new id there, in place, and nothing else: a few bytes
+   * per file instead of reading and writing the whole page. Each file must still be as recorded
+   * (its size, the old id at the first offset, no other link to it); otherwise the page is copied.
+   */
+  private patchInPlace(files: [string, number][], patch: number[][], spareId: Buffer, id: Buffer): boolean {
+    const root = this.folder!.outDir;
+    const probe = Buffer.alloc(spareId.byteLength);
+    for (let i = 0; i < files.length; i++) {
+      let fd: number;
+      try {
+        fd = openSync(join(root, files[i][0]), 'r+');
+      } catch {
+        return false;
+      }
+      try {
+        const stats = fstatSync(fd);
+        if (!stats.isFile() || stats.nlink !== 1 || stats.size !== files[i][1]) return false;
+        const offsets = patch[i];
+        if (offsets.length && (readSync(fd, probe, 0, probe.byteLength, offsets[0]) !== probe.byteLength || !probe.equals(spareId))) return false;
+        for (const at of offsets) writeSync(fd, id, 0, id.byteLength, at);
+      } finally {
+        closeSync(fd);
       }
     }
-    if (found !== job.reuse!.idCount) return undefined;
-    return files.map(([file], i) => [file, this.folder!.writer.writeSync(file, bytes[i])]);
+    return true;
   }
 
   /** Render one after another (marking each, for crash reports); writes overlap. */
@@ -258,8 +305,8 @@ class Session {
     const shared = setup.shared;
     const failed = (error: unknown): PageResult => ({ path: sent.path, status: sent.status, links: [], ids: [], files: [], idCount: 0, error: serialize(error).toJSON() });
     if (sent.reuse && this.folder!.previous) {
-      const files = await this.reuse(sent, shared).catch(() => undefined);
-      if (files) return { path: sent.path, status: sent.status, links: [], ids: [], files, idCount: sent.reuse.idCount, reused: true };
+      const copied = await this.reuse(sent, shared).catch(() => undefined);
+      if (copied) return { path: sent.path, status: sent.status, links: [], ids: [], files: copied.files, offsets: copied.offsets, idCount: sent.reuse.idCount, reused: true, ...(copied.patched ? { patched: true } : {}) };
     }
     // Sent to be copied only, and the copy failed: the main thread sends what rendering needs.
     if (!sent.page) return { path: sent.path, status: sent.status, links: [], ids: [], files: [], idCount: 0, retry: true };
@@ -274,13 +321,15 @@ class Session {
     try {
       // A 404 route (the not-found page, a route its middleware rejected) gets no page file of its
       // own, so every host answers it with 404.html and status 404; its payload serves the runtime.
-      const writes = [this.write(routeToPayload(page.path), page.payload)];
-      if (page.status !== 404) writes.push(this.write(routeToFile(page.path), page.html));
-      for (const island of page.islands) writes.push(this.write(island.file, island.json));
-      for (const file of job.alsoAs ?? []) writes.push(this.write(file, page.html));
-      const files = writes;
-      const idCount = count(page.html, shared.buildId) * ((page.status !== 404 ? 1 : 0) + (job.alsoAs?.length ?? 0)) + count(page.payload, shared.buildId) + page.islands.reduce((sum, i) => sum + count(i.json, shared.buildId), 0);
-      return { path: page.path, status: page.status, links: page.links, ids: page.ids, summary: page.summary, files, idCount, uses: page.uses };
+      const texts: [string, string][] = [[routeToPayload(page.path), page.payload]];
+      if (page.status !== 404) texts.push([routeToFile(page.path), page.html]);
+      for (const island of page.islands) texts.push([island.file, island.json]);
+      for (const file of job.alsoAs ?? []) texts.push([file, page.html]);
+      const files = texts.map(([file, text]) => this.write(file, text));
+      // Where the build id is in each file, for a later build to put its own there in place.
+      const offsets = texts.map(([, text]) => byteOffsets(text, shared.buildId));
+      const idCount = offsets.reduce((sum, at) => sum + at.length, 0);
+      return { path: page.path, status: page.status, links: page.links, ids: page.ids, summary: page.summary, files, offsets, idCount, uses: page.uses };
     } catch (error) {
       return failed(error);
     }

@@ -37,7 +37,7 @@ import { apiDocument } from '../pipeline/api.ts';
 import { Interned } from '../pipeline/intern.ts';
 import type { ApiJob, ApiResult, PageResult, ParsedItem, WorkerJob } from '../pipeline/protocol.ts';
 import { checkSources } from '../pipeline/stat.ts';
-import { completeDocCache, loadOutputState, loadSourceIndex, outputIntact, previousOutput, saveDocCache, saveOutputState, type DocEntry, type OutputState, type PageRecord } from '../pipeline/state.ts';
+import { completeDocCache, loadOutputState, loadSourceIndex, outputIntact, patchFile, previousOutput, saveDocCache, saveOutputState, type DocCache, type DocEntry, type OutputState, type PageRecord, type PatchRecords } from '../pipeline/state.ts';
 
 export interface BuildOptions extends ConfigOverrides {
   /** Rebuild even when the output is up to date. */
@@ -129,12 +129,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const owner = new Map<string, WorkerSession>();
     const interned = new Interned();
     const parseMs: { source: string; ms: number }[] = [];
+    /** Sources parsed in this build: their metadata is what the document cache saves anew. */
+    const parsedRels: string[] = [];
     const parse = (indexes: number[]) => workers!.map(batches(indexes, 32), async (session, batch) => {
       const files = batch.map((i) => sources[i]);
       const items = await session.request<ParsedItem[]>({ type: 'parse', files, options: parseOptions, keep: true, apiKeyPrefix: parseKey }, 'parsing', files.map((f) => f.display));
       session.load += batch.length;
       for (const item of items) {
         const i = batch[item.index];
+        parsedRels.push(sources[i].rel);
         sourceHashes[i] = item.hash ?? sourceHashes[i];
         entries[i] = { hash: sourceHashes[i] ?? '', display: sources[i].display, doc: item.doc, errors: item.errors, ...(item.stat ? { stat: item.stat } : {}), ...(item.apiKey ? { apiKey: item.apiKey } : {}) };
         if (item.doc) {
@@ -216,7 +219,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     // Nothing changed since the last build into this folder: its output is already exactly right.
     if (!options.force && state && state.id === buildId && (await outputIntact(state))) {
-      if (toParse.length || restated) await withMetadata().then(() => saveDocCache(cacheDir, pruned(docCache, sources))).catch(() => undefined);
+      if (toParse.length || restated) await withMetadata().then(() => saveDocCache(cacheDir, pruned(docCache, sources), changedSources(docCache, sources, parsedRels))).catch(() => undefined);
       const ms = performance.now() - started;
       log.info(`\nOutput in ${displayPath(outDir, project.root)}/ is up to date (build ${buildId}, nothing changed) — checked in ${formatMs(ms)}`);
       return { buildId, outDir, pages: 0, documents: sources.length, warnings: [], ms, upToDate: true };
@@ -243,7 +246,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const prevFiles = new Map(previous?.files ?? []);
     const folder = await OutputFolder.create(outDir, cacheDir);
     try {
-      const target = { type: 'folder' as const, outDir: folder.tempDir, inPlace: folder.inPlace, options: parseOptions, ...(previous ? { previous: { dir: outDir, buildId: previous.id } } : {}) };
+      // The spare's pages, when it is untouched since it was the live output: those unchanged since
+      // then get the new build id put in place (WorkerJob.reuse.inPlace).
+      const spare = previous ? spareRecords(folder) : undefined;
+      const target = {
+        type: 'folder' as const, outDir: folder.tempDir, inPlace: folder.inPlace, options: parseOptions,
+        ...(previous ? { previous: { dir: outDir, buildId: previous.id } } : {}), ...(spare ? { spareId: spare.id } : {}),
+      };
       await Promise.all(pool.sessions.map((s) => s.request(target, 'opening the output folder for')));
       const sourceOf = new Map(sources.map((s) => [contentId(s.rel), s]));
       const out = folder.writer;
@@ -336,7 +345,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           job.body = { id: doc._id, source: file, ...(asParsed(prevApi, doc) ? { previousApi: prevApi.file } : {}) };
         }
         const before = previous?.pages[route.path];
-        if (before && before.key === key && sameCollections(before.uses) && before.files.every((f) => prevFiles.has(f))) job.reuse = { files: before.files.map((f) => [f, prevFiles.get(f)!]), idCount: before.idCount };
+        if (before && before.key === key && sameCollections(before.uses) && before.files.every((f) => prevFiles.has(f))) {
+          job.reuse = { files: before.files.map((f) => [f, prevFiles.get(f)!]), idCount: before.idCount };
+          const inSpare = spare?.pages[route.path];
+          if (inSpare && inSpare.key === key && sameCollections(inSpare.uses) && sameList(inSpare.files, before.files) && inSpare.offsets?.length === before.files.length) job.reuse.inPlace = inSpare.offsets;
+        }
         return job;
       });
       await ready;
@@ -346,6 +359,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const renderBatches = ownedBatches(jobs, ownerOf, 16);
       const taken = new Map<WorkerJob[], { checked: CheckedPage[]; built: BuiltPage[]; errors: SitegenError[] }>();
       let reused = 0;
+      let patched = 0;
       const routeOf = new Map(plan.routes.map((r) => [r.path, r]));
       const jobOf = new Map(jobs.map((job) => [job.path, job]));
       const retries: WorkerJob[] = [];
@@ -368,12 +382,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
             const before = previous!.pages[result.path];
             Object.assign(result, { links: before.links, ids: before.ids, summary: before.summary });
             reused++;
+            if (result.patched) patched++;
           }
           for (const [file, bytes] of result.files) written.set(file, bytes);
-          interned.all(result.links);
-          interned.all(result.ids);
+          // (A reused page's lists come from the records file, read once: interning them would
+          // cost a rebuild more time than the memory it saves.)
+          if (!result.reused) {
+            interned.all(result.links);
+            interned.all(result.ids);
+          }
           const uses = result.reused ? previous!.pages[result.path].uses : Object.fromEntries((result.uses ?? []).map((name) => [name, collectionHash[name]]));
-          Object.assign(record, { links: result.links, ids: result.ids, summary: result.summary, files: result.files.map(([f]) => f), idCount: result.idCount, uses });
+          Object.assign(record, { links: result.links, ids: result.ids, summary: result.summary, files: result.files.map(([f]) => f), idCount: result.idCount, uses, ...(result.offsets ? { offsets: result.offsets } : {}) });
           const route = routeOf.get(result.path)!;
           const links = foreignContent ? route.doc?.links.map((l) => l.href) ?? [] : result.links;
           into.checked.push({ path: result.path, source: route.source, links, ids: new Set(result.ids), sourceLinks: route.doc?.links });
@@ -398,7 +417,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // the rest of the build gives.
       const outputsWritten = writeAssets(out, assets).then(() => writeOutputs({ config, out, plan, buildId, timestamp: buildTimestamp(docs), publicFiles: [...publicFiles, ...images.files] }));
       outputsWritten.catch(() => undefined); // awaited below
-      if (toParse.length || restated || Object.keys(docCache.entries).length !== sources.length) docCacheSaved = saveDocCache(cacheDir, pruned(docCache, sources)).catch(() => undefined);
+      if (toParse.length || restated || Object.keys(docCache.entries).length !== sources.length) docCacheSaved = saveDocCache(cacheDir, pruned(docCache, sources), changedSources(docCache, sources, parsedRels)).catch(() => undefined);
       try {
         await rendering;
       } finally {
@@ -413,7 +432,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         built.push(...into.built);
         renderErrors.push(...into.errors);
       }
-      done(`rendered ${jobs.length} pages${reused ? ` (${reused} unchanged)` : ''}`, jobs.length - reused);
+      done(`rendered ${jobs.length} pages${reused ? ` (${reused} unchanged)` : ''}${patched ? `, ${patched} of them patched in place` : ''}`, jobs.length - reused);
 
       await (apiWritten ?? writeApi());
       const outputs = await outputsWritten;
@@ -431,7 +450,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const failures = [...early.errors, ...levelled.errors];
       if (failures.length) throw new BuildErrors(failures);
 
-      await folder.commit();
+      await folder.commit(patchFile(cacheDir, outDir));
       for (const [file, bytes] of out.written) written.set(file, bytes);
       await Promise.all([saveOutputState(cacheDir, { id: buildId, outDir, files: [...written], pages: records, api: apiState }), docCacheSaved]);
       const ms = performance.now() - started;
@@ -454,15 +473,37 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
+/** The spare's patch records, when they describe what it holds (the build id in its latest.json). */
+function spareRecords(folder: OutputFolder): PatchRecords | undefined {
+  const records = folder.spareRecords as PatchRecords | undefined;
+  if (!records || typeof records.id !== 'string' || typeof records.pages !== 'object' || !records.pages) return undefined;
+  try {
+    const latest = JSON.parse(readFileSync(join(folder.tempDir, '_sitegen/builds/latest.json'), 'utf8')) as { id?: string };
+    return latest.id === records.id ? records : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function sameList(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}
+
 /** The previous output's content API file holds this document's body as parsed (nothing rewritten). */
 function asParsed(api: OutputState['api'][string] | undefined, doc: ContentDocument): api is OutputState['api'][string] {
   return !!api && api.hash === doc.hash && !api.rewritten;
 }
 
 /** The cache without the entries of files that no longer exist. */
-function pruned(cache: { key: string; entries: Record<string, DocEntry> }, sources: SourceFile[]) {
+function pruned(cache: DocCache, sources: SourceFile[]): DocCache {
   const live = new Set(sources.map((s) => s.rel));
   const entries: Record<string, DocEntry> = {};
   for (const [rel, entry] of Object.entries(cache.entries)) if (live.has(rel)) entries[rel] = entry;
-  return { key: cache.key, entries };
+  return { ...cache, entries };
+}
+
+/** The sources whose metadata differs from what the cache was loaded with: parsed, or gone. */
+function changedSources(cache: DocCache, sources: SourceFile[], parsed: string[]): string[] {
+  const live = new Set(sources.map((s) => s.rel));
+  return [...parsed, ...Object.keys(cache.entries).filter((rel) => !live.has(rel))];
 }

@@ -70,6 +70,7 @@ async function removeStale(parent: string, name: string, spare?: { dir: string; 
     if (m[1] === 'tmp' && spare && !existsSync(spare.dir)) {
       try {
         await mkdir(dirname(spare.dir), { recursive: true });
+        await rm(`${spare.dir}.patch.json`, { force: true });
         await rename(join(parent, entry), spare.dir);
         await writeFile(`${spare.dir}.json`, JSON.stringify({ outDir: spare.outDir } satisfies SpareRecord));
         continue;
@@ -149,6 +150,13 @@ export class OutputFolder {
   private committed = false;
   readonly writer: FsWriter;
 
+  /**
+   * What the caller recorded of the spare's output when it was the live one (commit's
+   * `records`), when the spare is untouched since: read, and removed from disk before the spare
+   * was taken, so a spare that a build has written into never comes with them.
+   */
+  spareRecords?: unknown;
+
   private constructor(readonly outDir: string, readonly tempDir: string, private readonly spareDir: string | undefined, private readonly earlier?: Promise<Listing>) {
     this.writer = new FsWriter(tempDir, 64, INTERRUPTED, !!earlier);
   }
@@ -169,14 +177,16 @@ export class OutputFolder {
     await removeStale(parent, basename(outDir), spareDir ? { dir: spareDir, outDir } : undefined);
     const tempDir = join(parent, `.${basename(outDir)}.tmp-${process.pid}`);
     await rm(tempDir, { recursive: true, force: true });
-    const earlier = spareDir ? await takeSpare(spareDir, outDir, tempDir) : false;
-    if (!earlier) await mkdir(tempDir, { recursive: true });
+    const taken = spareDir ? await takeSpare(spareDir, outDir, tempDir) : undefined;
+    if (!taken) await mkdir(tempDir, { recursive: true });
     live.add(tempDir);
     hookSignals();
     // What the spare holds is listed while the build runs, for `prune`.
-    const listing = earlier ? listTree(tempDir) : undefined;
+    const listing = taken ? listTree(tempDir) : undefined;
     listing?.catch(() => undefined); // awaited in prune
-    return new OutputFolder(outDir, tempDir, spareDir, listing);
+    const folder = new OutputFolder(outDir, tempDir, spareDir, listing);
+    folder.spareRecords = taken?.records;
+    return folder;
   }
 
   /**
@@ -216,7 +226,7 @@ export class OutputFolder {
    * Swap the finished folder in: old → the spare (or .old, removed), new → out.
    * Before this, `prune` must have run on a folder written in place.
    */
-  async commit(): Promise<void> {
+  async commit(records?: string): Promise<void> {
     const old = join(dirname(this.outDir), `.${basename(this.outDir)}.old-${process.pid}`);
     const hadOld = existsSync(this.outDir);
     let kept = false;
@@ -233,7 +243,11 @@ export class OutputFolder {
     await rename(this.tempDir, this.outDir);
     this.committed = true;
     live.delete(this.tempDir);
-    if (kept) await writeFile(`${this.spareDir}.json`, JSON.stringify({ outDir: this.outDir } satisfies SpareRecord));
+    if (kept) {
+      // The caller's records of the output it replaced go with it (see spareRecords).
+      if (records) await rename(records, `${this.spareDir}.patch.json`).catch(() => undefined);
+      await writeFile(`${this.spareDir}.json`, JSON.stringify({ outDir: this.outDir } satisfies SpareRecord));
+    }
     if (hadOld && !kept) await removeInBackground(old);
   }
 
@@ -246,6 +260,7 @@ export class OutputFolder {
     live.delete(this.tempDir);
     if (this.spareDir && !existsSync(this.spareDir)) {
       try {
+        await rm(`${this.spareDir}.patch.json`, { force: true });
         await rename(this.tempDir, this.spareDir);
         await writeFile(`${this.spareDir}.json`, JSON.stringify({ outDir: this.outDir } satisfies SpareRecord));
         return;
@@ -262,14 +277,16 @@ export class OutputFolder {
  * Its record goes first, so a spare is never taken twice; a spare without one (a build killed
  * between the two steps, a cache from elsewhere) is removed.
  */
-async function takeSpare(spareDir: string, outDir: string, tempDir: string): Promise<boolean> {
-  if (!existsSync(spareDir)) return false;
+async function takeSpare(spareDir: string, outDir: string, tempDir: string): Promise<{ records?: unknown } | undefined> {
+  const records = await readFile(`${spareDir}.patch.json`, 'utf8').then((text) => JSON.parse(text) as unknown, () => undefined);
+  await rm(`${spareDir}.patch.json`, { force: true });
+  if (!existsSync(spareDir)) return undefined;
   const record = await readFile(`${spareDir}.json`, 'utf8').then((text) => JSON.parse(text) as SpareRecord, () => undefined);
   await rm(`${spareDir}.json`, { force: true });
   if (record?.outDir === outDir) {
     try {
       await rename(spareDir, tempDir);
-      return true;
+      return { records };
     } catch {
       // another file system: removed below
     }
@@ -281,5 +298,5 @@ async function takeSpare(spareDir: string, outDir: string, tempDir: string): Pro
   } catch {
     await rm(spareDir, { recursive: true, force: true });
   }
-  return false;
+  return undefined;
 }

@@ -67,6 +67,11 @@ export interface FolderRequest {
   inPlace?: boolean;
   /** The previous output of the same folder, when it can be reused. */
   previous?: { dir: string; buildId: string };
+  /**
+   * The folder is the spare and holds, untouched, the output of this build id (the build before
+   * the previous one): pages unchanged since then get the new id put in place (WorkerJob.reuse.inPlace).
+   */
+  spareId?: string;
   /** Markdown settings, for documents that must be parsed again to render or write. */
   options: ParseOptions;
 }
@@ -104,8 +109,12 @@ export interface BodySource {
 export interface WorkerJob extends Omit<RenderJob, 'page' | 'layout' | 'related'>, Partial<Pick<RenderJob, 'page' | 'layout' | 'related'>> {
   /** The document whose body this page renders (its `page.html` is empty until filled in). */
   body?: BodySource;
-  /** The page is unchanged since the previous output: copy these files (path, size), substituting the build id. */
-  reuse?: { files: [string, number][]; idCount: number };
+  /**
+   * The page is unchanged since the previous output: copy these files (path, size), substituting
+   * the build id. `inPlace`: it is unchanged in the spare too, with the build id at these byte
+   * offsets of each file: put the new one there instead of copying.
+   */
+  reuse?: { files: [string, number][]; idCount: number; inPlace?: number[][] };
   /** Files to write besides the page and payload (the site's 404.html). */
   alsoAs?: string[];
 }
@@ -152,8 +161,12 @@ export interface PageResult {
   files: [string, number][];
   /** How often the build id occurs in the page's files (a reused page must match). */
   idCount: number;
+  /** Byte offsets of the build id in each of `files` (for a later build to patch them in place). */
+  offsets?: number[][];
   /** Served from the previous output. */
   reused?: boolean;
+  /** Served from the previous output by putting the new build id into the spare's copy in place. */
+  patched?: boolean;
   /**
    * A page sent to be copied from the previous output (without what rendering needs), whose
    * files there turned out gone or changed: the main thread sends it again, whole, to render.

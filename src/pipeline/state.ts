@@ -12,7 +12,8 @@
  * different output.
  */
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContentDocument } from '../content/types.ts';
 import type { SerializedError } from '../errors.ts';
@@ -44,6 +45,8 @@ export interface DocCache {
   entries: Record<string, DocEntry>;
   /** Loaded from the index alone: entries have no metadata yet (see completeDocCache). */
   partial?: boolean;
+  /** The id of the metadata file the entries came from, and the changes written on top of it since. */
+  base?: { id: string; delta: Record<string, MetaEntry | null> };
 }
 
 export interface PageRecord {
@@ -56,6 +59,19 @@ export interface PageRecord {
   idCount: number;
   /** Hash of each site-wide collection the page read, as it was (render/types.ts SITE_COLLECTIONS). */
   uses?: Partial<Record<SiteCollection, string>>;
+  /** Byte offsets of the build id in each of `files`. */
+  offsets?: number[][];
+}
+
+/**
+ * What a build needs to know of the spare to patch its pages in place: for each page, the key it
+ * was rendered with, the collections it read, and where the build id is in each of its files.
+ * Written with every output (`output.<hash>.patch.json`) and moved along when that output
+ * becomes the spare (output/folder.ts).
+ */
+export interface PatchRecords {
+  id: string;
+  pages: Record<string, Pick<PageRecord, 'key' | 'uses' | 'files' | 'offsets'>>;
 }
 
 export interface OutputState {
@@ -135,6 +151,8 @@ export function* jsonPieces(value: Record<string, unknown>): Generator<string> {
 }
 
 const docCacheFile = (cacheDir: string) => join(cacheDir, 'documents.json');
+/** Metadata changed since `documents.json` was written whole (`null`: the source is gone). */
+const docDeltaFile = (cacheDir: string) => join(cacheDir, 'documents.delta.json');
 const sourceIndexFile = (cacheDir: string) => join(cacheDir, 'sources.json');
 
 type IndexEntry = Pick<DocEntry, 'hash' | 'display' | 'stat' | 'hasDoc' | 'images'>;
@@ -162,7 +180,19 @@ export async function loadSourceIndex(cacheDir: string, key: string): Promise<Do
 export async function completeDocCache(cacheDir: string, cache: DocCache): Promise<Set<string>> {
   const missing = new Set<string>();
   if (!cache.partial) return missing;
-  const meta = valid(await readJson<{ key: string; entries: Record<string, MetaEntry> }>(docCacheFile(cacheDir)), cache.key) ?? {};
+  const [whole, changes] = await Promise.all([
+    readJson<{ key: string; id?: string; entries: Record<string, MetaEntry> }>(docCacheFile(cacheDir)),
+    readJson<{ key: string; base?: string; entries: Record<string, MetaEntry | null> }>(docDeltaFile(cacheDir)),
+  ]);
+  const meta = valid(whole, cache.key) ?? {};
+  const id = valid(whole, cache.key) && typeof whole!.id === 'string' ? whole!.id : undefined;
+  // Changes written since (a delta of another metadata file, or of another key, is ignored).
+  const delta = (id && changes?.base === id ? valid(changes, cache.key) : undefined) ?? {};
+  for (const [rel, entry] of Object.entries(delta)) {
+    if (entry) meta[rel] = entry;
+    else delete meta[rel];
+  }
+  if (id) cache.base = { id, delta };
   for (const [rel, entry] of Object.entries(cache.entries)) {
     const found = meta[rel];
     delete entry.hasDoc;
@@ -184,21 +214,44 @@ export async function loadDocCache(cacheDir: string, key: string): Promise<DocCa
   return cache;
 }
 
-/** Both files, each written whole (a reader checks that their hashes agree). */
-export async function saveDocCache(cacheDir: string, cache: DocCache): Promise<void> {
+/**
+ * The index whole, then the metadata: with `changed` (the sources parsed or gone since the cache
+ * was loaded), only their entries, in `documents.delta.json` on top of the `documents.json` they
+ * were loaded from, while the changes stay under a tenth of the entries: a body edit at 10,000
+ * documents writes a few kilobytes instead of 23 megabytes. Otherwise everything, whole. A reader
+ * checks that each entry's hash agrees with the index, so a torn pair costs parsing, never a
+ * wrong document.
+ */
+export async function saveDocCache(cacheDir: string, cache: DocCache, changed?: Iterable<string>): Promise<void> {
   if (cache.partial) throw new Error('the document cache is incomplete');
   const index: Record<string, IndexEntry> = {};
-  const meta: Record<string, MetaEntry> = {};
-  for (const [rel, { hash, display, stat, doc, errors, apiKey }] of Object.entries(cache.entries)) {
+  const metaOf = ({ hash, doc, errors, apiKey }: DocEntry): MetaEntry => ({ hash, doc, errors, ...(apiKey ? { apiKey } : {}) });
+  for (const [rel, { hash, display, stat, doc }] of Object.entries(cache.entries)) {
     const images = doc?.images?.length ? { _source: doc._source, _path: doc._path, images: doc.images, ...(doc.draft ? { draft: true } : {}), ...(doc._partial ? { partial: true } : {}) } : undefined;
     index[rel] = { hash, display, ...(stat ? { stat } : {}), ...(doc ? { hasDoc: true } : {}), ...(images ? { images } : {}) };
-    meta[rel] = { hash, doc, errors, ...(apiKey ? { apiKey } : {}) };
   }
-  await writeJson(docCacheFile(cacheDir), { key: cache.key, entries: meta });
+  if (changed && cache.base) {
+    const delta = { ...cache.base.delta };
+    for (const rel of changed) delta[rel] = cache.entries[rel] ? metaOf(cache.entries[rel]) : null;
+    if (Object.keys(delta).length <= Math.max(64, Object.keys(cache.entries).length / 10)) {
+      await writeJson(docDeltaFile(cacheDir), { key: cache.key, base: cache.base.id, entries: delta });
+      await writeJson(sourceIndexFile(cacheDir), { key: cache.key, entries: index });
+      cache.base = { id: cache.base.id, delta };
+      return;
+    }
+  }
+  const meta: Record<string, MetaEntry> = {};
+  for (const [rel, entry] of Object.entries(cache.entries)) meta[rel] = metaOf(entry);
+  const id = randomBytes(8).toString('hex');
+  await writeJson(docCacheFile(cacheDir), { key: cache.key, id, entries: meta });
+  await rm(docDeltaFile(cacheDir), { force: true });
   await writeJson(sourceIndexFile(cacheDir), { key: cache.key, entries: index });
+  cache.base = { id, delta: {} };
 }
 
 const outputFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.json`);
+/** The patch records of the output now in `outDir` (see PatchRecords). */
+export const patchFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.patch.json`);
 const recordsFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.pages.json`);
 
 /**
@@ -216,6 +269,9 @@ export async function loadOutputState(cacheDir: string, outDir: string): Promise
 
 /** The records first, then the index: an index never names records older than its build. */
 export async function saveOutputState(cacheDir: string, state: OutputState): Promise<void> {
+  const patch: PatchRecords['pages'] = {};
+  for (const [path, { key, uses, files, offsets }] of Object.entries(state.pages)) if (offsets) patch[path] = { key, uses, files, offsets };
+  await writeJson(patchFile(cacheDir, state.outDir), { id: state.id, pages: patch });
   await writeJson(recordsFile(cacheDir, state.outDir), { id: state.id, pages: state.pages, api: state.api });
   await writeJson(outputFile(cacheDir, state.outDir), { id: state.id, outDir: state.outDir, pageCount: Object.keys(state.pages).length, files: state.files });
 }

@@ -43,10 +43,29 @@ describe('a rebuild into the spare', () => {
     expect(statSync(join(spare, 'about/index.html')).ino).toBe(first);
     expect(readFileSync(join(spare, 'about/index.html'), 'utf8')).not.toContain('Second build.');
     edit('content/about.md', 'Third build.');
-    await build();
+    const third = await build();
     // The first build's file, overwritten where it was, is now the live page.
     expect(statSync(join(site, 'dist/about/index.html')).ino).toBe(first);
     expect(readFileSync(join(site, 'dist/about/index.html'), 'utf8')).toContain('Third build.');
+    // Pages unchanged since the first build only had the build id put in, where it was.
+    const [, unchanged, patched] = /\((\d+) unchanged\), (\d+) of them patched in place/.exec(third.stdout) ?? [];
+    expect(Number(patched)).toBeGreaterThan(5);
+    expect(Number(patched)).toBe(Number(unchanged));
+    await equalsCold();
+  });
+
+  it('patches nothing in a spare a failed build has written into', async () => {
+    await build();
+    edit('content/about.md', 'Second build.');
+    await build();
+    const good = readFileSync(join(site, 'content/about.md'), 'utf8');
+    // A broken link fails the build after every page was written into the spare.
+    writeFileSync(join(site, 'content/about.md'), `${good}\n[broken](/no/such/page)\n`);
+    expect((await runCli(['build', '--root', site])).code).not.toBe(0);
+    writeFileSync(join(site, 'content/about.md'), `${good}\nThird build.\n`);
+    const next = await build();
+    expect(next.stdout).toMatch(/\(\d+ unchanged\)/);
+    expect(next.stdout).not.toMatch(/patched in place/);
     await equalsCold();
   });
 

@@ -1,0 +1,93 @@
+/**
+ * The document cache saves what changed on top of the metadata file it was loaded from, and a
+ * load gives back exactly what was saved, whichever way it was written.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadDocCache, saveDocCache, type DocCache, type DocEntry } from '../../../src/pipeline/state.ts';
+import type { ContentDocument } from '../../../src/content/types.ts';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'sitegen-doc-cache-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const entry = (n: number, title = `Title ${n}`): DocEntry => ({
+  hash: `hash-${n}-${title}`,
+  display: `content/doc-${n}.md`,
+  doc: { _id: `content:doc-${n}.md`, title } as unknown as ContentDocument,
+  errors: [],
+});
+
+function cacheOf(count: number): DocCache {
+  const entries: Record<string, DocEntry> = {};
+  for (let n = 0; n < count; n++) entries[`doc-${n}.md`] = entry(n);
+  return { key: 'k', entries };
+}
+
+const titles = (cache: DocCache) => Object.fromEntries(Object.entries(cache.entries).map(([rel, e]) => [rel, e.doc?.title]));
+
+describe('the document cache on disk', () => {
+  it('writes a few changed entries as a delta, leaving documents.json as it was', async () => {
+    await saveDocCache(dir, cacheOf(1000));
+    const whole = readFileSync(join(dir, 'documents.json'), 'utf8');
+    const loaded = await loadDocCache(dir, 'k');
+    loaded.entries['doc-3.md'] = entry(3, 'Retitled');
+    delete loaded.entries['doc-7.md'];
+    await saveDocCache(dir, loaded, ['doc-3.md', 'doc-7.md']);
+    expect(readFileSync(join(dir, 'documents.json'), 'utf8')).toBe(whole);
+    expect(statSync(join(dir, 'documents.delta.json')).size).toBeLessThan(1000);
+    const again = await loadDocCache(dir, 'k');
+    expect(titles(again)).toEqual(titles(loaded));
+    expect(again.entries['doc-7.md']).toBeUndefined();
+
+    // A second change keeps the first one in the delta.
+    again.entries['doc-5.md'] = entry(5, 'Also retitled');
+    await saveDocCache(dir, again, ['doc-5.md']);
+    const third = await loadDocCache(dir, 'k');
+    expect(third.entries['doc-3.md'].doc?.title).toBe('Retitled');
+    expect(third.entries['doc-5.md'].doc?.title).toBe('Also retitled');
+    expect(readFileSync(join(dir, 'documents.json'), 'utf8')).toBe(whole);
+  });
+
+  it('writes everything again once the changes pass a tenth of the entries, and drops the delta', async () => {
+    await saveDocCache(dir, cacheOf(1000));
+    const loaded = await loadDocCache(dir, 'k');
+    const changed: string[] = [];
+    for (let n = 0; n < 150; n++) {
+      loaded.entries[`doc-${n}.md`] = entry(n, `New ${n}`);
+      changed.push(`doc-${n}.md`);
+    }
+    await saveDocCache(dir, loaded, changed);
+    expect(existsSync(join(dir, 'documents.delta.json'))).toBe(false);
+    expect(titles(await loadDocCache(dir, 'k'))).toEqual(titles(loaded));
+  });
+
+  it('ignores a delta written on top of another documents.json', async () => {
+    await saveDocCache(dir, cacheOf(100));
+    const loaded = await loadDocCache(dir, 'k');
+    loaded.entries['doc-1.md'] = entry(1, 'From the delta');
+    await saveDocCache(dir, loaded, ['doc-1.md']);
+    const delta = readFileSync(join(dir, 'documents.delta.json'), 'utf8');
+    // documents.json written whole again (the dev server does), then the old delta put back.
+    await saveDocCache(dir, cacheOf(100));
+    writeFileSync(join(dir, 'documents.delta.json'), delta);
+    const again = await loadDocCache(dir, 'k');
+    expect(again.entries['doc-1.md'].doc?.title).toBe('Title 1');
+  });
+
+  it('never gives an entry whose metadata does not match the index (a torn pair)', async () => {
+    await saveDocCache(dir, cacheOf(100));
+    const loaded = await loadDocCache(dir, 'k');
+    loaded.entries['doc-2.md'] = entry(2, 'Changed');
+    await saveDocCache(dir, loaded, ['doc-2.md']);
+    rmSync(join(dir, 'documents.delta.json'));
+    // The index says doc-2 has the new hash; documents.json has the old metadata: not trusted.
+    const again = await loadDocCache(dir, 'k');
+    expect(again.entries['doc-2.md']).toBeUndefined();
+    expect(again.entries['doc-3.md'].doc?.title).toBe('Title 3');
+  });
+});
