@@ -92,6 +92,8 @@ export class DevSession {
   saving?: Promise<void>;
   /** The parsing workers closing after start-up (awaited by `close`). */
   closing?: Promise<void>;
+  /** Every grammar loaded in this thread (see load). */
+  private grammars: Promise<void> = Promise.resolve();
 
   /** Files the template bundle was built from (layouts, components, pages, data). */
   templateInputs = new Set<string>();
@@ -129,9 +131,6 @@ export class DevSession {
     this.contentDir = project.contentDir;
     const c = this.config;
     this.parseOptions = { blogDir: c.blogDir, locales: c.locales, defaultLocale: c.defaultLocale, markdown: c.markdown };
-    // This thread renders pages synchronously: every grammar up front, loading while the workers parse.
-    const highlighter = initHighlighter(LANGUAGES);
-    highlighter.catch(() => undefined); // awaited below
     this.md = createMarkdown(c.markdown, (md) => this.hooks.runSync('markdown', md));
     this.docs.clear();
     this.bodies.clear();
@@ -172,6 +171,11 @@ export class DevSession {
       }
     }
     if (!toParse.length) parsing?.();
+    // This thread renders pages synchronously, so it loads every grammar up front: once the
+    // workers are done (before, it would take a core from them), and without holding up start-up.
+    // Whatever parses or renders here waits for it (`grammars`).
+    this.grammars = initHighlighter(LANGUAGES);
+    this.grammars.catch(() => undefined); // awaited where needed
     // Saved once the server is up (tens of megabytes at 10,000 documents): a start-up costs nothing for it.
     if (toParse.length || restated) this.saving = new Promise((r) => setTimeout(r, 100)).then(() => saveDocCache(project.cacheDir, cache)).catch(() => undefined);
     this.loadedStats = new Map(sources.map((s) => [s.file, cache.entries[s.rel]?.stat]));
@@ -180,7 +184,6 @@ export class DevSession {
       if (entry.doc) this.docs.set(s.file, entry.doc);
       if (entry.errors.length) this.problems.set(s.file, entry.errors.map(SitegenError.fromJSON));
     });
-    await highlighter;
     await this.rebuildTemplates(await compiled);
     return { documents: this.docs.size, pages: this.plan.routes.length };
   }
@@ -267,6 +270,7 @@ export class DevSession {
       this.problems.delete(file);
       return [];
     }
+    await this.grammars;
     const result = parseDocument(source, text, this.md, this.parseOptions);
     if (result.errors.length) this.problems.set(file, result.errors.map(SitegenError.fromJSON));
     else this.problems.delete(file);
@@ -335,6 +339,7 @@ export class DevSession {
     if (hit && hit.hash === doc.hash) return hit.html;
     const source = this.sourceById.get(doc._id);
     if (!source) return doc.body?.html ?? '';
+    await this.grammars;
     const result = parseDocument(source, await readFile(source.file, 'utf8'), this.md, this.parseOptions);
     const html = result.doc?.body?.html ?? '';
     this.bodies.set(doc._id, { hash: result.doc?.hash ?? doc.hash, html });
@@ -379,6 +384,7 @@ export class DevSession {
     const route = this.plan.byPath.get(key);
     const job = route ? jobFor(this.plan, route) : { ...jobFor(this.plan, this.plan.notFound), path: key, status: 404 };
     if (route?.doc?.body && !route.rejected) job.page = { ...job.page, html: await this.body(route.doc) };
+    await this.grammars;
     const page = await renderPage(this.mod, this.plan.model.shared, job, this.hooks);
     if (!page.error) this.cache.set(key, page);
     return page;
