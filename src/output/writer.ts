@@ -10,6 +10,17 @@ export interface OutputWriter {
   write(path: string, data: string | Uint8Array): Promise<void>;
 }
 
+/**
+ * Opening `file` to overwrite it failed: false when it is not there to overwrite (missing, or a
+ * folder of an earlier output where a file now goes, removed here), so the caller creates it.
+ */
+function notThere(error: unknown, file: string): false {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EISDIR') rmSync(file, { recursive: true, force: true });
+  else if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+  return false;
+}
+
 export class FsWriter implements OutputWriter {
   /** Every file written, with its size (the record of a build's output). */
   readonly written = new Map<string, number>();
@@ -56,13 +67,7 @@ export class FsWriter implements OutputWriter {
     try {
       fd = openSync(file, 'r+');
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') return false;
-      if (code === 'EISDIR') {
-        rmSync(file, { recursive: true, force: true });
-        return false;
-      }
-      throw error;
+      return notThere(error, file);
     }
     let done = false;
     try {
@@ -169,13 +174,7 @@ export class FsWriter implements OutputWriter {
     try {
       handle = await open(file, 'r+');
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') return false;
-      if (code === 'EISDIR') {
-        rmSync(file, { recursive: true, force: true });
-        return false;
-      }
-      throw error;
+      return notThere(error, file);
     }
     let done = false;
     try {
