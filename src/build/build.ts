@@ -76,13 +76,17 @@ export function buildTimestamp(docs: ContentDocument[]): number {
   return newest;
 }
 
-/** One line per step with its time; with --profile also memory and the time per document. */
+/**
+ * One line per step with its time; with --profile also memory and the step's time per item it
+ * worked on (`per`: how many, and what: a rebuild that parses one document shows the whole step
+ * per that one document parsed, not per document of the site).
+ */
 function phases(log: Logger) {
   let last = performance.now();
-  return (message: string, perDoc?: number) => {
+  return (message: string, per?: [number, string]) => {
     const now = performance.now();
     log.step(message, now - last);
-    log.profile(`  ${memory()}${perDoc ? `, ${((now - last) / perDoc).toFixed(3)} ms per document` : ''}`);
+    log.profile(`  ${memory()}${per?.[0] ? `, ${((now - last) / per[0]).toFixed(3)} ms per ${per[1]}` : ''}`);
     last = now;
   };
 }
@@ -173,7 +177,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await parsing;
     const fromCache = sources.length - toParse.length;
     const documents = entries.filter((e) => e.doc).length + sources.filter((s, i) => !entries[i] && indexed[i].hasDoc).length;
-    done(`parsed ${documents} documents${fromCache ? ` (${fromCache} from cache)` : ''}`, toParse.length);
+    done(`parsed ${documents} documents${fromCache ? ` (${fromCache} from cache)` : ''}`, [toParse.length, 'document parsed']);
 
     // Images the documents show: read and hashed every build, like public files (not cached with the documents).
     // Documents from the cache are known by their index entry here (their metadata is read later).
@@ -432,7 +436,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         built.push(...into.built);
         renderErrors.push(...into.errors);
       }
-      done(`rendered ${jobs.length} pages${reused ? ` (${reused} unchanged)` : ''}${patched ? `, ${patched} of them patched in place` : ''}`, jobs.length - reused);
+      done(`rendered ${jobs.length} pages${reused ? ` (${reused} unchanged)` : ''}${patched ? `, ${patched} of them patched in place` : ''}`, [jobs.length - reused, 'page rendered']);
 
       await (apiWritten ?? writeApi());
       const outputs = await outputsWritten;
