@@ -38,6 +38,10 @@ function ensureTools() {
 /** Run a command under /usr/bin/time: wall time and peak RSS (KB) of the process tree's largest process. */
 async function timed(cmd, args, cwd) {
   await settled();
+  // And until the kernel has finished with what was deleted before (`sync`): on a disk mounted
+  // with `discard`, freeing tens of thousands of files costs kernel time well after the unlinks
+  // return, which would be charged to whichever tool runs next.
+  execFileSync('sync');
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const child = spawn('/usr/bin/time', ['-f', '%M', cmd, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
