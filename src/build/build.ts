@@ -13,31 +13,30 @@ import { env } from '../env.ts';
 import type { ConfigOverrides } from '../config/load.ts';
 import { discoverContent, displayPath, listPublicFiles } from '../content/discover.ts';
 import { collectImages, documentImages } from '../output/images.ts';
-import type { ContentDocument, ParseOptions, SourceFile } from '../content/types.ts';
+import type { ContentDocument, ParseOptions } from '../content/types.ts';
 import { BuildErrors, SitegenError, applyCheckLevels, formatLocation } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { formatMs } from '../log.ts';
 import { PACKAGE_ROOT, VERSION } from '../paths.ts';
 import type { RenderModule } from '../render/render-page.ts';
 import { basePrefix } from '../render/base.ts';
-import { SITE_COLLECTIONS, type SiteCollection } from '../render/types.ts';
 import { OutputFolder, hookSignals } from '../output/folder.ts';
 import { readAuthors } from '../site/data.ts';
 import { contentId, contentStem, stemToPath } from '../content/paths.ts';
 import { documentQueryKey, queryHash } from '../output/manifest.ts';
 import { mergeTimings } from '../plugins/run.ts';
-import type { BuiltPage } from '../plugins/types.ts';
-import { checkLinks, type CheckedPage } from './checks.ts';
+import { checkLinks } from './checks.ts';
 import { loadProject } from '../pipeline/project.ts';
 import { compileTemplates } from '../pipeline/templates.ts';
-import { jobFor, planSite } from '../pipeline/plan.ts';
+import { planSite } from '../pipeline/plan.ts';
 import { runBuildDone, writeAssets, writeOutputs } from '../pipeline/outputs.ts';
 import { Workers, batches, concurrencyFor, ownedBatches, type WorkerSession } from '../pipeline/workers.ts';
 import { apiDocument } from '../pipeline/api.ts';
 import { Interned } from '../pipeline/intern.ts';
-import type { ApiJob, ApiResult, PageResult, ParsedItem, WorkerJob } from '../pipeline/protocol.ts';
+import type { ApiJob, ApiResult, ParsedItem } from '../pipeline/protocol.ts';
 import { checkSources } from '../pipeline/stat.ts';
-import { completeDocCache, loadOutputState, loadSourceIndex, outputIntact, patchFile, previousOutput, saveDocCache, saveOutputState, type DocCache, type DocEntry, type OutputState, type PageRecord, type PatchRecords } from '../pipeline/state.ts';
+import { asParsed, changedSources, completeDocCache, loadOutputState, loadSourceIndex, outputIntact, patchFile, previousOutput, pruned, saveDocCache, saveOutputState, spareRecords, type DocEntry, type OutputState } from '../pipeline/state.ts';
+import { renderPages } from '../pipeline/render.ts';
 
 export interface BuildOptions extends ConfigOverrides {
   /** Rebuild even when the output is up to date. */
@@ -252,7 +251,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     try {
       // The spare's pages, when it is untouched since it was the live output: those unchanged since
       // then get the new build id put in place (WorkerJob.reuse.inPlace).
-      const spare = previous ? spareRecords(folder) : undefined;
+      const spare = previous ? spareRecords(folder.spareRecords, folder.tempDir) : undefined;
       const target = {
         type: 'folder' as const, outDir: folder.tempDir, inPlace: folder.inPlace, options: parseOptions,
         ...(previous ? { previous: { dir: outDir, buildId: previous.id } } : {}), ...(spare ? { spareId: spare.id } : {}),
@@ -326,117 +325,21 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       done(`routed ${plan.routes.length} pages`);
 
       // 5. Render and write: each page in the worker that holds its body; an unchanged page is
-      // copied from the previous output with the new build id.
-      // A page's key covers everything it renders from except the site-wide collections; those
-      // count only when the page read them last time (PageRecord.uses), each by its own hash.
+      // copied from the previous output with the new build id (pipeline/render.ts). A page's key
+      // covers everything it renders from; the site-wide collections are keyed per page there.
       const { buildId: _id, nav: _nav, posts: _posts, ...sharedRest } = plan.model.shared;
       const renderKey = hashText(JSON.stringify([engine, parseKey, bundle.hash, sharedRest, project.pluginModules.map((p) => [p.file, p.options])]));
-      const collectionHash = Object.fromEntries(SITE_COLLECTIONS.map((name) => [name, hashText(JSON.stringify(plan.model.shared[name]))])) as Record<SiteCollection, string>;
-      const sameCollections = (uses: PageRecord['uses']) => !!uses && Object.entries(uses).every(([name, hash]) => collectionHash[name as SiteCollection] === hash);
-      const setup = { type: 'setup' as const, bundleFile: bundle.file, shared: plan.model.shared };
-      const ready = Promise.all(pool.sessions.map((s) => s.request(setup, 'loading the templates for')));
-      ready.catch(() => undefined); // awaited below, once the jobs are made
-      const records: Record<string, PageRecord> = {};
-      const jobs: WorkerJob[] = plan.routes.map((route) => {
-        const job: WorkerJob = jobFor(plan, route);
-        if (route.path === '/404') job.alsoAs = ['404.html'];
-        const doc = route.doc;
-        const key = hashText(`${renderKey}\u0000${doc?.hash ?? ''}\u0000${JSON.stringify(job)}`);
-        records[route.path] = { key, status: job.status, links: [], ids: [], files: [], idCount: 0 };
-        const file = doc && sourceOf.get(doc._id);
-        if (doc?.body && file && !route.rejected) {
-          const prevApi = previous?.api[doc._id];
-          job.body = { id: doc._id, source: file, ...(asParsed(prevApi, doc) ? { previousApi: prevApi.file } : {}) };
-        }
-        const before = previous?.pages[route.path];
-        if (before && before.key === key && sameCollections(before.uses) && before.files.every((f) => prevFiles.has(f))) {
-          job.reuse = { files: before.files.map((f) => [f, prevFiles.get(f)!]), idCount: before.idCount };
-          const inSpare = spare?.pages[route.path];
-          if (inSpare && inSpare.key === key && sameCollections(inSpare.uses) && sameList(inSpare.files, before.files) && inSpare.offsets?.length === before.files.length) job.reuse.inPlace = inSpare.offsets;
-        }
-        return job;
-      });
-      await ready;
-      const ownerOf = (job: WorkerJob) => (job.reuse ? undefined : job.body ? owner.get(job.body.id) : undefined);
-      // Each batch's results are taken in as it comes back, while the workers render the rest; the
-      // lists keep batch order, so the output does not depend on which worker finished first.
-      const renderBatches = ownedBatches(jobs, ownerOf, 16);
-      const taken = new Map<WorkerJob[], { checked: CheckedPage[]; built: BuiltPage[]; errors: SitegenError[] }>();
-      let reused = 0;
-      let patched = 0;
-      const routeOf = new Map(plan.routes.map((r) => [r.path, r]));
-      const jobOf = new Map(jobs.map((job) => [job.path, job]));
-      const retries: WorkerJob[] = [];
-      const take = (batch: WorkerJob[], results: PageResult[]) => {
-        const into = { checked: [] as CheckedPage[], built: [] as BuiltPage[], errors: [] as SitegenError[] };
-        taken.set(batch, into);
-        for (const result of results) {
-          if (result.retry) {
-            // Its files in the previous output were gone or changed: rendered after the rest.
-            retries.push({ ...jobOf.get(result.path)!, reuse: undefined });
-            continue;
-          }
-          const record = records[result.path];
-          if (result.error) {
-            into.errors.push(SitegenError.fromJSON(result.error));
-            delete records[result.path];
-            continue;
-          }
-          if (result.reused) {
-            const before = previous!.pages[result.path];
-            Object.assign(result, { links: before.links, ids: before.ids, summary: before.summary });
-            reused++;
-            if (result.patched) patched++;
-          }
-          for (const [file, bytes] of result.files) written.set(file, bytes);
-          // (A reused page's lists come from the records file, read once: interning them would
-          // cost a rebuild more time than the memory it saves.)
-          if (!result.reused) {
-            interned.all(result.links);
-            interned.all(result.ids);
-          }
-          const uses = result.reused ? previous!.pages[result.path].uses : Object.fromEntries((result.uses ?? []).map((name) => [name, collectionHash[name]]));
-          Object.assign(record, { links: result.links, ids: result.ids, summary: result.summary, files: result.files.map(([f]) => f), idCount: result.idCount, uses, ...(result.offsets ? { offsets: result.offsets } : {}) });
-          const route = routeOf.get(result.path)!;
-          const links = foreignContent ? route.doc?.links.map((l) => l.href) ?? [] : result.links;
-          into.checked.push({ path: result.path, source: route.source, links, ids: new Set(result.ids), sourceLinks: route.doc?.links });
-          if (result.status === 200 && result.summary) into.built.push({ path: result.path, ...result.summary });
-        }
-      };
-      // A page to be copied goes without what rendering needs (protocol.ts WorkerJob).
-      const sendable = (job: WorkerJob): WorkerJob => (job.reuse ? { path: job.path, status: job.status, reuse: job.reuse } : job);
-      const sourcesOf = (batch: WorkerJob[]) => batch.map((j) => routeOf.get(j.path)?.source ?? j.path);
-      const renderAll = (list: WorkerJob[][]) => pool.map(list, (session, batch) => {
-        session.load += batch.length;
-        return session.request<PageResult[]>({ type: 'render', jobs: batch.map(sendable) }, 'rendering', sourcesOf(batch)).then((results) => take(batch, results));
-      }, (batch) => ownerOf(batch[0]), 2);
-      const rendering = renderAll(renderBatches).then(async () => {
-        if (!retries.length) return;
-        const again = batches(retries.splice(0), 16);
-        renderBatches.push(...again);
-        await renderAll(again);
-      });
+      const rendering = renderPages({ plan, pool, owner, renderKey, bundleFile: bundle.file, sourceOf, previous, spare, foreignContent, interned, written });
       // 6. Everything besides the pages (assets, redirects, listings, manifests) is written while
       // the workers render, and so is the document cache, which holds what was parsed whatever
       // the rest of the build gives.
       const outputsWritten = writeAssets(out, assets).then(() => writeOutputs({ config, out, plan, buildId, timestamp: buildTimestamp(docs), publicFiles: [...publicFiles, ...images.files] }));
       outputsWritten.catch(() => undefined); // awaited below
       if (toParse.length || restated || Object.keys(docCache.entries).length !== sources.length) docCacheSaved = saveDocCache(cacheDir, pruned(docCache, sources), changedSources(docCache, sources, parsedRels)).catch(() => undefined);
-      try {
-        await rendering;
-      } finally {
-        // Nothing may still be writing into the folder when a failed build discards it.
-        await Promise.allSettled([outputsWritten, apiWritten]);
-      }
-      const checked: CheckedPage[] = [];
-      const built: BuiltPage[] = [];
-      for (const batch of renderBatches) {
-        const into = taken.get(batch)!;
-        checked.push(...into.checked);
-        built.push(...into.built);
-        renderErrors.push(...into.errors);
-      }
-      done(`rendered ${jobs.length} pages${reused ? ` (${reused} unchanged)` : ''}${patched ? `, ${patched} of them patched in place` : ''}`, [jobs.length - reused, 'page rendered']);
+      // (Nothing may still be writing into the folder when a failed build discards it.)
+      const { checked, built, errors: pageErrors, records, pages, reused, patched } = await rendering.finally(() => Promise.allSettled([outputsWritten, apiWritten]));
+      renderErrors.push(...pageErrors);
+      done(`rendered ${pages} pages${reused ? ` (${reused} unchanged)` : ''}${patched ? `, ${patched} of them patched in place` : ''}`, [pages - reused, 'page rendered']);
 
       await (apiWritten ?? writeApi());
       const outputs = await outputsWritten;
@@ -475,39 +378,4 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // abort the whole process (a V8 fatal error in Node 20), so each finishes starting first.
     await workers?.destroy();
   }
-}
-
-/** The spare's patch records, when they describe what it holds (the build id in its latest.json). */
-function spareRecords(folder: OutputFolder): PatchRecords | undefined {
-  const records = folder.spareRecords as PatchRecords | undefined;
-  if (!records || typeof records.id !== 'string' || typeof records.pages !== 'object' || !records.pages) return undefined;
-  try {
-    const latest = JSON.parse(readFileSync(join(folder.tempDir, '_sitegen/builds/latest.json'), 'utf8')) as { id?: string };
-    return latest.id === records.id ? records : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function sameList(a: string[], b: string[]): boolean {
-  return a.length === b.length && a.every((item, i) => item === b[i]);
-}
-
-/** The previous output's content API file holds this document's body as parsed (nothing rewritten). */
-function asParsed(api: OutputState['api'][string] | undefined, doc: ContentDocument): api is OutputState['api'][string] {
-  return !!api && api.hash === doc.hash && !api.rewritten;
-}
-
-/** The cache without the entries of files that no longer exist. */
-function pruned(cache: DocCache, sources: SourceFile[]): DocCache {
-  const live = new Set(sources.map((s) => s.rel));
-  const entries: Record<string, DocEntry> = {};
-  for (const [rel, entry] of Object.entries(cache.entries)) if (live.has(rel)) entries[rel] = entry;
-  return { ...cache, entries };
-}
-
-/** The sources whose metadata differs from what the cache was loaded with: parsed, or gone. */
-function changedSources(cache: DocCache, sources: SourceFile[], parsed: string[]): string[] {
-  const live = new Set(sources.map((s) => s.rel));
-  return [...parsed, ...Object.keys(cache.entries).filter((rel) => !live.has(rel))];
 }

@@ -11,7 +11,7 @@
  * They are only ever an optimisation: a missing or corrupt file means a cold build, never a
  * different output.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -207,6 +207,20 @@ export async function completeDocCache(cacheDir: string, cache: DocCache): Promi
   return missing;
 }
 
+/** The cache without the entries of files that no longer exist. */
+export function pruned(cache: DocCache, sources: { rel: string }[]): DocCache {
+  const live = new Set(sources.map((s) => s.rel));
+  const entries: Record<string, DocEntry> = {};
+  for (const [rel, entry] of Object.entries(cache.entries)) if (live.has(rel)) entries[rel] = entry;
+  return { ...cache, entries };
+}
+
+/** The sources whose metadata differs from what the cache was loaded with: parsed, or gone (saveDocCache's `changed`). */
+export function changedSources(cache: DocCache, sources: { rel: string }[], parsed: string[]): string[] {
+  const live = new Set(sources.map((s) => s.rel));
+  return [...parsed, ...Object.keys(cache.entries).filter((rel) => !live.has(rel))];
+}
+
 /** The whole document cache: the index and every entry's metadata (the dev server). */
 export async function loadDocCache(cacheDir: string, key: string): Promise<DocCache> {
   const cache = await loadSourceIndex(cacheDir, key);
@@ -265,6 +279,23 @@ export async function loadOutputState(cacheDir: string, outDir: string): Promise
   const state = await readJson<OutputIndex>(outputFile(cacheDir, outDir));
   if (!state || state.outDir !== outDir || !Array.isArray(state.files) || typeof state.pageCount !== 'number') return undefined;
   return state;
+}
+
+/** The previous output's content API file holds this document's body as parsed (nothing rewritten). */
+export function asParsed(api: OutputState['api'][string] | undefined, doc: ContentDocument): api is OutputState['api'][string] {
+  return !!api && api.hash === doc.hash && !api.rewritten;
+}
+
+/** The spare's patch records, when they describe what it holds (`dir`: the build id in its latest.json). */
+export function spareRecords(records: unknown, dir: string): PatchRecords | undefined {
+  const patch = records as PatchRecords | undefined;
+  if (!patch || typeof patch.id !== 'string' || typeof patch.pages !== 'object' || !patch.pages) return undefined;
+  try {
+    const latest = JSON.parse(readFileSync(join(dir, '_sitegen/builds/latest.json'), 'utf8')) as { id?: string };
+    return latest.id === patch.id ? patch : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The records first, then the index: an index never names records older than its build. */

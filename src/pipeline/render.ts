@@ -1,0 +1,150 @@
+/**
+ * Step 4 of the pipeline, render and write the pages: each in the worker that holds its body. A
+ * page whose key (everything it renders from) is the same as in the previous output is copied
+ * from there with the new build id, or, when the spare holds it unchanged too, only gets the new
+ * id put in place (protocol.ts WorkerJob.reuse).
+ */
+import { SitegenError } from '../errors.ts';
+import { hashText } from '../hash.ts';
+import type { SourceFile } from '../content/types.ts';
+import type { BuiltPage } from '../plugins/types.ts';
+import { SITE_COLLECTIONS, type SiteCollection } from '../render/types.ts';
+import type { CheckedPage } from '../build/checks.ts';
+import type { Interned } from './intern.ts';
+import { jobFor, type SitePlan } from './plan.ts';
+import type { PageResult, WorkerJob } from './protocol.ts';
+import { asParsed, type OutputState, type PageRecord, type PatchRecords } from './state.ts';
+import { batches, ownedBatches, type Workers, type WorkerSession } from './workers.ts';
+
+export interface RenderInput {
+  plan: SitePlan;
+  pool: Workers;
+  /** The worker that holds each document's body (by document id). */
+  owner: Map<string, WorkerSession>;
+  /** What every page's key covers besides its own job and the site-wide collections (engine, parser, bundle, plugins, shared data). */
+  renderKey: string;
+  bundleFile: string;
+  sourceOf: Map<string, SourceFile>;
+  previous?: OutputState;
+  /** The spare's records, when it holds the output they describe. */
+  spare?: PatchRecords;
+  /** Content from another folder than the site's: links are checked as the documents wrote them. */
+  foreignContent: boolean;
+  interned: Interned;
+  /** Every file written, with its size: the pages' files join it. */
+  written: Map<string, number>;
+}
+
+export interface RenderOutcome {
+  /** Batch by batch, in the order the batches were made: the output never depends on timing. */
+  checked: CheckedPage[];
+  built: BuiltPage[];
+  errors: SitegenError[];
+  records: Record<string, PageRecord>;
+  pages: number;
+  reused: number;
+  patched: number;
+}
+
+export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
+  const { plan, pool, previous, spare, renderKey } = input;
+  const prevFiles = new Map(previous?.files ?? []);
+  // The site-wide collections count only for the pages that read them last time
+  // (PageRecord.uses), each by its own hash.
+  const collectionHash = Object.fromEntries(SITE_COLLECTIONS.map((name) => [name, hashText(JSON.stringify(plan.model.shared[name]))])) as Record<SiteCollection, string>;
+  const sameCollections = (uses: PageRecord['uses']) => !!uses && Object.entries(uses).every(([name, hash]) => collectionHash[name as SiteCollection] === hash);
+  const setup = { type: 'setup' as const, bundleFile: input.bundleFile, shared: plan.model.shared };
+  const ready = Promise.all(pool.sessions.map((s) => s.request(setup, 'loading the templates for')));
+  ready.catch(() => undefined); // awaited below, once the jobs are made
+
+  const records: Record<string, PageRecord> = {};
+  const jobs: WorkerJob[] = plan.routes.map((route) => {
+    const job: WorkerJob = jobFor(plan, route);
+    if (route.path === '/404') job.alsoAs = ['404.html'];
+    const doc = route.doc;
+    const key = hashText(`${renderKey}\u0000${doc?.hash ?? ''}\u0000${JSON.stringify(job)}`);
+    records[route.path] = { key, status: job.status, links: [], ids: [], files: [], idCount: 0 };
+    const file = doc && input.sourceOf.get(doc._id);
+    if (doc?.body && file && !route.rejected) {
+      const prevApi = previous?.api[doc._id];
+      job.body = { id: doc._id, source: file, ...(asParsed(prevApi, doc) ? { previousApi: prevApi.file } : {}) };
+    }
+    const before = previous?.pages[route.path];
+    if (before && before.key === key && sameCollections(before.uses) && before.files.every((f) => prevFiles.has(f))) {
+      job.reuse = { files: before.files.map((f) => [f, prevFiles.get(f)!]), idCount: before.idCount };
+      const inSpare = spare?.pages[route.path];
+      if (inSpare && inSpare.key === key && sameCollections(inSpare.uses) && sameList(inSpare.files, before.files) && inSpare.offsets?.length === before.files.length) job.reuse.inPlace = inSpare.offsets;
+    }
+    return job;
+  });
+  await ready;
+
+  const ownerOf = (job: WorkerJob) => (job.reuse ? undefined : job.body ? input.owner.get(job.body.id) : undefined);
+  // Each batch's results are taken in as it comes back, while the workers render the rest; the
+  // lists keep batch order, so the output does not depend on which worker finished first.
+  const renderBatches = ownedBatches(jobs, ownerOf, 16);
+  const taken = new Map<WorkerJob[], { checked: CheckedPage[]; built: BuiltPage[]; errors: SitegenError[] }>();
+  const outcome: RenderOutcome = { checked: [], built: [], errors: [], records, pages: jobs.length, reused: 0, patched: 0 };
+  const routeOf = new Map(plan.routes.map((r) => [r.path, r]));
+  const jobOf = new Map(jobs.map((job) => [job.path, job]));
+  const retries: WorkerJob[] = [];
+  const take = (batch: WorkerJob[], results: PageResult[]) => {
+    const into = { checked: [] as CheckedPage[], built: [] as BuiltPage[], errors: [] as SitegenError[] };
+    taken.set(batch, into);
+    for (const result of results) {
+      if (result.retry) {
+        // Its files in the previous output were gone or changed: rendered after the rest.
+        retries.push({ ...jobOf.get(result.path)!, reuse: undefined });
+        continue;
+      }
+      const record = records[result.path];
+      if (result.error) {
+        into.errors.push(SitegenError.fromJSON(result.error));
+        delete records[result.path];
+        continue;
+      }
+      const before = result.reused ? previous!.pages[result.path] : undefined;
+      if (before) {
+        Object.assign(result, { links: before.links, ids: before.ids, summary: before.summary });
+        outcome.reused++;
+        if (result.patched) outcome.patched++;
+      } else {
+        // (A reused page's lists come from the records file, read once: interning them would
+        // cost a rebuild more time than the memory it saves.)
+        input.interned.all(result.links);
+        input.interned.all(result.ids);
+      }
+      for (const [file, bytes] of result.files) input.written.set(file, bytes);
+      const uses = before ? before.uses : Object.fromEntries((result.uses ?? []).map((name) => [name, collectionHash[name]]));
+      Object.assign(record, { links: result.links, ids: result.ids, summary: result.summary, files: result.files.map(([f]) => f), idCount: result.idCount, uses, ...(result.offsets ? { offsets: result.offsets } : {}) });
+      const route = routeOf.get(result.path)!;
+      const links = input.foreignContent ? route.doc?.links.map((l) => l.href) ?? [] : result.links;
+      into.checked.push({ path: result.path, source: route.source, links, ids: new Set(result.ids), sourceLinks: route.doc?.links });
+      if (result.status === 200 && result.summary) into.built.push({ path: result.path, ...result.summary });
+    }
+  };
+  // A page to be copied goes without what rendering needs (protocol.ts WorkerJob).
+  const sendable = (job: WorkerJob): WorkerJob => (job.reuse ? { path: job.path, status: job.status, reuse: job.reuse } : job);
+  const sourcesOf = (batch: WorkerJob[]) => batch.map((j) => routeOf.get(j.path)?.source ?? j.path);
+  const renderAll = (list: WorkerJob[][]) => pool.map(list, (session, batch) => {
+    session.load += batch.length;
+    return session.request<PageResult[]>({ type: 'render', jobs: batch.map(sendable) }, 'rendering', sourcesOf(batch)).then((results) => take(batch, results));
+  }, (batch) => ownerOf(batch[0]), 2);
+  await renderAll(renderBatches);
+  if (retries.length) {
+    const again = batches(retries.splice(0), 16);
+    renderBatches.push(...again);
+    await renderAll(again);
+  }
+  for (const batch of renderBatches) {
+    const into = taken.get(batch)!;
+    outcome.checked.push(...into.checked);
+    outcome.built.push(...into.built);
+    outcome.errors.push(...into.errors);
+  }
+  return outcome;
+}
+
+function sameList(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}
