@@ -30,7 +30,7 @@ export interface RuntimeAsset extends Asset {
 
 export async function stylesheetSources(dirs: string[]): Promise<string[]> {
   const files: string[] = [];
-  for (const dir of dirs) files.push(...(await fg('*.css', { cwd: dir, absolute: true })).sort());
+  for (const dir of dirs) files.push(...fg.sync('*.css', { cwd: dir, absolute: true }).sort());
   return files;
 }
 

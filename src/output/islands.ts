@@ -36,7 +36,7 @@ export async function findIslands(dirs: string[]): Promise<Map<string, string>> 
   const islands = new Map<string, string>();
   for (const dir of dirs) {
     if (!existsSync(dir)) continue;
-    for (const file of await fg('*.{tsx,jsx}', { cwd: dir, absolute: true })) islands.set(basename(file).replace(/\.[^.]+$/, ''), file);
+    for (const file of fg.sync('*.{tsx,jsx}', { cwd: dir, absolute: true })) islands.set(basename(file).replace(/\.[^.]+$/, ''), file);
   }
   return islands;
 }

@@ -34,7 +34,7 @@ export async function compileTemplates(project: Project): Promise<CompiledTempla
       for (const plugin of hooks.plugins) for (const [name, file] of Object.entries(plugin.islands ?? {})) found.set(name, file);
       return buildIslands(found, cacheDir, config.base.replace(/\/$/, ''));
     }),
-    fg('**/*.{ts,tsx,js,css}', { cwd: TEMPLATES_DIR, absolute: true }).then((files) => hashInputs(files, [PACKAGE_ROOT])),
+    hashInputs(fg.sync('**/*.{ts,tsx,js,css}', { cwd: TEMPLATES_DIR, absolute: true }), [PACKAGE_ROOT]),
   ]);
   return { bundle, assets: { css, runtime, islands }, sourcesHash, pageCount: sources.pages.size };
 }

@@ -28,12 +28,12 @@ export function pageRoute(rel: string): string {
 
 export async function findTemplateSources(templatesDir: string, pagesDir: string): Promise<TemplateSources> {
   const layouts = new Map<string, string>();
-  for (const file of await fg('*.{tsx,jsx,ts,js}', { cwd: join(templatesDir, 'layouts'), absolute: true })) {
+  for (const file of fg.sync('*.{tsx,jsx,ts,js}', { cwd: join(templatesDir, 'layouts'), absolute: true })) {
     layouts.set(basename(file).replace(/\.[^.]+$/, ''), file);
   }
   const pages = new Map<string, string>();
   if (existsSync(pagesDir)) {
-    for (const rel of await fg('**/*.{tsx,jsx}', { cwd: pagesDir, ignore: ['**/_*', '**/_*/**'] })) {
+    for (const rel of fg.sync('**/*.{tsx,jsx}', { cwd: pagesDir, ignore: ['**/_*', '**/_*/**'] })) {
       pages.set(join(pagesDir, rel), pageRoute(rel));
     }
   }

@@ -18,7 +18,7 @@ export async function findOverrides(root: string): Promise<Map<string, string>> 
   const dir = join(root, OVERRIDES_DIR);
   const overrides = new Map<string, string>();
   if (!existsSync(dir)) return overrides;
-  for (const file of await fg('*.{tsx,ts,jsx,js}', { cwd: dir, absolute: true })) {
+  for (const file of fg.sync('*.{tsx,ts,jsx,js}', { cwd: dir, absolute: true })) {
     const name = basename(file).replace(/\.[^.]+$/, '');
     if (['.tsx', '.ts'].some((ext) => existsSync(join(COMPONENTS_DIR, name + ext)))) overrides.set(name, file);
   }

@@ -3,7 +3,7 @@
  * the blog listing, reading-order neighbours and related posts.
  */
 import type { NavItem, PageLink, PostSummary } from '../../templates/types.ts';
-import { compareStems, stemCollator } from '../content/paths.ts';
+import { compareNumeric, compareStems } from '../content/paths.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { rewriteImages, type ImageManifest } from '../output/images.ts';
 
@@ -39,7 +39,7 @@ export function collectPosts(docs: ContentDocument[], drafts: boolean, images?: 
   return docs
     .filter((doc) => doc.isPost && isRoutable(doc) && !doc.redirect && (drafts || !doc.draft))
     .map((doc) => toPostSummary(doc, images))
-    .sort((a, b) => (a.date === b.date ? stemCollator.compare(a.path, b.path) : a.date < b.date ? 1 : -1));
+    .sort((a, b) => (a.date === b.date ? compareNumeric(a.path, b.path) : a.date < b.date ? 1 : -1));
 }
 
 interface MutableNav extends NavItem {
