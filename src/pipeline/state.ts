@@ -13,8 +13,9 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { ContentDocument } from '../content/types.ts';
 import type { SerializedError } from '../errors.ts';
 import { hashText } from '../hash.ts';
@@ -87,9 +88,14 @@ export interface OutputState {
   api: Record<string, { file: string; hash: string; key: string; rewritten?: true }>;
 }
 
+/**
+ * Read whole, synchronously: from the page cache that is faster than the thread pool's four round
+ * trips, which wait behind whatever else the pool is doing (7 ms for the 230 KB source index at 1,000
+ * documents), and parsing blocks this thread either way.
+ */
 async function readJson<T>(file: string): Promise<T | undefined> {
   try {
-    return JSON.parse(await readFile(file, 'utf8')) as T;
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
   } catch {
     return undefined;
   }
@@ -307,11 +313,62 @@ export async function saveOutputState(cacheDir: string, state: OutputState): Pro
   await writeJson(outputFile(cacheDir, state.outDir), { id: state.id, outDir: state.outDir, pageCount: Object.keys(state.pages).length, files: state.files });
 }
 
-/** Is the output folder exactly what the state says: its build id, every file at its size? */
-export async function outputIntact(state: OutputIndex): Promise<boolean> {
+/**
+ * Every file of the output at the size the state gives it (`true`), or not (`false`), checked on a
+ * thread of its own: started as soon as the state is loaded, the stats (3,000 files at 1,000 pages,
+ * 12 ms) overlap discovery and hashing in the main thread instead of following them. The thread
+ * reads the state file itself, so nothing large is copied to it. `undefined` when the thread
+ * cannot answer (its state file is not this one): the main thread checks instead.
+ */
+export interface OutputCheck {
+  sizes: Promise<boolean | undefined>;
+  /**
+   * Stop it (the build is stale, the answer is not needed). By a flag it reads between stats:
+   * terminating a thread that is still starting can abort the process in Node 20.
+   */
+  cancel(): void;
+}
+
+const CHECK_SIZES = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { readFileSync, statSync } = require('node:fs');
+let intact;
+try {
+  const state = JSON.parse(readFileSync(workerData.file, 'utf8'));
+  const stop = new Int32Array(workerData.stop);
+  if (state.id === workerData.id && Array.isArray(state.files)) {
+    intact = state.files.every(([path, size], i) => (i % 256 || !Atomics.load(stop, 0)) && statSync(workerData.dir + path, { throwIfNoEntry: false })?.size === size);
+  }
+} catch {}
+parentPort.postMessage(intact);
+`;
+
+export function checkOutputSizes(cacheDir: string, state: OutputIndex): OutputCheck {
+  const stop = new SharedArrayBuffer(4);
+  const sizes = new Promise<boolean | undefined>((resolve) => {
+    try {
+      const dir = state.outDir.endsWith('/') ? state.outDir : `${state.outDir}/`;
+      const worker = new Worker(CHECK_SIZES, { eval: true, workerData: { file: outputFile(cacheDir, state.outDir), id: state.id, dir, stop } });
+      worker.once('message', (intact: boolean | undefined) => resolve(intact));
+      worker.once('error', () => resolve(undefined));
+      worker.once('exit', () => resolve(undefined));
+    } catch {
+      resolve(undefined);
+    }
+  });
+  return { sizes, cancel: () => Atomics.store(new Int32Array(stop), 0, 1) };
+}
+
+/**
+ * Is the output folder exactly what the state says: its build id, every file at its size?
+ * `check`: the sizes' answer from checkOutputSizes, when one was started.
+ */
+export async function outputIntact(state: OutputIndex, check?: OutputCheck): Promise<boolean> {
   try {
-    const latest = JSON.parse(await readFile(join(state.outDir, '_sitegen/builds/latest.json'), 'utf8')) as { id: string };
+    const latest = JSON.parse(readFileSync(join(state.outDir, '_sitegen/builds/latest.json'), 'utf8')) as { id: string };
     if (latest.id !== state.id) return false;
+    const sizes = await check?.sizes;
+    if (sizes !== undefined) return sizes;
     // Synchronous stats: a few microseconds each from the kernel's cache, where a promise through
     // the thread pool costs ten times that (30,000 files at 10,000 pages).
     const dir = state.outDir.endsWith('/') ? state.outDir : `${state.outDir}/`;
