@@ -14,8 +14,6 @@ import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type MarkdownIt from 'markdown-it';
 import { createMarkdown } from './markdown/index.ts';
 import { deferLanguageLoading, initHighlighter, loadLanguages, missingLanguage } from './markdown/highlight.ts';
@@ -30,6 +28,7 @@ import { HookRunner } from './plugins/run.ts';
 import { FsWriter } from './output/writer.ts';
 import { apiDocument } from './pipeline/api.ts';
 import { BodyStore } from './pipeline/bodies.ts';
+import { HeapCap } from './pipeline/heap.ts';
 import { statKey } from './pipeline/stat.ts';
 import { hashText } from './hash.ts';
 import type {
@@ -45,44 +44,17 @@ function serialize(error: unknown): SitegenError {
 }
 
 /**
- * A full garbage collection, run between parse and render while this worker waits for the plan
- * anyway. Parsing leaves a heap of mostly garbage (tokens, highlighted lines, front matter) that V8
- * would otherwise carry, and grow from, through the render phase: collected here, the workers'
- * heaps at 10,000 documents go from about 230 MB to 55 MB each before rendering. Exposed the way
- * test runners do it (the flag, then `gc` from a fresh context); without it, nothing happens.
+ * The worker's heap (pipeline/heap.ts). A full collection between parse and render, while this
+ * worker waits for the plan anyway: parsing leaves a heap of mostly garbage (tokens, highlighted
+ * lines, front matter) that V8 would otherwise carry, and grow from, through the render phase
+ * (at 10,000 documents, about 230 MB to 55 MB per worker before rendering). Then, between render
+ * and content API requests, a full collection once the heap has grown 80 MB over what was live
+ * after the last one: V8 let a rendering worker's heap reach 190-235 MB at 10,000 documents,
+ * against 55-85 MB live, which was most of the swing in a build's peak memory (580-770 MB; with
+ * the cap 540-570 MB, for about 2% more CPU; 64 MB of headroom: 520-540 MB and 7%; 128 MB: no
+ * lower than V8 alone).
  */
-const collectGarbage = ((): (() => void) | undefined => {
-  try {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as unknown;
-    return typeof gc === 'function' ? (gc as () => void) : undefined;
-  } catch {
-    return undefined;
-  }
-})();
-
-/** Headroom over the live heap before rendering collects on its own (see `keepHeapDown`). */
-const HEADROOM = 80 * 1024 * 1024;
-let heapCeiling = Infinity;
-
-/** After a full collection: where the next one is due. */
-function collected(): void {
-  heapCeiling = getHeapStatistics().used_heap_size + HEADROOM;
-}
-
-/**
- * Between render and content API requests: a full collection once the heap has grown 80 MB over
- * what was live after the last one. Left to itself, V8 lets a rendering worker's heap reach two to
- * three times its live size (190-235 MB at 10,000 documents, against 55-85 MB live), which is most
- * of the swing in a build's peak memory: a cold build at 10,000 documents peaked at 580-770 MB,
- * and peaks at 540-570 MB this way, for about 2% more CPU (64 MB of headroom: 520-540 MB and 7%;
- * 128 MB: no lower than V8 alone).
- */
-function keepHeapDown(): void {
-  if (!collectGarbage || getHeapStatistics().used_heap_size < heapCeiling) return;
-  collectGarbage();
-  collected();
-}
+const heap = new HeapCap(80 * 1024 * 1024);
 
 /**
  * Byte offsets of `needle` (ASCII, the build id) in `text` as UTF-8: where a later build can put
@@ -101,12 +73,19 @@ function byteOffsets(text: string, needle: string): number[] {
   return offsets;
 }
 
+/** Where a document's metadata is kept in the body store (no document id starts with a NUL). */
+const metaKey = (id: string) => `\u0000${id}`;
+
 class Session {
   private readonly markdown = new Map<string, MarkdownIt>();
-  /** Body HTML of every document this session parsed in this build, by document id (on disk). */
+  /**
+   * On disk (pipeline/bodies.ts), by document id: the body HTML of every document this session
+   * parsed in this build, and under `metaKey(id)` its metadata as JSON, for its content API file.
+   * Held as objects, the metadata of 20,000 documents took 70-100 MB of each worker's heap at
+   * 40,000 documents, from the end of parsing until the content API files were written. (One file
+   * for both: appending to two files in turn cost ext4 3 s of kernel time at 10,000 documents.)
+   */
   private readonly bodies = new BodyStore();
-  /** Metadata of the same documents, as parsed (for their content API files). */
-  private readonly docs = new Map<string, ContentDocument>();
   private folder?: FolderRequest & { writer: FsWriter };
   private setup?: SetupRequest & { mod: RenderModule };
 
@@ -143,10 +122,7 @@ class Session {
       case 'folder':
         this.folder = { ...request, writer: new FsWriter(request.outDir, 64, this.interrupted, !!request.inPlace) };
         // Parsing is over and the main thread plans the site: the moment to clear parse's garbage.
-        if (collectGarbage) {
-          collectGarbage();
-          collected();
-        }
+        heap.collect();
         return undefined;
       case 'preload':
         this.templates(request.bundleFile).catch(() => undefined); // setup reports a failure
@@ -154,9 +130,9 @@ class Session {
       case 'setup':
         return this.configure(request);
       case 'render':
-        return this.renderAll(seq, request.jobs).finally(keepHeapDown);
+        return this.renderAll(seq, request.jobs).finally(() => heap.check());
       case 'api':
-        return this.api(request).finally(keepHeapDown);
+        return this.api(request).finally(() => heap.check());
       default:
         throw new Error(`unknown request ${(request as { type: string }).type}`);
     }
@@ -202,8 +178,9 @@ class Session {
           if (request.keep) session.bodies.set(doc._id, doc.body.html);
           doc.body = { toc: doc.body.toc, html: '' };
         }
-        if (doc && request.keep) session.docs.set(doc._id, doc);
-        const apiKey = doc && request.apiKeyPrefix !== undefined ? hashText(`${request.apiKeyPrefix}\u0000${JSON.stringify(doc)}`) : undefined;
+        const json = doc && (request.keep || request.apiKeyPrefix !== undefined) ? JSON.stringify(doc) : undefined;
+        if (doc && request.keep) session.bodies.set(metaKey(doc._id), json!);
+        const apiKey = doc && request.apiKeyPrefix !== undefined ? hashText(`${request.apiKeyPrefix}\u0000${json}`) : undefined;
         return { index, doc, errors: result.errors, ms: performance.now() - started, hash, stat, ...(apiKey ? { apiKey } : {}) };
       } catch (error) {
         const err = new SitegenError('SG2001', `Could not parse ${file.display}: ${(error as Error).message}`, { location: { file: file.display }, hint: 'This is a bug in sitegen or a plugin; run with --debug for the stack.' });
@@ -373,9 +350,9 @@ class Session {
             // gone from the previous output: write it anew
           }
         }
-        const meta = job.doc ?? this.docs.get(job.body.id);
+        const kept = job.doc ? undefined : this.bodies.get(metaKey(job.body.id));
+        const meta = job.doc ?? (kept === undefined ? undefined : (JSON.parse(kept) as ContentDocument));
         if (!meta) throw new Error(`document ${job.body.id} was not parsed in this worker`);
-        this.docs.delete(job.body.id); // needed for this file only
         const html = await this.body(job.body);
         const doc = { ...meta, body: meta.body ? { ...meta.body, html } : meta.body };
         return this.write(job.file, JSON.stringify(apiDocument(doc, { base, images: job.images })));

@@ -13,6 +13,7 @@ import type { CheckedPage } from '../build/checks.ts';
 import type { Interned } from './intern.ts';
 import { jobFor, type SitePlan } from './plan.ts';
 import type { PageResult, WorkerJob } from './protocol.ts';
+import { HeapCap } from './heap.ts';
 import { asParsed, type OutputState, type PageRecord, type PatchRecords } from './state.ts';
 import { batches, ownedBatches, type Workers, type WorkerSession } from './workers.ts';
 
@@ -88,7 +89,11 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
   const routeOf = new Map(plan.routes.map((r) => [r.path, r]));
   const jobOf = new Map(jobs.map((job) => [job.path, job]));
   const retries: WorkerJob[] = [];
+  // The records and checks grow through the render, and with them what V8 lets the heap reach.
+  const heap = new HeapCap(64 * 1024 * 1024);
+  heap.collect();
   const take = (batch: WorkerJob[], results: PageResult[]) => {
+    heap.check();
     const into = { checked: [] as CheckedPage[], built: [] as BuiltPage[], errors: [] as SitegenError[] };
     taken.set(batch, into);
     for (const result of results) {
@@ -119,7 +124,7 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
       Object.assign(record, { links: result.links, ids: result.ids, summary: result.summary, files: result.files.map(([f]) => f), idCount: result.idCount, uses, ...(result.offsets ? { offsets: result.offsets } : {}) });
       const route = routeOf.get(result.path)!;
       const links = input.foreignContent ? route.doc?.links.map((l) => l.href) ?? [] : result.links;
-      into.checked.push({ path: result.path, source: route.source, links, ids: new Set(result.ids), sourceLinks: route.doc?.links });
+      into.checked.push({ path: result.path, source: route.source, links, ids: result.ids, sourceLinks: route.doc?.links });
       if (result.status === 200 && result.summary) into.built.push({ path: result.path, ...result.summary });
     }
   };

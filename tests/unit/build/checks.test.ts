@@ -1,0 +1,45 @@
+/**
+ * Link and anchor checks: a link to a route or file that exists passes, a dead one and a missing
+ * anchor are reported once each with the source line, whichever way a page's ids are searched.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkLinks, type CheckedPage } from '../../../src/build/checks.ts';
+
+const page = (path: string, links: string[], ids: string[], lines: Record<string, number> = {}): CheckedPage => ({
+  path,
+  source: `content${path}.md`,
+  links,
+  ids,
+  sourceLinks: Object.entries(lines).map(([href, line]) => ({ href, line })),
+});
+
+const targets = { routes: new Set(['/a', '/b', '/many']), redirects: new Set(['/old']), files: new Set(['/logo.svg']) };
+const levels = { links: 'error', anchors: 'error' };
+
+describe('checkLinks', () => {
+  it('passes links to pages, redirects, files and anchors that exist', () => {
+    const many = Array.from({ length: 40 }, (_, n) => `heading-${n}`);
+    const pages = [page('/a', ['/b#intro', '/old', '/logo.svg', '#top', '/many#heading-39'], ['top']), page('/b', ['/a'], ['intro']), page('/many', ['#heading-0'], many)];
+    expect(checkLinks(pages, targets, levels)).toEqual([]);
+  });
+
+  it('reports a dead link and missing anchors on pages with few ids and with many', () => {
+    const many = Array.from({ length: 40 }, (_, n) => `heading-${n}`);
+    const pages = [
+      page('/a', ['/gone', '/b#nowhere', '/many#heading-40', '/many#heading-40'], ['top'], { '/gone': 7, '/b#nowhere': 9 }),
+      page('/b', ['/gone'], ['intro']),
+      page('/many', [], many),
+    ];
+    const problems = checkLinks(pages, targets, levels);
+    expect(problems.map((p) => [p.code, p.message, p.location?.line])).toEqual([
+      ['SG5001', 'Broken link to /gone on /a (and 1 other page)', 7],
+      ['SG5002', 'Missing anchor: /b#nowhere on /a', 9],
+      ['SG5002', 'Missing anchor: /many#heading-40 on /a', undefined],
+    ]);
+  });
+
+  it('leaves anchors alone when anchor checks are off', () => {
+    const pages = [page('/a', ['/b#nowhere'], []), page('/b', [], [])];
+    expect(checkLinks(pages, targets, { links: 'error', anchors: 'off' })).toEqual([]);
+  });
+});
