@@ -128,6 +128,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // Hashes and stats only: the documents' metadata is read once the output turns out stale.
     const docCache = await loadSourceIndex(cacheDir, parseKey);
     const { hashes: sourceHashes, toParse, restated } = checkSources(sources, docCache.entries);
+    // A source to parse: the output is stale, its files' sizes are not needed.
+    if (toParse.length) outputCheck?.cancel();
     const entries: DocEntry[] = new Array(sources.length);
 
     // 2. Parse what the cache does not hold, in the workers (which keep each body for rendering

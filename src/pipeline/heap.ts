@@ -25,6 +25,11 @@ export class HeapCap {
   /** `headroom`: bytes the heap may grow over what was live after the last collection. */
   constructor(private readonly headroom: number) {}
 
+  /** Count the headroom from the heap as it is now, without collecting (a full collection costs 0.1 s at 130 MB). */
+  start(): void {
+    this.ceiling = getHeapStatistics().used_heap_size + this.headroom;
+  }
+
   /** A full collection now (a moment when the thread waits anyway, or holds mostly garbage). */
   collect(): void {
     if (!collectGarbage) return;

@@ -91,7 +91,7 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
   const retries: WorkerJob[] = [];
   // The records and checks grow through the render, and with them what V8 lets the heap reach.
   const heap = new HeapCap(64 * 1024 * 1024);
-  heap.collect();
+  heap.start();
   const take = (batch: WorkerJob[], results: PageResult[]) => {
     heap.check();
     const into = { checked: [] as CheckedPage[], built: [] as BuiltPage[], errors: [] as SitegenError[] };
