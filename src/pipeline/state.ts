@@ -313,10 +313,13 @@ export async function saveOutputState(cacheDir: string, state: OutputState): Pro
   await writeJson(outputFile(cacheDir, state.outDir), { id: state.id, outDir: state.outDir, pageCount: Object.keys(state.pages).length, files: state.files });
 }
 
+/** The output folder as the start of its files' paths. */
+const filesPrefix = (outDir: string) => (outDir.endsWith('/') ? outDir : `${outDir}/`);
+
 /**
  * Every file of the output at the size the state gives it (`true`), or not (`false`), checked on a
- * thread of its own: started as soon as the state is loaded, the stats (3,000 files at 1,000 pages,
- * 12 ms) overlap discovery and hashing in the main thread instead of following them. The thread
+ * thread of its own: started as soon as the state is loaded, the stats (30,000 files at 10,000
+ * pages, about 100 ms) overlap discovery and hashing in the main thread instead of following them. The thread
  * reads the state file itself, so nothing large is copied to it. `undefined` when the thread
  * cannot answer (its state file is not this one): the main thread checks instead.
  */
@@ -347,8 +350,7 @@ export function checkOutputSizes(cacheDir: string, state: OutputIndex): OutputCh
   const stop = new SharedArrayBuffer(4);
   const sizes = new Promise<boolean | undefined>((resolve) => {
     try {
-      const dir = state.outDir.endsWith('/') ? state.outDir : `${state.outDir}/`;
-      const worker = new Worker(CHECK_SIZES, { eval: true, workerData: { file: outputFile(cacheDir, state.outDir), id: state.id, dir, stop } });
+      const worker = new Worker(CHECK_SIZES, { eval: true, workerData: { file: outputFile(cacheDir, state.outDir), id: state.id, dir: filesPrefix(state.outDir), stop } });
       worker.once('message', (intact: boolean | undefined) => resolve(intact));
       worker.once('error', () => resolve(undefined));
       worker.once('exit', () => resolve(undefined));
@@ -371,7 +373,7 @@ export async function outputIntact(state: OutputIndex, check?: OutputCheck): Pro
     if (sizes !== undefined) return sizes;
     // Synchronous stats: a few microseconds each from the kernel's cache, where a promise through
     // the thread pool costs ten times that (30,000 files at 10,000 pages).
-    const dir = state.outDir.endsWith('/') ? state.outDir : `${state.outDir}/`;
+    const dir = filesPrefix(state.outDir);
     return state.files.every(([path, size]) => statSync(dir + path, { throwIfNoEntry: false })?.size === size);
   } catch {
     return false;

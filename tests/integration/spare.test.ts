@@ -21,6 +21,12 @@ const build = async (...args: string[]) => {
 };
 const edit = (file: string, line: string) => writeFileSync(join(site, file), `${readFileSync(join(site, file), 'utf8')}\n${line}\n`);
 const spares = () => readdirSync(join(site, '.sitegen-cache')).filter((name) => name.startsWith('spare.') && !name.endsWith('.json'));
+/** Two builds, an edit between them: the first build's output is now the spare. */
+async function withSpare(): Promise<void> {
+  await build();
+  edit('content/about.md', 'Second build.');
+  await build();
+}
 const bytes = (dir: string) => listFiles(dir).map((f) => [f, readFileSync(join(dir, f)).toString('base64')]);
 
 /** The output equals a build of the same sources into an empty folder with no cache. */
@@ -55,9 +61,7 @@ describe('a rebuild into the spare', () => {
   });
 
   it('patches nothing in a spare a failed build has written into', async () => {
-    await build();
-    edit('content/about.md', 'Second build.');
-    await build();
+    await withSpare();
     const good = readFileSync(join(site, 'content/about.md'), 'utf8');
     // A broken link fails the build after every page was written into the spare.
     writeFileSync(join(site, 'content/about.md'), `${good}\n[broken](/no/such/page)\n`);
@@ -82,9 +86,7 @@ describe('a rebuild into the spare', () => {
   });
 
   it('never writes through a file of the spare that is linked from elsewhere', async () => {
-    await build();
-    edit('content/about.md', 'Second build.');
-    await build();
+    await withSpare();
     const spare = join(site, '.sitegen-cache', spares()[0]);
     const outside = join(site, 'outside.html');
     linkSync(join(spare, 'about/index.html'), outside);
@@ -97,9 +99,7 @@ describe('a rebuild into the spare', () => {
   });
 
   it('keeps the spare when a build fails, and the build after it still equals a cold one', async () => {
-    await build();
-    edit('content/about.md', 'Second build.');
-    await build();
+    await withSpare();
     const live = bytes(join(site, 'dist'));
     const good = readFileSync(join(site, 'content/about.md'), 'utf8');
     writeFileSync(join(site, 'content/about.md'), good.replace('title:', 'title: [unclosed'));
@@ -131,9 +131,7 @@ describe('a rebuild into the spare', () => {
   });
 
   it('is not used once the cache is removed: a cold build starts from an empty folder', async () => {
-    await build();
-    edit('content/about.md', 'Second build.');
-    await build();
+    await withSpare();
     rmSync(join(site, '.sitegen-cache'), { recursive: true, force: true });
     const inode = statSync(join(site, 'dist/about/index.html')).ino;
     edit('content/about.md', 'Third build.');
