@@ -32,7 +32,7 @@ import { HeapCap } from './pipeline/heap.ts';
 import { statKey } from './pipeline/stat.ts';
 import { hashText } from './hash.ts';
 import type {
-  ApiRequest, ApiResult, BodySource, Envelope, FolderRequest, PageResult, ParseRequest, ParsedItem, SessionResult, SessionTask, SetupRequest, WorkerJob, WorkerReply, WorkerRequest,
+  ApiRequest, ApiResult, BodyAt, BodySource, Envelope, FolderRequest, PageResult, ParseRequest, ParsedItem, SessionResult, SessionTask, SetupRequest, WorkerJob, WorkerReply, WorkerRequest,
 } from './pipeline/protocol.ts';
 
 
@@ -174,14 +174,18 @@ class Session {
         // Bodies not kept (the dev server's start-up) are never rendered: only their metadata is wanted.
         const result = await withGrammars(() => parseDocument(file, text, md, request.options, request.keep, textHash));
         const doc = result.doc;
+        let at: BodyAt | undefined;
         if (doc?.body) {
-          if (request.keep) session.bodies.set(doc._id, doc.body.html);
+          if (request.keep) {
+            session.bodies.set(doc._id, doc.body.html);
+            at = session.bodies.where(doc._id);
+          }
           doc.body = { toc: doc.body.toc, html: '' };
         }
         const json = doc && (request.keep || request.apiKeyPrefix !== undefined) ? JSON.stringify(doc) : undefined;
         if (doc && request.keep) session.bodies.set(metaKey(doc._id), json!);
         const apiKey = doc && request.apiKeyPrefix !== undefined ? hashText(`${request.apiKeyPrefix}\u0000${json}`) : undefined;
-        return { index, doc, errors: result.errors, ms: performance.now() - started, hash, stat, ...(apiKey ? { apiKey } : {}) };
+        return { index, doc, errors: result.errors, ms: performance.now() - started, hash, stat, ...(apiKey ? { apiKey } : {}), ...(at ? { at } : {}) };
       } catch (error) {
         const err = new SitegenError('SG2001', `Could not parse ${file.display}: ${(error as Error).message}`, { location: { file: file.display }, hint: 'This is a bug in sitegen or a plugin; run with --debug for the stack.' });
         err.stack = (error as Error).stack;
@@ -203,9 +207,12 @@ class Session {
     this.setup = { ...request, mod };
   }
 
-  /** A document's body: parsed here this build, else from the previous output, else parsed now. */
+  /**
+   * A document's body: parsed here this build, or by another worker (read from its store), else
+   * from the previous output, else parsed now.
+   */
   private async body(source: BodySource): Promise<string> {
-    const held = this.bodies.get(source.id);
+    const held = this.bodies.get(source.id) ?? (source.at && BodyStore.readAt(source.at));
     if (held !== undefined) return held;
     if (source.previousApi && this.folder?.previous) {
       try {

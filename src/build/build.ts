@@ -33,7 +33,7 @@ import { runBuildDone, writeAssets, writeOutputs } from '../pipeline/outputs.ts'
 import { Workers, batches, concurrencyFor, ownedBatches, type WorkerSession } from '../pipeline/workers.ts';
 import { apiDocument } from '../pipeline/api.ts';
 import { Interned } from '../pipeline/intern.ts';
-import type { ApiJob, ApiResult, ParsedItem } from '../pipeline/protocol.ts';
+import type { ApiJob, ApiResult, BodyAt, ParsedItem } from '../pipeline/protocol.ts';
 import { checkSources } from '../pipeline/stat.ts';
 import { asParsed, changedSources, checkOutputSizes, completeDocCache, loadOutputState, loadSourceIndex, outputIntact, patchFile, previousOutput, pruned, saveDocCache, saveOutputState, spareRecords, type DocEntry, type OutputState } from '../pipeline/state.ts';
 import { renderPages } from '../pipeline/render.ts';
@@ -136,6 +136,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // and hash each source as they read it), while the templates compile here.
     if (toParse.length) workers ??= new Workers(size, project.pluginModules);
     const owner = new Map<string, WorkerSession>();
+    /** Where each parsed body is kept: any worker can render its page (pipeline/bodies.ts). */
+    const bodyAt = new Map<string, BodyAt>();
     const interned = new Interned();
     const parseMs: { source: string; ms: number }[] = [];
     /** Sources parsed in this build: their metadata is what the document cache saves anew. */
@@ -151,6 +153,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         entries[i] = { hash: sourceHashes[i] ?? '', display: sources[i].display, doc: item.doc, errors: item.errors, ...(item.stat ? { stat: item.stat } : {}), ...(item.apiKey ? { apiKey: item.apiKey } : {}) };
         if (item.doc) {
           owner.set(item.doc._id, session);
+          if (item.at) bodyAt.set(item.doc._id, item.at);
           interned.document(item.doc);
         }
         parseMs.push({ source: sources[i].display, ms: item.ms });
@@ -336,7 +339,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // covers everything it renders from; the site-wide collections are keyed per page there.
       const { buildId: _id, nav: _nav, posts: _posts, ...sharedRest } = plan.model.shared;
       const renderKey = hashText(JSON.stringify([engine, parseKey, bundle.hash, sharedRest, project.pluginModules.map((p) => [p.file, p.options])]));
-      const rendering = renderPages({ plan, pool, owner, renderKey, bundleFile: bundle.file, sourceOf, previous, spare, foreignContent, interned, written });
+      const rendering = renderPages({ plan, pool, owner, bodyAt, renderKey, bundleFile: bundle.file, sourceOf, previous, spare, foreignContent, interned, written });
       // 6. Everything besides the pages (assets, redirects, listings, manifests) is written while
       // the workers render, and so is the document cache, which holds what was parsed whatever
       // the rest of the build gives.

@@ -8,11 +8,27 @@
  *
  * The file is unlinked as soon as it is open (where the system allows), so nothing is left behind
  * by a worker that dies or a build that is interrupted.
+ *
+ * Worker threads share the process's file descriptors: a body's place (`where`) lets any worker
+ * read it (`readAt`), so a page can be rendered by whichever worker is free (pipeline/render.ts).
  */
 import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
+import type { BodyAt } from './protocol.ts';
+
+/** Read `length` bytes at `offset` of `fd` as UTF-8. */
+function readText(fd: number, offset: number, length: number): string {
+  const bytes = Buffer.allocUnsafe(length);
+  let read = 0;
+  while (read < length) {
+    const n = readSync(fd, bytes, read, length - read, offset + read);
+    if (n === 0) throw new Error('the body store ended early');
+    read += n;
+  }
+  return bytes.toString('utf8');
+}
 
 export class BodyStore {
   private fd?: number;
@@ -58,15 +74,18 @@ export class BodyStore {
   get(id: string): string | undefined {
     if (this.memory) return this.memory.get(id);
     const place = this.at.get(id);
-    if (!place) return undefined;
-    const bytes = Buffer.allocUnsafe(place.length);
-    let read = 0;
-    while (read < place.length) {
-      const n = readSync(this.fd!, bytes, read, place.length - read, place.offset + read);
-      if (n === 0) throw new Error('the body store ended early');
-      read += n;
-    }
-    return bytes.toString('utf8');
+    return place && readText(this.fd!, place.offset, place.length);
+  }
+
+  /** Where the body is, for another worker of this process to read (`readAt`); undefined when it is held in memory. */
+  where(id: string): BodyAt | undefined {
+    const place = this.fd === undefined ? undefined : this.at.get(id);
+    return place && [this.fd!, place.offset, place.length];
+  }
+
+  /** A body another worker's store holds (`where`), read while that store is open: until its session closes, after the render. */
+  static readAt([fd, offset, length]: BodyAt): string {
+    return readText(fd, offset, length);
   }
 
   /** Forget every body and remove the file. */

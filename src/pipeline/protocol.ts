@@ -56,7 +56,12 @@ export interface ParsedItem {
   stat?: string;
   /** Key of the document's content API file (ParseRequest.apiKeyPrefix), hashed where it was parsed. */
   apiKey?: string;
+  /** Where the kept body is (pipeline/bodies.ts): any worker can read it from there. */
+  at?: BodyAt;
 }
+
+/** A body in a worker's store: file descriptor, byte offset, byte length (pipeline/bodies.ts `where`). */
+export type BodyAt = [fd: number, offset: number, length: number];
 
 /** Where this build writes: sent once the build id is known, before anything is written. */
 export interface FolderRequest {
@@ -99,6 +104,8 @@ export interface BodySource {
   source: SourceFile;
   /** The content API file of the previous output holding the same document, with its body as parsed. */
   previousApi?: string;
+  /** Where the worker that parsed it keeps the body, when another worker renders the page. */
+  at?: BodyAt;
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
- * Step 4 of the pipeline, render and write the pages: each in the worker that holds its body. A
- * page whose key (everything it renders from) is the same as in the previous output is copied
- * from there with the new build id, or, when the spare holds it unchanged too, only gets the new
- * id put in place (protocol.ts WorkerJob.reuse).
+ * Step 4 of the pipeline, render and write the pages: each in whichever worker is free, which
+ * reads the body from the store of the worker that parsed it (pipeline/bodies.ts). A page whose
+ * key (everything it renders from) is the same as in the previous output is copied from there
+ * with the new build id, or, when the spare holds it unchanged too, only gets the new id put in
+ * place (protocol.ts WorkerJob.reuse).
  */
 import { SitegenError } from '../errors.ts';
 import { hashText } from '../hash.ts';
@@ -12,7 +13,7 @@ import { SITE_COLLECTIONS, type SiteCollection } from '../render/types.ts';
 import type { CheckedPage } from '../build/checks.ts';
 import type { Interned } from './intern.ts';
 import { jobFor, type SitePlan } from './plan.ts';
-import type { PageResult, WorkerJob } from './protocol.ts';
+import type { BodyAt, PageResult, WorkerJob } from './protocol.ts';
 import { HeapCap } from './heap.ts';
 import { asParsed, type OutputState, type PageRecord, type PatchRecords } from './state.ts';
 import { batches, ownedBatches, type Workers, type WorkerSession } from './workers.ts';
@@ -22,6 +23,8 @@ export interface RenderInput {
   pool: Workers;
   /** The worker that holds each document's body (by document id). */
   owner: Map<string, WorkerSession>;
+  /** Where each body is kept, when any worker can read it there (pipeline/bodies.ts). */
+  bodyAt: Map<string, BodyAt>;
   /** What every page's key covers besides its own job and the site-wide collections (engine, parser, bundle, plugins, shared data). */
   renderKey: string;
   bundleFile: string;
@@ -68,7 +71,8 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
     const file = doc && input.sourceOf.get(doc._id);
     if (doc?.body && file && !route.rejected) {
       const prevApi = previous?.api[doc._id];
-      job.body = { id: doc._id, source: file, ...(asParsed(prevApi, doc) ? { previousApi: prevApi.file } : {}) };
+      const at = input.bodyAt.get(doc._id);
+      job.body = { id: doc._id, source: file, ...(asParsed(prevApi, doc) ? { previousApi: prevApi.file } : {}), ...(at ? { at } : {}) };
     }
     const before = previous?.pages[route.path];
     if (before && before.key === key && sameCollections(before.uses) && before.files.every((f) => prevFiles.has(f))) {
@@ -80,7 +84,9 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
   });
   await ready;
 
-  const ownerOf = (job: WorkerJob) => (job.reuse ? undefined : job.body ? input.owner.get(job.body.id) : undefined);
+  // A body any worker can read goes to whichever is free: the workers finish together, though
+  // one of them parsed more documents than the other (it was busy less while parsing).
+  const ownerOf = (job: WorkerJob) => (job.reuse || !job.body || job.body.at ? undefined : input.owner.get(job.body.id));
   // Each batch's results are taken in as it comes back, while the workers render the rest; the
   // lists keep batch order, so the output does not depend on which worker finished first.
   const renderBatches = ownedBatches(jobs, ownerOf, 16);

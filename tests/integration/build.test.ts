@@ -1,7 +1,7 @@
 /**
  * The fixture site built through the real CLI, checked file by file.
  */
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, html, json, listFiles, read, remove, runCli, tempDir, type CliResult } from '../helpers.ts';
@@ -194,13 +194,18 @@ describe('reproducible builds', () => {
     }
   });
 
-  it('builds the same sources twice into byte-identical folders', async () => {
+  it('builds the same sources twice into byte-identical folders, on one worker or two', async () => {
     const dir = tempDir();
     try {
+      const site = join(dir, 'site');
+      cpSync(join(FIXTURES, 'basic'), site, { recursive: true });
+      // Two workers: the first takes both parse batches (32 documents each) before the second is
+      // asking, and the second renders pages (batches of 16) from bodies it reads in the first's store.
+      for (let i = 0; i < 50; i++) writeFileSync(join(site, 'content/guide', `extra-${i}.md`), `---\ntitle: Extra ${i}\n---\n\n## Part ${i}\n\nText with \`code\` and é ${i}.\n\n\`\`\`js\nconst n = ${i};\n\`\`\`\n`);
       const a = join(dir, 'a');
       const b = join(dir, 'b');
-      expect((await runCli(['build', '--quiet', '--root', join(FIXTURES, 'basic'), '--out', a])).code).toBe(0);
-      expect((await runCli(['build', '--quiet', '--root', join(FIXTURES, 'basic'), '--out', b, '--concurrency', '1'])).code).toBe(0);
+      expect((await runCli(['build', '--quiet', '--root', site, '--out', a, '--concurrency', '2'])).code).toBe(0);
+      expect((await runCli(['build', '--quiet', '--root', site, '--out', b, '--concurrency', '1'])).code).toBe(0);
       const files = listFiles(a);
       expect(listFiles(b)).toEqual(files);
       for (const file of files) expect(readFileSync(join(b, file)), file).toEqual(readFileSync(join(a, file)));

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { BodyStore } from '../../../src/pipeline/bodies.ts';
 
@@ -24,6 +25,28 @@ describe('BodyStore (bodies kept on disk between parse and render)', () => {
     store.close();
     expect(store.get('a')).toBeUndefined();
   });
+  it('tells where each body is, for another thread of the process to read it', async () => {
+    const store = new BodyStore();
+    const bodies = [['a', '<p>first</p>'], ['b', '<p>日本語 🚢</p>'], ['c', '']] as const;
+    for (const [id, html] of bodies) store.set(id, html);
+    expect(store.where('missing')).toBeUndefined();
+    for (const [id, html] of bodies) expect(BodyStore.readAt(store.where(id)!)).toBe(html);
+    // Offsets and lengths are in bytes, and the descriptor is the process's: a worker thread reads them.
+    const places = bodies.map(([id]) => store.where(id));
+    const read = await new Promise<string[]>((resolve, reject) => {
+      const worker = new Worker(
+        `const { readSync } = require('node:fs');
+        const { parentPort, workerData } = require('node:worker_threads');
+        parentPort.postMessage(workerData.map(([fd, offset, length]) => { const b = Buffer.alloc(length); readSync(fd, b, 0, length, offset); return b.toString('utf8'); }));`,
+        { eval: true, workerData: places },
+      );
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    expect(read).toEqual(bodies.map(([, html]) => html));
+    store.close();
+    expect(store.where('a')).toBeUndefined();
+  });
   it('leaves no file behind, open or closed', () => {
     const store = new BodyStore();
     store.set('a', '<p>x</p>');
@@ -37,6 +60,8 @@ describe('BodyStore (bodies kept on disk between parse and render)', () => {
     try {
       const store = new BodyStore();
       store.set('a', '<p>in memory</p>');
+      // Only the worker that parsed it can read it: its pages go to that worker.
+      expect(store.where('a')).toBeUndefined();
       expect(store.get('a')).toBe('<p>in memory</p>');
       expect(store.get('a')).toBe('<p>in memory</p>');
       store.close();
