@@ -308,7 +308,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           apiJobs.push(job);
         }
         const apiOwner = (job: ApiJob) => (job.reuse ? undefined : owner.get(job.body.id));
-        const apiResults = await pool.map(ownedBatches(apiJobs, apiOwner, 64), (session, batch) => session.request<ApiResult>({ type: 'api', jobs: batch, base: config.base }, 'writing the content API for', batch.map((j) => j.doc?._source ?? j.body.source.display)), (batch) => apiOwner(batch[0]));
+        // All sent at once: this thread plans the site next, for a few hundred milliseconds at
+        // 10,000 documents without taking a reply, and the workers write meanwhile instead of waiting.
+        const apiResults = await pool.map(ownedBatches(apiJobs, apiOwner, 64), (session, batch) => session.request<ApiResult>({ type: 'api', jobs: batch, base: config.base }, 'writing the content API for', batch.map((j) => j.doc?._source ?? j.body.source.display)), (batch) => apiOwner(batch[0]), Infinity);
         for (const result of apiResults) {
           renderErrors.push(...result.errors.map(SitegenError.fromJSON));
           for (const [file, bytes] of result.files) written.set(file, bytes);

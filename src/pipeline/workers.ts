@@ -147,26 +147,44 @@ export class Workers {
 
   /**
    * Run `batches` over the sessions, each batch on the session `pick` chooses (default: the
-   * idlest), at most `depth` batches in flight per session. Results come back in batch order.
+   * idlest), at most `depth` batches in flight per session (Infinity: all sent at once, for work
+   * that must keep the workers busy while this thread is busy itself). `more` makes further
+   * batches when the queues run dry (undefined: no more), so the first go out while the rest are
+   * still to be made. Results come back in batch order.
    */
-  async map<B, R>(batches: B[], run: (session: WorkerSession, batch: B) => Promise<R>, pick?: (batch: B) => WorkerSession | undefined, depth = 2): Promise<R[]> {
-    const results = new Array<R>(batches.length);
+  async map<B, R>(batches: B[], run: (session: WorkerSession, batch: B) => Promise<R>, pick?: (batch: B) => WorkerSession | undefined, depth = 2, more?: () => B[] | undefined): Promise<R[]> {
+    const all = [...batches];
+    const results: R[] = [];
     const queues = this.sessions.map(() => [] as number[]);
     const shared: number[] = [];
-    batches.forEach((batch, i) => {
-      const session = pick?.(batch);
-      if (session) queues[session.index].push(i);
-      else shared.push(i);
-    });
+    const queue = (list: B[]) => {
+      for (const batch of list) {
+        const session = pick?.(batch);
+        (session ? queues[session.index] : shared).push(all.length);
+        all.push(batch);
+      }
+    };
+    queue(all.splice(0));
+    let exhausted = !more;
+    /** The next batch for `session`: its own, else anyone's, else newly made ones. */
+    const next = (own: number[]): number | undefined => {
+      for (;;) {
+        const i = own.length ? own.shift() : shared.shift();
+        if (i !== undefined || exhausted) return i;
+        const list = more!();
+        if (list) queue(list);
+        else exhausted = true;
+      }
+    };
     let failed: { error: unknown } | undefined;
     await Promise.all(this.sessions.map(async (session) => {
       const own = queues[session.index];
-      const lanes = Array.from({ length: depth }, async () => {
+      const lanes = Array.from({ length: more ? depth : Math.min(depth, all.length) }, async () => {
         while (!failed) {
-          const i = own.length ? own.shift() : shared.shift();
+          const i = next(own);
           if (i === undefined) return;
           try {
-            results[i] = await run(session, batches[i]);
+            results[i] = await run(session, all[i]);
           } catch (error) {
             failed ??= { error };
           }
