@@ -153,7 +153,8 @@ export class Workers {
    * still to be made. Results come back in batch order.
    */
   async map<B, R>(batches: B[], run: (session: WorkerSession, batch: B) => Promise<R>, pick?: (batch: B) => WorkerSession | undefined, depth = 2, more?: () => B[] | undefined): Promise<R[]> {
-    const all = [...batches];
+    if (more && !Number.isFinite(depth)) throw new Error('Workers.map: batches made on demand need a finite depth');
+    const all: B[] = [];
     const results: R[] = [];
     const queues = this.sessions.map(() => [] as number[]);
     const shared: number[] = [];
@@ -164,7 +165,7 @@ export class Workers {
         all.push(batch);
       }
     };
-    queue(all.splice(0));
+    queue(batches);
     let exhausted = !more;
     /** The next batch for `session`: its own, else anyone's, else newly made ones. */
     const next = (own: number[]): number | undefined => {
