@@ -159,6 +159,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         parseMs.push({ source: sources[i].display, ms: item.ms });
       }
     });
+    /** The document cache as this build leaves it: entries of gone files pruned, parsed ones saved anew. */
+    const saveDocs = () => saveDocCache(cacheDir, pruned(docCache, sources), changedSources(docCache, sources, parsedRels));
     const parsing = toParse.length ? parse(toParse) : Promise.resolve();
     parsing.catch(() => undefined); // awaited below
     // A source to parse means the output is stale (or the cache saved again): the documents'
@@ -231,7 +233,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     // Nothing changed since the last build into this folder: its output is already exactly right.
     if (!options.force && state && state.id === buildId && (await outputIntact(state, outputCheck))) {
-      if (toParse.length || restated) await withMetadata().then(() => saveDocCache(cacheDir, pruned(docCache, sources), changedSources(docCache, sources, parsedRels))).catch(() => undefined);
+      if (toParse.length || restated) await withMetadata().then(saveDocs).catch(() => undefined);
       const ms = performance.now() - started;
       log.info(`\nOutput in ${displayPath(outDir, project.root)}/ is up to date (build ${buildId}, nothing changed) — checked in ${formatMs(ms)}`);
       return { buildId, outDir, pages: 0, documents: sources.length, warnings: [], ms, upToDate: true };
@@ -336,7 +338,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       for (const w of early.warnings) log.warn(`${formatLocation(w.location)} [${w.code}] ${w.message}`);
       done(`routed ${plan.routes.length} pages`);
 
-      // 5. Render and write: each page in the worker that holds its body; an unchanged page is
+      // 5. Render and write: each page in whichever worker is free; an unchanged page is
       // copied from the previous output with the new build id (pipeline/render.ts). A page's key
       // covers everything it renders from; the site-wide collections are keyed per page there.
       const { buildId: _id, nav: _nav, posts: _posts, ...sharedRest } = plan.model.shared;
@@ -347,7 +349,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // the rest of the build gives.
       const outputsWritten = writeAssets(out, assets).then(() => writeOutputs({ config, out, plan, buildId, timestamp: buildTimestamp(docs), publicFiles: [...publicFiles, ...images.files] }));
       outputsWritten.catch(() => undefined); // awaited below
-      if (toParse.length || restated || Object.keys(docCache.entries).length !== sources.length) docCacheSaved = saveDocCache(cacheDir, pruned(docCache, sources), changedSources(docCache, sources, parsedRels)).catch(() => undefined);
+      if (toParse.length || restated || Object.keys(docCache.entries).length !== sources.length) docCacheSaved = saveDocs().catch(() => undefined);
       // (Nothing may still be writing into the folder when a failed build discards it.)
       const { checked, built, errors: pageErrors, records, pages, reused, patched } = await rendering.finally(() => Promise.allSettled([outputsWritten, apiWritten]));
       renderErrors.push(...pageErrors);

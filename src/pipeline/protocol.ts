@@ -2,8 +2,9 @@
  * Every message between the main thread and the workers, in one place.
  *
  * A build opens one session per worker (a long-running piscina task holding a MessagePort).
- * The session keeps what it parsed, so a document's body stays in the worker that parsed it
- * and is rendered and written there: the main thread only ever sees metadata.
+ * The session keeps what it parsed: a document's body stays in the store of the worker that
+ * parsed it, where any worker can read it to render the page (pipeline/bodies.ts). The main
+ * thread only ever sees metadata.
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { ParseOptions, SourceFile, ContentDocument } from '../content/types.ts';

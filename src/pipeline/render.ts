@@ -90,29 +90,23 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
   const ownerOf = (job: WorkerJob) => (job.reuse || !job.body || job.body.at ? undefined : input.owner.get(job.body.id));
   // Jobs are made a slice at a time as the workers ask for more (Workers.map `more`): making them
   // all first (a key hashed per page) kept both workers waiting 0.15-0.3 s at 10,000 pages.
-  const renderBatches: WorkerJob[][] = [];
   let made = 0;
-  const more = (): WorkerJob[][] | undefined => {
-    if (made >= plan.routes.length) return undefined;
-    const list = ownedBatches(plan.routes.slice(made, (made += JOBS_AT_A_TIME)).map(makeJob), ownerOf, 16);
-    renderBatches.push(...list);
-    return list;
-  };
+  const more = (): WorkerJob[][] | undefined => (made < plan.routes.length ? ownedBatches(plan.routes.slice(made, (made += JOBS_AT_A_TIME)).map(makeJob), ownerOf, 16) : undefined);
   const first = more() ?? [];
   await ready;
 
-  // Each batch's results are taken in as it comes back, while the workers render the rest.
-  const taken = new Map<WorkerJob[], { checked: CheckedPage[]; built: BuiltPage[]; errors: SitegenError[] }>();
+  // Each batch's results are taken in as it comes back, while the workers render the rest, and
+  // put in route order at the end.
   const outcome: RenderOutcome = { checked: [], built: [], errors: [], records, pages: plan.routes.length, reused: 0, patched: 0 };
-  const routeOf = new Map(plan.routes.map((r) => [r.path, r]));
+  const failed: { path: string; error: SitegenError }[] = [];
+  const routeIndex = new Map(plan.routes.map((r, i) => [r.path, i]));
+  const routeOf = (path: string) => plan.routes[routeIndex.get(path) ?? -1];
   const retries: WorkerJob[] = [];
   // The records and checks grow through the render, and with them what V8 lets the heap reach.
   const heap = new HeapCap(64 * 1024 * 1024);
   heap.start();
-  const take = (batch: WorkerJob[], results: PageResult[]) => {
+  const take = (results: PageResult[]) => {
     heap.check();
-    const into = { checked: [] as CheckedPage[], built: [] as BuiltPage[], errors: [] as SitegenError[] };
-    taken.set(batch, into);
     for (const result of results) {
       if (result.retry) {
         // Its files in the previous output were gone or changed: rendered after the rest.
@@ -121,7 +115,7 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
       }
       const record = records[result.path];
       if (result.error) {
-        into.errors.push(SitegenError.fromJSON(result.error));
+        failed.push({ path: result.path, error: SitegenError.fromJSON(result.error) });
         delete records[result.path];
         continue;
       }
@@ -139,37 +133,27 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
       for (const [file, bytes] of result.files) input.written.set(file, bytes);
       const uses = before ? before.uses : Object.fromEntries((result.uses ?? []).map((name) => [name, collectionHash[name]]));
       Object.assign(record, { links: result.links, ids: result.ids, summary: result.summary, files: result.files.map(([f]) => f), idCount: result.idCount, uses, ...(result.offsets ? { offsets: result.offsets } : {}) });
-      const route = routeOf.get(result.path)!;
+      const route = routeOf(result.path);
       const links = input.foreignContent ? route.doc?.links.map((l) => l.href) ?? [] : result.links;
-      into.checked.push({ path: result.path, source: route.source, links, ids: result.ids, sourceLinks: route.doc?.links });
-      if (result.status === 200 && result.summary) into.built.push({ path: result.path, ...result.summary });
+      outcome.checked.push({ path: result.path, source: route.source, links, ids: result.ids, sourceLinks: route.doc?.links });
+      if (result.status === 200 && result.summary) outcome.built.push({ path: result.path, ...result.summary });
     }
   };
   // A page to be copied goes without what rendering needs (protocol.ts WorkerJob).
   const sendable = (job: WorkerJob): WorkerJob => (job.reuse ? { path: job.path, status: job.status, reuse: job.reuse } : job);
-  const sourcesOf = (batch: WorkerJob[]) => batch.map((j) => routeOf.get(j.path)?.source ?? j.path);
+  const sourcesOf = (batch: WorkerJob[]) => batch.map((j) => routeOf(j.path)?.source ?? j.path);
   const renderAll = (list: WorkerJob[][], next?: typeof more) => pool.map(list, (session, batch) => {
     session.load += batch.length;
-    return session.request<PageResult[]>({ type: 'render', jobs: batch.map(sendable) }, 'rendering', sourcesOf(batch)).then((results) => take(batch, results));
+    return session.request<PageResult[]>({ type: 'render', jobs: batch.map(sendable) }, 'rendering', sourcesOf(batch)).then(take);
   }, (batch) => ownerOf(batch[0]), 2, next);
   await renderAll(first, more);
-  if (retries.length) {
-    const again = batches(retries.splice(0), 16);
-    renderBatches.push(...again);
-    await renderAll(again);
-  }
-  for (const batch of renderBatches) {
-    const into = taken.get(batch)!;
-    outcome.checked.push(...into.checked);
-    outcome.built.push(...into.built);
-    outcome.errors.push(...into.errors);
-  }
-  // In route order, whichever worker held which body and whatever was rendered again: plugins
-  // (the sitemap, the search index) list pages in this order, and it must not depend on timing.
-  const order = new Map(plan.routes.map((r, i) => [r.path, i]));
-  const byRoute = (a: { path: string }, b: { path: string }) => order.get(a.path)! - order.get(b.path)!;
+  if (retries.length) await renderAll(batches(retries.splice(0), 16));
+  // In route order, whichever worker rendered what and whatever was rendered again: plugins (the
+  // sitemap, the search index) list pages in this order, and it must not depend on timing.
+  const byRoute = (a: { path: string }, b: { path: string }) => routeIndex.get(a.path)! - routeIndex.get(b.path)!;
   outcome.checked.sort(byRoute);
   outcome.built.sort(byRoute);
+  outcome.errors = failed.sort(byRoute).map((f) => f.error);
   return outcome;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The worker pool (piscina) as a set of sessions: one long-running task per worker, talked to
- * over its own MessagePort, so that work for a document goes to the worker that holds its body.
+ * over its own MessagePort, so that work for a document can go to the worker that holds it.
  */
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
