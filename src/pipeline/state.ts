@@ -365,10 +365,18 @@ export function checkOutputSizes(cacheDir: string, state: OutputIndex): OutputCh
  * Is the output folder exactly what the state says: its build id, every file at its size?
  * `check`: the sizes' answer from checkOutputSizes, when one was started.
  */
+/** The output folder still holds the build the state describes (its latest.json names it): else none of it can be reused. */
+export function outputThere(state: OutputIndex): boolean {
+  try {
+    return (JSON.parse(readFileSync(join(state.outDir, '_sitegen/builds/latest.json'), 'utf8')) as { id?: string }).id === state.id;
+  } catch {
+    return false;
+  }
+}
+
 export async function outputIntact(state: OutputIndex, check?: OutputCheck): Promise<boolean> {
   try {
-    const latest = JSON.parse(readFileSync(join(state.outDir, '_sitegen/builds/latest.json'), 'utf8')) as { id: string };
-    if (latest.id !== state.id) return false;
+    if (!outputThere(state)) return false;
     const sizes = await check?.sizes;
     if (sizes !== undefined) return sizes;
     // Synchronous stats: a few microseconds each from the kernel's cache, where a promise through

@@ -21,10 +21,33 @@ describe('the document cache', () => {
     const cold = await build('cold');
     expect(cold.code).toBe(0);
     expect(cold.stdout).not.toContain('from cache');
-    const warm = await build('warm');
-    expect(warm.code).toBe(0);
-    expect(warm.stdout).toMatch(/parsed 14 documents \(14 from cache\)/);
-    expect(bytes(join(site, 'warm'))).toEqual(bytes(join(site, 'cold')));
+    const first = await build('dist');
+    expect(first.code).toBe(0);
+    // A body edit: the other 13 documents come from the cache, their bodies from the previous output.
+    const file = join(site, 'content/guide/2.setup.md');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, `${text}\nOne more paragraph.\n`);
+    const warm = await build('dist');
+    expect(warm.stdout).toMatch(/parsed 14 documents \(13 from cache\)/);
+    writeFileSync(file, text);
+    const back = await build('dist');
+    expect(back.stdout).toMatch(/parsed 14 documents \(13 from cache\)/);
+    expect(bytes(join(site, 'dist'))).toEqual(bytes(join(site, 'cold')));
+  });
+
+  it('parses every document again for an output folder that has no previous build to take bodies from', async () => {
+    // The cache holds each document's metadata but not its body, which every page renders from:
+    // each is parsed once, as in a first build (not once for its page and once for its content API file).
+    for (const run of [() => build('elsewhere'), () => runCli(['build', '--root', site, '--out', join(site, 'dist'), '--force'])]) {
+      const result = await run();
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/parsed 14 documents in /);
+    }
+    rmSync(join(site, 'dist'), { recursive: true });
+    const again = await build('dist');
+    expect(again.stdout).toMatch(/parsed 14 documents in /);
+    expect(bytes(join(site, 'dist'))).toEqual(bytes(join(site, 'cold')));
+    expect(bytes(join(site, 'elsewhere'))).toEqual(bytes(join(site, 'cold')));
   });
 
   it('re-parses an edited document and shows the edit', async () => {
@@ -64,8 +87,17 @@ describe('the document cache', () => {
   });
 
   it('survives a corrupt cache', async () => {
-    // Document metadata, output records and compiled-template records, all garbage.
     const dir = join(site, '.sitegen-cache');
+    // The document cache alone, under an output folder the records still describe: a rebuild
+    // after an edit parses everything again and gives what a build with no cache gives.
+    for (const f of ['documents.json', 'sources.json']) writeFileSync(join(dir, f), '{not json');
+    const file = join(site, 'content/about.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('An edited tent.', 'A corrupt-cache test.'));
+    const rebuilt = await build('dist');
+    expect(rebuilt.code).toBe(0);
+    expect(rebuilt.stdout).not.toContain('from cache');
+    expect(html(join(site, 'dist'), 'about/index.html').text).toContain('A corrupt-cache test.');
+    // Then document metadata, output records and compiled-template records, all garbage.
     // (Not the files of the spare output kept there: those are output, not records.)
     const records = listFiles(dir).filter((f) => f.endsWith('.json') && !/^spare\.\w+\//.test(f));
     expect(records).toContain('documents.json');
