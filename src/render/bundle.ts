@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import fg from 'fast-glob';
-import { nodeBundleOptions, nodeResolution, rawImports } from './resolve.ts';
+import { COMMONJS_BANNER, nodeBundleOptions, nodeResolution, rawImports } from './resolve.ts';
 import { findOverrides, themeOverrides } from './overrides.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { SitegenError } from '../errors.ts';
@@ -41,7 +41,7 @@ export async function findTemplateSources(templatesDir: string, pagesDir: string
 }
 
 /** Bump when the generated entry's exports change, so a cached bundle without them is not reused. */
-const ENTRY_VERSION = 2;
+const ENTRY_VERSION = 3;
 
 export interface RenderBundle {
   file: string;
@@ -88,7 +88,8 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
       ...nodeBundleOptions(root),
       stdin: { contents: lines.join('\n'), resolveDir: root, sourcefile: 'sitegen-render-entry.js', loader: 'js' },
       jsx: 'automatic',
-      plugins: [themeOverrides(overrides), rawImports, nodeResolution(root)],
+      plugins: [themeOverrides(overrides), rawImports, nodeResolution(root, true)],
+      banner: { js: COMMONJS_BANNER },
       define: { 'process.env.NODE_ENV': '"production"' },
     });
   } catch (error) {
@@ -105,6 +106,7 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
   await mkdir(dir, { recursive: true });
   const file = join(dir, `render.${hash}.mjs`);
   if (!existsSync(file)) await writeFile(file, code);
-  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('sitegen-render-entry')).map((f) => resolve(root, f.replace(/^sitegen-raw:/, '')));
+  // (Packages loaded at run time, React's wrappers included, are not inputs: as with any external.)
+  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('sitegen-render-entry') && !f.startsWith('sitegen-cjs:')).map((f) => resolve(root, f.replace(/^sitegen-raw:/, '')));
   return { file, hash, inputs, inputsHash: await hashInputs(inputs, [PACKAGE_ROOT, root]) };
 }
