@@ -160,6 +160,8 @@ class Session {
     });
     const items: ParsedItem[] = [];
     for (const [index, file] of request.files.entries()) items.push(await parseOne(this, index, file));
+    // Written before the reply: from then on any worker may read the bodies (BodyStore.readAt).
+    this.bodies.flush();
     return items;
 
     async function parseOne(session: Session, index: number, file: SourceFile): Promise<ParsedItem> {

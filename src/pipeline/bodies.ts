@@ -3,8 +3,9 @@
  * not in its heap. Bodies are most of what a worker holds between parse and render (a few
  * kilobytes per document, twice that as the strings markdown-it and the highlighter build), and
  * a site of 40,000 documents would otherwise carry half a gigabyte of them through the render
- * phase. Appending to a file and reading each body back once costs two system calls per document;
- * the kernel keeps the file in its page cache, outside the process's memory.
+ * phase. Bodies are appended a batch at a time (one system call for a parse request's documents)
+ * and each is read back once; the kernel keeps the file in its page cache, outside the process's
+ * memory.
  *
  * The file is unlinked as soon as it is open (where the system allows), so nothing is left behind
  * by a worker that dies or a build that is interrupted.
@@ -12,7 +13,7 @@
  * Worker threads share the process's file descriptors: a body's place (`where`) lets any worker
  * read it (`readAt`), so a page can be rendered by whichever worker is free (pipeline/render.ts).
  */
-import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync, unlinkSync, writevSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -30,6 +31,22 @@ function readText(fd: number, offset: number, length: number): string {
   return bytes.toString('utf8');
 }
 
+/** Bytes appended before they are written anyway. */
+const FLUSH_AT = 1 << 20;
+
+/** `buffers` without their first `written` bytes (after a short write). */
+function rest(buffers: Buffer[], written: number): Buffer[] {
+  const out: Buffer[] = [];
+  for (const buffer of buffers) {
+    if (written >= buffer.length) written -= buffer.length;
+    else {
+      out.push(written ? buffer.subarray(written) : buffer);
+      written = 0;
+    }
+  }
+  return out;
+}
+
 export class BodyStore {
   private fd?: number;
   private path?: string;
@@ -37,6 +54,9 @@ export class BodyStore {
   private linked = false;
   private size = 0;
   private readonly at = new Map<string, { offset: number; length: number }>();
+  /** Appended but not written yet (`flush`): one system call for a batch of documents, not one per body. */
+  private pending: Buffer[] = [];
+  private pendingSize = 0;
   /** Where no file can be made (a read-only temporary folder): the bodies stay in memory. */
   private memory?: Map<string, string>;
 
@@ -57,6 +77,7 @@ export class BodyStore {
     return this.fd;
   }
 
+  /** Keep a body; it can be read here at once, and by other workers (`where`) after `flush`. */
   set(id: string, html: string): void {
     const fd = this.open();
     if (fd === undefined) {
@@ -64,17 +85,34 @@ export class BodyStore {
       return;
     }
     const bytes = Buffer.from(html, 'utf8');
-    let written = 0;
-    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written, this.size + written);
-    this.at.set(id, { offset: this.size, length: bytes.length });
-    this.size += bytes.length;
+    this.at.set(id, { offset: this.size + this.pendingSize, length: bytes.length });
+    this.pending.push(bytes);
+    this.pendingSize += bytes.length;
+    if (this.pendingSize >= FLUSH_AT) this.flush();
+  }
+
+  /** Write what `set` appended: before another worker may read it. */
+  flush(): void {
+    if (!this.pendingSize) return;
+    let buffers = this.pending;
+    let left = this.pendingSize;
+    this.pending = [];
+    this.pendingSize = 0;
+    while (left > 0) {
+      const n = writevSync(this.fd!, buffers, this.size);
+      this.size += n;
+      left -= n;
+      if (left > 0) buffers = rest(buffers, n);
+    }
   }
 
   /** The body, or undefined when this store never held it. */
   get(id: string): string | undefined {
     if (this.memory) return this.memory.get(id);
     const place = this.at.get(id);
-    return place && readText(this.fd!, place.offset, place.length);
+    if (!place) return undefined;
+    this.flush();
+    return readText(this.fd!, place.offset, place.length);
   }
 
   /** Where the body is, for another worker of this process to read (`readAt`); undefined when it is held in memory. */
@@ -91,6 +129,8 @@ export class BodyStore {
   /** Forget every body and remove the file. */
   close(): void {
     this.at.clear();
+    this.pending = [];
+    this.pendingSize = 0;
     this.memory = undefined;
     this.size = 0;
     if (this.fd === undefined) return;

@@ -29,6 +29,8 @@ describe('BodyStore (bodies kept on disk between parse and render)', () => {
     const store = new BodyStore();
     const bodies = [['a', '<p>first</p>'], ['b', '<p>日本語 🚢</p>'], ['c', '']] as const;
     for (const [id, html] of bodies) store.set(id, html);
+    // Appended a batch at a time: written for other threads once flushed.
+    store.flush();
     expect(store.where('missing')).toBeUndefined();
     for (const [id, html] of bodies) expect(BodyStore.readAt(store.where(id)!)).toBe(html);
     // Offsets and lengths are in bytes, and the descriptor is the process's: a worker thread reads them.
@@ -46,6 +48,17 @@ describe('BodyStore (bodies kept on disk between parse and render)', () => {
     expect(read).toEqual(bodies.map(([, html]) => html));
     store.close();
     expect(store.where('a')).toBeUndefined();
+  });
+  it('writes a large batch as it goes, and whatever follows at the next flush', () => {
+    const store = new BodyStore();
+    const big = Array.from({ length: 40 }, (_, i) => [`d${i}`, `<p>${String(i).repeat(40_000)}</p>`] as const);
+    for (const [id, html] of big) store.set(id, html);
+    // Past a megabyte the earlier bodies are on disk already, before any flush.
+    expect(BodyStore.readAt(store.where('d0')!)).toBe(big[0][1]);
+    store.set('tail', '<p>tail</p>');
+    store.flush();
+    for (const [id, html] of [...big, ['tail', '<p>tail</p>'] as const]) expect(BodyStore.readAt(store.where(id)!)).toBe(html);
+    store.close();
   });
   it('leaves no file behind, open or closed', () => {
     const store = new BodyStore();
