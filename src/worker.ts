@@ -29,7 +29,7 @@ import { FsWriter } from './output/writer.ts';
 import { apiDocument } from './pipeline/api.ts';
 import { BodyStore } from './pipeline/bodies.ts';
 import { HeapCap } from './pipeline/heap.ts';
-import { statKey } from './pipeline/stat.ts';
+import { readSource } from './pipeline/stat.ts';
 import { hashText } from './hash.ts';
 import type {
   ApiRequest, ApiResult, BodyAt, BodySource, Envelope, FolderRequest, PageResult, ParseRequest, ParsedItem, SessionResult, SessionTask, SetupRequest, WorkerJob, WorkerReply, WorkerRequest,
@@ -148,9 +148,7 @@ class Session {
     }
     const texts = request.files.map((file) => {
       try {
-        // Stat first: a file changed after this stat has a newer stat next time, so it is read again.
-        const stat = statKey(file.file);
-        const bytes = readFileSync(file.file);
+        const { bytes, stat } = readSource(file.file);
         // The document's own hash is of its text: the same as the bytes' unless they are not UTF-8.
         const hash = hashText(bytes);
         return { text: bytes.toString('utf8'), hash, textHash: isUtf8(bytes) ? hash : undefined, stat };
