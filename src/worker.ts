@@ -357,10 +357,11 @@ class Session {
             // gone from the previous output: write it anew
           }
         }
-        const kept = job.doc ? undefined : this.bodies.get(metaKey(job.body.id));
+        // Body and metadata were kept side by side: one read for both.
+        const [heldBody, kept] = job.doc ? [undefined, undefined] : this.bodies.getPair(job.body.id, metaKey(job.body.id));
         const meta = job.doc ?? (kept === undefined ? undefined : (JSON.parse(kept) as ContentDocument));
         if (!meta) throw new Error(`document ${job.body.id} was not parsed in this worker`);
-        const html = await this.body(job.body);
+        const html = heldBody ?? (await this.body(job.body));
         const doc = { ...meta, body: meta.body ? { ...meta.body, html } : meta.body };
         return this.write(job.file, JSON.stringify(apiDocument(doc, { base, images: job.images })));
       } catch (error) {

@@ -19,8 +19,8 @@ import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { BodyAt } from './protocol.ts';
 
-/** Read `length` bytes at `offset` of `fd` as UTF-8. */
-function readText(fd: number, offset: number, length: number): string {
+/** Read `length` bytes at `offset` of `fd`. */
+function readBytes(fd: number, offset: number, length: number): Buffer {
   const bytes = Buffer.allocUnsafe(length);
   let read = 0;
   while (read < length) {
@@ -28,8 +28,11 @@ function readText(fd: number, offset: number, length: number): string {
     if (n === 0) throw new Error('the body store ended early');
     read += n;
   }
-  return bytes.toString('utf8');
+  return bytes;
 }
+
+/** The same as UTF-8 text. */
+const readText = (fd: number, offset: number, length: number) => readBytes(fd, offset, length).toString('utf8');
 
 /** Bytes appended before they are written anyway. */
 const FLUSH_AT = 1 << 20;
@@ -113,6 +116,16 @@ export class BodyStore {
     if (!place) return undefined;
     this.flush();
     return readText(this.fd!, place.offset, place.length);
+  }
+
+  /** Two entries at once: one read when they were kept one after the other (a body and its metadata). */
+  getPair(a: string, b: string): [string | undefined, string | undefined] {
+    const first = this.at.get(a);
+    const second = this.at.get(b);
+    if (this.memory || !first || !second || second.offset !== first.offset + first.length) return [this.get(a), this.get(b)];
+    this.flush();
+    const bytes = readBytes(this.fd!, first.offset, first.length + second.length);
+    return [bytes.toString('utf8', 0, first.length), bytes.toString('utf8', first.length)];
   }
 
   /** Where the body is, for another worker of this process to read (`readAt`); undefined when it is held in memory. */

@@ -60,6 +60,16 @@ describe('BodyStore (bodies kept on disk between parse and render)', () => {
     for (const [id, html] of [...big, ['tail', '<p>tail</p>'] as const]) expect(BodyStore.readAt(store.where(id)!)).toBe(html);
     store.close();
   });
+  it('reads two entries kept one after the other at once, and any two apart', () => {
+    const store = new BodyStore();
+    store.set('body', '<p>日本語 🚢</p>');
+    store.set('meta', '{"title":"“quoted”"}');
+    store.set('other', '<p>other</p>');
+    expect(store.getPair('body', 'meta')).toEqual(['<p>日本語 🚢</p>', '{"title":"“quoted”"}']);
+    expect(store.getPair('body', 'other')).toEqual(['<p>日本語 🚢</p>', '<p>other</p>']);
+    expect(store.getPair('missing', 'meta')).toEqual([undefined, '{"title":"“quoted”"}']);
+    store.close();
+  });
   it('leaves no file behind, open or closed', () => {
     const store = new BodyStore();
     store.set('a', '<p>x</p>');
