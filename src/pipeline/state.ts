@@ -361,10 +361,6 @@ export function checkOutputSizes(cacheDir: string, state: OutputIndex): OutputCh
   return { sizes, cancel: () => Atomics.store(new Int32Array(stop), 0, 1) };
 }
 
-/**
- * Is the output folder exactly what the state says: its build id, every file at its size?
- * `check`: the sizes' answer from checkOutputSizes, when one was started.
- */
 /** The output folder still holds the build the state describes (its latest.json names it): else none of it can be reused. */
 export function outputThere(state: OutputIndex): boolean {
   try {
@@ -374,6 +370,10 @@ export function outputThere(state: OutputIndex): boolean {
   }
 }
 
+/**
+ * Is the output folder exactly what the state says: its build id, every file at its size?
+ * `check`: the sizes' answer from checkOutputSizes, when one was started.
+ */
 export async function outputIntact(state: OutputIndex, check?: OutputCheck): Promise<boolean> {
   try {
     if (!outputThere(state)) return false;

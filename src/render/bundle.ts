@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import fg from 'fast-glob';
-import { COMMONJS_BANNER, nodeBundleOptions, nodeResolution, rawImports } from './resolve.ts';
+import { REQUIRE_BANNER, nodeBundleOptions, nodeResolution, rawImports } from './resolve.ts';
 import { findOverrides, themeOverrides } from './overrides.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { SitegenError } from '../errors.ts';
@@ -41,7 +41,7 @@ export async function findTemplateSources(templatesDir: string, pagesDir: string
 }
 
 /** Bump when the generated entry's exports change, so a cached bundle without them is not reused. */
-const ENTRY_VERSION = 3;
+const ENTRY_VERSION = 4;
 
 export interface RenderBundle {
   file: string;
@@ -89,7 +89,7 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
       stdin: { contents: lines.join('\n'), resolveDir: root, sourcefile: 'sitegen-render-entry.js', loader: 'js' },
       jsx: 'automatic',
       plugins: [themeOverrides(overrides), rawImports, nodeResolution(root, true)],
-      banner: { js: COMMONJS_BANNER },
+      banner: { js: REQUIRE_BANNER },
       define: { 'process.env.NODE_ENV': '"production"' },
     });
   } catch (error) {

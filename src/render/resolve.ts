@@ -6,7 +6,7 @@
  * cache folder lives.
  */
 import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { PACKAGE_ROOT } from '../paths.ts';
 
@@ -38,13 +38,14 @@ export const rawImports: Plugin = {
 };
 
 /**
- * With `requireCommonJs`, a CommonJS package (React) is loaded with `require` rather than
- * `import`: Node imports CommonJS into an ES module by lexing its source for export names first
- * (cjs-module-lexer, react-dom's server build included), which each thread that loads the bundle
- * paid again, and whose optimisation took each thread's compiler about 100 ms.
- * The bundle then starts with the `require` its wrappers call (COMMONJS_BANNER).
+ * With `requireReact`, React (`react`, `react-dom` and their entry points, all CommonJS) is loaded
+ * with `require` rather than `import`: Node imports CommonJS into an ES module by lexing its source
+ * for export names first (cjs-module-lexer, react-dom's server build included), which each thread
+ * that loads the bundle paid again, and whose optimisation took each thread's compiler about
+ * 100 ms. The bundle then starts with the `require` its wrappers call (REQUIRE_BANNER). Other
+ * packages keep Node's own import semantics (a default import of CommonJS is its whole exports).
  */
-export function nodeResolution(root: string, requireCommonJs = false): Plugin {
+export function nodeResolution(root: string, requireReact = false): Plugin {
   return {
     name: 'sitegen-node-resolution',
     setup(b) {
@@ -54,13 +55,13 @@ export function nodeResolution(root: string, requireCommonJs = false): Plugin {
         for (const resolveDir of [root, PACKAGE_ROOT]) {
           const result = await b.resolve(args.path, { resolveDir, kind: args.kind, pluginData: { sitegenResolving: true } });
           if (!result.errors.length && result.path) {
-            if (requireCommonJs && args.kind === 'import-statement' && (await isCommonJs(result.path))) return { path: result.path, namespace: 'sitegen-cjs' };
+            if (requireReact && args.kind === 'import-statement' && REACT.test(result.path)) return { path: result.path, namespace: 'sitegen-cjs' };
             return { path: result.path, external: true };
           }
         }
         return undefined;
       });
-      if (!requireCommonJs) return;
+      if (!requireReact) return;
       b.onLoad({ filter: /.*/, namespace: 'sitegen-cjs' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
       // The wrapper's `require` of the package's file stays a call at run time: one copy of React.
       b.onResolve({ filter: /.*/, namespace: 'sitegen-cjs' }, (args) => ({ path: args.path, external: true }));
@@ -68,25 +69,11 @@ export function nodeResolution(root: string, requireCommonJs = false): Plugin {
   };
 }
 
-/** Defines the `require` that esbuild's wrappers of CommonJS externals call (nodeResolution's `requireCommonJs`). */
-export const COMMONJS_BANNER = "import { createRequire as __sitegenCreateRequire } from 'node:module';\nconst require = __sitegenCreateRequire(import.meta.url);";
+/** Defines the `require` that esbuild's wrappers of React call (nodeResolution's `requireReact`). */
+export const REQUIRE_BANNER = "import { createRequire as __sitegenCreateRequire } from 'node:module';\nconst require = __sitegenCreateRequire(import.meta.url);";
 
-/** A `.cjs` file, or a `.js` file whose nearest package.json does not say `"type": "module"`. */
-async function isCommonJs(file: string): Promise<boolean> {
-  if (file.endsWith('.cjs')) return true;
-  if (!file.endsWith('.js')) return false;
-  for (let dir = dirname(file); ; dir = dirname(dir)) {
-    const text = await readFile(join(dir, 'package.json'), 'utf8').catch(() => undefined);
-    if (text !== undefined) {
-      try {
-        return (JSON.parse(text) as { type?: string }).type !== 'module';
-      } catch {
-        return false;
-      }
-    }
-    if (dirname(dir) === dir) return true;
-  }
-}
+/** A file of the `react` or `react-dom` package (CommonJS, whatever their entry point). */
+const REACT = /[\\/]node_modules[\\/]react(-dom)?[\\/][^\\/]+\.js$/;
 
 /** What every bundle sitegen loads in Node shares: one ES module in memory, its inputs listed, no logging. */
 export function nodeBundleOptions(root: string) {
