@@ -57,11 +57,21 @@ beforeAll(async () => {
         };
         // Done when its last byte is handed over: the browser cannot start its next request any
         // earlier, while 'close' may come after that next request has arrived on a loaded machine.
+        // A file streamed to the response hands over its last byte in a write, and `end` may be
+        // called only after the browser has read the body and sent its next request.
         const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
         res.end = ((...args: unknown[]) => {
           done();
           return end(...args);
         }) as typeof res.end;
+        let sent = 0;
+        const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+        res.write = ((chunk: unknown, ...rest: unknown[]) => {
+          sent += typeof chunk === 'string' ? Buffer.byteLength(chunk) : (chunk as Uint8Array | undefined)?.byteLength ?? 0;
+          const length = Number(res.getHeader('content-length'));
+          if (Number.isFinite(length) && sent >= length) done();
+          return write(chunk, ...rest);
+        }) as typeof res.write;
         res.on('close', done);
       }
       if (hook) hook(req, res, next);
