@@ -110,7 +110,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // A large previous build into this folder: its files' sizes are checked meanwhile, on another
   // thread (31 ms off 370 at 10,000 pages). Below some 8,000 files the thread costs more to start
   // than the stats it takes over (5 ms more at 1,000 pages).
-  const outputCheck = state && !options.force && state.files.length >= 8000 ? checkOutputSizes(cacheDir, state) : undefined;
+  const outputCheck = state && !fresh && state.files.length >= 8000 ? checkOutputSizes(cacheDir, state) : undefined;
   // As many workers as the site's size pays for (concurrencyFor); before discovery, as many as
   // the last build into this folder had start loading.
   const previousSize = state?.pageCount ?? 0;
@@ -174,7 +174,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const indexed = sources.map((s) => ({ hasDoc: docCache.entries[s.rel]?.hasDoc, images: docCache.entries[s.rel]?.images }));
     const metadataLoaded = toParse.length ? completeDocCache(cacheDir, docCache) : undefined;
     metadataLoaded?.catch(() => undefined); // awaited below
-    const previousLoaded = toParse.length && !options.force ? previousOutput(cacheDir, state) : undefined;
+    const previousLoaded = toParse.length && !fresh ? previousOutput(cacheDir, state) : undefined;
     previousLoaded?.catch(() => undefined); // awaited below
     const templates = await compileTemplates(project);
     // The workers import the template bundle between parse batches, ready for rendering.
@@ -237,7 +237,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     };
 
     // Nothing changed since the last build into this folder: its output is already exactly right.
-    if (!options.force && state && state.id === buildId && (await outputIntact(state, outputCheck))) {
+    if (!fresh && state && state.id === buildId && (await outputIntact(state, outputCheck))) {
       if (toParse.length || restated) await withMetadata().then(saveDocs).catch(() => undefined);
       const ms = performance.now() - started;
       log.info(`\nOutput in ${displayPath(outDir, project.root)}/ is up to date (build ${buildId}, nothing changed) — checked in ${formatMs(ms)}`);
@@ -262,7 +262,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     docs = (await hooks.run('content:loaded', (previous) => [previous ?? docs])) ?? docs;
 
     // The folder this build writes, and the previous output to reuse from.
-    const previous = options.force ? undefined : await (previousLoaded ?? previousOutput(cacheDir, state));
+    const previous = fresh ? undefined : await (previousLoaded ?? previousOutput(cacheDir, state));
     const prevFiles = new Map(previous?.files ?? []);
     const folder = await OutputFolder.create(outDir, cacheDir);
     try {

@@ -11,7 +11,7 @@
  * They are only ever an optimisation: a missing or corrupt file means a cold build, never a
  * different output.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -296,9 +296,13 @@ export function asParsed(api: OutputState['api'][string] | undefined, doc: Conte
 export function spareRecords(records: unknown, dir: string): PatchRecords | undefined {
   const patch = records as PatchRecords | undefined;
   if (!patch || typeof patch.id !== 'string' || typeof patch.pages !== 'object' || !patch.pages) return undefined;
+  return latestId(dir) === patch.id ? patch : undefined;
+}
+
+/** The build id in an output folder's latest.json, if it has a readable one. */
+function latestId(dir: string): string | undefined {
   try {
-    const latest = JSON.parse(readFileSync(join(dir, '_sitegen/builds/latest.json'), 'utf8')) as { id?: string };
-    return latest.id === patch.id ? patch : undefined;
+    return (JSON.parse(readFileSync(join(dir, '_sitegen/builds/latest.json'), 'utf8')) as { id?: string }).id;
   } catch {
     return undefined;
   }
@@ -363,11 +367,7 @@ export function checkOutputSizes(cacheDir: string, state: OutputIndex): OutputCh
 
 /** The output folder still holds the build the state describes (its latest.json names it): else none of it can be reused. */
 export function outputThere(state: OutputIndex): boolean {
-  try {
-    return (JSON.parse(readFileSync(join(state.outDir, '_sitegen/builds/latest.json'), 'utf8')) as { id?: string }).id === state.id;
-  } catch {
-    return false;
-  }
+  return latestId(state.outDir) === state.id;
 }
 
 /**
@@ -390,9 +390,7 @@ export async function outputIntact(state: OutputIndex, check?: OutputCheck): Pro
 
 /** The previous output, when its pages can be reused: it holds the build the state describes. */
 export async function previousOutput(cacheDir: string, state: OutputIndex | undefined): Promise<OutputState | undefined> {
-  if (!state || !existsSync(join(state.outDir, '_sitegen/builds/latest.json'))) return undefined;
-  const latest = await readJson<{ id: string }>(join(state.outDir, '_sitegen/builds/latest.json'));
-  if (latest?.id !== state.id) return undefined;
+  if (!state || !outputThere(state)) return undefined;
   // Records of another build (the pair torn by a kill between the two writes): nothing is reused.
   const records = await readJson<Pick<OutputState, 'id' | 'pages' | 'api'>>(recordsFile(cacheDir, state.outDir));
   if (!records || records.id !== state.id || !records.pages || !records.api) return undefined;
