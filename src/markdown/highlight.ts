@@ -7,6 +7,7 @@
 import { createHighlighterCore, createHighlighterCoreSync, type HighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
+import { sharedPatternEngine } from './scanners.ts';
 import { INITIAL, Theme, type StateStack } from '@shikijs/vscode-textmate';
 import { escapeHtml } from '../html.ts';
 import githubLight from 'shiki/themes/github-light.mjs';
@@ -93,8 +94,9 @@ export async function initHighlighter(languages: readonly string[] = []): Promis
     themes: [githubLight, githubDark],
     langs: [],
     // The binary, read as it is: `shiki/wasm` is the same bytes as a base64 string in a module
-    // of 600 KB, which each worker compiled and decoded first (30 ms of its start-up).
-    engine: createOnigurumaEngine(readFile(fileURLToPath(import.meta.resolve('shiki/onig.wasm')))),
+    // of 600 KB, which each worker compiled and decoded first (30 ms of its start-up). Each
+    // distinct pattern compiles once (scanners.ts): half the time of a thread's first code blocks.
+    engine: sharedPatternEngine(await createOnigurumaEngine(readFile(fileURLToPath(import.meta.resolve('shiki/onig.wasm'))))),
   });
   await loadLanguages(languages);
 }
