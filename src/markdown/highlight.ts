@@ -94,9 +94,15 @@ export async function initHighlighter(languages: readonly string[] = []): Promis
     themes: [githubLight, githubDark],
     langs: [],
     // The binary, read as it is: `shiki/wasm` is the same bytes as a base64 string in a module
-    // of 600 KB, which each worker compiled and decoded first (30 ms of its start-up). Each
-    // distinct pattern compiles once (scanners.ts): half the time of a thread's first code blocks.
-    engine: sharedPatternEngine(await createOnigurumaEngine(readFile(fileURLToPath(import.meta.resolve('shiki/onig.wasm'))))),
+    // of 600 KB, which each worker compiled and decoded first (30 ms of its start-up). Handed over
+    // as an instantiator: given bytes, shiki first asks whether they are a `Response`, and that
+    // global loads Node's fetch implementation (40 ms of each worker's start-up). Each distinct
+    // pattern compiles once (scanners.ts): half the time of a thread's first code blocks.
+    engine: sharedPatternEngine(
+      await createOnigurumaEngine(
+        readFile(fileURLToPath(import.meta.resolve('shiki/onig.wasm'))).then((bytes) => ({ instantiator: (imports) => WebAssembly.instantiate(bytes, imports) })),
+      ),
+    ),
   });
   await loadLanguages(languages);
 }
