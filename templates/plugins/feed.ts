@@ -5,7 +5,6 @@
  *
  *   plugins: [['sitegen/plugins/feed', { limit: 20 }]]
  */
-import { Feed } from 'feed';
 import { setTag, type SitegenPlugin } from 'sitegen';
 
 export interface FeedOptions {
@@ -34,6 +33,8 @@ export default function feed(options: FeedOptions = {}): SitegenPlugin {
         const items = posts.filter((p) => !p.draft).slice(0, options.limit ?? 20);
         const byPath = new Map(documents.map((d) => [d._path, d]));
         const blogUrl = `${site.url}/${path.split('/').slice(0, -1).join('/')}`.replace(/\/$/, '');
+        // Loaded here, on the main thread, rather than in every worker that loads the plugin for `page:data`.
+        const { Feed } = await import('feed');
         const out = new Feed({
           title: options.title ?? `${site.name} blog`,
           description: site.description,

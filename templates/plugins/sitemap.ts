@@ -6,7 +6,6 @@
  *   plugins: ['sitegen/plugins/sitemap']
  */
 import { Readable } from 'node:stream';
-import { SitemapStream, streamToPromise } from 'sitemap';
 import { canonicalUrl, type SitegenPlugin } from 'sitegen';
 
 export interface SitemapOptions {
@@ -31,6 +30,8 @@ export default function sitemap(options: SitemapOptions = {}): SitegenPlugin {
             const url = canonicalUrl({ url: site.url, trailingSlash: config.trailingSlash }, p.path);
             return lastmod ? { url, lastmod } : { url };
           });
+        // Loaded when needed: the plugin is loaded in every worker too.
+        const { SitemapStream, streamToPromise } = await import('sitemap');
         const xml = await streamToPromise(Readable.from(links).pipe(new SitemapStream({ hostname: site.url, xmlns: { news: false, video: false, image: false, xhtml: false } })));
         await write('sitemap.xml', xml.toString());
         await write('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
