@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type MarkdownIt from 'markdown-it';
 import { createMarkdown } from './markdown/index.ts';
-import { deferLanguageLoading, initHighlighter, loadLanguages, missingLanguage } from './markdown/highlight.ts';
+import { deferLanguageLoading, fenceLanguages, initHighlighter, loadLanguages, missingLanguage } from './markdown/highlight.ts';
 import { parseDocument } from './content/parse.ts';
 import { routeToFile, routeToPayload } from './content/paths.ts';
 import type { ContentDocument, ParseOptions, SourceFile } from './content/types.ts';
@@ -156,6 +156,8 @@ class Session {
         return error as Error;
       }
     });
+    // The grammars their code blocks name, loaded first (any the scan misses load on demand).
+    await loadLanguages(texts.flatMap((read) => (read instanceof Error ? [] : fenceLanguages(read.text)))).catch(() => undefined);
     const items: ParsedItem[] = [];
     for (const [index, file] of request.files.entries()) items.push(await parseOne(this, index, file));
     // Written before the reply: from then on any worker may read the bodies (BodyStore.readAt).

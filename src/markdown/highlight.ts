@@ -114,6 +114,18 @@ export async function loadLanguages(languages: readonly string[]): Promise<void>
   for (const mod of modules) getHighlighter().loadLanguageSync(mod.default);
 }
 
+const FENCE_INFO = /^[ \t>]*(?:`{3,}|~{3,})[ \t]*([\w#+.-]+)/gm;
+
+/**
+ * The languages the fenced code blocks of a markdown source name (aliases as written): a worker
+ * loads their grammars before it parses, instead of parsing a document again for each language
+ * it is the first to need.
+ */
+export function fenceLanguages(markdown: string): string[] {
+  if (!markdown.includes('```') && !markdown.includes('~~~')) return [];
+  return Array.from(markdown.matchAll(FENCE_INFO), (m) => m[1]);
+}
+
 /**
  * Outside workers (the dev server's thread, tests), a grammar needed before anything loaded it:
  * Node 20 cannot import a module synchronously, so a short-lived Node process reads it.
