@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, type HTMLElement } from 'node-html-parser';
 
@@ -33,7 +33,8 @@ export function tempDir(prefix = 'sitegen-test-'): string {
 /** A private copy of a fixture site, so a test can break it. */
 export function copyFixture(name: string): string {
   const dir = tempDir(`sitegen-${name}-`);
-  cpSync(join(FIXTURES, name), dir, { recursive: true });
+  // Without the cache a test run in place may have left in the fixture: each copy starts as a clean clone's would.
+  cpSync(join(FIXTURES, name), dir, { recursive: true, filter: (source) => basename(source) !== '.sitegen-cache' });
   return dir;
 }
 

@@ -24,10 +24,13 @@ export interface Project {
   hooks: HookRunner;
 }
 
+/** The project's cache folder (not configurable: it holds the compiled config). */
+export const cacheDirOf = (rootDir: string) => join(resolve(rootDir), '.sitegen-cache');
+
 export async function loadProject(rootDir: string, overrides: ConfigOverrides = {}): Promise<Project> {
   const root = resolve(rootDir);
   const loaded = await loadConfig(root, overrides);
-  const cacheDir = join(root, '.sitegen-cache');
+  const cacheDir = cacheDirOf(root);
   const pluginModules = await compilePlugins(pluginRefs(loaded.config.plugins), root, cacheDir);
   const hooks = new HookRunner(await instantiatePlugins(pluginModules));
   const config = (await hooks.run('config:resolved', (previous) => [previous ?? loaded.config])) ?? loaded.config;

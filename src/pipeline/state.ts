@@ -11,7 +11,7 @@
  * They are only ever an optimisation: a missing or corrupt file means a cold build, never a
  * different output.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -280,6 +280,15 @@ const recordsFile = (cacheDir: string, outDir: string) => join(cacheDir, `output
  * only when the output turns out stale (previousOutput).
  */
 export type OutputIndex = Pick<OutputState, 'id' | 'outDir' | 'files'> & { pageCount: number };
+
+/** Whether any build's output is recorded in this cache, whatever its folder. */
+export function anyOutputState(cacheDir: string): boolean {
+  try {
+    return readdirSync(cacheDir).some((name) => /^output\.[0-9a-f]+\.json$/.test(name));
+  } catch {
+    return false;
+  }
+}
 
 export async function loadOutputState(cacheDir: string, outDir: string): Promise<OutputIndex | undefined> {
   const state = await readJson<OutputIndex>(outputFile(cacheDir, outDir));

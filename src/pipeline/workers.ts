@@ -111,9 +111,12 @@ export class Workers {
 
   /**
    * Room for `size` workers; `start` of them begin loading now, while the caller goes on (`grow`
-   * starts more, before any work is given out).
+   * starts more, before any work is given out). The plugins may still be compiling: a worker
+   * loads sitegen first and takes them with its session (requests wait for it). Should they fail,
+   * each session starts without plugins, only to be closed: a worker stopped while it is still
+   * importing its modules can bring the whole process down (Node 20).
    */
-  constructor(readonly size: number, plugins: PluginModule[], start = size) {
+  constructor(readonly size: number, plugins: PluginModule[] | Promise<PluginModule[]>, start = size) {
     // Loaded on first use: a build with nothing to do never starts a worker.
     const { Piscina: Pool } = createRequire(import.meta.url)('piscina') as typeof import('piscina');
     this.piscina = new Pool({
@@ -129,7 +132,9 @@ export class Workers {
     this.sessionTask = (index) => {
       const { port1, port2 } = new MessageChannel();
       const current = new SharedArrayBuffer(8);
-      const task = this.piscina.run({ type: 'session', port: port2, plugins, current, interrupted: INTERRUPTED.buffer as SharedArrayBuffer }, { transferList: [port2] }) as Promise<SessionResult>;
+      const task = Promise.resolve(plugins)
+        .catch((): PluginModule[] => [])
+        .then((list) => this.piscina.run({ type: 'session', port: port2, plugins: list, current, interrupted: INTERRUPTED.buffer as SharedArrayBuffer }, { transferList: [port2] }) as Promise<SessionResult>);
       return new WorkerSession(index, port1, task, new Int32Array(current));
     };
     this.sessions = Array.from({ length: Math.min(start, size) }, (_, index) => this.sessionTask(index));

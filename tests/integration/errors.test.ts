@@ -113,6 +113,18 @@ describe('a failed build', () => {
     expect(result.stderr).toContain('! indexable: expected boolean, received "yes"\n  ! checkInterval: expected number, received "hourly"');
   });
 
+  it('fails a first build at once when a plugin cannot be compiled, its early worker closed', async () => {
+    // No output recorded yet: a worker starts loading before the plugins compile, and must be
+    // let finish starting and closed, not left running or stopped halfway.
+    site = copyFixture('basic');
+    edit('site/config.ts', (t) => t.replace("plugins: [", "plugins: ['./site/nope.ts', "));
+    const result = await build();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('[SG6001] Plugin hook failed\n  Plugin module "./site/nope.ts" could not be compiled');
+    expect(result.stderr).toContain('The previous output was left as it was.');
+    expect(readdirSync(site).filter((name) => name === 'dist' || name.startsWith('.dist.'))).toEqual([]);
+  });
+
   it('names the page when a component throws', async () => {
     site = copyFixture('basic');
     edit('site/pages/index.tsx', (t) => t.replace('return (', "if (posts.length) throw new Error('kaboom');\n  return ("));
