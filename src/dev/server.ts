@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createReadStream } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
+import { projectRoot } from '../pipeline/project.ts';
 import { watch, type FSWatcher } from 'chokidar';
 import { build } from 'esbuild';
 import sirv from 'sirv';
@@ -60,7 +61,7 @@ function problemJson(problems: SitegenError[]) {
 
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const log = options.log ?? (() => undefined);
-  const root = resolve(options.root);
+  const root = projectRoot(options.root);
   const client = bundleClient();
   client.catch(() => undefined); // awaited below
   const session = new DevSession({ root, bodyExtra: '\n<script type="module" src="/_sitegen/dev/client.js"></script>' });

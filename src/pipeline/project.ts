@@ -2,6 +2,7 @@
  * Step 1 of the pipeline: load the project — the config (with command-line overrides), the
  * plugins and their `config:resolved` hooks, and the folders everything else reads and writes.
  */
+import { realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadConfig, type ConfigOverrides } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
@@ -24,11 +25,25 @@ export interface Project {
   hooks: HookRunner;
 }
 
+/**
+ * The project's folder as an absolute path with no symbolic links in it: esbuild reports the
+ * modules it bundled relative to the real folder, and those paths, resolved against a linked one,
+ * pointed elsewhere (a site reached through a link failed to load its config).
+ */
+export function projectRoot(rootDir: string): string {
+  const root = resolve(rootDir);
+  try {
+    return realpathSync(root);
+  } catch {
+    return root; // missing: loading the config says so
+  }
+}
+
 /** The project's cache folder (not configurable: it holds the compiled config). */
-export const cacheDirOf = (rootDir: string) => join(resolve(rootDir), '.sitegen-cache');
+export const cacheDirOf = (rootDir: string) => join(projectRoot(rootDir), '.sitegen-cache');
 
 export async function loadProject(rootDir: string, overrides: ConfigOverrides = {}): Promise<Project> {
-  const root = resolve(rootDir);
+  const root = projectRoot(rootDir);
   const loaded = await loadConfig(root, overrides);
   const cacheDir = cacheDirOf(root);
   const pluginModules = await compilePlugins(pluginRefs(loaded.config.plugins), root, cacheDir);

@@ -1,7 +1,7 @@
 /**
  * The fixture site built through the real CLI, checked file by file.
  */
-import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, html, json, listFiles, read, remove, runCli, tempDir, type CliResult } from '../helpers.ts';
@@ -209,6 +209,29 @@ describe('reproducible builds', () => {
       const files = listFiles(a);
       expect(listFiles(b)).toEqual(files);
       for (const file of files) expect(readFileSync(join(b, file)), file).toEqual(readFileSync(join(a, file)));
+    } finally {
+      remove(dir);
+    }
+  });
+});
+
+describe('a site reached through a symbolic link', () => {
+  it('builds, and knows the output is up to date on the next build', async () => {
+    // esbuild names the modules it bundles relative to the real folder: resolved against the link,
+    // the config's and the templates' inputs pointed outside the project.
+    const dir = tempDir();
+    try {
+      const site = join(dir, 'site');
+      cpSync(join(FIXTURES, 'basic'), site, { recursive: true, filter: (source) => !source.endsWith('.sitegen-cache') });
+      symlinkSync(site, join(dir, 'link'));
+      const linkOut = join(dir, 'out');
+      const first = await runCli(['build', '--root', join(dir, 'link'), '--out', linkOut]);
+      expect(first.stderr).toBe('');
+      expect(first.code).toBe(0);
+      expect(html(linkOut, 'about/index.html').querySelector('title')?.text).toBe('About the fixture | Fixture');
+      const again = await runCli(['build', '--root', join(dir, 'link'), '--out', linkOut]);
+      expect(again.code).toBe(0);
+      expect(again.stdout).toContain('is up to date');
     } finally {
       remove(dir);
     }
