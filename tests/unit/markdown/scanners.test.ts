@@ -99,6 +99,29 @@ describe('scanners sharing compiled patterns', () => {
     expect(shared.created() * 4).toBeLessThan(plain.created());
   }, 60_000);
 
+  it('past the cap, compile new patterns per scanner and free them with it, finding the same', async () => {
+    const engine = await createOnigurumaEngine(import('shiki/wasm'));
+    let disposed = 0;
+    const counting: typeof engine = {
+      createString: (s) => engine.createString(s),
+      createScanner: (p) => {
+        const scanner = engine.createScanner(p);
+        return { findNextMatchSync: (s, start, options) => scanner.findNextMatchSync(s, start, options), dispose: () => (disposed++, scanner.dispose?.()) };
+      },
+    };
+    const shared = sharedPatternEngine(counting, 2);
+    const first = shared.createScanner(['a', 'b']); // the two shared
+    const second = shared.createScanner(['b', 'c', 'd']); // 'c' and 'd' its own
+    const string = shared.createString('xxdcba');
+    expect(second.findNextMatchSync(string, 0, 0)).toEqual(engine.createScanner(['b', 'c', 'd']).findNextMatchSync(string, 0, 0));
+    expect(first.findNextMatchSync(string, 0, 0)).toEqual(engine.createScanner(['a', 'b']).findNextMatchSync(string, 0, 0));
+    expect(shared.compiled()).toBe(2);
+    first.dispose?.();
+    expect(disposed).toBe(0);
+    second.dispose?.();
+    expect(disposed).toBe(2);
+  });
+
   it('find what an Oniguruma scanner finds from every start, whatever was searched before', async () => {
     const engine = await createOnigurumaEngine(import('shiki/wasm'));
     const shared = sharedPatternEngine(engine);
