@@ -2,12 +2,13 @@
  * Step 1 of the pipeline: load the project — the config (with command-line overrides), the
  * plugins and their `config:resolved` hooks, and the folders everything else reads and writes.
  */
-import { realpathSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadConfig, type ConfigOverrides } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import { compilePlugins, instantiatePlugins, pluginRefs, type PluginModule } from '../plugins/load.ts';
 import { HookRunner } from '../plugins/run.ts';
+import { SitegenError } from '../errors.ts';
 
 export interface Project {
   root: string;
@@ -44,6 +45,12 @@ export const cacheDirOf = (rootDir: string) => join(projectRoot(rootDir), '.site
 
 export async function loadProject(rootDir: string, overrides: ConfigOverrides = {}): Promise<Project> {
   const root = projectRoot(rootDir);
+  // A site without a config builds with the defaults, but a folder that is not there is a typo.
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new SitegenError('SG1002', `The project folder ${root} does not exist`, {
+      hint: 'Run sitegen in your site\'s folder, or pass --root <folder>.',
+    });
+  }
   const loaded = await loadConfig(root, overrides);
   const cacheDir = cacheDirOf(root);
   const pluginModules = await compilePlugins(pluginRefs(loaded.config.plugins), root, cacheDir);

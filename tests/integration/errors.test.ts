@@ -1,10 +1,10 @@
 /**
  * Bad input: a clear message with file and line, exit 1, and the previous output untouched.
  */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { copyFixture, listFiles, remove, runCli } from '../helpers.ts';
+import { copyFixture, listFiles, remove, runCli, tempDir } from '../helpers.ts';
 
 let site: string;
 afterEach(() => site && remove(site));
@@ -123,6 +123,16 @@ describe('a failed build', () => {
     expect(result.stderr).toContain('[SG6001] Plugin hook failed\n  Plugin module "./site/nope.ts" could not be compiled');
     expect(result.stderr).toContain('The previous output was left as it was.');
     expect(readdirSync(site).filter((name) => name === 'dist' || name.startsWith('.dist.'))).toEqual([]);
+  });
+
+  it('fails on a project folder that does not exist, creating nothing', async () => {
+    site = tempDir();
+    const missing = join(site, 'no-such-site');
+    const result = await runCli(['build', '--root', missing]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`[SG1002] Site config could not be loaded\n  The project folder ${missing} does not exist`);
+    expect(result.stderr).toContain('hint: Run sitegen in your site\'s folder, or pass --root <folder>.');
+    expect(existsSync(missing)).toBe(false);
   });
 
   it('names the page when a component throws', async () => {
