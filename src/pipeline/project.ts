@@ -36,7 +36,7 @@ export function projectRoot(rootDir: string): string {
   try {
     return realpathSync(root);
   } catch {
-    return root; // missing: loading the config says so
+    return root; // missing: loadProject says so
   }
 }
 
@@ -46,8 +46,9 @@ export const cacheDirOf = (rootDir: string) => join(projectRoot(rootDir), '.site
 export async function loadProject(rootDir: string, overrides: ConfigOverrides = {}): Promise<Project> {
   const root = projectRoot(rootDir);
   // A site without a config builds with the defaults, but a folder that is not there is a typo.
-  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new SitegenError('SG1002', `The project folder ${root} does not exist`, {
+  const stats = statSync(root, { throwIfNoEntry: false });
+  if (!stats?.isDirectory()) {
+    throw new SitegenError('SG1002', stats ? `The project folder ${root} is a file, not a folder` : `The project folder ${root} does not exist`, {
       hint: 'Run sitegen in your site\'s folder, or pass --root <folder>.',
     });
   }
