@@ -137,7 +137,8 @@ function loadLanguageNow(name: string): void {
   for (const grammars of JSON.parse(json.toString('utf8')) as LanguageRegistration[][]) getHighlighter().loadLanguageSync(grammars);
 }
 
-function canonical(lang: string): string | undefined {
+/** A fence's language as sitegen names its grammar (`js` → `javascript`), or undefined when it has none. */
+export function canonical(lang: string): string | undefined {
   const id = lang.trim().toLowerCase();
   const name = ALIASES[id] ?? id;
   return KNOWN.has(name) ? name : undefined;

@@ -52,7 +52,7 @@ export interface ParsedItem {
   errors: SerializedError[];
   /** CPU time of the parse in ms, for --profile. */
   ms: number;
-  /** Content hash of the source as read, and its stat key (see pipeline/state.ts statKey). */
+  /** Content hash of the source as read, and its stat key (see pipeline/stat.ts statKey). */
   hash?: string;
   stat?: string;
   /** Key of the document's content API file (ParseRequest.apiKeyPrefix), hashed where it was parsed. */

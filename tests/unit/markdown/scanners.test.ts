@@ -11,7 +11,7 @@ import { INITIAL, type StateStack } from '@shikijs/vscode-textmate';
 import { createHighlighterCore, type HighlighterCore, type LanguageRegistration } from 'shiki/core';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../../src/markdown/highlight.ts';
+import { LANGUAGES, canonical } from '../../../src/markdown/highlight.ts';
 import { sharedPatternEngine } from '../../../src/markdown/scanners.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -59,7 +59,6 @@ function tokens(hl: HighlighterCore, blocks: [string, string][]): string[] {
   return out;
 }
 
-const ALIASES: Record<string, string> = { js: 'javascript', sh: 'bash', shell: 'bash', yml: 'yaml', ts: 'typescript', py: 'python', dockerfile: 'docker' };
 const KNOWN = new Set<string>(LANGUAGES);
 
 /** The Ferrygate site's fenced code blocks, in every language sitegen knows. */
@@ -67,8 +66,8 @@ function siteBlocks(): [string, string][] {
   const blocks: [string, string][] = [];
   for (const file of fg.sync(['content/**/*.md', 'site/**/*.{md,tsx,ts}'], { cwd: ROOT, absolute: true })) {
     for (const m of readFileSync(file, 'utf8').matchAll(/```([\w-]+)\n([\s\S]*?)```/g)) {
-      const lang = ALIASES[m[1]] ?? m[1];
-      if (KNOWN.has(lang)) blocks.push([lang, m[2]]);
+      const lang = canonical(m[1]);
+      if (lang) blocks.push([lang, m[2]]);
     }
   }
   return blocks;
