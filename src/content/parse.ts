@@ -90,7 +90,29 @@ export function countWords(text: string): number {
   return words;
 }
 
-const MATTER_OPTIONS = { excerpt: false, engines: { yaml: loadYaml, js: refuse('JavaScript'), javascript: refuse('JavaScript'), coffee: refuse('CoffeeScript') } };
+export const MATTER_OPTIONS = { excerpt: false, engines: { yaml: loadYaml, js: refuse('JavaScript'), javascript: refuse('JavaScript'), coffee: refuse('CoffeeScript') } };
+
+/**
+ * Front matter and body, split by gray-matter handed only the front matter block. Handed the whole
+ * document, it looks the text up in its cache (V8 then hashes and interns every document's whole
+ * text) and copies it into a Buffer it never uses: about 30 µs of each document's parse. The data
+ * and the body are the same either way.
+ */
+export function splitFrontMatter(text: string): { data: Record<string, unknown>; content: string } {
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  if (!text.startsWith('---', start)) return { data: {}, content: text.slice(start) };
+  const close = text.indexOf('\n---', start + 3);
+  if (close === -1 || text.charAt(start + 3) === '-') {
+    const { data, content } = matter(text, MATTER_OPTIONS);
+    return { data, content };
+  }
+  const end = close + 4;
+  const { data } = matter(text.slice(0, end), MATTER_OPTIONS);
+  let content = text.slice(end);
+  if (content[0] === '\r') content = content.slice(1);
+  if (content[0] === '\n') content = content.slice(1);
+  return { data, content };
+}
 
 /** Split at the first `<!-- more -->` line outside fenced code. */
 function splitMore(body: string): { before: string; after: string } | undefined {
@@ -170,7 +192,7 @@ export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, 
 
   try {
     if (type === 'markdown') {
-      const parsed = matter(text, MATTER_OPTIONS);
+      const parsed = splitFrontMatter(text);
       data = (parsed.data ?? {}) as Record<string, unknown>;
       body = parsed.content;
       bodyLine = text.slice(0, text.length - body.length).split('\n').length - 1;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { countWords, parseDocument, parseDate } from '../../../src/content/parse.ts';
+import matter from 'gray-matter';
+import { countWords, MATTER_OPTIONS, parseDocument, parseDate, splitFrontMatter } from '../../../src/content/parse.ts';
 import { createMarkdown } from '../../../src/markdown/index.ts';
 import type { ParseOptions, SourceFile } from '../../../src/content/types.ts';
 
@@ -108,6 +109,43 @@ describe('parseDocument', () => {
     const { doc } = parse('a.md', '```bash\nferry login\n```\n');
     expect(doc?.body?.html).toContain('<div class="code-block" data-lang="bash">');
     expect(doc?.body?.html).toContain('class="shiki');
+  });
+});
+
+describe('splitFrontMatter', () => {
+  // gray-matter handed the whole document, as parse.ts did before it handed it the block only.
+  const whole = (text: string) => {
+    try {
+      const { data, content } = matter(text, MATTER_OPTIONS);
+      return { data, content };
+    } catch (error) {
+      return { error: String(error) };
+    }
+  };
+  const split = (text: string) => {
+    try {
+      return splitFrontMatter(text);
+    } catch (error) {
+      return { error: String(error) };
+    }
+  };
+
+  it('gives what gray-matter gives for the whole document', () => {
+    const cases = [
+      '', 'no front matter\n', '\uFEFFno front matter', '---\ntitle: A\n---\nBody\n', '\uFEFF---\ntitle: A\n---\n\nBody',
+      '---\r\ntitle: A\r\n---\r\nBody\r\n', '---\ntitle: A\n---', '---\ntitle: A\n', '----\ntitle: A\n----\nBody',
+      '---\n---\nBody', '---\n# only a comment\n---\nBody', '---yaml\ntitle: A\n---\nBody', '---\ntitle: A\n---- not a close\n---\nBody',
+      '---\ntitle: [unclosed\n---\nBody', '---\ntitle: A\n---\n---\nmore: 1\n---\n', ' ---\ntitle: A\n---\n',
+    ];
+    for (const text of cases) expect(split(text), JSON.stringify(text)).toEqual(whole(text));
+  });
+
+  it('agrees with gray-matter on generated documents', () => {
+    const part = fc.constantFrom('---', '----', '\n', '\r\n', '\r', 'title: x', 'n: 1', '# c', ' ', 'body', '\uFEFF', 'yaml', ':');
+    fc.assert(fc.property(fc.array(part, { maxLength: 14 }), (parts) => {
+      const text = parts.join('');
+      expect(split(text)).toEqual(whole(text));
+    }), { numRuns: 2000 });
   });
 });
 
