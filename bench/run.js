@@ -4,7 +4,8 @@
 //   node bench/run.js [sizes=1000,4000,10000] [runs=3]      (npm run bench -- 40000 for the big one)
 //
 // Per size: one warm-up round, then `runs` counted rounds; in each round the three tools build in
-// turn (cold: outputs and sitegen's cache removed first). Then sitegen alone, each round paired with
+// turn (cold: sitegen's cache removed first, each run into a folder that never existed; nothing is
+// deleted while a size's timed runs go on, see `fresh`). Then sitegen alone, each round paired with
 // a Hugo cold build: a rebuild with nothing changed, a rebuild after one body edit, a rebuild after
 // one title edit (every listing and sidebar that shows it changes). Every tool's output is checked
 // to hold one page per markdown file. Last, the bundled site built cold. Hugo comes from Debian
@@ -56,14 +57,29 @@ async function timed(cmd, args, cwd) {
 }
 
 /**
+ * The disk this bench was written on has ext4 without a journal, and without one the kernel passes
+ * over every inode freed in the last 30 seconds when it allocates a new one, one buffer lookup each.
+ * A build right after tens of thousands of files were deleted then pays seconds of kernel time to
+ * create its own, however fast it is; removing each tool's output just before its next cold run
+ * measured the deletions as much as the tools (at 10,000 files it moved sitegen/Hugo from 1.5 to
+ * 1.8). So every cold run writes into a folder of its own, outputs are deleted only once a size is
+ * done, and the next size waits out those 30 seconds: cold means a first build, as a new user
+ * (or a fresh CI checkout) runs it.
+ */
+const QUIET_MS = 31_000;
+async function clear(dir) {
+  if (!existsSync(dir)) return;
+  rmSync(dir, { recursive: true, force: true });
+  execFileSync('sync');
+  await new Promise((r) => setTimeout(r, QUIET_MS));
+}
+
+/**
  * sitegen removes the output it replaced in a detached process after it returns. Wait for that
  * before the next timed run, so no run is charged for (or helped by) the one before it.
  */
 async function settled() {
-  const busy = () => [join(CACHE, 'bundled-out'), ...sizes.map((size) => join(CACHE, `work-${size}`, 'sitegen'))].some((out) => {
-    const pattern = new RegExp(`^\\.${out.split('/').pop()}\\.old-`);
-    return existsSync(dirname(out)) && readdirSync(dirname(out)).some((n) => pattern.test(n));
-  });
+  const busy = () => [CACHE, ...sizes.map((size) => join(CACHE, `work-${size}`))].some((dir) => existsSync(dir) && readdirSync(dir).some((n) => /^\..+\.old-/.test(n)));
   for (let i = 0; i < 600 && busy(); i++) await new Promise((r) => setTimeout(r, 100));
 }
 
@@ -102,8 +118,11 @@ async function benchSize(size) {
   const corpus = join(CACHE, `corpus-${size}`);
   if (!existsSync(corpus)) generateCorpus(corpus, size);
   const work = join(CACHE, `work-${size}`);
-  rmSync(work, { recursive: true, force: true });
+  await clear(work);
   mkdirSync(work, { recursive: true });
+  let made = 0;
+  /** A folder of `name`'s that never existed (see QUIET_MS). */
+  const fresh = (name) => join(work, `${name}-${made++}`);
   const eleventyDir = join(CACHE, 'eleventy');
   const config = eleventyConfig(eleventyDir, corpus);
   const tools = {
@@ -126,8 +145,8 @@ async function benchSize(size) {
   const samples = Object.fromEntries(Object.keys(tools).map((t) => [t, []]));
   for (let round = 0; round <= runs; round++) {
     for (const [name, tool] of Object.entries(tools)) {
-      rmSync(tool.out, { recursive: true, force: true });
       tool.clean();
+      tool.out = fresh(name);
       const sample = await tool.run(tool.out);
       const pages = countPages(tool.out);
       if (pages < size) throw new Error(`${name} wrote ${pages} pages for ${size} files`);
@@ -154,14 +173,12 @@ async function benchSize(size) {
       titleChanged.push(await tools.sitegen.run(tools.sitegen.out));
       writeFileSync(target, original);
       await tools.sitegen.run(tools.sitegen.out);
-      rmSync(tools.hugo.out, { recursive: true, force: true });
       tools.hugo.clean();
-      hugoPaired.push(await tools.hugo.run(tools.hugo.out));
+      hugoPaired.push(await tools.hugo.run(fresh('hugo')));
     }
     // The main thread's own heap, phase by phase (--profile), in a cold build: it holds metadata only.
-    rmSync(tools.sitegen.out, { recursive: true, force: true });
     tools.sitegen.clean();
-    const profile = execFileSync(process.execPath, [join(ROOT, 'bin/sitegen.js'), 'build', '--profile', '--content', corpus, '--out', tools.sitegen.out], { cwd: work, env: { ...process.env, NO_COLOR: '1' } }).toString();
+    const profile = execFileSync(process.execPath, [join(ROOT, 'bin/sitegen.js'), 'build', '--profile', '--content', corpus, '--out', fresh('sitegen')], { cwd: work, env: { ...process.env, NO_COLOR: '1' } }).toString();
     for (const m of profile.matchAll(/heap (\d+) MB/g)) profiled.push(Number(m[1]));
   } finally {
     writeFileSync(target, original);
@@ -172,6 +189,7 @@ async function benchSize(size) {
     summary[name] = { medianMs: Math.round(median(list.map((s) => s.ms))), minMs: Math.round(Math.min(...list.map((s) => s.ms))), maxMs: Math.round(Math.max(...list.map((s) => s.ms))), peakRssMb: Math.round(Math.max(...list.map((s) => s.rssMb))) };
   }
   const paired = (other) => samples.sitegen.map((s, i) => s.ms / samples[other][i].ms);
+  await clear(work);
   return {
     size,
     tools: summary,
