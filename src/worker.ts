@@ -347,9 +347,20 @@ class Session {
     }
   }
 
-  private async api({ jobs, base }: ApiRequest): Promise<ApiResult> {
+  private async api({ jobs, base, links }: ApiRequest): Promise<ApiResult> {
     const folder = this.folder!;
     const errors: SitegenError[] = [];
+    const linked: [string, number][] = [];
+    const unlinked: string[] = [];
+    const pairs = links ? links.split('\u0000') : [];
+    for (let i = 0; i + 1 < pairs.length; i += 2) {
+      try {
+        if (!folder.previous) throw new Error('no previous output');
+        linked.push([pairs[i], folder.writer.linkSync(pairs[i], join(folder.previous.dir, pairs[i + 1]))]);
+      } catch {
+        unlinked.push(pairs[i]); // gone from the previous output: the main thread sends its job
+      }
+    }
     const files = await Promise.all(jobs.map(async (job): Promise<[string, number] | undefined> => {
       try {
         if (job.reuse && folder.previous) {
@@ -371,7 +382,7 @@ class Session {
         return undefined;
       }
     }));
-    return { files: files.filter((f): f is [string, number] => !!f), errors: errors.map((e) => e.toJSON()) };
+    return { files: [...linked, ...files.filter((f): f is [string, number] => !!f)], errors: errors.map((e) => e.toJSON()), ...(unlinked.length ? { unlinked } : {}) };
   }
 }
 

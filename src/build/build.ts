@@ -12,31 +12,29 @@ import { hashText } from '../hash.ts';
 import { env } from '../env.ts';
 import type { ConfigOverrides } from '../config/load.ts';
 import { discoverContent, displayPath, listPublicFiles } from '../content/discover.ts';
-import { collectImages, documentImages } from '../output/images.ts';
+import { collectImages } from '../output/images.ts';
 import type { ContentDocument, ParseOptions } from '../content/types.ts';
 import { BuildErrors, SitegenError, applyCheckLevels, formatLocation } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { formatMs } from '../log.ts';
 import { PACKAGE_ROOT, VERSION } from '../paths.ts';
 import type { RenderModule } from '../render/render-page.ts';
-import { basePrefix } from '../render/base.ts';
 import { OutputFolder, hookSignals } from '../output/folder.ts';
 import { readAuthors } from '../site/data.ts';
 import { contentId, contentStem, stemToPath } from '../content/paths.ts';
-import { documentQueryKey, queryHash } from '../output/manifest.ts';
 import { mergeTimings } from '../plugins/run.ts';
 import { checkLinks } from './checks.ts';
 import { cacheDirOf, loadProject, type Project } from '../pipeline/project.ts';
 import { compileTemplates } from '../pipeline/templates.ts';
 import { planSite } from '../pipeline/plan.ts';
 import { runBuildDone, writeAssets, writeOutputs } from '../pipeline/outputs.ts';
-import { Workers, batches, concurrencyFor, ownedBatches, type WorkerSession } from '../pipeline/workers.ts';
+import { Workers, batches, concurrencyFor, type WorkerSession } from '../pipeline/workers.ts';
 import type { PluginModule } from '../plugins/load.ts';
-import { apiDocument } from '../pipeline/api.ts';
+import { writeContentApi } from '../pipeline/api.ts';
 import { Interned } from '../pipeline/intern.ts';
-import type { ApiJob, ApiResult, BodyAt, ParsedItem } from '../pipeline/protocol.ts';
+import type { BodyAt, ParsedItem } from '../pipeline/protocol.ts';
 import { checkSources } from '../pipeline/stat.ts';
-import { anyOutputState, asParsed, changedSources, checkOutputSizes, completeDocCache, loadOutputState, loadSourceIndex, outputIntact, outputThere, patchFile, previousOutput, pruned, saveDocCache, saveOutputState, spareRecords, type DocCache, type DocEntry, type OutputState } from '../pipeline/state.ts';
+import { anyOutputState, changedSources, checkOutputSizes, completeDocCache, loadOutputState, loadSourceIndex, outputIntact, outputThere, patchFile, previousOutput, pruned, saveDocCache, saveOutputState, spareRecords, type DocCache, type DocEntry, type OutputState } from '../pipeline/state.ts';
 import { renderPages } from '../pipeline/render.ts';
 
 export interface BuildOptions extends ConfigOverrides {
@@ -305,44 +303,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const apiDocs = docs.filter((d) => drafts || !d.draft);
       const apiFiles = new Map<string, string>();
       const apiState: OutputState['api'] = {};
-      const writeApi = async (): Promise<void> => {
-        const sendDocs = hooks.has('content:loaded');
-        const apiJobs: ApiJob[] = [];
-        for (const doc of apiDocs) {
-          const file = `api/_content/query/${queryHash(documentQueryKey(doc._path))}.${buildId}.json`;
-          apiFiles.set(doc._id, file);
-          // Bodies show their images' hashed files and links under the base, as pages do.
-          const docImages = documentImages(doc, images.manifest);
-          const rewritten = !!(basePrefix(config.base) || docImages);
-          // As parsed (hashed in the worker, or kept in the document cache), unless a plugin may have
-          // changed it; with the base and the document's images when they rewrite it.
-          const parsedKey = (!sendDocs && apiKeys.get(doc._id)) || hashText(`${parseKey}\u0000${JSON.stringify(doc)}`);
-          const key = rewritten ? hashText(JSON.stringify([parsedKey, config.base, docImages ?? null])) : parsedKey;
-          apiState[doc._id] = { file, hash: doc.hash, key, ...(rewritten ? { rewritten } : {}) };
-          const source = sourceOf.get(doc._id);
-          if (!source) {
-            // A document a plugin added in `content:loaded`: its body is in the main thread already.
-            const json = JSON.stringify(apiDocument(doc, { base: config.base, images: docImages }));
-            written.set(file, Buffer.byteLength(json));
-            await out.write(file, json);
-            continue;
-          }
-          const before = previous?.api[doc._id];
-          const job: ApiJob = { file, body: { id: doc._id, source, ...(asParsed(before, doc) ? { previousApi: before.file } : {}) } };
-          if (sendDocs || !owner.has(doc._id)) job.doc = doc;
-          if (docImages) job.images = docImages;
-          if (before && before.key === key && prevFiles.has(before.file)) job.reuse = before.file;
-          apiJobs.push(job);
+      const writeApi = () => writeContentApi({
+        docs: apiDocs, buildId, base: config.base, images: images.manifest, sendDocs: hooks.has('content:loaded'), parseKey, apiKeys, sourceOf, owner, pool, out, previous, prevFiles,
+      }).then((result) => {
+        renderErrors.push(...result.errors);
+        for (const [file, bytes] of result.written) written.set(file, bytes);
+        for (const [id, state] of Object.entries(result.state)) {
+          apiState[id] = state;
+          apiFiles.set(id, state.file);
         }
-        const apiOwner = (job: ApiJob) => (job.reuse ? undefined : owner.get(job.body.id));
-        // All sent at once: this thread plans the site next, for a few hundred milliseconds at
-        // 10,000 documents without taking a reply, and the workers write meanwhile instead of waiting.
-        const apiResults = await pool.map(ownedBatches(apiJobs, apiOwner, 64), (session, batch) => session.request<ApiResult>({ type: 'api', jobs: batch, base: config.base }, 'writing the content API for', batch.map((j) => j.doc?._source ?? j.body.source.display)), (batch) => apiOwner(batch[0]), Infinity);
-        for (const result of apiResults) {
-          renderErrors.push(...result.errors.map(SitegenError.fromJSON));
-          for (const [file, bytes] of result.files) written.set(file, bytes);
-        }
-      };
+      });
       const apiWritten = hooks.has('content:loaded') ? undefined : writeApi();
       apiWritten?.catch(() => undefined); // awaited below
 
@@ -369,7 +339,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const { buildId: _id, nav: _nav, posts: _posts, ...sharedRest } = plan.model.shared;
       const renderKey = hashText(JSON.stringify([engine, parseKey, bundle.hash, sharedRest, project.pluginModules.map((p) => [p.file, p.options])]));
       await opened;
-      const rendering = renderPages({ plan, pool, owner, bodyAt, renderKey, bundleFile: bundle.file, sourceOf, previous, spare, foreignContent, interned, written });
+      const jobsKey = hooks.has('content:loaded') ? undefined : hashText(JSON.stringify([renderKey, project.configHash, drafts]));
+      const rendering = renderPages({ plan, pool, owner, bodyAt, renderKey, jobsKey, bundleFile: bundle.file, sourceOf, previous, spare, foreignContent, interned, written });
       // 6. Everything besides the pages (assets, redirects, listings, manifests) is written while
       // the workers render, and so is the document cache, which holds what was parsed whatever
       // the rest of the build gives.
@@ -377,7 +348,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       outputsWritten.catch(() => undefined); // awaited below
       if (toParse.length || restated || Object.keys(docCache.entries).length !== sources.length) docCacheSaved = saveDocs().catch(() => undefined);
       // (Nothing may still be writing into the folder when a failed build discards it.)
-      const { checked, built, errors: pageErrors, records, pages, reused, patched } = await rendering.finally(() => Promise.allSettled([outputsWritten, apiWritten]));
+      const { checked, built, errors: pageErrors, records, pages, reused, patched, jobsKey: recordedKey } = await rendering.finally(() => Promise.allSettled([outputsWritten, apiWritten]));
       renderErrors.push(...pageErrors);
       done(`rendered ${pages} pages${reused ? ` (${reused} unchanged)` : ''}${patched ? `, ${patched} of them patched in place` : ''}`, [pages - reused, 'page rendered']);
 
@@ -399,7 +370,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
       await folder.commit(patchFile(cacheDir, outDir));
       for (const [file, bytes] of out.written) written.set(file, bytes);
-      await Promise.all([saveOutputState(cacheDir, { id: buildId, outDir, files: [...written], pages: records, api: apiState }), docCacheSaved]);
+      await Promise.all([saveOutputState(cacheDir, { id: buildId, outDir, files: [...written], pages: records, api: apiState, ...(recordedKey ? { jobsKey: recordedKey } : {}) }), docCacheSaved]);
       const ms = performance.now() - started;
       await pool.destroy();
       workers = undefined;

@@ -1,7 +1,14 @@
 import type { PostSummary } from '../../templates/types.ts';
-import type { ContentDocument } from '../content/types.ts';
-import { IMAGE_KEYS, rewriteImageFields, rewriteImages, type ImageManifest } from '../output/images.ts';
+import type { ContentDocument, SourceFile } from '../content/types.ts';
+import { SitegenError } from '../errors.ts';
+import { hashText } from '../hash.ts';
+import { documentQueryKey, queryHash } from '../output/manifest.ts';
+import { IMAGE_KEYS, documentImages, rewriteImageFields, rewriteImages, type ImageManifest } from '../output/images.ts';
+import type { OutputWriter } from '../output/writer.ts';
 import { basePrefix, withBase } from '../render/base.ts';
+import type { ApiJob, ApiRequest, ApiResult } from './protocol.ts';
+import { asParsed, type OutputState } from './state.ts';
+import { batches, ownedBatches, type Workers, type WorkerSession } from './workers.ts';
 
 /** What a document's content API file needs besides the document. */
 export interface ApiContext {
@@ -46,4 +53,92 @@ export function apiDocument(doc: ContentDocument, context: ApiContext): Record<s
 export function apiPosts(posts: PostSummary[], base: string): PostSummary[] {
   if (!basePrefix(base)) return posts;
   return posts.map((post) => (post.excerpt ? { ...post, excerpt: withBase(post.excerpt, base) } : post));
+}
+
+export interface ApiInput {
+  /** The documents that get a file (drafts only with --drafts). */
+  docs: ContentDocument[];
+  buildId: string;
+  base: string;
+  images: ImageManifest;
+  /** A plugin may have changed the documents (`content:loaded`): the workers get them as they are now. */
+  sendDocs: boolean;
+  parseKey: string;
+  /** Each parsed document's key as the worker or the document cache hashed it. */
+  apiKeys: Map<string, string>;
+  sourceOf: Map<string, SourceFile>;
+  /** The worker that holds each document's body. */
+  owner: Map<string, WorkerSession>;
+  pool: Workers;
+  out: OutputWriter;
+  previous?: OutputState;
+  prevFiles: Map<string, number>;
+}
+
+export interface ApiOutcome {
+  state: OutputState['api'];
+  written: [string, number][];
+  errors: SitegenError[];
+}
+
+/** Unchanged documents' files sent as one string at a time (ApiRequest.links). */
+const LINKS_AT_A_TIME = 1024;
+
+/**
+ * The content API: one file per document, written by the worker that holds its body (or linked
+ * from the previous output when the document and what rewrites it are unchanged). When no plugin
+ * can have changed a document since it was parsed, the workers write these from their own copies
+ * while the main thread plans the site.
+ */
+export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
+  const { buildId, base, previous, owner } = input;
+  const outcome: ApiOutcome = { state: {}, written: [], errors: [] };
+  const jobs: ApiJob[] = [];
+  const linked = new Map<string, ApiJob>();
+  for (const doc of input.docs) {
+    // Bodies show their images' hashed files and links under the base, as pages do.
+    const docImages = documentImages(doc, input.images);
+    const rewritten = !!(basePrefix(base) || docImages);
+    // As parsed (hashed in the worker, or kept in the document cache), unless a plugin may have
+    // changed it; with the base and the document's images when they rewrite it.
+    const parsedKey = (!input.sendDocs && input.apiKeys.get(doc._id)) || hashText(`${input.parseKey}\u0000${JSON.stringify(doc)}`);
+    const key = rewritten ? hashText(JSON.stringify([parsedKey, base, docImages ?? null])) : parsedKey;
+    const before = previous?.api[doc._id];
+    const same = !!before && before.key === key && input.prevFiles.has(before.file) && before.file.endsWith(`.${previous!.id}.json`);
+    // The same document (its key covers the path) keeps its query hash: only the build id changes.
+    const file = same ? `${before.file.slice(0, -(previous!.id.length + 5))}${buildId}.json` : `api/_content/query/${queryHash(documentQueryKey(doc._path))}.${buildId}.json`;
+    outcome.state[doc._id] = { file, hash: doc.hash, key, ...(rewritten ? { rewritten } : {}) };
+    const source = input.sourceOf.get(doc._id);
+    if (!source) {
+      // A document a plugin added in `content:loaded`: its body is in the main thread already.
+      const json = JSON.stringify(apiDocument(doc, { base, images: docImages }));
+      outcome.written.push([file, Buffer.byteLength(json)]);
+      await input.out.write(file, json);
+      continue;
+    }
+    const job: ApiJob = { file, body: { id: doc._id, source, ...(asParsed(before, doc) ? { previousApi: before.file } : {}) } };
+    if (input.sendDocs || !owner.has(doc._id)) job.doc = doc;
+    if (docImages) job.images = docImages;
+    if (same) linked.set(file, { ...job, reuse: before.file });
+    else jobs.push(job);
+  }
+  const ownerOf = (job: ApiJob) => owner.get(job.body.id);
+  const requests: ApiRequest[] = ownedBatches(jobs, ownerOf, 64).map((batch) => ({ type: 'api', jobs: batch, base }));
+  for (const batch of batches([...linked.values()], LINKS_AT_A_TIME)) {
+    requests.push({ type: 'api', jobs: [], base, links: batch.flatMap((job) => [job.file, job.reuse!]).join('\u0000') });
+  }
+  const send = (list: ApiRequest[]) => input.pool.map(list, (session, request) => session.request<ApiResult>(request, 'writing the content API for', request.jobs.map((j) => j.doc?._source ?? j.body.source.display)), (request) => (request.jobs.length ? ownerOf(request.jobs[0]) : undefined), Infinity);
+  // All sent at once: the main thread plans the site next, for a few hundred milliseconds at
+  // 10,000 documents without taking a reply, and the workers write meanwhile instead of waiting.
+  const take = (results: ApiResult[]) => {
+    for (const result of results) {
+      outcome.errors.push(...result.errors.map(SitegenError.fromJSON));
+      outcome.written.push(...result.files);
+    }
+    return results.flatMap((result) => (result.unlinked ?? []).map((file) => ({ ...linked.get(file)!, reuse: undefined })));
+  };
+  // A file gone from the previous output (or changed there) is written anew from its body.
+  const again = take(await send(requests));
+  if (again.length) take(await send(ownedBatches(again, ownerOf, 64).map((batch) => ({ type: 'api', jobs: batch, base }))));
+  return outcome;
 }

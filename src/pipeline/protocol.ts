@@ -151,6 +151,12 @@ export interface ApiJob {
 export interface ApiRequest {
   type: 'api';
   jobs: ApiJob[];
+  /**
+   * Files of unchanged documents, linked from the previous output: `file` and `reuse` of each,
+   * joined by NUL. A thousand of them cross to the worker as one string instead of a thousand
+   * job objects (0.13 s of the main thread at 10,000 documents).
+   */
+  links?: string;
   /** The site's base path: the files show bodies with their links under it, as pages do. */
   base: string;
 }
@@ -188,6 +194,8 @@ export interface PageResult {
 export interface ApiResult {
   files: [string, number][];
   errors: SerializedError[];
+  /** Files of `links` whose previous file was gone or changed: to be written from their jobs. */
+  unlinked?: string[];
 }
 
 export interface CloseRequest {

@@ -28,6 +28,11 @@ export interface RenderInput {
   bodyAt: Map<string, BodyAt>;
   /** What every page's key covers besides its own job and the site-wide collections (engine, parser, bundle, plugins, shared data). */
   renderKey: string;
+  /**
+   * What the jobs are made from besides the routes (renderKey, the config): unless a plugin may
+   * have changed the documents after they were parsed (then undefined, and every key is hashed).
+   */
+  jobsKey?: string;
   bundleFile: string;
   sourceOf: Map<string, SourceFile>;
   previous?: OutputState;
@@ -46,6 +51,8 @@ export interface RenderOutcome {
   built: BuiltPage[];
   errors: SitegenError[];
   records: Record<string, PageRecord>;
+  /** OutputState.jobsKey of this build. */
+  jobsKey?: string;
   pages: number;
   reused: number;
   patched: number;
@@ -64,19 +71,25 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
 
   const records: Record<string, PageRecord> = {};
   const jobOf = new Map<string, WorkerJob>();
+  // A document's job is its route's page (made from the document alone, with its layout) plus
+  // what the collections give it (related posts, neighbours): with the same collections, engine,
+  // templates and config as last time, the same document has the same job, and the same key.
+  const jobsKey = input.jobsKey && hashText([input.jobsKey, ...SITE_COLLECTIONS.map((name) => collectionHash[name])].join('\u0000'));
+  const sameJobs = !!jobsKey && previous?.jobsKey === jobsKey;
   const makeJob = (route: Route): WorkerJob => {
     const job: WorkerJob = jobFor(plan, route);
     if (route.path === '/404') job.alsoAs = ['404.html'];
     const doc = route.doc;
-    const key = hashText(`${renderKey}\u0000${doc?.hash ?? ''}\u0000${JSON.stringify(job)}`);
-    records[route.path] = { key, status: job.status, links: [], ids: [], files: [], idCount: 0 };
+    const before = previous?.pages[route.path];
+    const docKey = jobsKey && doc?.hash && job.page === route.page && route.page.kind === 'document' ? hashText(`${doc.hash}\u0000${doc._id}\u0000${doc._source}`) : undefined;
+    const key = sameJobs && docKey && before?.doc === docKey ? before.key : hashText(`${renderKey}\u0000${doc?.hash ?? ''}\u0000${JSON.stringify(job)}`);
+    records[route.path] = { key, status: job.status, links: [], ids: [], files: [], idCount: 0, ...(docKey ? { doc: docKey } : {}) };
     const file = doc && input.sourceOf.get(doc._id);
     if (doc?.body && file && !route.rejected) {
       const prevApi = previous?.api[doc._id];
       const at = input.bodyAt.get(doc._id);
       job.body = { id: doc._id, source: file, ...(asParsed(prevApi, doc) ? { previousApi: prevApi.file } : {}), ...(at ? { at } : {}) };
     }
-    const before = previous?.pages[route.path];
     if (before && before.key === key && sameCollections(before.uses) && before.files.every((f) => prevFiles.has(f))) {
       job.reuse = { files: before.files.map((f) => [f, prevFiles.get(f)!]), idCount: before.idCount };
       const inSpare = spare?.pages[route.path];
@@ -91,13 +104,19 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
   // Jobs are made a slice at a time as the workers ask for more (Workers.map `more`): making them
   // all first (a key hashed per page) kept both workers waiting 0.15-0.3 s at 10,000 pages.
   let made = 0;
-  const more = (): WorkerJob[][] | undefined => (made < plan.routes.length ? ownedBatches(plan.routes.slice(made, (made += JOBS_AT_A_TIME)).map(makeJob), ownerOf, 16) : undefined);
+  // Pages to copy go 64 to a message: each message costs this thread some 70 µs to send.
+  const more = (): WorkerJob[][] | undefined => {
+    if (made >= plan.routes.length) return undefined;
+    const jobs = plan.routes.slice(made, (made += JOBS_AT_A_TIME)).map(makeJob);
+    const copies = jobs.filter((job) => job.reuse);
+    return [...ownedBatches(jobs.filter((job) => !job.reuse), ownerOf, 16), ...batches(copies, 64)];
+  };
   const first = more() ?? [];
   await ready;
 
   // Each batch's results are taken in as it comes back, while the workers render the rest, and
   // put in route order at the end.
-  const outcome: RenderOutcome = { checked: [], built: [], errors: [], records, pages: plan.routes.length, reused: 0, patched: 0 };
+  const outcome: RenderOutcome = { checked: [], built: [], errors: [], records, ...(jobsKey ? { jobsKey } : {}), pages: plan.routes.length, reused: 0, patched: 0 };
   const failed: { path: string; error: SitegenError }[] = [];
   const routeIndex = new Map(plan.routes.map((r, i) => [r.path, i]));
   const routeOf = (path: string) => plan.routes[routeIndex.get(path) ?? -1];

@@ -62,6 +62,8 @@ export interface PageRecord {
   uses?: Partial<Record<SiteCollection, string>>;
   /** Byte offsets of the build id in each of `files`. */
   offsets?: number[][];
+  /** A document's page: which document, as parsed (see `OutputState.jobsKey`). */
+  doc?: string;
 }
 
 /**
@@ -86,6 +88,12 @@ export interface OutputState {
    * cannot stand in for a parse.
    */
   api: Record<string, { file: string; hash: string; key: string; rewritten?: true }>;
+  /**
+   * What every render job was made from besides its own route (the engine, templates, config and
+   * the site-wide collections): while it stays the same, a document's page whose `doc` is the
+   * same has the same job, and keeps its key without the job being serialised and hashed again.
+   */
+  jobsKey?: string;
 }
 
 /**
@@ -322,7 +330,7 @@ export async function saveOutputState(cacheDir: string, state: OutputState): Pro
   const patch: PatchRecords['pages'] = {};
   for (const [path, { key, uses, files, offsets }] of Object.entries(state.pages)) if (offsets) patch[path] = { key, uses, files, offsets };
   await writeJson(patchFile(cacheDir, state.outDir), { id: state.id, pages: patch });
-  await writeJson(recordsFile(cacheDir, state.outDir), { id: state.id, pages: state.pages, api: state.api });
+  await writeJson(recordsFile(cacheDir, state.outDir), { id: state.id, pages: state.pages, api: state.api, ...(state.jobsKey ? { jobsKey: state.jobsKey } : {}) });
   await writeJson(outputFile(cacheDir, state.outDir), { id: state.id, outDir: state.outDir, pageCount: Object.keys(state.pages).length, files: state.files });
 }
 
@@ -401,7 +409,7 @@ export async function outputIntact(state: OutputIndex, check?: OutputCheck): Pro
 export async function previousOutput(cacheDir: string, state: OutputIndex | undefined): Promise<OutputState | undefined> {
   if (!state || !outputThere(state)) return undefined;
   // Records of another build (the pair torn by a kill between the two writes): nothing is reused.
-  const records = await readJson<Pick<OutputState, 'id' | 'pages' | 'api'>>(recordsFile(cacheDir, state.outDir));
+  const records = await readJson<Pick<OutputState, 'id' | 'pages' | 'api' | 'jobsKey'>>(recordsFile(cacheDir, state.outDir));
   if (!records || records.id !== state.id || !records.pages || !records.api) return undefined;
-  return { id: state.id, outDir: state.outDir, files: state.files, pages: records.pages, api: records.api };
+  return { id: state.id, outDir: state.outDir, files: state.files, pages: records.pages, api: records.api, ...(typeof records.jobsKey === 'string' ? { jobsKey: records.jobsKey } : {}) };
 }

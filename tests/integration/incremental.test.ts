@@ -14,6 +14,12 @@ const bytes = (dir: string) => listFiles(dir).map((f) => [f, readFileSync(join(d
 /** Every folder, empty ones included: a rebuild written in place must not leave one behind. */
 const folders = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => relative(dir, join(e.parentPath, e.name))).sort();
 const edit = (file: string, change: (text: string) => string) => writeFileSync(join(site, file), change(readFileSync(join(site, file), 'utf8')));
+/** Each page's key (all it renders from) in the records a build left in `cache` for the folder `out`. */
+const pageKeys = (cache: string, out: string) => {
+  const index = readdirSync(cache).find((f) => /^output\.[0-9a-f]+\.json$/.test(f) && JSON.parse(readFileSync(join(cache, f), 'utf8')).outDir === out)!;
+  const records = JSON.parse(readFileSync(join(cache, index.replace(/\.json$/, '.pages.json')), 'utf8')) as { pages: Record<string, { key: string }> };
+  return Object.fromEntries(Object.entries(records.pages).map(([path, record]) => [path, record.key]));
+};
 
 async function warmEqualsCold(): Promise<string> {
   const warm = await runCli(['build', '--root', site]);
@@ -29,6 +35,9 @@ async function warmEqualsCold(): Promise<string> {
     expect(cold.code, cold.stderr).toBe(0);
     expect(bytes(join(site, 'dist'))).toEqual(bytes(join(site, 'cold')));
     expect(folders(join(site, 'dist'))).toEqual(folders(join(site, 'cold')));
+    // Keys the rebuild kept without making the job again (RenderInput.jobsKey) are the ones a
+    // cold build computes: a stale key would leave a changed page as it was in a later build.
+    expect(pageKeys(kept, join(site, 'dist'))).toEqual(pageKeys(cache, join(site, 'cold')));
   } finally {
     rmSync(join(site, 'cold'), { recursive: true, force: true });
     rmSync(cache, { recursive: true, force: true });
@@ -92,6 +101,16 @@ describe('an incremental build equals a cold one', () => {
     edit('site/config.ts', (t) => t.replace("name: 'Fixture'", "name: 'Renamed fixture'"));
     await warmEqualsCold();
     expect(html(join(site, 'dist'), 'about/index.html').querySelector('title')?.text).toContain('Renamed fixture');
+  });
+
+  it('after a content API file of the previous output was removed by hand', async () => {
+    // An unchanged document's file is linked from the previous output: gone there, it is written anew.
+    const api = join(site, 'dist/api/_content/query');
+    const about = readdirSync(api).find((f) => readFileSync(join(api, f), 'utf8').includes('"_path":"/about"'))!;
+    rmSync(join(api, about));
+    edit('content/guide/2.setup.md', (t) => `${t}\nAnd another.\n`);
+    await warmEqualsCold();
+    expect(readdirSync(api).filter((f) => readFileSync(join(api, f), 'utf8').includes('"_path":"/about"'))).toHaveLength(1);
   });
 
   it('and an unchanged site is left as it is', async () => {
