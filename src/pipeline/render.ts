@@ -70,33 +70,47 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
   ready.catch(() => undefined); // awaited below, once the first jobs are made
 
   const records: Record<string, PageRecord> = {};
-  const jobOf = new Map<string, WorkerJob>();
   // A document's job is its route's page (made from the document alone, with its layout) plus
   // what the collections give it (related posts, neighbours): with the same collections, engine,
   // templates and config as last time, the same document has the same job, and the same key.
   const jobsKey = input.jobsKey && hashText([input.jobsKey, ...SITE_COLLECTIONS.map((name) => collectionHash[name])].join('\u0000'));
   const sameJobs = !!jobsKey && previous?.jobsKey === jobsKey;
-  const makeJob = (route: Route): WorkerJob => {
+  /** What the page renders from (its key covers this), without where to find its body. */
+  const keyedJob = (route: Route): WorkerJob => {
     const job: WorkerJob = jobFor(plan, route);
     if (route.path === '/404') job.alsoAs = ['404.html'];
+    return job;
+  };
+  /** The job with where to find its body. */
+  const withBody = (job: WorkerJob, route: Route): WorkerJob => {
     const doc = route.doc;
-    const before = previous?.pages[route.path];
-    const docKey = jobsKey && doc?.hash && job.page === route.page && route.page.kind === 'document' ? hashText(`${doc.hash}\u0000${doc._id}\u0000${doc._source}`) : undefined;
-    const key = sameJobs && docKey && before?.doc === docKey ? before.key : hashText(`${renderKey}\u0000${doc?.hash ?? ''}\u0000${JSON.stringify(job)}`);
-    records[route.path] = { key, status: job.status, links: [], ids: [], files: [], idCount: 0, ...(docKey ? { doc: docKey } : {}) };
     const file = doc && input.sourceOf.get(doc._id);
     if (doc?.body && file && !route.rejected) {
       const prevApi = previous?.api[doc._id];
       const at = input.bodyAt.get(doc._id);
       job.body = { id: doc._id, source: file, ...(asParsed(prevApi, doc) ? { previousApi: prevApi.file } : {}), ...(at ? { at } : {}) };
     }
+    return job;
+  };
+  const fullJob = (route: Route) => withBody(keyedJob(route), route);
+  const makeJob = (route: Route): WorkerJob => {
+    const doc = route.doc;
+    const before = previous?.pages[route.path];
+    // (A route rejected by middleware renders the not-found page instead of its own.)
+    const docKey = jobsKey && doc?.hash && !route.rejected && route.page.kind === 'document' ? hashText(`${doc.hash}\u0000${doc._id}\u0000${doc._source}`) : undefined;
+    const known = sameJobs && docKey && before?.doc === docKey ? before.key : undefined;
+    // A page whose key is known and that is copied goes without a job made for it (made if the
+    // copy fails: retries below).
+    const job: WorkerJob = known ? { path: route.path, status: route.status } : keyedJob(route);
+    const key = known ?? hashText(`${renderKey}\u0000${doc?.hash ?? ''}\u0000${JSON.stringify(job)}`);
+    records[route.path] = { key, status: job.status, links: [], ids: [], files: [], idCount: 0, ...(docKey ? { doc: docKey } : {}) };
     if (before && before.key === key && sameCollections(before.uses) && before.files.every((f) => prevFiles.has(f))) {
       job.reuse = { files: before.files.map((f) => [f, prevFiles.get(f)!]), idCount: before.idCount };
       const inSpare = spare?.pages[route.path];
       if (inSpare && inSpare.key === key && sameCollections(inSpare.uses) && sameList(inSpare.files, before.files) && inSpare.offsets?.length === before.files.length) job.reuse.inPlace = inSpare.offsets;
     }
-    jobOf.set(job.path, job);
-    return job;
+    if (job.reuse) return job;
+    return known ? fullJob(route) : withBody(job, route);
   };
   // A body any worker can read goes to whichever is free: the workers finish together, though
   // one of them parsed more documents than the other (it was busy less while parsing).
@@ -129,7 +143,7 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
     for (const result of results) {
       if (result.retry) {
         // Its files in the previous output were gone or changed: rendered after the rest.
-        retries.push({ ...jobOf.get(result.path)!, reuse: undefined });
+        retries.push(fullJob(routeOf(result.path)));
         continue;
       }
       const record = records[result.path];
