@@ -31,6 +31,26 @@ function cacheOf(count: number): DocCache {
 const titles = (cache: DocCache) => Object.fromEntries(Object.entries(cache.entries).map(([rel, e]) => [rel, e.doc?.title]));
 
 describe('the document cache on disk', () => {
+  it('is written as ASCII (anything else escaped) and read back exactly, whole and as a delta', async () => {
+    const cache = cacheOf(3);
+    const titles3 = ['Café — naïve', 'Emoji 🚢 and \u2028 separator', 'Ωmega, 東京, "quoted" \\ back'];
+    titles3.forEach((title, n) => (cache.entries[`doc-${n}.md`] = entry(n, title)));
+    await saveDocCache(dir, cache);
+    const bytes = readFileSync(join(dir, 'documents.json'));
+    expect(bytes.every((b) => b < 0x80)).toBe(true);
+    const loaded = await loadDocCache(dir, 'k');
+    expect(Object.values(titles(loaded))).toEqual(titles3);
+    loaded.entries['doc-1.md'] = entry(1, 'Zürich ✓');
+    await saveDocCache(dir, loaded, ['doc-1.md']);
+    expect(readFileSync(join(dir, 'documents.delta.json')).every((b) => b < 0x80)).toBe(true);
+    expect(titles(await loadDocCache(dir, 'k'))['doc-1.md']).toBe('Zürich ✓');
+    // A file written by hand (or by an earlier version) in UTF-8 is still read as UTF-8.
+    const whole = JSON.parse(readFileSync(join(dir, 'documents.json'), 'utf8'));
+    whole.entries['doc-0.md'].doc.title = 'Écrit à la main';
+    writeFileSync(join(dir, 'documents.json'), JSON.stringify(whole));
+    expect(titles(await loadDocCache(dir, 'k'))['doc-0.md']).toBe('Écrit à la main');
+  });
+
   it('writes a few changed entries as a delta, leaving documents.json as it was', async () => {
     await saveDocCache(dir, cacheOf(1000));
     const whole = readFileSync(join(dir, 'documents.json'), 'utf8');
