@@ -32,7 +32,7 @@ import { HeapCap } from './pipeline/heap.ts';
 import { readSource } from './pipeline/stat.ts';
 import { hashText } from './hash.ts';
 import type {
-  ApiRequest, ApiResult, BodyAt, BodySource, Envelope, FolderRequest, PageResult, ParseRequest, ParsedItem, SessionResult, SessionTask, SetupRequest, WorkerJob, WorkerReply, WorkerRequest,
+  ApiRequest, ApiResult, BodyAt, BodySource, CopiedPage, Envelope, FolderRequest, PageResult, ParseRequest, ParsedItem, SessionResult, SessionTask, SetupRequest, WorkerJob, WorkerReply, WorkerRequest,
 } from './pipeline/protocol.ts';
 
 
@@ -302,8 +302,8 @@ class Session {
   }
 
   /** Render one after another (marking each, for crash reports); writes overlap. */
-  private async renderAll(seq: number, jobs: WorkerJob[]): Promise<PageResult[]> {
-    const results: PageResult[] = [];
+  private async renderAll(seq: number, jobs: WorkerJob[]): Promise<(PageResult | CopiedPage)[]> {
+    const results: (PageResult | CopiedPage)[] = [];
     for (let i = 0; i < jobs.length; i++) {
       this.seq = seq;
       this.working(i);
@@ -312,13 +312,13 @@ class Session {
     return results;
   }
 
-  private async render(sent: WorkerJob): Promise<PageResult> {
+  private async render(sent: WorkerJob): Promise<PageResult | CopiedPage> {
     const setup = this.setup!;
     const shared = setup.shared;
     const failed = (error: unknown): PageResult => ({ path: sent.path, status: sent.status, links: [], ids: [], files: [], idCount: 0, error: serialize(error).toJSON() });
     if (sent.reuse && this.folder!.previous) {
       const copied = await this.reuse(sent, shared).catch(() => undefined);
-      if (copied) return { path: sent.path, status: sent.status, links: [], ids: [], files: copied.files, offsets: copied.offsets, idCount: sent.reuse.idCount, reused: true, ...(copied.patched ? { patched: true } : {}) };
+      if (copied) return { path: sent.path, copied: true, ...(copied.patched ? { patched: true } : { offsets: copied.offsets }) };
     }
     // Sent to be copied only, and the copy failed: the main thread sends what rendering needs.
     if (!sent.page) return { path: sent.path, status: sent.status, links: [], ids: [], files: [], idCount: 0, retry: true };

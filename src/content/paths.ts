@@ -14,7 +14,7 @@ export function contentType(file: string): ContentType | undefined {
 
 /** `blog/2020-01-21-foo.md` → `content:blog:2020-01-21-foo.md` */
 export function contentId(relPath: string): string {
-  return `content:${relPath.split('/').join(':')}`;
+  return `content:${relPath.replaceAll('/', ':')}`;
 }
 
 /** Source path without extension, numeric prefixes kept: `v1/guide/1.intro`. */

@@ -14,7 +14,7 @@ import type { CheckedPage } from '../build/checks.ts';
 import type { Interned } from './intern.ts';
 import { jobFor, type SitePlan } from './plan.ts';
 import type { Route } from '../build/routes.ts';
-import type { BodyAt, PageResult, WorkerJob } from './protocol.ts';
+import type { BodyAt, CopiedPage, PageResult, WorkerJob } from './protocol.ts';
 import { HeapCap } from './heap.ts';
 import { asParsed, type OutputState, type PageRecord, type PatchRecords } from './state.ts';
 import { batches, ownedBatches, type Workers, type WorkerSession } from './workers.ts';
@@ -138,9 +138,13 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
   // The records and checks grow through the render, and with them what V8 lets the heap reach.
   const heap = new HeapCap(64 * 1024 * 1024);
   heap.start();
-  const take = (results: PageResult[]) => {
+  const take = (results: (PageResult | CopiedPage)[]) => {
     heap.check();
     for (const result of results) {
+      if ('copied' in result) {
+        takeCopy(result);
+        continue;
+      }
       if (result.retry) {
         // Its files in the previous output were gone or changed: rendered after the rest.
         retries.push(fullJob(routeOf(result.path)));
@@ -152,32 +156,40 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
         delete records[result.path];
         continue;
       }
-      const before = result.reused ? previous!.pages[result.path] : undefined;
-      if (before) {
-        Object.assign(result, { links: before.links, ids: before.ids, summary: before.summary });
-        outcome.reused++;
-        if (result.patched) outcome.patched++;
-      } else {
-        // (A reused page's lists come from the records file, read once: interning them would
-        // cost a rebuild more time than the memory it saves.)
-        input.interned.all(result.links);
-        input.interned.all(result.ids);
-      }
+      input.interned.all(result.links);
+      input.interned.all(result.ids);
       for (const [file, bytes] of result.files) input.written.set(file, bytes);
-      const uses = before ? before.uses : Object.fromEntries((result.uses ?? []).map((name) => [name, collectionHash[name]]));
+      const uses = Object.fromEntries((result.uses ?? []).map((name) => [name, collectionHash[name]]));
       Object.assign(record, { links: result.links, ids: result.ids, summary: result.summary, files: result.files.map(([f]) => f), idCount: result.idCount, uses, ...(result.offsets ? { offsets: result.offsets } : {}) });
-      const route = routeOf(result.path);
-      const links = input.foreignContent ? route.doc?.links.map((l) => l.href) ?? [] : result.links;
-      outcome.checked.push({ path: result.path, source: route.source, links, ids: result.ids, sourceLinks: route.doc?.links });
-      if (result.status === 200 && result.summary) outcome.built.push({ path: result.path, ...result.summary });
+      checked(result.path, result.status, result.links, result.ids, result.summary);
     }
+  };
+  /** A page copied from the previous output: all of its record but where the build id went is as it was. */
+  const takeCopy = (result: CopiedPage) => {
+    const before = previous!.pages[result.path];
+    const record = records[result.path];
+    for (const file of before.files) input.written.set(file, prevFiles.get(file)!);
+    // (Put in place at the offsets the job gave: the spare's.)
+    const offsets = result.patched ? spare!.pages[result.path].offsets : result.offsets;
+    // (The lists come from the records file, read once: interning them would cost a rebuild
+    // more time than the memory it saves.)
+    Object.assign(record, { links: before.links, ids: before.ids, summary: before.summary, files: before.files, idCount: before.idCount, uses: before.uses, ...(offsets ? { offsets } : {}) });
+    outcome.reused++;
+    if (result.patched) outcome.patched++;
+    checked(result.path, record.status, before.links, before.ids, before.summary);
+  };
+  const checked = (path: string, status: number, rendered: string[], ids: string[], summary: PageResult['summary']) => {
+    const route = routeOf(path);
+    const links = input.foreignContent ? route.doc?.links.map((l) => l.href) ?? [] : rendered;
+    outcome.checked.push({ path, source: route.source, links, ids, sourceLinks: route.doc?.links });
+    if (status === 200 && summary) outcome.built.push({ path, ...summary });
   };
   // A page to be copied goes without what rendering needs (protocol.ts WorkerJob).
   const sendable = (job: WorkerJob): WorkerJob => (job.reuse ? { path: job.path, status: job.status, reuse: job.reuse } : job);
   const sourcesOf = (batch: WorkerJob[]) => batch.map((j) => routeOf(j.path)?.source ?? j.path);
   const renderAll = (list: WorkerJob[][], next?: typeof more) => pool.map(list, (session, batch) => {
     session.load += batch.length;
-    return session.request<PageResult[]>({ type: 'render', jobs: batch.map(sendable) }, 'rendering', sourcesOf(batch)).then(take);
+    return session.request<(PageResult | CopiedPage)[]>({ type: 'render', jobs: batch.map(sendable) }, 'rendering', sourcesOf(batch)).then(take);
   }, (batch) => ownerOf(batch[0]), 2, next);
   await renderAll(first, more);
   if (retries.length) await renderAll(batches(retries.splice(0), 16));
