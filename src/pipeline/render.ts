@@ -102,7 +102,11 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
     // A page whose key is known and that is copied goes without a job made for it (made if the
     // copy fails: retries below).
     const job: WorkerJob = known ? { path: route.path, status: route.status } : keyedJob(route);
-    const key = known ?? hashText(`${renderKey}\u0000${doc?.hash ?? ''}\u0000${JSON.stringify(job)}`);
+    // A document's page data is made from the document alone, with the job's layout: its source's
+    // hash, id and file stand for it (under RenderInput.jobsKey: engine, parser and config; the
+    // collections count through PageRecord.uses, as for every page), and only the rest
+    // of the job is serialised (half of it for a post, whose page holds its contents and front matter).
+    const key = known ?? (docKey ? hashText(`${input.jobsKey}\u0000${docKey}\u0000${JSON.stringify({ ...job, page: undefined })}`) : hashText(`${renderKey}\u0000${doc?.hash ?? ''}\u0000${JSON.stringify(job)}`));
     records[route.path] = { key, status: job.status, links: [], ids: [], files: [], idCount: 0, ...(docKey ? { doc: docKey } : {}) };
     if (before && before.key === key && sameCollections(before.uses) && before.files.every((f) => prevFiles.has(f))) {
       job.reuse = { files: before.files.map((f) => [f, prevFiles.get(f)!]), idCount: before.idCount };
