@@ -11,7 +11,7 @@
 // for production already.
 process.env.NODE_ENV = 'production';
 import { isUtf8 } from 'node:buffer';
-import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type MarkdownIt from 'markdown-it';
@@ -382,7 +382,33 @@ class Session {
         return undefined;
       }
     }));
-    return { files: [...linked, ...files.filter((f): f is [string, number] => !!f)], errors: errors.map((e) => e.toJSON()), ...(unlinked.length ? { unlinked } : {}) };
+    const written = [...linked, ...files.filter((f): f is [string, number] => !!f)];
+    const cleared = this.clearStale(written);
+    return { files: written, errors: errors.map((e) => e.toJSON()), ...(unlinked.length ? { unlinked } : {}), ...(cleared.length ? { cleared } : {}) };
+  }
+
+  /**
+   * In the spare, written in place, each document's file of the build the spare holds (the same
+   * name with that build's id) is stale now: removed here, beside the write, rather than one by one
+   * on the main thread when the build prunes the folder (0.06 s of it at 10,000 documents).
+   */
+  private clearStale(written: [string, number][]): string[] {
+    const { inPlace, spareId, outDir } = this.folder!;
+    const cleared: string[] = [];
+    if (!inPlace || !spareId) return cleared;
+    for (const [file] of written) {
+      const at = file.length - spareId.length - 5;
+      if (at < 1 || file[at - 1] !== '.' || !file.endsWith('.json')) continue;
+      const stale = `${file.slice(0, at)}${spareId}.json`;
+      if (stale === file) continue;
+      try {
+        unlinkSync(join(outDir, stale));
+        cleared.push(stale);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') cleared.push(stale);
+      }
+    }
+    return cleared;
   }
 }
 

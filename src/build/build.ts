@@ -302,11 +302,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const apiDocs = docs.filter((d) => drafts || !d.draft);
       const apiFiles = new Map<string, string>();
       const apiState: OutputState['api'] = {};
+      let cleared: string[] = [];
       const writeApi = () => writeContentApi({
         docs: apiDocs, buildId, base: config.base, images: images.manifest, sendDocs: hooks.has('content:loaded'), parseKey, apiKeys, sourceOf, owner, pool, out, previous, prevFiles,
       }).then((result) => {
         renderErrors.push(...result.errors);
         for (const [file, bytes] of result.written) written.set(file, bytes);
+        cleared = result.cleared;
         for (const [id, state] of Object.entries(result.state)) {
           apiState[id] = state;
           apiFiles.set(id, state.file);
@@ -356,7 +358,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       done(`wrote ${outputs.redirects} redirects, ${apiDocs.length + 2} content API files and ${publicFiles.length} public files`);
       // What an earlier output left in a folder written in place goes before the plugins run: what
       // they add to the folder, through `write` or by themselves, is theirs.
-      await folder.prune([...written.keys(), ...out.written.keys()]);
+      await folder.prune([...written.keys(), ...out.written.keys()], cleared);
       const pluginRun = await runBuildDone({ config, hooks, plan, buildId, pages: built, documents: apiDocs, authors, out, outDir: folder.tempDir, apiFiles });
 
       // 7. Checks over the finished site

@@ -192,16 +192,24 @@ export class OutputFolder {
   /**
    * Remove what an earlier output left in the folder and this build did not write (`written`:
    * every file this build wrote, relative to the folder), and the folders that leaves empty.
+   * `gone`: files of the earlier output removed already (only their folders are looked at).
    */
-  async prune(written: Iterable<string>): Promise<void> {
+  async prune(written: Iterable<string>, gone: Iterable<string> = []): Promise<void> {
     if (!this.earlier) return;
     const { files, empty } = await this.earlier;
     const keep = new Set<string>();
     for (const file of written) keep.add(file.replace(/^\/+/, ''));
+    // Removed already, by the worker that wrote beside them (the spare's content API files).
+    const removed = new Set(gone);
     // The folders that may be empty now: those that were, and those that lose a file.
     const emptied = new Set(empty);
     for (const file of files) {
       if (keep.has(file)) continue;
+      if (removed.has(file)) {
+        const dir = dirname(file);
+        if (dir !== '.') emptied.add(dir);
+        continue;
+      }
       try {
         unlinkSync(join(this.tempDir, file));
       } catch (error) {

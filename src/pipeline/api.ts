@@ -79,6 +79,8 @@ export interface ApiOutcome {
   state: OutputState['api'];
   written: [string, number][];
   errors: SitegenError[];
+  /** Files of the spare's build the workers removed already (ApiResult.cleared). */
+  cleared: string[];
 }
 
 /** Unchanged documents' files sent as one string at a time (ApiRequest.links). */
@@ -92,7 +94,7 @@ const LINKS_AT_A_TIME = 1024;
  */
 export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
   const { buildId, base, previous, owner } = input;
-  const outcome: ApiOutcome = { state: {}, written: [], errors: [] };
+  const outcome: ApiOutcome = { state: {}, written: [], errors: [], cleared: [] };
   const jobs: ApiJob[] = [];
   const linked = new Map<string, ApiJob>();
   for (const doc of input.docs) {
@@ -134,6 +136,7 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
     for (const result of results) {
       outcome.errors.push(...result.errors.map(SitegenError.fromJSON));
       outcome.written.push(...result.files);
+      if (result.cleared) outcome.cleared.push(...result.cleared);
     }
     return results.flatMap((result) => (result.unlinked ?? []).map((file) => ({ ...linked.get(file)!, reuse: undefined })));
   };

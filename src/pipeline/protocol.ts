@@ -205,6 +205,8 @@ export interface ApiResult {
   errors: SerializedError[];
   /** Files of `links` whose previous file was gone or changed: to be written from their jobs. */
   unlinked?: string[];
+  /** Files of the spare's build this worker removed (or found gone): nothing left for the prune. */
+  cleared?: string[];
 }
 
 export interface CloseRequest {
