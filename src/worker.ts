@@ -11,7 +11,7 @@
 // for production already.
 process.env.NODE_ENV = 'production';
 import { isUtf8 } from 'node:buffer';
-import { closeSync, fstatSync, openSync, readFileSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type MarkdownIt from 'markdown-it';
@@ -22,17 +22,18 @@ import { routeToFile, routeToPayload } from './content/paths.ts';
 import type { ContentDocument, ParseOptions, SourceFile } from './content/types.ts';
 import { SitegenError } from './errors.ts';
 import { renderPage, type RenderModule } from './render/render-page.ts';
-import type { RenderJob, SharedRenderData } from './render/types.ts';
+import type { RenderJob } from './render/types.ts';
 import { instantiatePlugins } from './plugins/load.ts';
 import { HookRunner } from './plugins/run.ts';
 import { FsWriter } from './output/writer.ts';
+import { byteOffsets, clearStale, tryCopy, type OpenFolder } from './output/reuse.ts';
 import { apiDocument } from './pipeline/api.ts';
 import { BodyStore } from './pipeline/bodies.ts';
 import { HeapCap } from './pipeline/heap.ts';
 import { readSource } from './pipeline/stat.ts';
 import { hashText } from './hash.ts';
 import type {
-  ApiRequest, ApiResult, BodyAt, BodySource, CopiedPage, Envelope, FolderRequest, PageResult, ParseRequest, ParsedItem, SessionResult, SessionTask, SetupRequest, WorkerJob, WorkerReply, WorkerRequest,
+  ApiRequest, ApiResult, BodyAt, BodySource, CopiedPage, Envelope, PageResult, ParseRequest, ParsedItem, SessionResult, SessionTask, SetupRequest, WorkerJob, WorkerReply, WorkerRequest,
 } from './pipeline/protocol.ts';
 
 
@@ -56,23 +57,6 @@ function serialize(error: unknown): SitegenError {
  */
 const heap = new HeapCap(80 * 1024 * 1024);
 
-/**
- * Byte offsets of `needle` (ASCII, the build id) in `text` as UTF-8: where a later build can put
- * its own id into the file in place (protocol.ts PageResult.offsets).
- */
-function byteOffsets(text: string, needle: string): number[] {
-  const offsets: number[] = [];
-  if (!needle) return offsets;
-  let from = 0;
-  let bytes = 0;
-  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) {
-    bytes += Buffer.byteLength(text.slice(from, at));
-    offsets.push(bytes);
-    from = at;
-  }
-  return offsets;
-}
-
 /** Where a document's metadata is kept in the body store (no document id starts with a NUL). */
 const metaKey = (id: string) => `\u0000${id}`;
 
@@ -86,7 +70,7 @@ class Session {
    * for both: appending to two files in turn cost ext4 3 s of kernel time at 10,000 documents.)
    */
   private readonly bodies = new BodyStore();
-  private folder?: FolderRequest & { writer: FsWriter };
+  private folder?: OpenFolder;
   private setup?: SetupRequest & { mod: RenderModule };
 
   /** [request seq, item index] of the item in hand, read by the main thread if this worker dies. */
@@ -238,69 +222,6 @@ class Session {
     return [path, this.folder!.writer.writeSync(path, data)];
   }
 
-  /**
-   * Copy an unchanged page's files from the previous output, with the new build id put in place
-   * of the old one in the bytes as read (ids are all the same length): no decoding to text and
-   * encoding back, which cost as much as the reading and writing.
-   */
-  private async reuse(job: WorkerJob, shared: SharedRenderData): Promise<{ files: [string, number][]; offsets: number[][]; patched?: boolean } | undefined> {
-    const folder = this.folder!;
-    const previous = folder.previous!;
-    const files = job.reuse!.files;
-    const from = Buffer.from(previous.buildId);
-    const to = Buffer.from(shared.buildId);
-    if (from.byteLength !== to.byteLength) return undefined;
-    const patch = job.reuse!.inPlace;
-    if (patch && folder.spareId && patch.length === files.length && this.patchInPlace(files, patch, Buffer.from(folder.spareId), to)) {
-      return { files: files.map(([file, size]) => [file, size]), offsets: patch, patched: true };
-    }
-    const bytes = files.map(([file]) => readFileSync(join(previous.dir, file)));
-    // Exactly as the previous build wrote them, or rendered anew.
-    if (bytes.some((data, i) => data.byteLength !== files[i][1])) return undefined;
-    let found = 0;
-    const offsets = bytes.map((data) => {
-      const at: number[] = [];
-      for (let i = data.indexOf(from); i !== -1; i = data.indexOf(from, i + from.byteLength)) {
-        to.copy(data, i);
-        at.push(i);
-      }
-      found += at.length;
-      return at;
-    });
-    if (found !== job.reuse!.idCount) return undefined;
-    return { files: files.map(([file], i) => [file, folder.writer.writeSync(file, bytes[i])]), offsets };
-  }
-
-  /**
-   * The spare (the folder being written) holds this page as the build before the previous one
-   * wrote it, and the page has not changed since (its key is the same): only the build id differs,
-   * at the offsets recorded then. Put the new id there, in place, and nothing else: a few bytes
-   * per file instead of reading and writing the whole page. Each file must still be as recorded
-   * (its size, the old id at the first offset, no other link to it); otherwise the page is copied.
-   */
-  private patchInPlace(files: [string, number][], patch: number[][], spareId: Buffer, id: Buffer): boolean {
-    const root = this.folder!.outDir;
-    const probe = Buffer.alloc(spareId.byteLength);
-    for (let i = 0; i < files.length; i++) {
-      let fd: number;
-      try {
-        fd = openSync(join(root, files[i][0]), 'r+');
-      } catch {
-        return false;
-      }
-      try {
-        const stats = fstatSync(fd);
-        if (!stats.isFile() || stats.nlink !== 1 || stats.size !== files[i][1]) return false;
-        const offsets = patch[i];
-        if (offsets.length && (readSync(fd, probe, 0, probe.byteLength, offsets[0]) !== probe.byteLength || !probe.equals(spareId))) return false;
-        for (const at of offsets) writeSync(fd, id, 0, id.byteLength, at);
-      } finally {
-        closeSync(fd);
-      }
-    }
-    return true;
-  }
-
   /** Render one after another (marking each, for crash reports); writes overlap. */
   private async renderAll(seq: number, jobs: WorkerJob[]): Promise<(PageResult | CopiedPage)[]> {
     const results: (PageResult | CopiedPage)[] = [];
@@ -317,7 +238,7 @@ class Session {
     const shared = setup.shared;
     const failed = (error: unknown): PageResult => ({ path: sent.path, status: sent.status, links: [], ids: [], files: [], idCount: 0, error: serialize(error).toJSON() });
     if (sent.reuse && this.folder!.previous) {
-      const copied = await this.reuse(sent, shared).catch(() => undefined);
+      const copied = tryCopy(this.folder!, sent.reuse, shared.buildId);
       if (copied) return { path: sent.path, copied: true, ...(copied.patched ? { patched: true } : { offsets: copied.offsets }) };
     }
     // Sent to be copied only, and the copy failed: the main thread sends what rendering needs.
@@ -383,32 +304,8 @@ class Session {
       }
     }));
     const written = [...linked, ...files.filter((f): f is [string, number] => !!f)];
-    const cleared = this.clearStale(written);
+    const cleared = clearStale(this.folder!, written);
     return { files: written, errors: errors.map((e) => e.toJSON()), ...(unlinked.length ? { unlinked } : {}), ...(cleared.length ? { cleared } : {}) };
-  }
-
-  /**
-   * In the spare, written in place, each document's file of the build the spare holds (the same
-   * name with that build's id) is stale now: removed here, beside the write, rather than one by one
-   * on the main thread when the build prunes the folder (0.06 s of it at 10,000 documents).
-   */
-  private clearStale(written: [string, number][]): string[] {
-    const { inPlace, spareId, outDir } = this.folder!;
-    const cleared: string[] = [];
-    if (!inPlace || !spareId) return cleared;
-    for (const [file] of written) {
-      const at = file.length - spareId.length - 5;
-      if (at < 1 || file[at - 1] !== '.' || !file.endsWith('.json')) continue;
-      const stale = `${file.slice(0, at)}${spareId}.json`;
-      if (stale === file) continue;
-      try {
-        unlinkSync(join(outDir, stale));
-        cleared.push(stale);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') cleared.push(stale);
-      }
-    }
-    return cleared;
   }
 }
 
