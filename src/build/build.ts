@@ -371,7 +371,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
       await folder.commit(patchFile(cacheDir, outDir));
       for (const [file, bytes] of out.written) written.set(file, bytes);
-      await Promise.all([saveOutputState(cacheDir, { id: buildId, outDir, files: [...written], pages: records, api: apiState, ...(recordedKey ? { jobsKey: recordedKey } : {}) }), docCacheSaved]);
+      await Promise.all([saveOutputState(cacheDir, { id: buildId, outDir, files: [...written], pages: records, api: apiState, ...(recordedKey ? { jobsKey: recordedKey } : {}), ...(previous?.base ? { base: previous.base } : {}) }), docCacheSaved]);
       const ms = performance.now() - started;
       await pool.destroy();
       workers = undefined;

@@ -175,9 +175,12 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
     for (const file of before.files) input.written.set(file, prevFiles.get(file)!);
     // (Put in place at the offsets the job gave: the spare's.)
     const offsets = result.patched ? spare!.pages[result.path].offsets : result.offsets;
+    // Nothing of it changed (the key covers its status; the build id is where it was): the record
+    // as read, which the records file then need not hold again (state.ts saveRecords).
+    if (record.status === before.status && record.doc === before.doc && sameOffsets(offsets, before.offsets)) records[result.path] = before;
     // (The lists come from the records file, read once: interning them would cost a rebuild
     // more time than the memory it saves.)
-    Object.assign(record, { links: before.links, ids: before.ids, summary: before.summary, files: before.files, idCount: before.idCount, uses: before.uses, ...(offsets ? { offsets } : {}) });
+    else Object.assign(record, { links: before.links, ids: before.ids, summary: before.summary, files: before.files, idCount: before.idCount, uses: before.uses, ...(offsets ? { offsets } : {}) });
     outcome.reused++;
     if (result.patched) outcome.patched++;
     checked(result.path, record.status, before.links, before.ids, before.summary);
@@ -211,4 +214,8 @@ const JOBS_AT_A_TIME = 256;
 
 function sameList(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((item, i) => item === b[i]);
+}
+
+function sameOffsets(a: number[][] | undefined, b: number[][] | undefined): boolean {
+  return !!a && !!b && a.length === b.length && a.every((at, i) => at.length === b[i].length && at.every((n, k) => n === b[i][k]));
 }

@@ -95,6 +95,17 @@ export interface OutputState {
    * same has the same job, and keeps its key without the job being serialised and hashed again.
    */
   jobsKey?: string;
+  /**
+   * The records file these pages were read from (before the changes on top of it were applied):
+   * saveOutputState writes only what differs from it, while that stays small.
+   */
+  base?: RecordsBase;
+}
+
+/** A records file as read: its id and its pages (objects a build keeps when a page is unchanged). */
+export interface RecordsBase {
+  id: string;
+  pages: Record<string, PageRecord>;
 }
 
 /**
@@ -299,6 +310,14 @@ const outputFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.
 /** The patch records of the output now in `outDir` (see PatchRecords). */
 export const patchFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.patch.json`);
 const recordsFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.pages.json`);
+/** Pages changed (or gone) since the records file, with the content API state and jobsKey of the build it names. */
+const recordsDeltaFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.pages.delta.json`);
+
+interface RecordsDelta extends Pick<OutputState, 'id' | 'api' | 'jobsKey'> {
+  base: string;
+  pages: Record<string, PageRecord>;
+  removed: string[];
+}
 
 /**
  * What an up-to-date check reads of the last build into a folder: its id and every file with its
@@ -348,7 +367,7 @@ export async function saveOutputState(cacheDir: string, state: OutputState): Pro
   const patch: PatchRecords['pages'] = {};
   for (const [path, { key, uses, files, offsets }] of Object.entries(state.pages)) if (offsets) patch[path] = { key, uses, files, offsets };
   await writeJson(patchFile(cacheDir, state.outDir), { id: state.id, pages: patch });
-  await writeJson(recordsFile(cacheDir, state.outDir), { id: state.id, pages: state.pages, api: state.api, ...(state.jobsKey ? { jobsKey: state.jobsKey } : {}) });
+  await saveRecords(cacheDir, state);
   await writeJson(outputFile(cacheDir, state.outDir), { id: state.id, outDir: state.outDir, pageCount: Object.keys(state.pages).length, files: state.files });
 }
 
@@ -423,11 +442,45 @@ export async function outputIntact(state: OutputIndex, check?: OutputCheck): Pro
   }
 }
 
+/**
+ * The page records: only the pages that differ from the records file the previous build read
+ * (the same objects when unchanged), in a delta on top of it, while they are under a tenth of the
+ * pages; else everything, whole. A body edit at 10,000 pages writes a few records and the content
+ * API state (1 MB) instead of 12 MB.
+ */
+async function saveRecords(cacheDir: string, state: OutputState): Promise<void> {
+  const { base } = state;
+  const extra = state.jobsKey ? { jobsKey: state.jobsKey } : {};
+  if (base) {
+    const pages: Record<string, PageRecord> = {};
+    let changed = 0;
+    for (const [path, record] of Object.entries(state.pages)) {
+      if (base.pages[path] === record) continue;
+      pages[path] = record;
+      changed++;
+    }
+    const removed = Object.keys(base.pages).filter((path) => !(path in state.pages));
+    if (changed + removed.length <= Math.max(64, Object.keys(state.pages).length / 10)) {
+      await writeJson(recordsDeltaFile(cacheDir, state.outDir), { id: state.id, base: base.id, pages, removed, api: state.api, ...extra } satisfies RecordsDelta);
+      return;
+    }
+  }
+  await writeJson(recordsFile(cacheDir, state.outDir), { id: state.id, pages: state.pages, api: state.api, ...extra });
+  await rm(recordsDeltaFile(cacheDir, state.outDir), { force: true });
+}
+
 /** The previous output, when its pages can be reused: it holds the build the state describes. */
 export async function previousOutput(cacheDir: string, state: OutputIndex | undefined): Promise<OutputState | undefined> {
   if (!state || !outputThere(state)) return undefined;
-  // Records of another build (the pair torn by a kill between the two writes): nothing is reused.
   const records = await readJson<Pick<OutputState, 'id' | 'pages' | 'api' | 'jobsKey'>>(recordsFile(cacheDir, state.outDir));
-  if (!records || records.id !== state.id || !records.pages || !records.api) return undefined;
-  return { id: state.id, outDir: state.outDir, files: state.files, pages: records.pages, api: records.api, ...(typeof records.jobsKey === 'string' ? { jobsKey: records.jobsKey } : {}) };
+  if (!records || typeof records.id !== 'string' || !records.pages || !records.api) return undefined;
+  const base: RecordsBase = { id: records.id, pages: records.pages };
+  const found = { id: state.id, outDir: state.outDir, files: state.files, base };
+  if (records.id === state.id) return { ...found, pages: { ...records.pages }, api: records.api, ...(typeof records.jobsKey === 'string' ? { jobsKey: records.jobsKey } : {}) };
+  // Records of another build (the pair torn by a kill between the two writes): nothing is reused.
+  const delta = await readJson<RecordsDelta>(recordsDeltaFile(cacheDir, state.outDir));
+  if (!delta || delta.id !== state.id || delta.base !== records.id || !delta.pages || !delta.api || !Array.isArray(delta.removed)) return undefined;
+  const pages = { ...records.pages, ...delta.pages };
+  for (const path of delta.removed) delete pages[path];
+  return { ...found, pages, api: delta.api, ...(typeof delta.jobsKey === 'string' ? { jobsKey: delta.jobsKey } : {}) };
 }

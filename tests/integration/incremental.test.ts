@@ -4,7 +4,7 @@
  * for byte, what a cold build of the same sources gives. Each change below is applied, then the
  * site is built warm into its usual folder and cold (no cache, no previous output) into another.
  */
-import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, html, listFiles, remove, runCli } from '../helpers.ts';
@@ -17,8 +17,15 @@ const edit = (file: string, change: (text: string) => string) => writeFileSync(j
 /** Each page's key (all it renders from) in the records a build left in `cache` for the folder `out`. */
 const pageKeys = (cache: string, out: string) => {
   const index = readdirSync(cache).find((f) => /^output\.[0-9a-f]+\.json$/.test(f) && JSON.parse(readFileSync(join(cache, f), 'utf8')).outDir === out)!;
-  const records = JSON.parse(readFileSync(join(cache, index.replace(/\.json$/, '.pages.json')), 'utf8')) as { pages: Record<string, { key: string }> };
-  return Object.fromEntries(Object.entries(records.pages).map(([path, record]) => [path, record.key]));
+  const read = (suffix: string) => JSON.parse(readFileSync(join(cache, index.replace(/\.json$/, suffix)), 'utf8')) as { pages: Record<string, { key: string }>; removed?: string[] };
+  // The records file, and the pages changed since on top of it when the last build wrote only those.
+  const pages = { ...read('.pages.json').pages };
+  if (existsSync(join(cache, index.replace(/\.json$/, '.pages.delta.json')))) {
+    const delta = read('.pages.delta.json');
+    Object.assign(pages, delta.pages);
+    for (const path of delta.removed ?? []) delete pages[path];
+  }
+  return Object.fromEntries(Object.entries(pages).map(([path, record]) => [path, record.key]));
 };
 
 async function warmEqualsCold(): Promise<string> {

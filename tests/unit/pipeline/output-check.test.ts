@@ -2,11 +2,11 @@
  * The up-to-date check: the output folder holds the recorded build, every file at its recorded
  * size, whether the sizes are checked in this thread or on a thread of their own.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkOutputSizes, loadOutputState, outputIntact, saveOutputState, type OutputIndex } from '../../../src/pipeline/state.ts';
+import { checkOutputSizes, loadOutputState, outputIntact, previousOutput, saveOutputState, type OutputIndex, type OutputState, type PageRecord } from '../../../src/pipeline/state.ts';
 
 let dir: string;
 let cacheDir: string;
@@ -68,5 +68,51 @@ describe('the up-to-date check', () => {
     const check = checkOutputSizes(cacheDir, state);
     check.cancel();
     expect(await check.sizes).toBe(false);
+  });
+});
+
+describe('the page records', () => {
+  const record = (n: number, key = `key-${n}`): PageRecord => ({ key, status: 200, links: [`/page-${n + 1}`], ids: [`h-${n}`], files: [`page-${n}/index.html`], idCount: 1 });
+  /** Save build `id`'s records (on top of `previous`'s), mark the output as that build, read them back. */
+  async function round(id: string, pages: Record<string, PageRecord>, previous?: OutputState): Promise<OutputState> {
+    mkdirSync(join(outDir, '_sitegen/builds'), { recursive: true });
+    writeFileSync(join(outDir, '_sitegen/builds/latest.json'), JSON.stringify({ id }));
+    await saveOutputState(cacheDir, { id, outDir, files: [], pages, api: { doc: { file: `api/${id}.json`, hash: 'h', key: id } }, ...(previous?.base ? { base: previous.base } : {}) });
+    return (await previousOutput(cacheDir, await loadOutputState(cacheDir, outDir)))!;
+  }
+  const files = () => readdirSync(cacheDir).filter((f) => f.includes('.pages.'));
+
+  it('are written as the changes on top of the records file while they are few, else whole, and read back as saved', async () => {
+    const pages = Object.fromEntries(Array.from({ length: 700 }, (_, n) => [`/page-${n}`, record(n)]));
+    const first = await round('build-1', pages);
+    expect(first.pages).toEqual(pages);
+    expect(files()).toHaveLength(1);
+    const whole = readFileSync(join(cacheDir, files()[0]));
+
+    // A few pages changed, one gone, the rest kept as read: only those go to the delta.
+    const second: Record<string, PageRecord> = { ...first.pages, '/page-3': record(3, 'changed'), '/page-new': record(700) };
+    delete second['/page-9'];
+    const read = await round('build-2', second, first);
+    expect(files()).toHaveLength(2);
+    expect(readFileSync(join(cacheDir, files().find((f) => !f.includes('delta'))!))).toEqual(whole);
+    expect(read.pages).toEqual(second);
+    expect(read.api.doc.file).toBe('api/build-2.json');
+
+    // Changes accumulate on the same records file; a delta of another build is not trusted.
+    const third = { ...read.pages, '/page-4': record(4, 'changed too') };
+    const delta = files().find((f) => f.includes('delta'))!;
+    const before = readFileSync(join(cacheDir, delta));
+    const again = await round('build-3', third, read);
+    expect(again.pages).toEqual(third);
+    writeFileSync(join(cacheDir, delta), before);
+    expect(await previousOutput(cacheDir, await loadOutputState(cacheDir, outDir))).toBeUndefined();
+    writeFileSync(join(cacheDir, delta), JSON.stringify({ ...JSON.parse(before.toString()), id: 'build-3' }));
+    expect((await previousOutput(cacheDir, await loadOutputState(cacheDir, outDir)))?.pages['/page-4'].key).toBe('key-4');
+
+    // Past a tenth of the pages changed: everything, whole, and no delta.
+    const many = Object.fromEntries(Object.entries(third).map(([path, r], n) => [path, n < 100 ? { ...r, key: `new-${n}` } : r]));
+    const last = await round('build-4', many, again);
+    expect(files()).toHaveLength(1);
+    expect(last.pages).toEqual(many);
   });
 });
