@@ -284,13 +284,6 @@ class Session {
     }
     const files = await Promise.all(jobs.map(async (job): Promise<[string, number] | undefined> => {
       try {
-        if (job.reuse && folder.previous) {
-          try {
-            return [job.file, folder.writer.linkSync(job.file, join(folder.previous.dir, job.reuse))];
-          } catch {
-            // gone from the previous output: write it anew
-          }
-        }
         // Body and metadata were kept side by side: one read for both.
         const [heldBody, kept] = job.doc ? [undefined, undefined] : this.bodies.getPair(job.body.id, metaKey(job.body.id));
         const meta = job.doc ?? (kept === undefined ? undefined : (JSON.parse(kept) as ContentDocument));

@@ -96,7 +96,8 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
   const { buildId, base, previous, owner } = input;
   const outcome: ApiOutcome = { state: {}, written: [], errors: [], cleared: [] };
   const jobs: ApiJob[] = [];
-  const linked = new Map<string, ApiJob>();
+  /** Jobs of files linked from the previous output, by file, with the file's name there. */
+  const linked = new Map<string, { job: ApiJob; from: string }>();
   for (const doc of input.docs) {
     // Bodies show their images' hashed files and links under the base, as pages do.
     const docImages = documentImages(doc, input.images);
@@ -121,13 +122,13 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
     const job: ApiJob = { file, body: { id: doc._id, source, ...(asParsed(before, doc) ? { previousApi: before.file } : {}) } };
     if (input.sendDocs || !owner.has(doc._id)) job.doc = doc;
     if (docImages) job.images = docImages;
-    if (same) linked.set(file, { ...job, reuse: before.file });
+    if (same) linked.set(file, { job, from: before.file });
     else jobs.push(job);
   }
   const ownerOf = (job: ApiJob) => owner.get(job.body.id);
   const requests: ApiRequest[] = ownedBatches(jobs, ownerOf, 64).map((batch) => ({ type: 'api', jobs: batch, base }));
   for (const batch of batches([...linked.values()], LINKS_AT_A_TIME)) {
-    requests.push({ type: 'api', jobs: [], base, links: batch.flatMap((job) => [job.file, job.reuse!]).join('\u0000') });
+    requests.push({ type: 'api', jobs: [], base, links: batch.flatMap(({ job, from }) => [job.file, from]).join('\u0000') });
   }
   const send = (list: ApiRequest[]) => input.pool.map(list, (session, request) => session.request<ApiResult>(request, 'writing the content API for', request.jobs.map((j) => j.doc?._source ?? j.body.source.display)), (request) => (request.jobs.length ? ownerOf(request.jobs[0]) : undefined), Infinity);
   // All sent at once: the main thread plans the site next, for a few hundred milliseconds at
@@ -138,7 +139,7 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
       outcome.written.push(...result.files);
       if (result.cleared) outcome.cleared.push(...result.cleared);
     }
-    return results.flatMap((result) => (result.unlinked ?? []).map((file) => ({ ...linked.get(file)!, reuse: undefined })));
+    return results.flatMap((result) => (result.unlinked ?? []).map((file) => linked.get(file)!.job));
   };
   // A file gone from the previous output (or changed there) is written anew from its body.
   const again = take(await send(requests));

@@ -212,10 +212,10 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
 /** Render jobs made at a time (16 batches): a few milliseconds of this thread's work. */
 const JOBS_AT_A_TIME = 256;
 
-function sameList(a: string[], b: string[]): boolean {
+function sameList<T>(a: T[], b: T[]): boolean {
   return a.length === b.length && a.every((item, i) => item === b[i]);
 }
 
 function sameOffsets(a: number[][] | undefined, b: number[][] | undefined): boolean {
-  return !!a && !!b && a.length === b.length && a.every((at, i) => at.length === b[i].length && at.every((n, k) => n === b[i][k]));
+  return !!a && !!b && a.length === b.length && a.every((at, i) => sameList(at, b[i]));
 }
