@@ -8,7 +8,9 @@
 // deleted while a size's timed runs go on, see `fresh`). Then sitegen alone, each round paired with
 // a Hugo cold build: a rebuild with nothing changed, a rebuild after one body edit, a rebuild after
 // one title edit (every listing and sidebar that shows it changes). Every tool's output is checked
-// to hold one page per markdown file. Last, the bundled site built cold. Hugo comes from Debian
+// to hold one page per markdown file. Each round also times bench/floor.js, the least work any
+// Node program does with sitegen's libraries, to show which goals are out of their reach. Last,
+// the bundled site built cold. Hugo comes from Debian
 // (installed when missing), Eleventy from npm into bench/.cache (never a project dependency).
 // Results: docs/bench/results.{json,md} and chart.svg (merged with earlier sizes' results).
 import { execFileSync, spawn } from 'node:child_process';
@@ -141,6 +143,12 @@ async function benchSize(size) {
       run: (out) => timed(process.execPath, [join(eleventyDir, 'node_modules/@11ty/eleventy/cmd.cjs'), `--input=${corpus}`, `--output=${out}`, `--config=${config}`, '--quiet'], work),
       clean: () => undefined,
     },
+    // Not a tool: the least any Node program does with sitegen's libraries (bench/floor.js).
+    floor: {
+      out: join(work, 'floor'),
+      run: (out) => timed(process.execPath, [join(ROOT, 'bench/floor.js'), corpus, out], work),
+      clean: () => undefined,
+    },
   };
   const samples = Object.fromEntries(Object.keys(tools).map((t) => [t, []]));
   for (let round = 0; round <= runs; round++) {
@@ -196,6 +204,9 @@ async function benchSize(size) {
     ratios: {
       sitegenOverHugo: +median(paired('hugo')).toFixed(2),
       sitegenOverEleventy: +median(paired('eleventy')).toFixed(2),
+      floorOverHugo: +median(samples.floor.map((s, i) => s.ms / samples.hugo[i].ms)).toFixed(2),
+      floorOverEleventy: +median(samples.floor.map((s, i) => s.ms / samples.eleventy[i].ms)).toFixed(2),
+      sitegenOverFloor: +median(paired('floor')).toFixed(2),
       warmOverHugoCold: pairedWith(warm),
       oneChangedOverHugoCold: pairedWith(oneChanged),
       titleChangedOverHugoCold: pairedWith(titleChanged),
@@ -241,13 +252,21 @@ function table(results, meta) {
   });
   const sorted = [...results].sort((a, b) => a.size - b.size);
   const scaling = sorted.length > 1 ? sorted.slice(1).map((r, i) => `${sorted[i].size.toLocaleString('en-US')} → ${r.size.toLocaleString('en-US')} files: ×${(r.size / sorted[i].size).toFixed(1)} files, ×${(r.tools.sitegen.medianMs / sorted[i].tools.sitegen.medianMs).toFixed(2)} time`).join('; ') : '';
+  const floors = results.filter((r) => r.tools.floor);
+  const floor = floors.length ? `
+The floor (\`bench/floor.js\`, in the same rounds): markdown-it and React alone on every core, one file per page, no highlighting, none of sitegen's other work. No sitegen build can be faster; a goal below it is out of reach of these libraries in Node on this machine.
+
+| files | floor | floor/Hugo | floor/Eleventy | sitegen/floor |
+|---|---|---|---|---|
+${floors.map((r) => `| ${r.size.toLocaleString('en-US')} | ${fmt(r.tools.floor.medianMs)} s, ${r.tools.floor.peakRssMb} MB | **${r.ratios.floorOverHugo}** | **${r.ratios.floorOverEleventy}** | ${r.ratios.sitegenOverFloor} |`).join('\n')}
+` : '';
   const site = meta.bundled ? `\nBundled Ferrygate site, cold (cache and output removed): ${fmt(meta.bundled.medianMs)} s median of ${meta.bundled.runs} (${meta.bundled.pages} pages).\n` : '';
   return `Measured ${meta.date} on ${meta.cpus} cores, ${meta.memGb} GiB, Node ${meta.node}, ${meta.hugo}, Eleventy ${meta.eleventy}; ${meta.runs} counted runs after a warm-up${results.some((r) => r.size >= 40_000) ? ' (40,000: 1 run, in its own bench run)' : ''}; medians, peak RSS of the largest process; ratios are medians of pairs run back to back (rebuilds against a Hugo cold build of the same round).
 
 | files | sitegen cold | Hugo cold | Eleventy cold | sitegen/Hugo | sitegen/Eleventy | nothing changed (/Hugo) | one body edit (/Hugo) | one title edit (/Hugo) | main-thread heap |
 |---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
-${scaling ? `\nScaling: ${scaling}.\n` : ''}${site}`;
+${scaling ? `\nScaling: ${scaling}.\n` : ''}${floor}${site}`;
 }
 
 /** The bundled site, cold: cache and output removed before each build. */
