@@ -196,7 +196,8 @@ async function benchSize(size) {
   for (const [name, list] of Object.entries(samples)) {
     summary[name] = { medianMs: Math.round(median(list.map((s) => s.ms))), minMs: Math.round(Math.min(...list.map((s) => s.ms))), maxMs: Math.round(Math.max(...list.map((s) => s.ms))), peakRssMb: Math.round(Math.max(...list.map((s) => s.rssMb))) };
   }
-  const paired = (other) => samples.sitegen.map((s, i) => s.ms / samples[other][i].ms);
+  /** `name`'s run over `other`'s run of the same round, round by round. */
+  const paired = (other, name = 'sitegen') => samples[name].map((s, i) => s.ms / samples[other][i].ms);
   await clear(work);
   return {
     size,
@@ -204,8 +205,8 @@ async function benchSize(size) {
     ratios: {
       sitegenOverHugo: +median(paired('hugo')).toFixed(2),
       sitegenOverEleventy: +median(paired('eleventy')).toFixed(2),
-      floorOverHugo: +median(samples.floor.map((s, i) => s.ms / samples.hugo[i].ms)).toFixed(2),
-      floorOverEleventy: +median(samples.floor.map((s, i) => s.ms / samples.eleventy[i].ms)).toFixed(2),
+      floorOverHugo: +median(paired('hugo', 'floor')).toFixed(2),
+      floorOverEleventy: +median(paired('eleventy', 'floor')).toFixed(2),
       sitegenOverFloor: +median(paired('floor')).toFixed(2),
       warmOverHugoCold: pairedWith(warm),
       oneChangedOverHugoCold: pairedWith(oneChanged),
