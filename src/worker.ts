@@ -26,7 +26,7 @@ import type { RenderJob } from './render/types.ts';
 import { instantiatePlugins } from './plugins/load.ts';
 import { HookRunner } from './plugins/run.ts';
 import { FsWriter } from './output/writer.ts';
-import { byteOffsets, clearStale, tryCopy, type OpenFolder } from './output/reuse.ts';
+import { byteOffsets, clearStale, patchPages, tryCopy, type OpenFolder } from './output/reuse.ts';
 import { apiDocument } from './pipeline/api.ts';
 import { BodyStore } from './pipeline/bodies.ts';
 import { HeapCap } from './pipeline/heap.ts';
@@ -113,6 +113,8 @@ class Session {
         return undefined;
       case 'setup':
         return this.configure(request);
+      case 'patch':
+        return patchPages(this.folder!, request.buildId, request.pages);
       case 'render':
         return this.renderAll(seq, request.jobs).finally(() => heap.check());
       case 'api':
@@ -273,13 +275,22 @@ class Session {
     const errors: SitegenError[] = [];
     const linked: [string, number][] = [];
     const unlinked: string[] = [];
-    const pairs = links ? links.split('\u0000') : [];
-    for (let i = 0; i + 1 < pairs.length; i += 2) {
+    /** Files renamed in the spare to their new names, and the names they had (gone as much as cleared). */
+    const renamed: [string, number][] = [];
+    const stale: string[] = [];
+    const fields = links ? links.split('\u0000') : [];
+    for (let i = 0; i + 3 < fields.length; i += 4) {
+      const [file, from, size, inSpare] = [fields[i], fields[i + 1], Number(fields[i + 2]), fields[i + 3]];
+      if (inSpare && folder.inPlace && folder.writer.renameSync(inSpare, file, size)) {
+        renamed.push([file, size]);
+        stale.push(inSpare);
+        continue;
+      }
       try {
         if (!folder.previous) throw new Error('no previous output');
-        linked.push([pairs[i], folder.writer.linkSync(pairs[i], join(folder.previous.dir, pairs[i + 1]))]);
+        linked.push([file, folder.writer.linkSync(file, join(folder.previous.dir, from))]);
       } catch {
-        unlinked.push(pairs[i]); // gone from the previous output: the main thread sends its job
+        unlinked.push(file); // gone from the previous output: the main thread sends its job
       }
     }
     const files = await Promise.all(jobs.map(async (job): Promise<[string, number] | undefined> => {
@@ -297,7 +308,8 @@ class Session {
       }
     }));
     const written = [...linked, ...files.filter((f): f is [string, number] => !!f)];
-    const cleared = clearStale(this.folder!, written);
+    const cleared = [...clearStale(this.folder!, written), ...stale];
+    written.push(...renamed);
     return { files: written, errors: errors.map((e) => e.toJSON()), ...(unlinked.length ? { unlinked } : {}), ...(cleared.length ? { cleared } : {}) };
   }
 }

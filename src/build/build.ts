@@ -35,7 +35,7 @@ import { Interned } from '../pipeline/intern.ts';
 import type { BodyAt, ParsedItem } from '../pipeline/protocol.ts';
 import { checkSources } from '../pipeline/stat.ts';
 import { anyOutputState, changedSources, checkOutputSizes, completeDocCache, loadOutputState, loadSourceIndex, outputIntact, outputThere, patchFile, previousOutput, pruned, saveDocCache, saveOutputState, spareRecords, type DocCache, type DocEntry, type OutputState } from '../pipeline/state.ts';
-import { renderPages } from '../pipeline/render.ts';
+import { patchEarly, renderPages } from '../pipeline/render.ts';
 
 export interface BuildOptions extends ConfigOverrides {
   /** Rebuild even when the output is up to date. */
@@ -154,7 +154,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     // 2. Parse what the cache does not hold, in the workers (which keep each body for rendering
     // and hash each source as they read it), while the templates compile here.
-    if (toParse.length) workers ??= new Workers(size, project.pluginModules);
+    // A rebuild starts as many workers as parsing needs (one for an edit): each costs a quarter
+    // of a second of CPU to start, and most pages of a rebuild are taken over, not rendered.
+    // renderPages starts more when the plan turns out to have many pages to render.
+    const needed = (count: number) => concurrencyFor(count, options.concurrency);
+    if (toParse.length) workers ??= new Workers(size, project.pluginModules, needed(toParse.length));
     const owner = new Map<string, WorkerSession>();
     /** Where each parsed body is kept: any worker can render its page (pipeline/bodies.ts). */
     const bodyAt = new Map<string, BodyAt>();
@@ -259,7 +263,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     // Stale: the workers load while the documents' metadata does.
     outputCheck?.cancel();
-    workers ??= new Workers(size, project.pluginModules);
+    workers ??= new Workers(size, project.pluginModules, needed(toParse.length));
     await withMetadata();
     const pool = workers;
 
@@ -290,7 +294,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // Not waited for here: each worker first clears its parse garbage (a full collection, 50 ms at
       // 10,000 documents) while this thread plans; the requests that follow queue behind it.
       const opened = Promise.all(pool.sessions.map((s) => s.request(target, 'opening the output folder for')));
+      /** More workers for a render larger than those started can take (renderPages), given the folder first. */
+      const grow = (pages: number) => {
+        const started = pool.sessions.length;
+        pool.grow(needed(pages));
+        return Promise.all(pool.sessions.slice(started).map((s) => s.request(target, 'opening the output folder for')));
+      };
       opened.catch(() => undefined); // awaited below
+      // Pages the spare holds unchanged since the previous output get the new build id now, while
+      // this thread plans the site (pipeline/render.ts patchEarly).
+      const patching = previous && spare ? patchEarly({ pool, previous, spare, prevFiles, buildId }) : undefined;
+      patching?.catch(() => undefined); // awaited in renderPages
       const sourceOf = new Map(sources.map((s) => [contentId(s.rel), s]));
       const out = folder.writer;
       const written = new Map<string, number>();
@@ -304,7 +318,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const apiState: OutputState['api'] = {};
       let cleared: string[] = [];
       const writeApi = () => writeContentApi({
-        docs: apiDocs, buildId, base: config.base, images: images.manifest, sendDocs: hooks.has('content:loaded'), parseKey, apiKeys, sourceOf, owner, pool, out, previous, prevFiles,
+        docs: apiDocs, buildId, base: config.base, images: images.manifest, sendDocs: hooks.has('content:loaded'), parseKey, apiKeys, sourceOf, owner, pool, out, previous, prevFiles, spare,
       }).then((result) => {
         renderErrors.push(...result.errors);
         for (const [file, bytes] of result.written) written.set(file, bytes);
@@ -341,7 +355,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const renderKey = hashText(JSON.stringify([engine, parseKey, bundle.hash, sharedRest, project.pluginModules.map((p) => [p.file, p.options])]));
       await opened;
       const jobsKey = hooks.has('content:loaded') ? undefined : hashText(JSON.stringify([renderKey, project.configHash, drafts]));
-      const rendering = renderPages({ plan, pool, owner, bodyAt, renderKey, jobsKey, bundleFile: bundle.file, sourceOf, previous, spare, foreignContent, interned, written });
+      const rendering = renderPages({ plan, pool, owner, bodyAt, renderKey, jobsKey, bundleFile: bundle.file, sourceOf, previous, spare, foreignContent, interned, written, early: patching, grow });
       // 6. Everything besides the pages (assets, redirects, listings, manifests) is written while
       // the workers render, and so is the document cache, which holds what was parsed whatever
       // the rest of the build gives.

@@ -69,6 +69,45 @@ function copy(folder: OpenFolder, reuse: NonNullable<WorkerJob['reuse']>, buildI
   return { files: files.map(([file], i) => [file, folder.writer.writeSync(file, bytes[i])]), offsets };
 }
 
+/** PatchRequest.pages for these pages: [path, files with sizes, offsets per file]. */
+export function encodePatches(pages: [string, [string, number][], number[][]][]): string {
+  // Concatenated as it goes: arrays joined per page cost ten times as long (50 ms at 10,000 pages).
+  let text = '';
+  for (let p = 0; p < pages.length; p++) {
+    const [path, files, offsets] = pages[p];
+    text += p ? `\u0001${path}` : path;
+    for (let i = 0; i < files.length; i++) text += `\u0000${files[i][0]}\u0000${files[i][1]}\u0000${offsets[i].join(',')}`;
+  }
+  return text;
+}
+
+/**
+ * Put `buildId` in place in the spare's copy of each page of a PatchRequest (see patchInPlace).
+ * Returns the paths not patched, in part or at all: rendered or copied later, like any page.
+ */
+export function patchPages(folder: OpenFolder, buildId: string, pages: string): string[] {
+  const failed: string[] = [];
+  const id = Buffer.from(buildId);
+  const spareId = folder.spareId ? Buffer.from(folder.spareId) : undefined;
+  for (const page of pages ? pages.split('\u0001') : []) {
+    const fields = page.split('\u0000');
+    const files: [string, number][] = [];
+    const offsets: number[][] = [];
+    for (let i = 1; i + 2 < fields.length; i += 3) {
+      files.push([fields[i], Number(fields[i + 1])]);
+      offsets.push(fields[i + 2] ? fields[i + 2].split(',').map(Number) : []);
+    }
+    let done = false;
+    try {
+      done = !!spareId && spareId.byteLength === id.byteLength && patchInPlace(folder.outDir, files, offsets, spareId, id);
+    } catch {
+      // unreadable or gone: the page is taken over later
+    }
+    if (!done) failed.push(fields[0]);
+  }
+  return failed;
+}
+
 /**
  * The spare (the folder being written) holds this page as the build before the previous one
  * wrote it, and the page has not changed since (its key is the same): only the build id differs,

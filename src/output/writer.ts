@@ -2,7 +2,7 @@
  * Where output goes: the file system for builds, memory for tests and the dev server.
  */
 import { copyFile, link, open, stat, writeFile } from 'node:fs/promises';
-import { closeSync, copyFileSync, fstatSync, ftruncateSync, linkSync, lstatSync, mkdirSync, openSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, fstatSync, ftruncateSync, linkSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
 import { SitegenError } from '../errors.ts';
 
@@ -140,16 +140,43 @@ export class FsWriter implements OutputWriter {
     return size;
   }
 
+  /**
+   * In a folder written in place: move its file `from` to `path`, when it holds what `path` must
+   * (the caller knows it by its key) and is `size` bytes, as it must then be. False, leaving
+   * nothing at `path`, when it is not there or not that size: the caller writes `path` otherwise.
+   */
+  renameSync(from: string, path: string, size: number): boolean {
+    this.stopped();
+    const file = this.target(path);
+    try {
+      renameSync(this.target(from), file);
+      if (statSync(file).size !== size) {
+        unlinkSync(file);
+        return false;
+      }
+    } catch {
+      return false;
+    }
+    this.written.set(path, size);
+    return true;
+  }
+
   /** `link`, synchronously (see writeSync). */
   linkSync(path: string, from: string): number {
     this.stopped();
     const file = this.target(path);
     this.ensureDirSync(dirname(file));
-    this.clearSync(file);
+    // Linked first, and only where something is in the way cleared and linked again: a new name
+    // is the rule, and a look before every link cost 10,000 of them a tenth of their time.
     try {
       linkSync(from, file);
-    } catch {
-      copyFileSync(from, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') this.clearSync(file);
+      try {
+        linkSync(from, file);
+      } catch {
+        copyFileSync(from, file);
+      }
     }
     const size = statSync(file).size;
     this.written.set(path, size);

@@ -7,7 +7,7 @@ import { IMAGE_KEYS, documentImages, rewriteImageFields, rewriteImages, type Ima
 import type { OutputWriter } from '../output/writer.ts';
 import { basePrefix, withBase } from '../render/base.ts';
 import type { ApiJob, ApiRequest, ApiResult } from './protocol.ts';
-import { asParsed, type OutputState } from './state.ts';
+import { asParsed, type OutputState, type PatchRecords } from './state.ts';
 import { batches, ownedBatches, type Workers, type WorkerSession } from './workers.ts';
 
 /** What a document's content API file needs besides the document. */
@@ -73,6 +73,8 @@ export interface ApiInput {
   out: OutputWriter;
   previous?: OutputState;
   prevFiles: Map<string, number>;
+  /** The spare's records, when the folder written is the spare and they describe it. */
+  spare?: PatchRecords;
 }
 
 export interface ApiOutcome {
@@ -96,8 +98,13 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
   const { buildId, base, previous, owner } = input;
   const outcome: ApiOutcome = { state: {}, written: [], errors: [], cleared: [] };
   const jobs: ApiJob[] = [];
-  /** Jobs of files linked from the previous output, by file, with the file's name there. */
-  const linked = new Map<string, { job: ApiJob; from: string }>();
+  /**
+   * Jobs of files taken over unchanged, by file: linked from the previous output (`from`, its
+   * name there), or, when the spare holds the same file under its own build id, renamed there
+   * (`spare`): one change to a folder of ten thousand files instead of a link and an unlink.
+   */
+  const linked = new Map<string, { job: ApiJob; from: string; size: number; spare?: string }>();
+  const spare = input.spare;
   for (const doc of input.docs) {
     // Bodies show their images' hashed files and links under the base, as pages do.
     const docImages = documentImages(doc, input.images);
@@ -122,15 +129,23 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
     const job: ApiJob = { file, body: { id: doc._id, source, ...(asParsed(before, doc) ? { previousApi: before.file } : {}) } };
     if (input.sendDocs || !owner.has(doc._id)) job.doc = doc;
     if (docImages) job.images = docImages;
-    if (same) linked.set(file, { job, from: before.file });
+    if (same) {
+      const stem = before.file.slice(0, -(previous!.id.length + 5));
+      const inSpare = spare && `${stem}${spare.id}.json`;
+      linked.set(file, { job, from: before.file, size: input.prevFiles.get(before.file)!, ...(inSpare && spare.api?.[inSpare] === key ? { spare: inSpare } : {}) });
+    }
     else jobs.push(job);
   }
   const ownerOf = (job: ApiJob) => owner.get(job.body.id);
   const requests: ApiRequest[] = ownedBatches(jobs, ownerOf, 64).map((batch) => ({ type: 'api', jobs: batch, base }));
+  // Links belong to no worker: dealt out in turn (all sent at once, they would all go to the first).
+  const dealt = new Map<ApiRequest, WorkerSession>();
   for (const batch of batches([...linked.values()], LINKS_AT_A_TIME)) {
-    requests.push({ type: 'api', jobs: [], base, links: batch.flatMap(({ job, from }) => [job.file, from]).join('\u0000') });
+    const request: ApiRequest = { type: 'api', jobs: [], base, links: batch.flatMap(({ job, from, size, spare }) => [job.file, from, String(size), spare ?? '']).join('\u0000') };
+    dealt.set(request, input.pool.sessions[dealt.size % input.pool.sessions.length]);
+    requests.push(request);
   }
-  const send = (list: ApiRequest[]) => input.pool.map(list, (session, request) => session.request<ApiResult>(request, 'writing the content API for', request.jobs.map((j) => j.doc?._source ?? j.body.source.display)), (request) => (request.jobs.length ? ownerOf(request.jobs[0]) : undefined), Infinity);
+  const send = (list: ApiRequest[]) => input.pool.map(list, (session, request) => session.request<ApiResult>(request, 'writing the content API for', request.jobs.map((j) => j.doc?._source ?? j.body.source.display)), (request) => (request.jobs.length ? ownerOf(request.jobs[0]) : dealt.get(request)), Infinity);
   // All sent at once: the main thread plans the site next, for a few hundred milliseconds at
   // 10,000 documents without taking a reply, and the workers write meanwhile instead of waiting.
   const take = (results: ApiResult[]) => {

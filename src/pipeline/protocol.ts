@@ -127,6 +127,19 @@ export interface WorkerJob extends Omit<RenderJob, 'page' | 'layout' | 'related'
   alsoAs?: string[];
 }
 
+/**
+ * Pages the spare holds as the previous output does (their records agree): given the new build id
+ * in place as soon as the folder is open, while the main thread plans the site, which then only
+ * confirms them (pipeline/render.ts patchEarly). One string for thousands of pages: per page its
+ * path, then per file its name, size and the id's offsets (joined by commas), all separated by
+ * NUL, pages by SOH (no path holds either).
+ */
+export interface PatchRequest {
+  type: 'patch';
+  buildId: string;
+  pages: string;
+}
+
 export interface RenderRequest {
   type: 'render';
   jobs: WorkerJob[];
@@ -150,9 +163,10 @@ export interface ApiRequest {
   type: 'api';
   jobs: ApiJob[];
   /**
-   * Files of unchanged documents, linked from the previous output: each file's new name and its
-   * name there, joined by NUL. A thousand of them cross to the worker as one string instead of a thousand
-   * job objects (0.13 s of the main thread at 10,000 documents).
+   * Files of unchanged documents, taken over: each file's new name, its name in the previous
+   * output, its size there, and its name in the spare when the spare holds the same file (renamed
+   * there, else linked from the previous output), all joined by NUL. A thousand of them cross to
+   * the worker as one string instead of a thousand job objects (0.13 s of the main thread at 10,000 documents).
    */
   links?: string;
   /** The site's base path: the files show bodies with their links under it, as pages do. */
@@ -211,7 +225,7 @@ export interface CloseRequest {
   type: 'close';
 }
 
-export type WorkerRequest = ParseRequest | FolderRequest | PreloadRequest | SetupRequest | RenderRequest | ApiRequest | CloseRequest;
+export type WorkerRequest = ParseRequest | FolderRequest | PreloadRequest | SetupRequest | PatchRequest | RenderRequest | ApiRequest | CloseRequest;
 
 export interface WorkerReply {
   seq: number;

@@ -16,6 +16,7 @@ import { jobFor, type SitePlan } from './plan.ts';
 import type { Route } from '../build/routes.ts';
 import type { BodyAt, CopiedPage, PageResult, WorkerJob } from './protocol.ts';
 import { HeapCap } from './heap.ts';
+import { encodePatches } from '../output/reuse.ts';
 import { asParsed, type OutputState, type PageRecord, type PatchRecords } from './state.ts';
 import { batches, ownedBatches, type Workers, type WorkerSession } from './workers.ts';
 
@@ -43,6 +44,10 @@ export interface RenderInput {
   interned: Interned;
   /** Every file written, with its size: the pages' files join it. */
   written: Map<string, number>;
+  /** Pages given the new build id in place before the plan was made (patchEarly). */
+  early?: Promise<Set<string>>;
+  /** Start workers for this many pages to render, if fewer are running (opened on the folder when it resolves). */
+  grow?: (pages: number) => Promise<unknown>;
 }
 
 export interface RenderOutcome {
@@ -65,9 +70,6 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
   // (PageRecord.uses), each by its own hash.
   const collectionHash = Object.fromEntries(SITE_COLLECTIONS.map((name) => [name, hashText(JSON.stringify(plan.model.shared[name]))])) as Record<SiteCollection, string>;
   const sameCollections = (uses: PageRecord['uses']) => !!uses && Object.entries(uses).every(([name, hash]) => collectionHash[name as SiteCollection] === hash);
-  const setup = { type: 'setup' as const, bundleFile: input.bundleFile, shared: plan.model.shared };
-  const ready = Promise.all(pool.sessions.map((s) => s.request(setup, 'loading the templates for')));
-  ready.catch(() => undefined); // awaited below, once the first jobs are made
 
   const records: Record<string, PageRecord> = {};
   // A document's job is its route's page (made from the document alone, with its layout) plus
@@ -75,6 +77,14 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
   // templates and config as last time, the same document has the same job, and the same key.
   const jobsKey = input.jobsKey && hashText([input.jobsKey, ...SITE_COLLECTIONS.map((name) => collectionHash[name])].join('\u0000'));
   const sameJobs = !!jobsKey && previous?.jobsKey === jobsKey;
+  // Pages to render, as far as the plan tells before their keys are hashed: with the same jobs
+  // as last time, those of the documents parsed in this build and those of no document.
+  const toRender = sameJobs ? plan.routes.reduce((n, route) => (!route.doc || input.owner.has(route.doc._id) ? n + 1 : n), 0) : plan.routes.length;
+  const grown = input.grow?.(toRender);
+  grown?.catch(() => undefined); // awaited below
+  const setup = { type: 'setup' as const, bundleFile: input.bundleFile, shared: plan.model.shared };
+  const ready = Promise.all(pool.sessions.map((s) => s.request(setup, 'loading the templates for')));
+  ready.catch(() => undefined); // awaited below
   /** What the page renders from (its key covers this), without where to find its body. */
   const keyedJob = (route: Route): WorkerJob => {
     const job: WorkerJob = jobFor(plan, route);
@@ -125,11 +135,19 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
   // Pages to copy go 64 to a message: each message costs this thread some 70 µs to send.
   const more = (): WorkerJob[][] | undefined => {
     if (made >= plan.routes.length) return undefined;
-    const jobs = plan.routes.slice(made, (made += JOBS_AT_A_TIME)).map(makeJob);
+    const jobs: WorkerJob[] = [];
+    for (const route of plan.routes.slice(made, (made += JOBS_AT_A_TIME))) {
+      const job = makeJob(route);
+      // Patched already, in place, as this job asks (patchEarly sent the spare's offsets for it).
+      if (job.reuse?.inPlace && early?.has(job.path)) takeCopy({ path: job.path, copied: true, patched: true });
+      else jobs.push(job);
+    }
     const copies = jobs.filter((job) => job.reuse);
     return [...ownedBatches(jobs.filter((job) => !job.reuse), ownerOf, 16), ...batches(copies, 64)];
   };
-  const first = more() ?? [];
+  // Every early patch is done before any job goes out: none may land on a page rendered meanwhile.
+  const early = await input.early;
+  await grown;
   await ready;
 
   // Each batch's results are taken in as it comes back, while the workers render the rest, and
@@ -198,7 +216,7 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
     session.load += batch.length;
     return session.request<(PageResult | CopiedPage)[]>({ type: 'render', jobs: batch.map(sendable) }, 'rendering', sourcesOf(batch)).then(take);
   }, (batch) => ownerOf(batch[0]), 2, next);
-  await renderAll(first, more);
+  await renderAll(more() ?? [], more);
   if (retries.length) await renderAll(batches(retries.splice(0), 16));
   // In route order, whichever worker rendered what and whatever was rendered again: plugins (the
   // sitemap, the search index) list pages in this order, and it must not depend on timing.
@@ -207,6 +225,40 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
   outcome.built.sort(byRoute);
   outcome.errors = failed.sort(byRoute).map((f) => f.error);
   return outcome;
+}
+
+/**
+ * Give the new build id, in place, to every page the spare holds as the previous output does
+ * (the same key, collections read, files and sizes): before the site is planned, while this
+ * thread loads the documents and plans, so the workers need not wait for the plan to do what
+ * nearly every page of a rebuild needs. Whether a page's job turns out to ask for exactly this
+ * (its key unchanged) is known only once it is planned: one that does not is rendered or copied
+ * then, over what was patched; one that is gone is pruned. Resolves to the pages patched.
+ */
+export async function patchEarly(input: { pool: Workers; previous: OutputState; spare: PatchRecords; prevFiles: Map<string, number>; buildId: string }): Promise<Set<string>> {
+  const { previous, spare, prevFiles } = input;
+  const pages: [string, [string, number][], number[][]][] = [];
+  for (const [path, inSpare] of Object.entries(spare.pages)) {
+    const before = previous.pages[path];
+    if (!before || inSpare.key !== before.key || !sameUses(inSpare.uses, before.uses) || !sameList(inSpare.files, before.files) || inSpare.offsets?.length !== before.files.length) continue;
+    if (!before.files.every((f) => prevFiles.has(f))) continue;
+    pages.push([path, before.files.map((f) => [f, prevFiles.get(f)!]), inSpare.offsets]);
+  }
+  // All sent at once, dealt out in turn: this thread is busy planning until they are done.
+  const sessions = input.pool.sessions;
+  const list = batches(pages, PATCHES_AT_A_TIME);
+  const failed = await Promise.all(list.map((batch, i) => sessions[i % sessions.length].request<string[]>({ type: 'patch', buildId: input.buildId, pages: encodePatches(batch) }, 'patching', batch.map(([path]) => path))));
+  const patched = new Set(pages.map(([path]) => path));
+  for (const list of failed) for (const path of list) patched.delete(path);
+  return patched;
+}
+
+/** Pages per early patch request: ten requests at 10,000 pages, shared out as the workers ask. */
+const PATCHES_AT_A_TIME = 1000;
+
+function sameUses(a: PageRecord['uses'], b: PageRecord['uses']): boolean {
+  const keys = Object.keys(a ?? {});
+  return keys.length === Object.keys(b ?? {}).length && keys.every((name) => a![name as SiteCollection] === b?.[name as SiteCollection]);
 }
 
 /** Render jobs made at a time (16 batches): a few milliseconds of this thread's work. */

@@ -76,6 +76,8 @@ export interface PageRecord {
 export interface PatchRecords {
   id: string;
   pages: Record<string, Pick<PageRecord, 'key' | 'uses' | 'files' | 'offsets'>>;
+  /** The key of each content API file (by file): one with the same key holds the same bytes. */
+  api?: Record<string, string>;
 }
 
 export interface OutputState {
@@ -281,7 +283,9 @@ function latestId(dir: string): string | undefined {
 export async function saveOutputState(cacheDir: string, state: OutputState): Promise<void> {
   const patch: PatchRecords['pages'] = {};
   for (const [path, { key, uses, files, offsets }] of Object.entries(state.pages)) if (offsets) patch[path] = { key, uses, files, offsets };
-  await writeJson(patchFile(cacheDir, state.outDir), { id: state.id, pages: patch });
+  const api: Record<string, string> = {};
+  for (const { file, key } of Object.values(state.api)) api[file] = key;
+  await writeJson(patchFile(cacheDir, state.outDir), { id: state.id, pages: patch, api });
   await saveRecords(cacheDir, state);
   await writeJson(outputFile(cacheDir, state.outDir), { id: state.id, outDir: state.outDir, pageCount: Object.keys(state.pages).length, files: state.files });
 }
