@@ -72,6 +72,8 @@ class Session {
   private readonly bodies = new BodyStore();
   private folder?: OpenFolder;
   private setup?: SetupRequest & { mod: RenderModule };
+  /** The last `setup` request, which render requests sent after it wait for (requests are handled as they come, not one after another). */
+  private configured?: Promise<void>;
 
   /** [request seq, item index] of the item in hand, read by the main thread if this worker dies. */
   private seq = 0;
@@ -112,7 +114,7 @@ class Session {
         this.templates(request.bundleFile).catch(() => undefined); // setup reports a failure
         return undefined;
       case 'setup':
-        return this.configure(request);
+        return (this.configured = this.configure(request));
       case 'patch':
         return patchPages(this.folder!, request.buildId, request.pages);
       case 'render':
@@ -226,6 +228,7 @@ class Session {
 
   /** Render one after another (marking each, for crash reports); writes overlap. */
   private async renderAll(seq: number, jobs: WorkerJob[]): Promise<(PageResult | CopiedPage)[]> {
+    await this.configured;
     const results: (PageResult | CopiedPage)[] = [];
     for (let i = 0; i < jobs.length; i++) {
       this.seq = seq;

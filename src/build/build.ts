@@ -19,7 +19,7 @@ import type { Logger } from '../log.ts';
 import { formatMs } from '../log.ts';
 import { PACKAGE_ROOT, VERSION } from '../paths.ts';
 import type { RenderModule } from '../render/render-page.ts';
-import { OutputFolder, hookSignals } from '../output/folder.ts';
+import { OutputFolder, hookSignals, peekSpare } from '../output/folder.ts';
 import { readAuthors } from '../site/data.ts';
 import { contentId, contentStem, stemToPath } from '../content/paths.ts';
 import { mergeTimings } from '../plugins/run.ts';
@@ -35,7 +35,7 @@ import { Interned } from '../pipeline/intern.ts';
 import type { BodyAt, ParsedItem } from '../pipeline/protocol.ts';
 import { checkSources } from '../pipeline/stat.ts';
 import { anyOutputState, changedSources, checkOutputSizes, completeDocCache, loadOutputState, loadSourceIndex, outputIntact, outputThere, patchFile, previousOutput, pruned, saveDocCache, saveOutputState, spareRecords, type DocCache, type DocEntry, type OutputState } from '../pipeline/state.ts';
-import { patchEarly, renderPages } from '../pipeline/render.ts';
+import { patchEarly, prepareEarly, renderPages, type EarlyPatches } from '../pipeline/render.ts';
 
 export interface BuildOptions extends ConfigOverrides {
   /** Rebuild even when the output is up to date. */
@@ -208,6 +208,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       return promise;
     };
     let modPromise = toParse.length || !state || options.force ? loadTemplates() : undefined;
+    // While the workers parse: the spare's pages to patch once the build id is known (patchEarly),
+    // picked from its records and the previous output's, when both are there to read.
+    const earlier = previousLoaded && (await previousLoaded);
+    const earlierFiles = earlier ? new Map(earlier.files) : undefined;
+    const peeked = earlier ? peekSpare(outDir, cacheDir) : undefined;
+    const peekedSpare = peeked && spareRecords(peeked.records, peeked.dir);
+    const prepared: EarlyPatches | undefined = earlier && earlierFiles && peekedSpare ? prepareEarly(earlier, peekedSpare, earlierFiles) : undefined;
     await parsing;
     const fromCache = sources.length - toParse.length;
     const documents = entries.filter((e) => e.doc).length + sources.filter((s, i) => !entries[i] && indexed[i].hasDoc).length;
@@ -280,9 +287,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     docs = (await hooks.run('content:loaded', (previous) => [previous ?? docs])) ?? docs;
 
     // The folder this build writes, and the previous output to reuse from.
-    const previous = fresh ? undefined : await (previousLoaded ?? previousOutput(cacheDir, state));
-    const prevFiles = new Map(previous?.files ?? []);
-    const folder = await OutputFolder.create(outDir, cacheDir);
+    const previous = fresh ? undefined : (earlier ?? (await (previousLoaded ?? previousOutput(cacheDir, state))));
+    const prevFiles = earlierFiles ?? new Map(previous?.files ?? []);
+    const folder = await OutputFolder.create(outDir, cacheDir, peeked);
     try {
       // The spare's pages, when it is untouched since it was the live output: those unchanged since
       // then get the new build id put in place (WorkerJob.reuse.inPlace).
@@ -303,7 +310,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       opened.catch(() => undefined); // awaited below
       // Pages the spare holds unchanged since the previous output get the new build id now, while
       // this thread plans the site (pipeline/render.ts patchEarly).
-      const patching = previous && spare ? patchEarly({ pool, previous, spare, prevFiles, buildId }) : undefined;
+      const patching = previous && spare ? patchEarly(pool, prepared?.spareId === spare.id ? prepared : prepareEarly(previous, spare, prevFiles), buildId) : undefined;
       patching?.catch(() => undefined); // awaited in renderPages
       const sourceOf = new Map(sources.map((s) => [contentId(s.rel), s]));
       const out = folder.writer;
@@ -328,6 +335,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           apiFiles.set(id, state.file);
         }
       });
+      if (process.env.SG_TWICE) { const t = performance.now(); for (const doc of apiDocs) { previous?.api[doc._id]; } const t1 = performance.now(); for (const doc of apiDocs) { previous?.api[doc._id]; } const t2 = performance.now(); for (const doc of apiDocs) { apiKeys.get(doc._id); sourceOf.get(doc._id); } console.error('lookups', (t1 - t).toFixed(1), (t2 - t1).toFixed(1), (performance.now() - t2).toFixed(1)); }
       const apiWritten = hooks.has('content:loaded') ? undefined : writeApi();
       apiWritten?.catch(() => undefined); // awaited below
 

@@ -28,6 +28,39 @@ interface Problem {
   pages: CheckedPage[];
 }
 
+/** A root-relative or fragment link, taken apart: `path` is the route it names (when `rawPath` is not empty). */
+interface Href {
+  rawPath: string;
+  path: string;
+  fragment: string;
+}
+
+function parseHref(href: string): Href {
+  const hashAt = href.indexOf('#');
+  const rawPath = (hashAt === -1 ? href : href.slice(0, hashAt)).split('?')[0];
+  let fragment = hashAt === -1 ? '' : href.slice(hashAt + 1);
+  try {
+    fragment = decodeURIComponent(fragment);
+  } catch {
+    // not percent-encoded as a URL must be: looked up as written
+  }
+  let path = rawPath;
+  try {
+    if (rawPath) path = normalizeRoutePath(decodeURI(rawPath));
+  } catch {
+    path = rawPath;
+  }
+  return { rawPath, path, fragment };
+}
+
+function ownPath(path: string): string {
+  try {
+    return normalizeRoutePath(path);
+  } catch {
+    return '';
+  }
+}
+
 export function checkLinks(pages: CheckedPage[], targets: LinkTargets, levels: { links: string; anchors: string }): SitegenError[] {
   const byPath = new Map(pages.map((page) => [normalizeRoutePath(page.path), page]));
   // A page's ids searched as they are when they are few, else as a set made when a fragment link
@@ -47,18 +80,17 @@ export function checkLinks(pages: CheckedPage[], targets: LinkTargets, levels: {
     problems.set(key, problem);
   };
 
+  // Each distinct href is taken apart once: the same links stand on thousands of pages (the
+  // chrome's, a section's), and a fragment alone means the page it is on.
+  const parsed = new Map<string, Href>();
   for (const page of pages) {
+    let own: string | undefined;
     for (const href of page.links) {
       if (!(href.startsWith('/') || href.startsWith('#')) || href.startsWith('//')) continue;
-      const hashAt = href.indexOf('#');
-      const rawPath = (hashAt === -1 ? href : href.slice(0, hashAt)).split('?')[0];
-      const fragment = hashAt === -1 ? '' : decodeURIComponent(href.slice(hashAt + 1));
-      let path: string;
-      try {
-        path = rawPath ? normalizeRoutePath(decodeURI(rawPath)) : normalizeRoutePath(page.path);
-      } catch {
-        path = rawPath;
-      }
+      let link = parsed.get(href);
+      if (!link) parsed.set(href, (link = parseHref(href)));
+      const { rawPath, fragment } = link;
+      const path = rawPath ? link.path : (own ??= ownPath(page.path));
       const target = byPath.get(path);
       if (!target) {
         // A route that exists but failed to render is reported as a render error, not as a dead link.

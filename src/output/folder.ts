@@ -9,7 +9,7 @@
  * from the spare before it is swapped in, so the output is the same as from an empty folder.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync, rmdirSync, unlinkSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, rmdirSync, unlinkSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -170,14 +170,14 @@ export class OutputFolder {
    * `cacheDir`: where the spare is kept (must be on the output's file system; without one, the
    * replaced output is deleted instead).
    */
-  static async create(outDir: string, cacheDir?: string): Promise<OutputFolder> {
+  static async create(outDir: string, cacheDir?: string, peeked?: SparePeek): Promise<OutputFolder> {
     const parent = dirname(outDir);
     await mkdir(parent, { recursive: true });
-    const spareDir = cacheDir && join(cacheDir, `spare.${hashText(outDir)}`);
+    const spareDir = cacheDir && spareDirOf(outDir, cacheDir);
     await removeStale(parent, basename(outDir), spareDir ? { dir: spareDir, outDir } : undefined);
     const tempDir = join(parent, `.${basename(outDir)}.tmp-${process.pid}`);
     await rm(tempDir, { recursive: true, force: true });
-    const taken = spareDir ? await takeSpare(spareDir, outDir, tempDir) : undefined;
+    const taken = spareDir ? await takeSpare(spareDir, outDir, tempDir, peeked?.dir === spareDir ? peeked : undefined) : undefined;
     if (!taken) await mkdir(tempDir, { recursive: true });
     live.add(tempDir);
     hookSignals();
@@ -280,13 +280,38 @@ export class OutputFolder {
   }
 }
 
+const spareDirOf = (outDir: string, cacheDir: string) => join(cacheDir, `spare.${hashText(outDir)}`);
+
+/** The spare's records as read ahead of taking it (`peekSpare`), with the folder they were read beside. */
+export interface SparePeek {
+  dir: string;
+  records?: unknown;
+}
+
+/**
+ * The records of the spare of `outDir`, read before the build decides to write (it may turn out
+ * up to date), so what depends on them is ready when the spare is taken: `create` takes them
+ * from here instead of reading them again. They describe the spare only as long as no build has
+ * taken it meanwhile (`create` removes them as it takes it).
+ */
+export function peekSpare(outDir: string, cacheDir: string): SparePeek {
+  const dir = spareDirOf(outDir, cacheDir);
+  let records: unknown;
+  try {
+    records = JSON.parse(readFileSync(`${dir}.patch.json`, 'latin1'));
+  } catch {
+    records = undefined;
+  }
+  return { dir, records };
+}
+
 /**
  * Move the spare (the output the last swap replaced) to `tempDir`, for a build to write in place.
  * Its record goes first, so a spare is never taken twice; a spare without one (a build killed
  * between the two steps, a cache from elsewhere) is removed.
  */
-async function takeSpare(spareDir: string, outDir: string, tempDir: string): Promise<{ records?: unknown } | undefined> {
-  const records = await readFile(`${spareDir}.patch.json`, 'utf8').then((text) => JSON.parse(text) as unknown, () => undefined);
+async function takeSpare(spareDir: string, outDir: string, tempDir: string, peeked?: SparePeek): Promise<{ records?: unknown } | undefined> {
+  const records = peeked ? peeked.records : await readFile(`${spareDir}.patch.json`, 'utf8').then((text) => JSON.parse(text) as unknown, () => undefined);
   await rm(`${spareDir}.patch.json`, { force: true });
   if (!existsSync(spareDir)) return undefined;
   const record = await readFile(`${spareDir}.json`, 'utf8').then((text) => JSON.parse(text) as SpareRecord, () => undefined);

@@ -38,6 +38,16 @@ describe('checkLinks', () => {
     ]);
   });
 
+  it('reads a fragment alone against the page it is on, however many pages carry the same one', () => {
+    const pages = [page('/a', ['#top', '/b#top'], ['top']), page('/b', ['#top'], ['intro']), page('/many', ['#top'], ['top'])];
+    expect(checkLinks(pages, targets, levels).map((p) => p.message)).toEqual(['Missing anchor: /b#top on /a', 'Missing anchor: #top on /b']);
+  });
+
+  it('reports a fragment that is not valid percent-encoding as written, instead of failing', () => {
+    const pages = [page('/a', ['#100%', '/b#50%25'], ['top']), page('/b', [], ['50%'])];
+    expect(checkLinks(pages, targets, levels).map((p) => p.message)).toEqual(['Missing anchor: #100% on /a']);
+  });
+
   it('leaves anchors alone when anchor checks are off', () => {
     const pages = [page('/a', ['/b#nowhere'], []), page('/b', [], [])];
     expect(checkLinks(pages, targets, { links: 'error', anchors: 'off' })).toEqual([]);

@@ -5,9 +5,11 @@ import type { PostSummary } from '../../../templates/types.ts';
 /** The rule, written plainly: most shared tags first, then the newer post (lower index). */
 function reference(posts: PostSummary[], limit: number): Map<string, string[]> {
   const out = new Map<string, string[]>();
+  const tagged = new Map<string, PostSummary[]>();
+  const withTag = (t: string) => tagged.get(t) ?? tagged.set(t, posts.filter((p) => p.tags.includes(t))).get(t)!;
   posts.forEach((post, i) => {
     const scored = posts
-      .map((other, j) => ({ j, score: j === i ? 0 : other.tags.filter((t) => post.tags.includes(t) && posts.filter((p) => p.tags.includes(t)).indexOf(other) < 200).length }))
+      .map((other, j) => ({ j, score: j === i ? 0 : other.tags.filter((t) => post.tags.includes(t) && withTag(t).indexOf(other) < 200).length }))
       .filter((s) => s.score > 0)
       .sort((a, b) => b.score - a.score || a.j - b.j);
     out.set(post.path, scored.slice(0, limit).map((s) => posts[s.j].path));
@@ -29,6 +31,16 @@ describe('related posts', () => {
     for (const seed of [1, 7, 42]) {
       const list = posts(60, seed);
       for (const limit of [0, 1, 3, 5]) {
+        const got = computeRelated(list, limit);
+        const want = reference(list, limit);
+        for (const post of list) expect(got.get(post.path)!.map((p) => p.path)).toEqual(want.get(post.path));
+      }
+    }
+  });
+  it('ranks the same among hundreds of posts, where only the newest 200 of a tag count and many posts share their tags', () => {
+    for (const seed of [3, 11]) {
+      const list = posts(700, seed);
+      for (const limit of [1, 3]) {
         const got = computeRelated(list, limit);
         const want = reference(list, limit);
         for (const post of list) expect(got.get(post.path)!.map((p) => p.path)).toEqual(want.get(post.path));
