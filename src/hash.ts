@@ -1,11 +1,17 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 
 /** First 16 hex digits of the SHA-256 of `text`: content hashes for cache keys and file names. */
 export function hashText(text: string | Uint8Array): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return oneShot ? oneShot('sha256', text, 'hex').slice(0, 16) : crypto.createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
+
+/**
+ * `crypto.hash` (Node 20.12 and later): the same digest without a Hash object, twice as fast for
+ * the short texts most keys are made of (a rebuild at 10,000 pages hashes some 30,000).
+ */
+const oneShot = (crypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: 'hex') => string }).hash;
 
 /**
  * A hash of source files by content and by a machine-independent name (relative to `bases`,

@@ -363,7 +363,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const renderKey = hashText(JSON.stringify([engine, parseKey, bundle.hash, sharedRest, project.pluginModules.map((p) => [p.file, p.options])]));
       await opened;
       const jobsKey = hooks.has('content:loaded') ? undefined : hashText(JSON.stringify([renderKey, project.configHash, drafts]));
-      const rendering = renderPages({ plan, pool, owner, bodyAt, renderKey, jobsKey, bundleFile: bundle.file, sourceOf, previous, spare, foreignContent, interned, written, early: patching, grow });
+      const rendering = renderPages({ plan, pool, owner, bodyAt, renderKey, jobsKey, bundleFile: bundle.file, sourceOf, previous, prevFiles, spare, foreignContent, interned, written, early: patching, grow });
       // 6. Everything besides the pages (assets, redirects, listings, manifests) is written while
       // the workers render, and so is the document cache, which holds what was parsed whatever
       // the rest of the build gives.

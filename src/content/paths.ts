@@ -91,8 +91,39 @@ let collator: Intl.Collator | undefined;
  * data (6 ms), which an up-to-date check never needs.
  */
 export function compareNumeric(a: string, b: string): number {
-  collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-  return collator.compare(a, b);
+  return quickCompare(a, b) ?? (collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' })).compare(a, b);
+}
+
+const isDigit = (code: number) => code >= 48 && code <= 57;
+const isLower = (code: number) => code >= 97 && code <= 122;
+
+/**
+ * The collator's answer without asking it, where the first difference settles it plainly: two
+ * lowercase ASCII letters (ordered as the alphabet), or two digit runs of different value (by
+ * value). The text before is the same in both, so it weighs the same. Anything else (case, other
+ * characters, equal numbers written differently, one string a prefix of the other) is left to
+ * the collator: a sort of 10,000 paths asked it 130,000 times, 20 ms of a rebuild.
+ */
+function quickCompare(a: string, b: string): number | undefined {
+  const n = Math.min(a.length, b.length);
+  let k = 0;
+  while (k < n && a.charCodeAt(k) === b.charCodeAt(k)) k++;
+  if (k === n) return undefined;
+  const x = a.charCodeAt(k);
+  const y = b.charCodeAt(k);
+  if (isLower(x) && isLower(y)) return x < y ? -1 : 1;
+  if (!isDigit(x) || !isDigit(y)) return undefined;
+  // The digit runs both strings are in at k, from where they start (the same place in both).
+  let start = k;
+  while (start > 0 && isDigit(a.charCodeAt(start - 1))) start--;
+  let endA = k;
+  while (endA < a.length && isDigit(a.charCodeAt(endA))) endA++;
+  let endB = k;
+  while (endB < b.length && isDigit(b.charCodeAt(endB))) endB++;
+  // Leading zeros make the same number longer: the collator decides those.
+  if (a.charCodeAt(start) === 48 || b.charCodeAt(start) === 48) return undefined;
+  if (endA - start !== endB - start) return endA - start < endB - start ? -1 : 1;
+  return x < y ? -1 : 1;
 }
 
 export function compareStems(a: { _stem: string }, b: { _stem: string }): number {

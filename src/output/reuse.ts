@@ -69,17 +69,9 @@ function copy(folder: OpenFolder, reuse: NonNullable<WorkerJob['reuse']>, buildI
   return { files: files.map(([file], i) => [file, folder.writer.writeSync(file, bytes[i])]), offsets };
 }
 
-/** PatchRequest.pages for these pages: [path, files with sizes, offsets per file]. */
-export function encodePatches(pages: [string, [string, number][], number[][]][]): string {
-  // Concatenated as it goes: arrays joined per page cost ten times as long (50 ms at 10,000 pages).
-  let text = '';
-  for (let p = 0; p < pages.length; p++) {
-    const [path, files, offsets] = pages[p];
-    text += p ? `\u0001${path}` : path;
-    for (let i = 0; i < files.length; i++) text += `\u0000${files[i][0]}\u0000${files[i][1]}\u0000${offsets[i].join(',')}`;
-  }
-  return text;
-}
+/** PatchRequest.pages: pages are separated by SOH, a page's fields (path, then name, size and offsets per file) by NUL. */
+export const PATCH_PAGE = '\u0001';
+export const PATCH_FIELD = '\u0000';
 
 /**
  * Put `buildId` in place in the spare's copy of each page of a PatchRequest (see patchInPlace).
@@ -89,8 +81,8 @@ export function patchPages(folder: OpenFolder, buildId: string, pages: string): 
   const failed: string[] = [];
   const id = Buffer.from(buildId);
   const spareId = folder.spareId ? Buffer.from(folder.spareId) : undefined;
-  for (const page of pages ? pages.split('\u0001') : []) {
-    const fields = page.split('\u0000');
+  for (const page of pages ? pages.split(PATCH_PAGE) : []) {
+    const fields = page.split(PATCH_FIELD);
     const files: [string, number][] = [];
     const offsets: number[][] = [];
     for (let i = 1; i + 2 < fields.length; i += 3) {

@@ -36,14 +36,18 @@ export function asciiOnly(json: string): string {
   return NON_ASCII.test(json) ? json.replace(NON_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : json;
 }
 
-/** Write through a temporary file, so a killed build never leaves half a cache file. */
-export async function writeJson(file: string, value: Record<string, unknown>): Promise<void> {
+/**
+ * Write through a temporary file, so a killed build never leaves half a cache file. `whole`: one
+ * stringify, two to three times as fast as in pieces, for when this thread has nothing else to do
+ * meanwhile (the records saved once the build is done).
+ */
+export async function writeJson(file: string, value: Record<string, unknown>, whole = false): Promise<void> {
   await mkdir(join(file, '..'), { recursive: true });
   const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   const handle = await open(temp, 'w');
   try {
     let buffered = '';
-    for (const piece of jsonPieces(value)) {
+    for (const piece of whole ? [JSON.stringify(value)] : jsonPieces(value)) {
       buffered += asciiOnly(piece);
       if (buffered.length < 1 << 20) continue;
       await handle.write(buffered);

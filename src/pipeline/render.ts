@@ -16,7 +16,7 @@ import { jobFor, type SitePlan } from './plan.ts';
 import type { Route } from '../build/routes.ts';
 import type { BodyAt, CopiedPage, PageResult, WorkerJob } from './protocol.ts';
 import { HeapCap } from './heap.ts';
-import { encodePatches } from '../output/reuse.ts';
+import { PATCH_FIELD, PATCH_PAGE } from '../output/reuse.ts';
 import { asParsed, type OutputState, type PageRecord, type PatchRecords } from './state.ts';
 import { batches, ownedBatches, type Workers, type WorkerSession } from './workers.ts';
 
@@ -37,6 +37,8 @@ export interface RenderInput {
   bundleFile: string;
   sourceOf: Map<string, SourceFile>;
   previous?: OutputState;
+  /** The previous output's files with their sizes, as a map (made once for the build). */
+  prevFiles?: Map<string, number>;
   /** The spare's records, when it holds the output they describe. */
   spare?: PatchRecords;
   /** Content from another folder than the site's: links are checked as the documents wrote them. */
@@ -65,7 +67,7 @@ export interface RenderOutcome {
 
 export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
   const { plan, pool, previous, spare, renderKey } = input;
-  const prevFiles = new Map(previous?.files ?? []);
+  const prevFiles = input.prevFiles ?? new Map(previous?.files ?? []);
   // The site-wide collections count only for the pages that read them last time
   // (PageRecord.uses), each by its own hash.
   const collectionHash = Object.fromEntries(SITE_COLLECTIONS.map((name) => [name, hashText(JSON.stringify(plan.model.shared[name]))])) as Record<SiteCollection, string>;
@@ -249,14 +251,32 @@ export interface EarlyPatches {
 }
 
 export function prepareEarly(previous: OutputState, spare: PatchRecords, prevFiles: Map<string, number>): EarlyPatches {
-  const pages: [string, [string, number][], number[][]][] = [];
-  for (const [path, inSpare] of Object.entries(spare.pages)) {
+  const requests: EarlyPatches['requests'] = [];
+  // Encoded as the pages are picked (PatchRequest.pages): no list of them made first.
+  let pages = '';
+  let paths: string[] = [];
+  for (const path in spare.pages) {
+    const inSpare = spare.pages[path];
     const before = previous.pages[path];
     if (!before || inSpare.key !== before.key || !sameUses(inSpare.uses, before.uses) || !sameList(inSpare.files, before.files) || inSpare.offsets?.length !== before.files.length) continue;
-    if (!before.files.every((f) => prevFiles.has(f))) continue;
-    pages.push([path, before.files.map((f) => [f, prevFiles.get(f)!]), inSpare.offsets]);
+    let entry = path;
+    let complete = true;
+    for (let i = 0; i < before.files.length && complete; i++) {
+      const size = prevFiles.get(before.files[i]);
+      if (size === undefined) complete = false;
+      else entry += `${PATCH_FIELD}${before.files[i]}${PATCH_FIELD}${size}${PATCH_FIELD}${inSpare.offsets[i].join(',')}`;
+    }
+    if (!complete) continue;
+    pages += paths.length ? `${PATCH_PAGE}${entry}` : entry;
+    paths.push(path);
+    if (paths.length === PATCHES_AT_A_TIME) {
+      requests.push({ pages, paths });
+      pages = '';
+      paths = [];
+    }
   }
-  return { spareId: spare.id, requests: batches(pages, PATCHES_AT_A_TIME).map((batch) => ({ pages: encodePatches(batch), paths: batch.map(([path]) => path) })) };
+  if (paths.length) requests.push({ pages, paths });
+  return { spareId: spare.id, requests };
 }
 
 export async function patchEarly(pool: Workers, early: EarlyPatches, buildId: string): Promise<Set<string>> {
@@ -272,8 +292,14 @@ export async function patchEarly(pool: Workers, early: EarlyPatches, buildId: st
 const PATCHES_AT_A_TIME = 1000;
 
 function sameUses(a: PageRecord['uses'], b: PageRecord['uses']): boolean {
-  const keys = Object.keys(a ?? {});
-  return keys.length === Object.keys(b ?? {}).length && keys.every((name) => a![name as SiteCollection] === b?.[name as SiteCollection]);
+  if (a === b) return true;
+  let count = 0;
+  for (const name in a) {
+    if (a[name as SiteCollection] !== b?.[name as SiteCollection]) return false;
+    count++;
+  }
+  for (const _ in b) count--;
+  return count === 0;
 }
 
 /** Render jobs made at a time (16 batches): a few milliseconds of this thread's work. */

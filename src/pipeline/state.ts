@@ -285,9 +285,9 @@ export async function saveOutputState(cacheDir: string, state: OutputState): Pro
   for (const [path, { key, uses, files, offsets }] of Object.entries(state.pages)) if (offsets) patch[path] = { key, uses, files, offsets };
   const api: Record<string, string> = {};
   for (const { file, key } of Object.values(state.api)) api[file] = key;
-  await writeJson(patchFile(cacheDir, state.outDir), { id: state.id, pages: patch, api });
+  await writeJson(patchFile(cacheDir, state.outDir), { id: state.id, pages: patch, api }, true);
   await saveRecords(cacheDir, state);
-  await writeJson(outputFile(cacheDir, state.outDir), { id: state.id, outDir: state.outDir, pageCount: Object.keys(state.pages).length, files: state.files });
+  await writeJson(outputFile(cacheDir, state.outDir), { id: state.id, outDir: state.outDir, pageCount: Object.keys(state.pages).length, files: state.files }, true);
 }
 
 /** The output folder as the start of its files' paths. */
@@ -380,11 +380,11 @@ async function saveRecords(cacheDir: string, state: OutputState): Promise<void> 
     }
     const removed = Object.keys(base.pages).filter((path) => !(path in state.pages));
     if (changed + removed.length <= Math.max(64, Object.keys(state.pages).length / 10)) {
-      await writeJson(recordsDeltaFile(cacheDir, state.outDir), { id: state.id, base: base.id, pages, removed, api: state.api, ...extra } satisfies RecordsDelta);
+      await writeJson(recordsDeltaFile(cacheDir, state.outDir), { id: state.id, base: base.id, pages, removed, api: state.api, ...extra } satisfies RecordsDelta, true);
       return;
     }
   }
-  await writeJson(recordsFile(cacheDir, state.outDir), { id: state.id, pages: state.pages, api: state.api, ...extra });
+  await writeJson(recordsFile(cacheDir, state.outDir), { id: state.id, pages: state.pages, api: state.api, ...extra }, true);
   await rm(recordsDeltaFile(cacheDir, state.outDir), { force: true });
 }
 

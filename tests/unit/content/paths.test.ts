@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  compareStems, contentId, contentStem, isPartial, normalizeRoutePath, parentDir, postFileParts, postPath,
+  compareNumeric, compareStems, contentId, contentStem, isPartial, normalizeRoutePath, parentDir, postFileParts, postPath,
   routeToFile, routeToPayload, stemLocale, stemToPath,
 } from '../../../src/content/paths.ts';
 
@@ -88,5 +88,23 @@ describe('output files', () => {
     expect(normalizeRoutePath('/about/')).toBe('/about');
     expect(normalizeRoutePath('/download/index.html')).toBe('/download');
     expect(normalizeRoutePath('/')).toBe('/');
+  });
+});
+
+describe('compareNumeric', () => {
+  it('orders every pair as the numeric collator does, whatever the characters', () => {
+    const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+    const sign = (n: number) => Math.sign(n);
+    const alphabet = ['a', 'b', 'z', 'A', 'Z', '0', '1', '2', '9', '-', '.', '/', '_', ' ', 'é', 'e\u0301', 'ß', '10', '007'];
+    let x = 12345;
+    const next = () => ((x = (x * 1103515245 + 12345) % 2147483648), x / 2147483648);
+    const word = () => Array.from({ length: 1 + Math.floor(next() * 6) }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
+    for (let i = 0; i < 20000; i++) {
+      const prefix = next() < 0.5 ? 'blog/2019/' : '';
+      const a = prefix + word();
+      const b = next() < 0.3 ? a + word() : prefix + word();
+      expect([a, b, sign(compareNumeric(a, b))]).toEqual([a, b, sign(collator.compare(a, b))]);
+    }
+    expect(['post-10', 'post-9', 'post-1008', 'Post-2', 'post-02'].sort(compareNumeric)).toEqual([...['post-10', 'post-9', 'post-1008', 'Post-2', 'post-02']].sort(collator.compare));
   });
 });
