@@ -384,7 +384,8 @@ async function saveRecords(cacheDir: string, state: OutputState): Promise<void> 
       return;
     }
   }
-  await writeJson(recordsFile(cacheDir, state.outDir), { id: state.id, pages: state.pages, api: state.api, ...extra }, true);
+  // (In pieces: every page's record, 50 MB of text at 40,000 pages, is more than a string worth holding at once.)
+  await writeJson(recordsFile(cacheDir, state.outDir), { id: state.id, pages: state.pages, api: state.api, ...extra });
   await rm(recordsDeltaFile(cacheDir, state.outDir), { force: true });
 }
 
