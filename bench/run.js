@@ -216,6 +216,7 @@ async function benchSize(size) {
     sitegenOneChangedMs: Math.round(median(oneChanged.map((s) => s.ms))),
     sitegenTitleChangedMs: Math.round(median(titleChanged.map((s) => s.ms))),
     mainThreadHeapMb: Math.max(...profiled),
+    runs,
   };
 }
 
@@ -249,7 +250,7 @@ function table(results, meta) {
   const rows = results.map((r) => {
     const t = r.tools;
     const cell = (name) => `${fmt(t[name].medianMs)} s, ${t[name].peakRssMb} MB`;
-    return `| ${r.size.toLocaleString('en-US')} | ${cell('sitegen')} | ${cell('hugo')} | ${cell('eleventy')} | **${r.ratios.sitegenOverHugo}** | **${r.ratios.sitegenOverEleventy}** | ${fmt(r.sitegenWarmMs)} s (**${r.ratios.warmOverHugoCold}**) | ${fmt(r.sitegenOneChangedMs)} s (**${r.ratios.oneChangedOverHugoCold}**${r.size >= 40_000 ? ', the first rebuild: no spare yet' : ''}) | ${fmt(r.sitegenTitleChangedMs)} s (**${r.ratios.titleChangedOverHugoCold}**) | ${r.mainThreadHeapMb} MB |`;
+    return `| ${r.size.toLocaleString('en-US')} | ${cell('sitegen')} | ${cell('hugo')} | ${cell('eleventy')} | **${r.ratios.sitegenOverHugo}** | **${r.ratios.sitegenOverEleventy}** | ${fmt(r.sitegenWarmMs)} s (**${r.ratios.warmOverHugoCold}**) | ${fmt(r.sitegenOneChangedMs)} s (**${r.ratios.oneChangedOverHugoCold}**${(r.runs ?? 1) === 1 ? ', the first rebuild: no spare yet' : ''}) | ${fmt(r.sitegenTitleChangedMs)} s (**${r.ratios.titleChangedOverHugoCold}**) | ${r.mainThreadHeapMb} MB |`;
   });
   const sorted = [...results].sort((a, b) => a.size - b.size);
   const scaling = sorted.length > 1 ? sorted.slice(1).map((r, i) => `${sorted[i].size.toLocaleString('en-US')} → ${r.size.toLocaleString('en-US')} files: ×${(r.size / sorted[i].size).toFixed(1)} files, ×${(r.tools.sitegen.medianMs / sorted[i].tools.sitegen.medianMs).toFixed(2)} time`).join('; ') : '';
@@ -262,7 +263,7 @@ The floor (\`bench/floor.js\`, in the same rounds): markdown-it and React alone 
 ${floors.map((r) => `| ${r.size.toLocaleString('en-US')} | ${fmt(r.tools.floor.medianMs)} s, ${r.tools.floor.peakRssMb} MB | **${r.ratios.floorOverHugo}** | **${r.ratios.floorOverEleventy}** | ${r.ratios.sitegenOverFloor} |`).join('\n')}
 ` : '';
   const site = meta.bundled ? `\nBundled Ferrygate site, cold (cache and output removed): ${fmt(meta.bundled.medianMs)} s median of ${meta.bundled.runs} (${meta.bundled.pages} pages).\n` : '';
-  return `Measured ${meta.date} on ${meta.cpus} cores, ${meta.memGb} GiB, Node ${meta.node}, ${meta.hugo}, Eleventy ${meta.eleventy}; ${meta.runs} counted runs after a warm-up${results.some((r) => r.size >= 40_000) ? ' (40,000: 1 run, in its own bench run)' : ''}; medians, peak RSS of the largest process; ratios are medians of pairs run back to back (rebuilds against a Hugo cold build of the same round).
+  return `Measured ${meta.date} on ${meta.cpus} cores, ${meta.memGb} GiB, Node ${meta.node}, ${meta.hugo}, Eleventy ${meta.eleventy}; ${meta.runs} counted runs after a warm-up${results.filter((r) => r.size >= 40_000).map((r) => ` (${r.size.toLocaleString('en-US')}: ${r.runs ?? 1} run${(r.runs ?? 1) === 1 ? '' : 's'}, in its own bench run)`).join('')}; medians, peak RSS of the largest process; ratios are medians of pairs run back to back (rebuilds against a Hugo cold build of the same round).
 
 | files | sitegen cold | Hugo cold | Eleventy cold | sitegen/Hugo | sitegen/Eleventy | nothing changed (/Hugo) | one body edit (/Hugo) | one title edit (/Hugo) | main-thread heap |
 |---|---|---|---|---|---|---|---|---|---|
