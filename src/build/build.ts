@@ -335,7 +335,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           apiFiles.set(id, state.file);
         }
       });
-      if (process.env.SG_TWICE) { const t = performance.now(); for (const doc of apiDocs) { previous?.api[doc._id]; } const t1 = performance.now(); for (const doc of apiDocs) { previous?.api[doc._id]; } const t2 = performance.now(); for (const doc of apiDocs) { apiKeys.get(doc._id); sourceOf.get(doc._id); } console.error('lookups', (t1 - t).toFixed(1), (t2 - t1).toFixed(1), (performance.now() - t2).toFixed(1)); }
       const apiWritten = hooks.has('content:loaded') ? undefined : writeApi();
       apiWritten?.catch(() => undefined); // awaited below
 
