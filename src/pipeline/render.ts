@@ -288,7 +288,7 @@ export async function patchEarly(pool: Workers, early: EarlyPatches, buildId: st
   return patched;
 }
 
-/** Pages per early patch request: ten requests at 10,000 pages, shared out as the workers ask. */
+/** Pages per early patch request: ten requests at 10,000 pages, dealt out to the workers in turn. */
 const PATCHES_AT_A_TIME = 1000;
 
 function sameUses(a: PageRecord['uses'], b: PageRecord['uses']): boolean {
