@@ -283,7 +283,10 @@ class Session {
     const stale: string[] = [];
     const fields = links ? links.split('\u0000') : [];
     for (let i = 0; i + 3 < fields.length; i += 4) {
-      const [file, from, size, inSpare] = [fields[i], fields[i + 1], Number(fields[i + 2]), fields[i + 3]];
+      const file = fields[i];
+      const from = fields[i + 1];
+      const size = Number(fields[i + 2]);
+      const inSpare = fields[i + 3];
       if (inSpare && folder.inPlace && folder.writer.renameSync(inSpare, file, size)) {
         renamed.push([file, size]);
         stale.push(inSpare);

@@ -287,7 +287,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     docs = (await hooks.run('content:loaded', (previous) => [previous ?? docs])) ?? docs;
 
     // The folder this build writes, and the previous output to reuse from.
-    const previous = fresh ? undefined : (earlier ?? (await (previousLoaded ?? previousOutput(cacheDir, state))));
+    const previous = fresh ? undefined : previousLoaded ? earlier : await previousOutput(cacheDir, state);
     const prevFiles = earlierFiles ?? new Map(previous?.files ?? []);
     const folder = await OutputFolder.create(outDir, cacheDir, peeked);
     try {
