@@ -3,7 +3,7 @@
  * copied from the previous output (or, in the spare, only given the new build id in place), and
  * the spare's own files that the new ones replace. Runs in the workers.
  */
-import { closeSync, fstatSync, openSync, readFileSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FolderRequest, WorkerJob } from '../pipeline/protocol.ts';
 import type { FsWriter } from './writer.ts';
@@ -49,7 +49,7 @@ function copy(folder: OpenFolder, reuse: NonNullable<WorkerJob['reuse']>, buildI
   const to = Buffer.from(buildId);
   if (from.byteLength !== to.byteLength) return undefined;
   const patch = reuse.inPlace;
-  if (patch && folder.spareId && patch.length === files.length && patchInPlace(folder.outDir, files, patch, Buffer.from(folder.spareId), to)) {
+  if (patch && folder.spareId && folder.spareId.length === buildId.length && patch.length === files.length && patchInPlace(folder.outDir, files, patch, to)) {
     return { files: files.map(([file, size]) => [file, size]), offsets: patch, patched: true };
   }
   const bytes = files.map(([file]) => readFileSync(join(previous.dir, file)));
@@ -91,7 +91,7 @@ export function patchPages(folder: OpenFolder, buildId: string, pages: string): 
     }
     let done = false;
     try {
-      done = !!spareId && spareId.byteLength === id.byteLength && patchInPlace(folder.outDir, files, offsets, spareId, id);
+      done = !!spareId && spareId.byteLength === id.byteLength && patchInPlace(folder.outDir, files, offsets, id);
     } catch {
       // unreadable or gone: the page is taken over later
     }
@@ -105,10 +105,11 @@ export function patchPages(folder: OpenFolder, buildId: string, pages: string): 
  * wrote it, and the page has not changed since (its key is the same): only the build id differs,
  * at the offsets recorded then. Put the new id there, in place, and nothing else: a few bytes
  * per file instead of reading and writing the whole page. Each file must still be as recorded
- * (its size, the old id at the first offset, no other link to it); otherwise the page is copied.
+ * (its size, no other link to it); otherwise the page is copied. (The old id is not read back
+ * first: the records are removed from disk before anything is written into the spare, so while
+ * they are there they describe its files; the read cost 20,000 files a fifth of the patching.)
  */
-function patchInPlace(root: string, files: [string, number][], patch: number[][], spareId: Buffer, id: Buffer): boolean {
-  const probe = Buffer.alloc(spareId.byteLength);
+function patchInPlace(root: string, files: [string, number][], patch: number[][], id: Buffer): boolean {
   for (let i = 0; i < files.length; i++) {
     let fd: number;
     try {
@@ -119,9 +120,7 @@ function patchInPlace(root: string, files: [string, number][], patch: number[][]
     try {
       const stats = fstatSync(fd);
       if (!stats.isFile() || stats.nlink !== 1 || stats.size !== files[i][1]) return false;
-      const offsets = patch[i];
-      if (offsets.length && (readSync(fd, probe, 0, probe.byteLength, offsets[0]) !== probe.byteLength || !probe.equals(spareId))) return false;
-      for (const at of offsets) writeSync(fd, id, 0, id.byteLength, at);
+      for (const at of patch[i]) writeSync(fd, id, 0, id.byteLength, at);
     } finally {
       closeSync(fd);
     }

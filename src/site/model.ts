@@ -9,7 +9,7 @@ import { escapeHtml } from '../html.ts';
 import type { SiteAssets } from '../output/assets.ts';
 import type { RenderJob, SharedRenderData } from '../render/types.ts';
 import { documentPageData, type Route } from '../build/routes.ts';
-import { buildNavigation, collectPosts, computeNeighbours, computeRelated, type Neighbours } from './collections.ts';
+import { buildNavigation, collectPosts, computeNeighbours, computeRelated, type Neighbours, type RelatedPosts } from './collections.ts';
 import type { SiteInfo } from '../../templates/types.ts';
 import type { ImageManifest } from '../output/images.ts';
 
@@ -37,7 +37,7 @@ export interface SiteModel {
   posts: PostSummary[];
   nav: NavItem[];
   neighbours: Map<string, Neighbours>;
-  related: Map<string, PostSummary[]>;
+  related: RelatedPosts;
   shared: SharedRenderData;
 }
 
