@@ -77,6 +77,8 @@ class Session {
 
   /** [request seq, item index] of the item in hand, read by the main thread if this worker dies. */
   private seq = 0;
+  /** Documents parsed in this session. */
+  private parsed = 0;
 
   constructor(private readonly hooks: HookRunner, private readonly current: Int32Array, private readonly interrupted: Int32Array) {}
 
@@ -107,8 +109,9 @@ class Session {
         return this.parse(request);
       case 'folder':
         this.folder = { ...request, writer: new FsWriter(request.outDir, 64, this.interrupted, !!request.inPlace) };
-        // Parsing is over and the main thread plans the site: the moment to clear parse's garbage.
-        heap.collect();
+        // Parsing is over and the main thread plans the site: the moment to clear parse's garbage,
+        // when there is much of it (a collection costs 10-20 ms even of a heap of modules).
+        if (this.parsed >= 100) heap.collect();
         return undefined;
       case 'preload':
         this.templates(request.bundleFile).catch(() => undefined); // setup reports a failure
@@ -148,6 +151,7 @@ class Session {
     await loadLanguages(texts.flatMap((read) => (read instanceof Error ? [] : fenceLanguages(read.text)))).catch(() => undefined);
     const items: ParsedItem[] = [];
     for (const [index, file] of request.files.entries()) items.push(await parseOne(this, index, file));
+    this.parsed += items.length;
     // Written before the reply: from then on any worker may read the bodies (BodyStore.readAt).
     this.bodies.flush();
     return items;

@@ -184,7 +184,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       }
     });
     /** The document cache as this build leaves it: entries of gone files pruned, parsed ones saved anew. */
-    const saveDocs = () => saveDocCache(cacheDir, pruned(docCache, sources), changedSources(docCache, sources, parsedRels));
+    const saveDocs = () => saveDocCache(cacheDir, pruned(docCache, sources), changedSources(docCache, sources, [...parsedRels, ...restated]));
     const parsing = toParse.length ? parse(toParse) : Promise.resolve();
     parsing.catch(() => undefined); // awaited below
     // A source to parse means the output is stale (or the cache saved again): the documents'
@@ -263,7 +263,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     // Nothing changed since the last build into this folder: its output is already exactly right.
     if (!fresh && state && state.id === buildId && (await outputIntact(state, outputCheck))) {
-      if (toParse.length || restated) await withMetadata().then(saveDocs).catch(() => undefined);
+      if (toParse.length || restated.length) await withMetadata().then(saveDocs).catch(() => undefined);
       const ms = performance.now() - started;
       log.info(`\nOutput in ${displayPath(outDir, project.root)}/ is up to date (build ${buildId}, nothing changed) — checked in ${formatMs(ms)}`);
       return { buildId, outDir, pages: 0, documents: sources.length, warnings: [], ms, upToDate: true };
@@ -368,7 +368,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // the rest of the build gives.
       const outputsWritten = writeAssets(out, assets).then(() => writeOutputs({ config, out, plan, buildId, timestamp: buildTimestamp(docs), publicFiles: [...publicFiles, ...images.files] }));
       outputsWritten.catch(() => undefined); // awaited below
-      if (toParse.length || restated || Object.keys(docCache.entries).length !== sources.length) docCacheSaved = saveDocs().catch(() => undefined);
+      if (toParse.length || restated.length || Object.keys(docCache.entries).length !== sources.length) docCacheSaved = saveDocs().catch(() => undefined);
       // (Nothing may still be writing into the folder when a failed build discards it.)
       const { checked, built, errors: pageErrors, records, pages, reused, patched, jobsKey: recordedKey } = await rendering.finally(() => Promise.allSettled([outputsWritten, apiWritten]));
       renderErrors.push(...pageErrors);

@@ -177,7 +177,7 @@ export class DevSession {
     this.grammars = initHighlighter(LANGUAGES);
     this.grammars.catch(() => undefined); // awaited where needed
     // Saved once the server is up (tens of megabytes at 10,000 documents): a start-up costs nothing for it.
-    if (toParse.length || restated) this.saving = new Promise((r) => setTimeout(r, 100)).then(() => saveDocCache(project.cacheDir, cache)).catch(() => undefined);
+    if (toParse.length || restated.length) this.saving = new Promise((r) => setTimeout(r, 100)).then(() => saveDocCache(project.cacheDir, cache)).catch(() => undefined);
     this.loadedStats = new Map(sources.map((s) => [s.file, cache.entries[s.rel]?.stat]));
     sources.forEach((s) => {
       const entry = cache.entries[s.rel];

@@ -49,15 +49,15 @@ export interface CachedSource {
 
 /**
  * Each source's content hash where the cache already holds the source as it is now, and the
- * indexes of the sources to parse; `restated` when a cached entry got a new stat (touched, same
+ * indexes of the sources to parse; `restated`: the cached entries that got a new stat (touched, same
  * content), so the cache is worth saving. Sources the cache has never seen are not read here: the
  * worker that parses one reads it once and returns its hash (`hashes[i]` stays undefined until
  * then), so a cold build starts parsing at once.
  */
-export function checkSources(sources: SourceFile[], entries: Record<string, CachedSource>): { hashes: (string | undefined)[]; toParse: number[]; restated: boolean } {
+export function checkSources(sources: SourceFile[], entries: Record<string, CachedSource>): { hashes: (string | undefined)[]; toParse: number[]; restated: string[] } {
   const hashes: (string | undefined)[] = new Array(sources.length);
   const toParse: number[] = [];
-  let restated = false;
+  const restated: string[] = [];
   sources.forEach((source, i) => {
     const hit = entries[source.rel];
     if (!hit || hit.display !== source.display) {
@@ -76,7 +76,7 @@ export function checkSources(sources: SourceFile[], entries: Record<string, Cach
     }
     if (hashes[i] === hit.hash) {
       hit.stat = stat;
-      restated = true;
+      restated.push(source.rel);
     } else toParse.push(i);
   });
   return { hashes, toParse, restated };

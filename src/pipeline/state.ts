@@ -47,8 +47,13 @@ export interface DocCache {
   entries: Record<string, DocEntry>;
   /** Loaded from the index alone: entries have no metadata yet (see completeDocCache). */
   partial?: boolean;
-  /** The id of the metadata file the entries came from, and the changes written on top of it since. */
-  base?: { id: string; delta: Record<string, MetaEntry | null> };
+  /**
+   * The id of the metadata file the entries came from, and the changes written on top of it
+   * since: to the metadata, and to the index (whose whole file has the same id).
+   */
+  base?: { id: string; delta: Record<string, MetaEntry | null>; index?: Record<string, IndexEntry | null> };
+  /** The index as read: its id and the changes on top of it (loadSourceIndex; `base.index` once the metadata agrees). */
+  indexBase?: { id: string; delta: Record<string, IndexEntry | null> };
 }
 
 export interface PageRecord {
@@ -114,6 +119,8 @@ const docCacheFile = (cacheDir: string) => join(cacheDir, 'documents.json');
 /** Metadata changed since `documents.json` was written whole (`null`: the source is gone). */
 const docDeltaFile = (cacheDir: string) => join(cacheDir, 'documents.delta.json');
 const sourceIndexFile = (cacheDir: string) => join(cacheDir, 'sources.json');
+/** Index entries changed since `sources.json` was written whole, with `documents.json` (`null`: the source is gone). */
+const sourceDeltaFile = (cacheDir: string) => join(cacheDir, 'sources.delta.json');
 
 type IndexEntry = Pick<DocEntry, 'hash' | 'display' | 'stat' | 'hasDoc' | 'images'>;
 type MetaEntry = Pick<DocEntry, 'hash' | 'doc' | 'errors' | 'apiKey'>;
@@ -126,10 +133,18 @@ const valid = <T>(file: { key?: string; entries?: Record<string, T> } | undefine
  * up-to-date check needs. Its entries get their metadata from `completeDocCache`.
  */
 export async function loadSourceIndex(cacheDir: string, key: string): Promise<DocCache> {
-  const index = valid(await readJson<{ key: string; entries: Record<string, IndexEntry> }>(sourceIndexFile(cacheDir)), key) ?? {};
+  const [whole, changes] = await Promise.all([
+    readJson<{ key: string; id?: string; entries: Record<string, IndexEntry> }>(sourceIndexFile(cacheDir)),
+    readJson<{ key: string; base?: string; entries: Record<string, IndexEntry | null> }>(sourceDeltaFile(cacheDir)),
+  ]);
+  const index = valid(whole, key) ?? {};
+  // Changes written since (a delta of another index, or of another key, is ignored).
+  const id = valid(whole, key) && typeof whole!.id === 'string' ? whole!.id : undefined;
+  const delta = (id && changes?.base === id ? valid(changes, key) : undefined) ?? {};
   const entries: Record<string, DocEntry> = {};
-  for (const [rel, entry] of Object.entries(index)) if (entry && typeof entry.hash === 'string') entries[rel] = { ...entry, errors: [] };
-  return { key, entries, partial: true };
+  for (const [rel, entry] of Object.entries(index)) if (entry && typeof entry.hash === 'string' && !(rel in delta)) entries[rel] = { ...entry, errors: [] };
+  for (const [rel, entry] of Object.entries(delta)) if (entry && typeof entry.hash === 'string') entries[rel] = { ...entry, errors: [] };
+  return { key, entries, partial: true, ...(id ? { indexBase: { id, delta } } : {}) };
 }
 
 /**
@@ -152,7 +167,7 @@ export async function completeDocCache(cacheDir: string, cache: DocCache): Promi
     if (entry) meta[rel] = entry;
     else delete meta[rel];
   }
-  if (id) cache.base = { id, delta };
+  if (id) cache.base = { id, delta, ...(cache.indexBase?.id === id ? { index: cache.indexBase.delta } : {}) };
   for (const [rel, entry] of Object.entries(cache.entries)) {
     const found = meta[rel];
     delete entry.hasDoc;
@@ -189,38 +204,48 @@ export async function loadDocCache(cacheDir: string, key: string): Promise<DocCa
 }
 
 /**
- * The index whole, then the metadata: with `changed` (the sources parsed or gone since the cache
- * was loaded), only their entries, in `documents.delta.json` on top of the `documents.json` they
- * were loaded from, while the changes stay under a tenth of the entries: a body edit at 10,000
- * documents writes a few kilobytes instead of 23 megabytes. Otherwise everything, whole. A reader
- * checks that each entry's hash agrees with the index, so a torn pair costs parsing, never a
- * wrong document.
+ * The metadata, then the index: with `changed` (the sources parsed, restated or gone since the
+ * cache was loaded), only their entries, in `documents.delta.json` and `sources.delta.json` on top
+ * of the pair of whole files they were loaded from, while the changes stay under a tenth of the
+ * entries: a body edit at 10,000 documents writes a few kilobytes instead of 25 megabytes.
+ * Otherwise everything, whole. A reader checks that each entry's hash agrees with the index, so a
+ * torn pair costs parsing, never a wrong document.
  */
 export async function saveDocCache(cacheDir: string, cache: DocCache, changed?: Iterable<string>): Promise<void> {
   if (cache.partial) throw new Error('the document cache is incomplete');
-  const index: Record<string, IndexEntry> = {};
   const metaOf = ({ hash, doc, errors, apiKey }: DocEntry): MetaEntry => ({ hash, doc, errors, ...(apiKey ? { apiKey } : {}) });
-  for (const [rel, { hash, display, stat, doc }] of Object.entries(cache.entries)) {
+  const indexOf = ({ hash, display, stat, doc }: DocEntry): IndexEntry => {
     const images = doc?.images?.length ? { _source: doc._source, _path: doc._path, images: doc.images, ...(doc.draft ? { draft: true } : {}), ...(doc._partial ? { partial: true } : {}) } : undefined;
-    index[rel] = { hash, display, ...(stat ? { stat } : {}), ...(doc ? { hasDoc: true } : {}), ...(images ? { images } : {}) };
-  }
-  if (changed && cache.base) {
+    return { hash, display, ...(stat ? { stat } : {}), ...(doc ? { hasDoc: true } : {}), ...(images ? { images } : {}) };
+  };
+  if (changed && cache.base?.index) {
+    const { id } = cache.base;
     const delta = { ...cache.base.delta };
-    for (const rel of changed) delta[rel] = cache.entries[rel] ? metaOf(cache.entries[rel]) : null;
+    const index = { ...cache.base.index };
+    for (const rel of changed) {
+      const entry = cache.entries[rel];
+      delta[rel] = entry ? metaOf(entry) : null;
+      index[rel] = entry ? indexOf(entry) : null;
+    }
     if (Object.keys(delta).length <= Math.max(64, Object.keys(cache.entries).length / 10)) {
-      await writeJson(docDeltaFile(cacheDir), { key: cache.key, base: cache.base.id, entries: delta });
-      await writeJson(sourceIndexFile(cacheDir), { key: cache.key, entries: index });
-      cache.base = { id: cache.base.id, delta };
+      await writeJson(docDeltaFile(cacheDir), { key: cache.key, base: id, entries: delta });
+      await writeJson(sourceDeltaFile(cacheDir), { key: cache.key, base: id, entries: index });
+      cache.base = { id, delta, index };
       return;
     }
   }
   const meta: Record<string, MetaEntry> = {};
-  for (const [rel, entry] of Object.entries(cache.entries)) meta[rel] = metaOf(entry);
+  const index: Record<string, IndexEntry> = {};
+  for (const [rel, entry] of Object.entries(cache.entries)) {
+    meta[rel] = metaOf(entry);
+    index[rel] = indexOf(entry);
+  }
   const id = randomBytes(8).toString('hex');
   await writeJson(docCacheFile(cacheDir), { key: cache.key, id, entries: meta });
   await rm(docDeltaFile(cacheDir), { force: true });
-  await writeJson(sourceIndexFile(cacheDir), { key: cache.key, entries: index });
-  cache.base = { id, delta: {} };
+  await writeJson(sourceIndexFile(cacheDir), { key: cache.key, id, entries: index });
+  await rm(sourceDeltaFile(cacheDir), { force: true });
+  cache.base = { id, delta: {}, index: {} };
 }
 
 const outputFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.json`);

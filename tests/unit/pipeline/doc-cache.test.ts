@@ -1,12 +1,12 @@
 /**
- * The document cache saves what changed on top of the metadata file it was loaded from, and a
- * load gives back exactly what was saved, whichever way it was written.
+ * The document cache saves what changed on top of the metadata and index files it was loaded
+ * from, and a load gives back exactly what was saved, whichever way it was written.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadDocCache, saveDocCache, type DocCache, type DocEntry } from '../../../src/pipeline/state.ts';
+import { loadDocCache, loadSourceIndex, saveDocCache, type DocCache, type DocEntry } from '../../../src/pipeline/state.ts';
 import type { ContentDocument } from '../../../src/content/types.ts';
 
 let dir: string;
@@ -51,15 +51,25 @@ describe('the document cache on disk', () => {
     expect(titles(await loadDocCache(dir, 'k'))['doc-0.md']).toBe('Écrit à la main');
   });
 
-  it('writes a few changed entries as a delta, leaving documents.json as it was', async () => {
+  it('writes a few changed entries as a delta, leaving documents.json and sources.json as they were', async () => {
     await saveDocCache(dir, cacheOf(1000));
     const whole = readFileSync(join(dir, 'documents.json'), 'utf8');
+    const wholeIndex = readFileSync(join(dir, 'sources.json'), 'utf8');
     const loaded = await loadDocCache(dir, 'k');
     loaded.entries['doc-3.md'] = entry(3, 'Retitled');
     delete loaded.entries['doc-7.md'];
-    await saveDocCache(dir, loaded, ['doc-3.md', 'doc-7.md']);
+    // Touched, the same bytes: only its stat changes (checkSources `restated`).
+    loaded.entries['doc-9.md'].stat = 'touched';
+    await saveDocCache(dir, loaded, ['doc-3.md', 'doc-7.md', 'doc-9.md']);
     expect(readFileSync(join(dir, 'documents.json'), 'utf8')).toBe(whole);
+    expect(readFileSync(join(dir, 'sources.json'), 'utf8')).toBe(wholeIndex);
     expect(statSync(join(dir, 'documents.delta.json')).size).toBeLessThan(1000);
+    expect(statSync(join(dir, 'sources.delta.json')).size).toBeLessThan(1000);
+    const index = await loadSourceIndex(dir, 'k');
+    expect(index.entries['doc-3.md'].hash).toBe('hash-3-Retitled');
+    expect(index.entries['doc-7.md']).toBeUndefined();
+    expect(index.entries['doc-9.md'].stat).toBe('touched');
+    expect(Object.keys(index.entries)).toHaveLength(999);
     const again = await loadDocCache(dir, 'k');
     expect(titles(again)).toEqual(titles(loaded));
     expect(again.entries['doc-7.md']).toBeUndefined();
@@ -83,6 +93,7 @@ describe('the document cache on disk', () => {
     }
     await saveDocCache(dir, loaded, changed);
     expect(existsSync(join(dir, 'documents.delta.json'))).toBe(false);
+    expect(existsSync(join(dir, 'sources.delta.json'))).toBe(false);
     expect(titles(await loadDocCache(dir, 'k'))).toEqual(titles(loaded));
   });
 
@@ -97,6 +108,17 @@ describe('the document cache on disk', () => {
     writeFileSync(join(dir, 'documents.delta.json'), delta);
     const again = await loadDocCache(dir, 'k');
     expect(again.entries['doc-1.md'].doc?.title).toBe('Title 1');
+  });
+
+  it('ignores an index delta written on top of another sources.json', async () => {
+    await saveDocCache(dir, cacheOf(100));
+    const loaded = await loadDocCache(dir, 'k');
+    loaded.entries['doc-1.md'] = entry(1, 'From the delta');
+    await saveDocCache(dir, loaded, ['doc-1.md']);
+    const delta = readFileSync(join(dir, 'sources.delta.json'), 'utf8');
+    await saveDocCache(dir, cacheOf(100));
+    writeFileSync(join(dir, 'sources.delta.json'), delta);
+    expect((await loadSourceIndex(dir, 'k')).entries['doc-1.md'].hash).toBe('hash-1-Title 1');
   });
 
   it('never gives an entry whose metadata does not match the index (a torn pair)', async () => {
