@@ -23,7 +23,7 @@ import { OutputFolder, hookSignals, peekSpare } from '../output/folder.ts';
 import { readAuthors } from '../site/data.ts';
 import { contentId, contentStem, stemToPath } from '../content/paths.ts';
 import { mergeTimings } from '../plugins/run.ts';
-import { checkLinks } from './checks.ts';
+import { checkLinks, targetsKey } from './checks.ts';
 import { cacheDirOf, loadProject, type Project } from '../pipeline/project.ts';
 import { compileTemplates } from '../pipeline/templates.ts';
 import { planSite } from '../pipeline/plan.ts';
@@ -383,16 +383,22 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const pluginRun = await runBuildDone({ config, hooks, plan, buildId, pages: built, documents: apiDocs, authors, out, outDir: folder.tempDir, apiFiles });
 
       // 7. Checks over the finished site
-      const problems = checkLinks(checked, { routes: plan.knownRoutes, redirects: new Set(plan.redirects.keys()), files: new Set([...plan.publicPaths, ...pluginRun.files, '/_redirects', '/_headers', '/404.html']) }, config.checks);
+      const targets = { routes: plan.knownRoutes, redirects: new Set(plan.redirects.keys()), files: new Set([...plan.publicPaths, ...pluginRun.files, '/_redirects', '/_headers', '/404.html']) };
+      // When the previous build's checks found nothing and every target is what it was, only the
+      // pages rendered anew can have something to find (checks.ts targetsKey).
+      const checksKey = targetsKey(checked, targets, config.checks, foreignContent);
+      const onlyNew = previous?.checksKey === checksKey;
+      const problems = checkLinks(checked, targets, config.checks, onlyNew ? (page) => !page.copied : undefined);
       const levelled = applyCheckLevels([...renderErrors, ...plan.redirectProblems, ...(pluginRun.error ? [pluginRun.error] : []), ...problems], config.checks);
       for (const w of levelled.warnings) log.warn(`${formatLocation(w.location)} [${w.code}] ${w.message}`);
-      done(`checked links on ${checked.length} pages${problems.length ? ` (${problems.length} problems)` : ''}`);
+      const newly = onlyNew ? checked.filter((page) => !page.copied).length : checked.length;
+      done(`checked links on ${newly} page${newly === 1 ? '' : 's'}${newly < checked.length ? ` (the other ${checked.length - newly} as they were)` : ''}${problems.length ? ` (${problems.length} problems)` : ''}`);
       const failures = [...early.errors, ...levelled.errors];
       if (failures.length) throw new BuildErrors(failures);
 
       await folder.commit(patchFile(cacheDir, outDir));
       for (const [file, bytes] of out.written) written.set(file, bytes);
-      await Promise.all([saveOutputState(cacheDir, { id: buildId, outDir, files: [...written], pages: records, api: apiState, ...(recordedKey ? { jobsKey: recordedKey } : {}), ...(previous?.base ? { base: previous.base } : {}) }), docCacheSaved]);
+      await Promise.all([saveOutputState(cacheDir, { id: buildId, outDir, files: [...written], pages: records, api: apiState, ...(recordedKey ? { jobsKey: recordedKey } : {}), ...(problems.length ? {} : { checksKey }), ...(previous?.base ? { base: previous.base } : {}) }), docCacheSaved]);
       const ms = performance.now() - started;
       await pool.destroy();
       workers = undefined;

@@ -188,7 +188,7 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
       for (const [file, bytes] of result.files) input.written.set(file, bytes);
       const uses = Object.fromEntries((result.uses ?? []).map((name) => [name, collectionHash[name]]));
       Object.assign(record, { links: result.links, ids: result.ids, summary: result.summary, files: result.files.map(([f]) => f), idCount: result.idCount, uses, ...(result.offsets ? { offsets: result.offsets } : {}) });
-      checked(result.path, result.status, result.links, result.ids, result.summary);
+      checked(result.path, result.status, result.links, result.ids, result.summary, false);
     }
   };
   /** A page copied from the previous output: all of its record but where the build id went is as it was. */
@@ -206,12 +206,12 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
     else Object.assign(record, { links: before.links, ids: before.ids, summary: before.summary, files: before.files, idCount: before.idCount, uses: before.uses, ...(offsets ? { offsets } : {}) });
     outcome.reused++;
     if (result.patched) outcome.patched++;
-    checked(result.path, record.status, before.links, before.ids, before.summary);
+    checked(result.path, record.status, before.links, before.ids, before.summary, true);
   };
-  const checked = (path: string, status: number, rendered: string[], ids: string[], summary: PageResult['summary']) => {
+  const checked = (path: string, status: number, rendered: string[], ids: string[], summary: PageResult['summary'], copied: boolean) => {
     const route = routeOf(path);
     const links = input.foreignContent ? route.doc?.links.map((l) => l.href) ?? [] : rendered;
-    outcome.checked.push({ path, source: route.source, links, ids, sourceLinks: route.doc?.links });
+    outcome.checked.push({ path, source: route.source, links, ids, sourceLinks: route.doc?.links, ...(copied ? { copied } : {}) });
     if (status === 200 && summary) outcome.built.push({ path, ...summary });
   };
   // A page to be copied goes without what rendering needs (protocol.ts WorkerJob).

@@ -102,6 +102,8 @@ export interface OutputState {
    * same has the same job, and keeps its key without the job being serialised and hashed again.
    */
   jobsKey?: string;
+  /** When the build's link checks found nothing: what they depended on (build/checks.ts targetsKey). */
+  checksKey?: string;
   /**
    * The records file these pages were read from (before the changes on top of it were applied):
    * saveOutputState writes only what differs from it, while that stays small.
@@ -252,10 +254,10 @@ const outputFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.
 /** The patch records of the output now in `outDir` (see PatchRecords). */
 export const patchFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.patch.json`);
 const recordsFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.pages.json`);
-/** Pages changed (or gone) since the records file, with the content API state and jobsKey of the build it names. */
+/** Pages changed (or gone) since the records file, with the content API state, jobsKey and checksKey of the build it names. */
 const recordsDeltaFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.pages.delta.json`);
 
-interface RecordsDelta extends Pick<OutputState, 'id' | 'api' | 'jobsKey'> {
+interface RecordsDelta extends Pick<OutputState, 'id' | 'api' | 'jobsKey' | 'checksKey'> {
   base: string;
   pages: Record<string, PageRecord>;
   removed: string[];
@@ -394,7 +396,7 @@ export async function outputIntact(state: OutputIndex, check?: OutputCheck): Pro
  */
 async function saveRecords(cacheDir: string, state: OutputState): Promise<void> {
   const { base } = state;
-  const extra = state.jobsKey ? { jobsKey: state.jobsKey } : {};
+  const extra = { ...(state.jobsKey ? { jobsKey: state.jobsKey } : {}), ...(state.checksKey ? { checksKey: state.checksKey } : {}) };
   if (base) {
     const pages: Record<string, PageRecord> = {};
     let changed = 0;
@@ -417,15 +419,16 @@ async function saveRecords(cacheDir: string, state: OutputState): Promise<void> 
 /** The previous output, when its pages can be reused: it holds the build the state describes. */
 export async function previousOutput(cacheDir: string, state: OutputIndex | undefined): Promise<OutputState | undefined> {
   if (!state || !outputThere(state)) return undefined;
-  const records = await readJson<Pick<OutputState, 'id' | 'pages' | 'api' | 'jobsKey'>>(recordsFile(cacheDir, state.outDir));
+  const records = await readJson<Pick<OutputState, 'id' | 'pages' | 'api' | 'jobsKey' | 'checksKey'>>(recordsFile(cacheDir, state.outDir));
   if (!records || typeof records.id !== 'string' || !records.pages || !records.api) return undefined;
   const base: RecordsBase = { id: records.id, pages: records.pages };
   const found = { id: state.id, outDir: state.outDir, files: state.files, base };
-  if (records.id === state.id) return { ...found, pages: { ...records.pages }, api: records.api, ...(typeof records.jobsKey === 'string' ? { jobsKey: records.jobsKey } : {}) };
+  const keys = (from: Pick<OutputState, 'jobsKey' | 'checksKey'>) => ({ ...(typeof from.jobsKey === 'string' ? { jobsKey: from.jobsKey } : {}), ...(typeof from.checksKey === 'string' ? { checksKey: from.checksKey } : {}) });
+  if (records.id === state.id) return { ...found, pages: { ...records.pages }, api: records.api, ...keys(records) };
   // Records of another build (the pair torn by a kill between the two writes): nothing is reused.
   const delta = await readJson<RecordsDelta>(recordsDeltaFile(cacheDir, state.outDir));
   if (!delta || delta.id !== state.id || delta.base !== records.id || !delta.pages || !delta.api || !Array.isArray(delta.removed)) return undefined;
   const pages = { ...records.pages, ...delta.pages };
   for (const path of delta.removed) delete pages[path];
-  return { ...found, pages, api: delta.api, ...(typeof delta.jobsKey === 'string' ? { jobsKey: delta.jobsKey } : {}) };
+  return { ...found, pages, api: delta.api, ...keys(delta) };
 }
