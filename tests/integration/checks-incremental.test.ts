@@ -18,7 +18,7 @@ const edit = (file: string, change: (text: string) => string) => writeFileSync(j
 const build = () => runCli(['build', '--root', site]);
 /** "checked links on N pages (the other M as they were)": N, and M (0 when every page was checked). */
 const checkedCounts = (stdout: string): [number, number] => {
-  const found = /checked links on (\d+) pages(?: \(the other (\d+) as they were\))?/.exec(stdout);
+  const found = /checked links on (\d+) pages?(?: \(the other (\d+) as they were\))?/.exec(stdout);
   expect(found, stdout).not.toBeNull();
   return [Number(found![1]), Number(found![2] ?? 0)];
 };
