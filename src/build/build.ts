@@ -362,7 +362,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const renderKey = hashText(JSON.stringify([engine, parseKey, bundle.hash, sharedRest, project.pluginModules.map((p) => [p.file, p.options])]));
       await opened;
       const jobsKey = hooks.has('content:loaded') ? undefined : hashText(JSON.stringify([renderKey, project.configHash, drafts]));
-      const rendering = renderPages({ plan, pool, owner, bodyAt, renderKey, jobsKey, bundleFile: bundle.file, sourceOf, previous, prevFiles, spare, foreignContent, interned, written, early: patching, grow });
+      const rendering = renderPages({ plan, pool, owner, bodyAt, renderKey, jobsKey, bundleFile: bundle.file, sourceOf, previous, prevFiles, spare, foreignContent, interned, written, early: patching, grow, summaries: hooks.has('build:done') });
       // 6. Everything besides the pages (assets, redirects, listings, manifests) is written while
       // the workers render, and so is the document cache, which holds what was parsed whatever
       // the rest of the build gives.
@@ -379,7 +379,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       done(`wrote ${outputs.redirects} redirects, ${apiDocs.length + 2} content API files and ${publicFiles.length} public files`);
       // What an earlier output left in a folder written in place goes before the plugins run: what
       // they add to the folder, through `write` or by themselves, is theirs.
-      await folder.prune([...written.keys(), ...out.written.keys()], cleared);
+      await folder.prune(chain(written.keys(), out.written.keys()), cleared);
       const pluginRun = await runBuildDone({ config, hooks, plan, buildId, pages: built, documents: apiDocs, authors, out, outDir: folder.tempDir, apiFiles });
 
       // 7. Checks over the finished site
@@ -418,4 +418,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // abort the whole process (a V8 fatal error in Node 20), so each finishes starting first.
     await workers?.destroy();
   }
+}
+
+/** The items of each iterable in turn. */
+function* chain<T>(...lists: Iterable<T>[]): Iterable<T> {
+  for (const list of lists) yield* list;
 }

@@ -9,7 +9,8 @@ import type { LinkRef } from '../markdown/index.ts';
 export interface CheckedPage {
   path: string;
   source: string;
-  links: string[];
+  /** The links to check (undefined: those of `sourceLinks`). */
+  links?: string[];
   /** The page's element ids (an array: a Set for each of 40,000 pages held 22 MB through the render). */
   ids: readonly string[];
   /** Links written in markdown, with their lines. */
@@ -103,7 +104,7 @@ export function checkLinks(pages: CheckedPage[], targets: LinkTargets, levels: {
   for (const page of pages) {
     if (only && !only(page)) continue;
     let own: string | undefined;
-    for (const href of page.links) {
+    for (const href of page.links ?? page.sourceLinks?.map((link) => link.href) ?? []) {
       if (!(href.startsWith('/') || href.startsWith('#')) || href.startsWith('//')) continue;
       let link = parsed.get(href);
       if (!link) parsed.set(href, (link = parseHref(href)));

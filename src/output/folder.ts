@@ -198,7 +198,7 @@ export class OutputFolder {
     if (!this.earlier) return;
     const { files, empty } = await this.earlier;
     const keep = new Set<string>();
-    for (const file of written) keep.add(file.replace(/^\/+/, ''));
+    for (const file of written) keep.add(file.charCodeAt(0) === 47 ? file.replace(/^\/+/, '') : file);
     // Removed already, by the worker that wrote beside them (the spare's content API files).
     const removed = new Set(gone);
     // The folders that may be empty now: those that were, and those that lose a file.
@@ -206,7 +206,8 @@ export class OutputFolder {
     for (const file of files) {
       if (keep.has(file)) continue;
       if (removed.has(file)) {
-        const dir = dirname(file);
+        // (Thousands of them in one folder, the content API's.)
+        const dir = file.slice(0, Math.max(0, file.lastIndexOf('/'))) || '.';
         if (dir !== '.') emptied.add(dir);
         continue;
       }

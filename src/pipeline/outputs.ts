@@ -78,6 +78,7 @@ export interface BuildDoneInput {
 /** The plugins' `build:done` hooks. Returns the files they wrote (paths from the root) and any error. */
 export async function runBuildDone(input: BuildDoneInput): Promise<{ files: Set<string>; error?: SitegenError }> {
   const files = new Set<string>();
+  if (!input.hooks.has('build:done')) return { files };
   // At most 32 bodies read at once, however many a plugin asks for.
   let active = 0;
   const waiting: (() => void)[] = [];

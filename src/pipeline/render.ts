@@ -50,11 +50,14 @@ export interface RenderInput {
   early?: Promise<Set<string>>;
   /** Start workers for this many pages to render, if fewer are running (opened on the folder when it resolves). */
   grow?: (pages: number) => Promise<unknown>;
+  /** Whether anything reads `RenderOutcome.built` (a `build:done` plugin). */
+  summaries: boolean;
 }
 
 export interface RenderOutcome {
   /** Batch by batch, in the order the batches were made: the output never depends on timing. */
   checked: CheckedPage[];
+  /** What `build:done` plugins see of each page (none when RenderInput.summaries is off). */
   built: BuiltPage[];
   errors: SitegenError[];
   records: Record<string, PageRecord>;
@@ -210,9 +213,9 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
   };
   const checked = (path: string, status: number, rendered: string[], ids: string[], summary: PageResult['summary'], copied: boolean) => {
     const route = routeOf(path);
-    const links = input.foreignContent ? route.doc?.links.map((l) => l.href) ?? [] : rendered;
-    outcome.checked.push({ path, source: route.source, links, ids, sourceLinks: route.doc?.links, ...(copied ? { copied } : {}) });
-    if (status === 200 && summary) outcome.built.push({ path, ...summary });
+    // (Content from another folder: its links as written, taken from sourceLinks when checked.)
+    outcome.checked.push({ path, source: route.source, ...(input.foreignContent ? {} : { links: rendered }), ids, sourceLinks: route.doc?.links, ...(copied ? { copied } : {}) });
+    if (input.summaries && status === 200 && summary) outcome.built.push({ path, ...summary });
   };
   // A page to be copied goes without what rendering needs (protocol.ts WorkerJob).
   const sendable = (job: WorkerJob): WorkerJob => (job.reuse ? { path: job.path, status: job.status, reuse: job.reuse } : job);
