@@ -6,7 +6,7 @@
 import { closeSync, fstatSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FolderRequest, WorkerJob } from '../pipeline/protocol.ts';
-import type { FsWriter } from './writer.ts';
+import { joinPlain, type FsWriter } from './writer.ts';
 
 /** The folder a worker writes, as the main thread opened it for the build. */
 export type OpenFolder = FolderRequest & { writer: FsWriter };
@@ -113,7 +113,7 @@ function patchInPlace(root: string, files: [string, number][], patch: number[][]
   for (let i = 0; i < files.length; i++) {
     let fd: number;
     try {
-      fd = openSync(join(root, files[i][0]), 'r+');
+      fd = openSync(joinPlain(root, files[i][0]), 'r+');
     } catch {
       return false;
     }

@@ -3,7 +3,7 @@
  */
 import { copyFile, link, open, stat, writeFile } from 'node:fs/promises';
 import { closeSync, copyFileSync, fstatSync, ftruncateSync, linkSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname, resolve, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { SitegenError } from '../errors.ts';
 
 export interface OutputWriter {
@@ -19,6 +19,21 @@ function notThere(error: unknown, file: string): false {
   if (code === 'EISDIR') rmSync(file, { recursive: true, force: true });
   else if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
   return false;
+}
+
+/**
+ * A relative path already in normal form, below the folder it is relative to: no leading or
+ * trailing slash, no empty, `.` or `..` segment (names a build makes itself, tens of thousands
+ * per rebuild). Joined to a folder by a slash, it is what `path.resolve` would make of it, at a
+ * fraction of the cost.
+ */
+export function isPlain(path: string): boolean {
+  return sep === '/' && path.length > 0 && path.charCodeAt(0) !== 47 && !path.endsWith('/') && !path.endsWith('.') && !path.includes('//') && !path.includes('./') && !path.includes('\0');
+}
+
+/** `join(dir, path)`, for a plain path (`isPlain`) without normalising it again. */
+export function joinPlain(dir: string, path: string): string {
+  return isPlain(path) && !dir.endsWith('/') ? `${dir}/${path}` : join(dir, path);
 }
 
 export class FsWriter implements OutputWriter {
@@ -45,6 +60,7 @@ export class FsWriter implements OutputWriter {
   }
 
   private target(path: string): string {
+    if (isPlain(path) && !this.root.endsWith('/')) return `${this.root}/${path}`;
     const file = resolve(this.root, path.replace(/^\/+/, ''));
     if (!file.startsWith(this.root + sep)) {
       throw new SitegenError('SG7001', `Refusing to write ${JSON.stringify(path)}: it is outside the output folder`, {

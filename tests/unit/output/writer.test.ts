@@ -4,9 +4,9 @@
  */
 import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FsWriter } from '../../../src/output/writer.ts';
+import { FsWriter, isPlain, joinPlain } from '../../../src/output/writer.ts';
 
 let dir: string;
 let root: string;
@@ -74,5 +74,21 @@ describe('FsWriter in place', () => {
     writer.writeSync('feed/index.xml', '<feed/>');
     expect(read('blog/post')).toBe('now a file');
     expect(read('feed/index.xml')).toBe('<feed/>');
+  });
+});
+
+describe('plain paths (the file names a build makes, joined without normalising)', () => {
+  const names = ['index.html', 'blog/post/index.html', 'api/_content/query/ab12.0123456789ab.json', 'a..b/c', 'x.json', '.well-known/x', 'a/.b',
+    '', '/abs', 'a/', 'a//b', './a', 'a/./b', '../a', 'a/../../b', 'a/..', 'a/.', '.', '..', 'a.', 'a\u0000b', '//x'];
+  it('are joined exactly as path.resolve would, and nothing else is taken for one', () => {
+    for (const name of names) {
+      if (isPlain(name)) expect(`${root}/${name}`, name).toBe(resolve(root, name));
+      expect(joinPlain(root, name), name).toBe(join(root, name));
+    }
+    expect(names.filter(isPlain)).toEqual(['index.html', 'blog/post/index.html', 'api/_content/query/ab12.0123456789ab.json', 'a..b/c', 'x.json', '.well-known/x', 'a/.b']);
+  });
+  it('still refuses to write outside the folder', () => {
+    const out = new FsWriter(root);
+    for (const name of ['../escape.html', 'a/../../escape.html']) expect(() => out.writeSync(name, 'x'), name).toThrow(/outside the output folder/);
   });
 });
