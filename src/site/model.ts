@@ -102,7 +102,14 @@ export function ensureBlogIndex(routes: Route[], posts: PostSummary[], layouts: 
   if (!posts.length || routes.some((r) => r.path === path)) return;
   const layout = layouts.includes('default') ? 'default' : layouts[0];
   const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-  const items = posts.map((p) => `<li><a href="${escapeHtml(p.path)}">${escapeHtml(p.title)}</a> <time datetime="${escapeHtml(p.date)}">${dateFormat.format(new Date(p.date))}</time>${p.description ? `<br>${escapeHtml(p.description)}` : ''}</li>`);
+  // Each date formatted once: posts share days (10,000 posts, a few thousand days).
+  const dates = new Map<string, string>();
+  const day = (date: string) => {
+    let shown = dates.get(date);
+    if (shown === undefined) dates.set(date, (shown = dateFormat.format(new Date(date))));
+    return shown;
+  };
+  const items = posts.map((p) => `<li><a href="${escapeHtml(p.path)}">${escapeHtml(p.title)}</a> <time datetime="${escapeHtml(p.date)}">${day(p.date)}</time>${p.description ? `<br>${escapeHtml(p.description)}` : ''}</li>`);
   const doc: ContentDocument = {
     _id: 'sitegen:blog', _stem: blogDir, _path: path, _dir: '', _partial: false, _type: 'markdown', _source: '(built-in blog index)',
     title: 'Blog', description: `All ${posts.length} posts.`, navigation: false, draft: false, middleware: [], frontmatter: {},
