@@ -115,7 +115,7 @@ export function imageKeys(doc: ImageSource, publicDir: string): string[] {
  * API file is rewritten with (sent with it to the worker, and part of its key).
  */
 export function documentImages(doc: ImageSource, manifest: ImageManifest | undefined): ImageManifest | undefined {
-  if (!manifest) return undefined;
+  if (!manifest || !doc.images?.length) return undefined;
   const files: Record<string, ImageInfo> = {};
   for (const key of imageKeys(doc, manifest.publicDir)) if (manifest.files[key]) files[key] = manifest.files[key];
   return Object.keys(files).length ? { publicDir: manifest.publicDir, files } : undefined;

@@ -105,19 +105,22 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
    */
   const linked = new Map<string, { job: ApiJob; from: string; size: number; spare?: string }>();
   const spare = input.spare;
+  const prefixed = !!basePrefix(base);
+  const previousEnd = previous ? `.${previous.id}.json` : '';
   for (const doc of input.docs) {
     // Bodies show their images' hashed files and links under the base, as pages do.
     const docImages = documentImages(doc, input.images);
-    const rewritten = !!(basePrefix(base) || docImages);
+    const rewritten = prefixed || !!docImages;
     // As parsed (hashed in the worker, or kept in the document cache), unless a plugin may have
     // changed it; with the base and the document's images when they rewrite it.
     const parsedKey = (!input.sendDocs && input.apiKeys.get(doc._id)) || hashText(`${input.parseKey}\u0000${JSON.stringify(doc)}`);
     const key = rewritten ? hashText(JSON.stringify([parsedKey, base, docImages ?? null])) : parsedKey;
     const before = previous?.api[doc._id];
-    const same = !!before && before.key === key && input.prevFiles.has(before.file) && before.file.endsWith(`.${previous!.id}.json`);
+    const same = !!before && before.key === key && before.file.endsWith(previousEnd) && input.prevFiles.has(before.file);
     // The same document (its key covers the path) keeps its query hash: only the build id changes.
-    const file = same ? `${before.file.slice(0, -(previous!.id.length + 5))}${buildId}.json` : `api/_content/query/${queryHash(documentQueryKey(doc._path))}.${buildId}.json`;
-    outcome.state[doc._id] = { file, hash: doc.hash, key, ...(rewritten ? { rewritten } : {}) };
+    const stem = same ? before.file.slice(0, -(previousEnd.length - 1)) : undefined;
+    const file = stem !== undefined ? `${stem}${buildId}.json` : `api/_content/query/${queryHash(documentQueryKey(doc._path))}.${buildId}.json`;
+    outcome.state[doc._id] = rewritten ? { file, hash: doc.hash, key, rewritten } : { file, hash: doc.hash, key };
     const source = input.sourceOf.get(doc._id);
     if (!source) {
       // A document a plugin added in `content:loaded`: its body is in the main thread already.
@@ -129,10 +132,9 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
     const job: ApiJob = { file, body: { id: doc._id, source, ...(asParsed(before, doc) ? { previousApi: before.file } : {}) } };
     if (input.sendDocs || !owner.has(doc._id)) job.doc = doc;
     if (docImages) job.images = docImages;
-    if (same) {
-      const stem = before.file.slice(0, -(previous!.id.length + 5));
+    if (stem !== undefined) {
       const inSpare = spare && `${stem}${spare.id}.json`;
-      linked.set(file, { job, from: before.file, size: input.prevFiles.get(before.file)!, ...(inSpare && spare.api?.[inSpare] === key ? { spare: inSpare } : {}) });
+      linked.set(file, { job, from: before!.file, size: input.prevFiles.get(before!.file)!, ...(inSpare && spare.api?.[inSpare] === key ? { spare: inSpare } : {}) });
     }
     else jobs.push(job);
   }
