@@ -80,7 +80,8 @@ export const PATCH_FIELD = '\u0000';
 export function patchPages(folder: OpenFolder, buildId: string, pages: string): string[] {
   const failed: string[] = [];
   const id = Buffer.from(buildId);
-  const spareId = folder.spareId ? Buffer.from(folder.spareId) : undefined;
+  // (Build ids are hex: the same length means the same offsets.)
+  const sameLength = !!folder.spareId && folder.spareId.length === buildId.length;
   for (const page of pages ? pages.split(PATCH_PAGE) : []) {
     const fields = page.split(PATCH_FIELD);
     const files: [string, number][] = [];
@@ -91,7 +92,7 @@ export function patchPages(folder: OpenFolder, buildId: string, pages: string): 
     }
     let done = false;
     try {
-      done = !!spareId && spareId.byteLength === id.byteLength && patchInPlace(folder.outDir, files, offsets, id);
+      done = sameLength && patchInPlace(folder.outDir, files, offsets, id);
     } catch {
       // unreadable or gone: the page is taken over later
     }
