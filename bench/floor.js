@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The floor under sitegen's cold builds: the least work any Node program does to turn the bench
-// corpus into React-rendered, highlighted pages with sitegen's libraries, on every core.
+// corpus into React-rendered pages with sitegen's libraries, on every core.
 //
-//   node bench/floor.js <corpus folder> <output folder> [threads: one per core]
+//   node bench/floor.js <corpus folder> <output folder> [threads: one per core] [--contract]
 //
 // One worker thread per core, each given every n-th file with nothing to coordinate: read the
 // file, split off its front matter (gray-matter), render the markdown (markdown-it with
@@ -14,35 +14,63 @@
 // one sitegen takes too, so no build of sitegen's can be faster than this on the same machine:
 // where this alone is slower than a goal allows, the goal is out of reach of these libraries in
 // Node on that machine.
+//
+// `--contract` adds what DESIGN.md's output contract requires of every page besides the page
+// itself, and nothing more: the code fences highlighted with sitegen's own highlighter
+// (src/markdown/highlight.ts, shiki), the page's `_payload.json` (its HTML as JSON) and the
+// document's content API file (its fields and body as JSON, in one folder). Still no navigation,
+// listings, link checks, cache, build id or main thread: the floor of any build that keeps the
+// contract with these libraries.
 import { Worker, isMainThread, workerData } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** sitegen's highlighter as one module (as bench/highlight-floor.js builds it), made when its source is newer. */
+const HIGHLIGHTER = join(ROOT, 'bench/.cache/highlight.mjs');
+const HIGHLIGHT_SOURCE = join(ROOT, 'src/markdown/highlight.ts');
 
 if (isMainThread) {
-  const [corpus, out, count] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const contract = args.includes('--contract');
+  const [corpus, out, count] = args.filter((a) => a !== '--contract');
   if (!corpus || !out) {
-    console.error('usage: node bench/floor.js <corpus folder> <output folder> [threads]');
+    console.error('usage: node bench/floor.js <corpus folder> <output folder> [threads] [--contract]');
     process.exit(2);
+  }
+  if (contract && (!existsSync(HIGHLIGHTER) || statSync(HIGHLIGHTER).mtimeMs < statSync(HIGHLIGHT_SOURCE).mtimeMs)) {
+    const { build } = await import('esbuild');
+    await build({ entryPoints: [HIGHLIGHT_SOURCE], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: HIGHLIGHTER, logLevel: 'warning' });
   }
   const { default: fg } = await import('fast-glob');
   const files = await fg('**/*.md', { cwd: corpus });
   const threads = Math.min(Number(count) || availableParallelism(), Math.max(1, files.length));
   const exits = Array.from({ length: threads }, (_, k) => new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: { corpus, out, files: files.filter((_, i) => i % threads === k) } });
+    const worker = new Worker(new URL(import.meta.url), { workerData: { corpus, out, contract, files: files.filter((_, i) => i % threads === k) } });
     worker.on('error', reject);
     worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`worker ${k} exited with ${code}`))));
   }));
   await Promise.all(exits);
 } else {
-  const { corpus, out, files } = workerData;
+  const { corpus, out, files, contract } = workerData;
   const [{ default: matter }, { default: MarkdownIt }, { default: anchor }, React, { renderToString }] = await Promise.all([
     import('gray-matter'), import('markdown-it'), import('markdown-it-anchor'), import('react'), import('react-dom/server'),
   ]);
   const md = new MarkdownIt({ html: true }).use(anchor);
+  const hl = contract ? await import(pathToFileURL(HIGHLIGHTER).href) : undefined;
+  if (hl) {
+    hl.deferLanguageLoading();
+    await hl.initHighlighter([]);
+    md.renderer.rules.fence = (tokens, idx) => hl.codeBlockHtml(tokens[idx].content, tokens[idx].info.trim().split(/\s+/)[0]);
+    mkdirSync(join(out, 'api/_content/query'), { recursive: true });
+  }
   const h = React.createElement;
   for (const file of files) {
     const { data, content } = matter(readFileSync(join(corpus, file), 'utf8'));
+    if (hl) await hl.loadLanguages(hl.fenceLanguages(content));
     const html = md.render(content);
     const toc = [...html.matchAll(/<h([23]) id="([^"]+)"[^>]*>(.*?)<\/h\1>/g)].map((m) => h('li', { key: m[2] }, h('a', { href: `#${m[2]}` }, m[3])));
     const page = renderToString(h('html', { lang: 'en' }, h('head', null, h('meta', { charSet: 'utf-8' }), h('title', null, `${data.title} | Bench`)),
@@ -50,5 +78,10 @@ if (isMainThread) {
     const target = join(out, file.replace(/\.md$/, ''), 'index.html');
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, `<!doctype html>${page}`);
+    if (!contract) continue;
+    const path = `/${file.replace(/\.md$/, '')}`;
+    writeFileSync(join(dirname(target), '_payload.json'), JSON.stringify({ path, title: data.title, head: { title: `${data.title} | Bench` }, layout: data.layout, html: page }));
+    const api = { _path: path, title: data.title, description: data.description, date: data.date, tags: data.tags, frontmatter: data, toc: toc.map((li) => li.key), body: { html } };
+    writeFileSync(join(out, 'api/_content/query', `${createHash('sha256').update(path).digest('hex').slice(0, 16)}.json`), JSON.stringify(api));
   }
 }

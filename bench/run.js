@@ -60,15 +60,18 @@ async function timed(cmd, args, cwd) {
 
 /**
  * The disk this bench was written on has ext4 without a journal, and without one the kernel passes
- * over every inode freed in the last 30 seconds when it allocates a new one, one buffer lookup each.
+ * over every inode freed in the last 60 seconds (`RECENTCY_MIN` in fs/ext4/ialloc.c; five minutes
+ * more while the inode's table block is not yet written back, hence the `sync`) when it allocates
+ * a new one, one buffer lookup each.
  * A build right after tens of thousands of files were deleted then pays seconds of kernel time to
  * create its own, however fast it is; removing each tool's output just before its next cold run
  * measured the deletions as much as the tools (at 10,000 files it moved sitegen/Hugo from 1.5 to
  * 1.8). So every cold run writes into a folder of its own, outputs are deleted only once a size is
- * done, and the next size waits out those 30 seconds: cold means a first build, as a new user
- * (or a fresh CI checkout) runs it.
+ * done, and the next size waits out that minute: cold means a first build, as a new user (or a
+ * fresh CI checkout) runs it. (Until 2026-11-25 the wait was 31 seconds, from a misreading of that
+ * window; a size's warm-up round covered most of the rest.)
  */
-const QUIET_MS = 31_000;
+const QUIET_MS = 61_000;
 async function clear(dir) {
   if (!existsSync(dir)) return;
   rmSync(dir, { recursive: true, force: true });
@@ -149,6 +152,13 @@ async function benchSize(size) {
       run: (out) => timed(process.execPath, [join(ROOT, 'bench/floor.js'), corpus, out], work),
       clean: () => undefined,
     },
+    // The floor of a build that keeps DESIGN.md's output contract: the same, with the fences
+    // highlighted by sitegen's highlighter and each page's payload and content API file written.
+    contract: {
+      out: join(work, 'contract'),
+      run: (out) => timed(process.execPath, [join(ROOT, 'bench/floor.js'), corpus, out, '', '--contract'], work),
+      clean: () => undefined,
+    },
   };
   const samples = Object.fromEntries(Object.keys(tools).map((t) => [t, []]));
   for (let round = 0; round <= runs; round++) {
@@ -208,6 +218,8 @@ async function benchSize(size) {
       floorOverHugo: +median(paired('hugo', 'floor')).toFixed(2),
       floorOverEleventy: +median(paired('eleventy', 'floor')).toFixed(2),
       sitegenOverFloor: +median(paired('floor')).toFixed(2),
+      contractOverHugo: +median(paired('hugo', 'contract')).toFixed(2),
+      sitegenOverContract: +median(paired('contract')).toFixed(2),
       warmOverHugoCold: pairedWith(warm),
       oneChangedOverHugoCold: pairedWith(oneChanged),
       titleChangedOverHugoCold: pairedWith(titleChanged),
@@ -256,11 +268,11 @@ function table(results, meta) {
   const scaling = sorted.length > 1 ? sorted.slice(1).map((r, i) => `${sorted[i].size.toLocaleString('en-US')} → ${r.size.toLocaleString('en-US')} files: ×${(r.size / sorted[i].size).toFixed(1)} files, ×${(r.tools.sitegen.medianMs / sorted[i].tools.sitegen.medianMs).toFixed(2)} time`).join('; ') : '';
   const floors = results.filter((r) => r.tools.floor);
   const floor = floors.length ? `
-The floor (\`bench/floor.js\`, in the same rounds): markdown-it and React alone on every core, one file per page, no highlighting, none of sitegen's other work. No sitegen build can be faster; a goal below it is out of reach of these libraries in Node on this machine.
+The floor (\`bench/floor.js\`, in the same rounds): markdown-it and React alone on every core, one file per page, no highlighting, none of sitegen's other work. No sitegen build can be faster; a goal below it is out of reach of these libraries in Node on this machine. The contract floor (\`bench/floor.js --contract\`) adds only what DESIGN.md's output contract requires of every page: the fences highlighted with sitegen's highlighter (shiki), the page's payload and the document's content API file.
 
-| files | floor | floor/Hugo | floor/Eleventy | sitegen/floor |
-|---|---|---|---|---|
-${floors.map((r) => `| ${r.size.toLocaleString('en-US')} | ${fmt(r.tools.floor.medianMs)} s, ${r.tools.floor.peakRssMb} MB | **${r.ratios.floorOverHugo}** | **${r.ratios.floorOverEleventy}** | ${r.ratios.sitegenOverFloor} |`).join('\n')}
+| files | floor | floor/Hugo | floor/Eleventy | sitegen/floor | contract floor | contract floor/Hugo | sitegen/contract floor |
+|---|---|---|---|---|---|---|---|
+${floors.map((r) => `| ${r.size.toLocaleString('en-US')} | ${fmt(r.tools.floor.medianMs)} s, ${r.tools.floor.peakRssMb} MB | **${r.ratios.floorOverHugo}** | **${r.ratios.floorOverEleventy}** | ${r.ratios.sitegenOverFloor} | ${r.tools.contract ? `${fmt(r.tools.contract.medianMs)} s, ${r.tools.contract.peakRssMb} MB | **${r.ratios.contractOverHugo}** | ${r.ratios.sitegenOverContract}` : 'not measured | | '} |`).join('\n')}
 ` : '';
   const site = meta.bundled ? `\nBundled Ferrygate site, cold (cache and output removed): ${fmt(meta.bundled.medianMs)} s median of ${meta.bundled.runs} (${meta.bundled.pages} pages).\n` : '';
   return `Measured ${meta.date} on ${meta.cpus} cores, ${meta.memGb} GiB, Node ${meta.node}, ${meta.hugo}, Eleventy ${meta.eleventy}; ${meta.runs} counted runs after a warm-up${results.filter((r) => r.size >= 40_000).map((r) => ` (${r.size.toLocaleString('en-US')}: ${r.runs ?? 1} run${(r.runs ?? 1) === 1 ? '' : 's'}, in its own bench run)`).join('')}; medians, peak RSS of the largest process; ratios are medians of pairs run back to back (rebuilds against a Hugo cold build of the same round).
