@@ -23,15 +23,11 @@
 // contract with these libraries.
 import { Worker, isMainThread, workerData } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-/** sitegen's highlighter as one module (as bench/highlight-floor.js builds it), made when its source is newer. */
-const HIGHLIGHTER = join(ROOT, 'bench/.cache/highlight.mjs');
-const HIGHLIGHT_SOURCE = join(ROOT, 'src/markdown/highlight.ts');
+import { pathToFileURL } from 'node:url';
+import { HIGHLIGHTER, buildHighlighter } from './highlighter.js';
 
 if (isMainThread) {
   const args = process.argv.slice(2);
@@ -41,10 +37,7 @@ if (isMainThread) {
     console.error('usage: node bench/floor.js <corpus folder> <output folder> [threads] [--contract]');
     process.exit(2);
   }
-  if (contract && (!existsSync(HIGHLIGHTER) || statSync(HIGHLIGHTER).mtimeMs < statSync(HIGHLIGHT_SOURCE).mtimeMs)) {
-    const { build } = await import('esbuild');
-    await build({ entryPoints: [HIGHLIGHT_SOURCE], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: HIGHLIGHTER, logLevel: 'warning' });
-  }
+  if (contract) await buildHighlighter();
   const { default: fg } = await import('fast-glob');
   const files = await fg('**/*.md', { cwd: corpus });
   const threads = Math.min(Number(count) || availableParallelism(), Math.max(1, files.length));

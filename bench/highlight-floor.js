@@ -9,18 +9,17 @@
 // time is V8, WebAssembly and the grammars warming up, which every thread pays again: two threads
 // finish little sooner than one.
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { HIGHLIGHTER, buildHighlighter } from './highlighter.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const MODULE = join(ROOT, 'bench/.cache/highlight.mjs');
 const started = performance.now();
 
 if (isMainThread) {
-  const [{ default: fg }, { build }] = await Promise.all([import('fast-glob'), import('esbuild')]);
-  mkdirSync(dirname(MODULE), { recursive: true });
-  await build({ entryPoints: [join(ROOT, 'src/markdown/highlight.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: MODULE, logLevel: 'warning' });
+  const { default: fg } = await import('fast-glob');
+  await buildHighlighter();
   const blocks = [];
   for (const file of await fg('content/**/*.md', { cwd: ROOT, absolute: true })) {
     for (const m of readFileSync(file, 'utf8').matchAll(/^```([\w#+.-]+)[^\n]*\n([\s\S]*?)^```/gm)) blocks.push([m[1], m[2]]);
@@ -42,7 +41,7 @@ if (isMainThread) {
   console.log(`${blocks.length} blocks, ${lines} lines, ${sizes.size} languages, ${threads} thread(s): ${(performance.now() - t0).toFixed(0)} ms from starting the threads`);
   for (const r of reports) console.log(`  ${r.blocks} blocks: highlighter ready after ${r.ready} ms, blocks highlighted in ${r.highlighted} ms`);
 } else {
-  const highlighter = await import(pathToFileURL(MODULE).href);
+  const highlighter = await import(pathToFileURL(HIGHLIGHTER).href);
   highlighter.deferLanguageLoading();
   await highlighter.initHighlighter([]);
   const ready = performance.now();
