@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   SG5003: 'Missing image',
   SG6001: 'Plugin hook failed',
   SG7001: 'Output could not be written',
+  SG7002: 'Build cache damaged',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -191,7 +191,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // metadata and the previous output's records load now, while the workers start and parse.
     // (What the index says of each cached document is taken first: the metadata replaces it.)
     const indexed = sources.map((s) => ({ hasDoc: docCache.entries[s.rel]?.hasDoc, images: docCache.entries[s.rel]?.images }));
-    const metadataLoaded = toParse.length ? completeDocCache(cacheDir, docCache) : undefined;
+    const metadataLoaded = toParse.length ? completeDocCache(cacheDir, docCache, true) : undefined;
     metadataLoaded?.catch(() => undefined); // awaited below
     const previousLoaded = toParse.length && !fresh ? previousOutput(cacheDir, state) : undefined;
     previousLoaded?.catch(() => undefined); // awaited below
@@ -245,7 +245,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     // The metadata of the documents not parsed in this build, from the cache; the parsed ones join it.
     const withMetadata = async () => {
-      const missing = await (metadataLoaded ?? completeDocCache(cacheDir, docCache));
+      const missing = await (metadataLoaded ?? completeDocCache(cacheDir, docCache, true));
       const pending = new Set(toParse);
       const late = sources.flatMap((s, i) => (!pending.has(i) && missing.has(s.rel) ? [i] : []));
       if (late.length) {

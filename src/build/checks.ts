@@ -9,12 +9,15 @@ import type { LinkRef } from '../markdown/index.ts';
 export interface CheckedPage {
   path: string;
   source: string;
-  /** The links to check (undefined: those of `sourceLinks`). */
+  /** The links to check (undefined: those of `doc`). */
   links?: string[];
   /** The page's element ids (an array: a Set for each of 40,000 pages held 22 MB through the render). */
   ids: readonly string[];
-  /** Links written in markdown, with their lines. */
-  sourceLinks?: LinkRef[];
+  /**
+   * The document the page shows: its links as written in markdown, with their lines. Read only
+   * when needed (for a document from the cache, reading them loads them: pipeline/doc-details.ts).
+   */
+  doc?: { readonly links: LinkRef[] };
   /** Taken over from the previous output: its links and ids are what they were (pipeline/render.ts). */
   copied?: boolean;
 }
@@ -104,7 +107,7 @@ export function checkLinks(pages: CheckedPage[], targets: LinkTargets, levels: {
   for (const page of pages) {
     if (only && !only(page)) continue;
     let own: string | undefined;
-    for (const href of page.links ?? page.sourceLinks?.map((link) => link.href) ?? []) {
+    for (const href of page.links ?? page.doc?.links.map((link) => link.href) ?? []) {
       if (!(href.startsWith('/') || href.startsWith('#')) || href.startsWith('//')) continue;
       let link = parsed.get(href);
       if (!link) parsed.set(href, (link = parseHref(href)));
@@ -123,7 +126,7 @@ export function checkLinks(pages: CheckedPage[], targets: LinkTargets, levels: {
 
   return [...problems.values()].map((problem) => {
     const first = problem.pages[0];
-    const line = first.sourceLinks?.find((link) => link.href === problem.href)?.line;
+    const line = first.doc?.links.find((link) => link.href === problem.href)?.line;
     const others = problem.pages.length - 1;
     const also = others ? ` (and ${others} other page${others === 1 ? '' : 's'})` : '';
     return problem.kind === 'link'

@@ -325,13 +325,14 @@ export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, 
     middleware,
     frontmatter,
     body: toc,
-    links,
     ...(images.length ? { images } : {}),
-    ids,
     wordCount: words,
     readingTime: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
     isPost,
     hash: hash ?? hashText(text), // the caller's hash of the same bytes, when it has one
+    // Last, where a document from the cache has them too (pipeline/doc-details.ts).
+    links,
+    ids,
   };
   if (doc._locale === undefined) delete doc._locale;
   return { doc, errors: errors.map((e) => e.toJSON()) };

@@ -213,8 +213,8 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
   };
   const checked = (path: string, status: number, rendered: string[], ids: string[], summary: PageResult['summary'], copied: boolean) => {
     const route = routeOf(path);
-    // (Content from another folder: its links as written, taken from sourceLinks when checked.)
-    outcome.checked.push({ path, source: route.source, ...(input.foreignContent ? {} : { links: rendered }), ids, sourceLinks: route.doc?.links, ...(copied ? { copied } : {}) });
+    // (Content from another folder: its links as written, taken from its document when checked.)
+    outcome.checked.push({ path, source: route.source, ...(input.foreignContent ? {} : { links: rendered }), ids, ...(route.doc ? { doc: route.doc } : {}), ...(copied ? { copied } : {}) });
     if (input.summaries && status === 200 && summary) outcome.built.push({ path, ...summary });
   };
   // A page to be copied goes without what rendering needs (protocol.ts WorkerJob).

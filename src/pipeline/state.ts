@@ -23,6 +23,7 @@ import type { PageSummary } from './protocol.ts';
 import type { SiteCollection } from '../render/types.ts';
 import type { ImageSource } from '../output/images.ts';
 import { readJson, writeJson } from './json-file.ts';
+import { attachDetails, detailsFile, openDetails, splitDocument, type Details } from './doc-details.ts';
 
 export interface DocEntry {
   hash: string;
@@ -152,9 +153,10 @@ export async function loadSourceIndex(cacheDir: string, key: string): Promise<Do
 /**
  * Give the index's entries their metadata (`documents.json`, tens of megabytes at 10,000
  * documents: read only when a build has work to do). Returns the sources whose metadata was not
- * there (a cache written halfway, or deleted): those must be parsed.
+ * there (a cache written halfway, or deleted): those must be parsed. `lazy`: the documents' links
+ * and ids are read when first used (a build), not now (the dev server keeps them all anyway).
  */
-export async function completeDocCache(cacheDir: string, cache: DocCache): Promise<Set<string>> {
+export async function completeDocCache(cacheDir: string, cache: DocCache, lazy = false): Promise<Set<string>> {
   const missing = new Set<string>();
   if (!cache.partial) return missing;
   const [whole, changes] = await Promise.all([
@@ -170,12 +172,18 @@ export async function completeDocCache(cacheDir: string, cache: DocCache): Promi
     else delete meta[rel];
   }
   if (id) cache.base = { id, delta, ...(cache.indexBase?.id === id ? { index: cache.indexBase.delta } : {}) };
+  // The documents of the whole file get their links and ids from the details file written with it
+  // (pipeline/doc-details.ts); without it, they are parsed again. Those of the delta have theirs.
+  const details = id ? openDetails(cacheDir, cache.key, id) : undefined;
   for (const [rel, entry] of Object.entries(cache.entries)) {
     const found = meta[rel];
     delete entry.hasDoc;
     delete entry.images;
-    if (found && found.hash === entry.hash && Array.isArray(found.errors)) Object.assign(entry, { doc: found.doc, errors: found.errors, ...(found.apiKey ? { apiKey: found.apiKey } : {}) });
-    else {
+    const whole = !!found?.doc && !(rel in delta) && !('links' in found.doc);
+    if (found && found.hash === entry.hash && Array.isArray(found.errors) && (!whole || details)) {
+      if (whole) attachDetails(found.doc!, details!, rel, lazy);
+      Object.assign(entry, { doc: found.doc, errors: found.errors, ...(found.apiKey ? { apiKey: found.apiKey } : {}) });
+    } else {
       missing.add(rel);
       delete cache.entries[rel];
     }
@@ -238,11 +246,18 @@ export async function saveDocCache(cacheDir: string, cache: DocCache, changed?: 
   }
   const meta: Record<string, MetaEntry> = {};
   const index: Record<string, IndexEntry> = {};
+  const details: Record<string, Details> = {};
   for (const [rel, entry] of Object.entries(cache.entries)) {
     meta[rel] = metaOf(entry);
     index[rel] = indexOf(entry);
+    if (!entry.doc) continue;
+    const [doc, own] = splitDocument(entry.doc);
+    meta[rel].doc = doc as ContentDocument;
+    if (own) details[rel] = own;
   }
   const id = randomBytes(8).toString('hex');
+  // The details first: a metadata file never names details older than itself.
+  await writeJson(detailsFile(cacheDir), { key: cache.key, id, entries: details });
   await writeJson(docCacheFile(cacheDir), { key: cache.key, id, entries: meta });
   await rm(docDeltaFile(cacheDir), { force: true });
   await writeJson(sourceIndexFile(cacheDir), { key: cache.key, id, entries: index });

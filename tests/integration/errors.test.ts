@@ -74,6 +74,21 @@ describe('a failed build', () => {
     expect(result.stderr).toContain('✗ content/guide/1.intro.md:7 [SG5001] Broken internal link\n  Broken link to /guide/missing on /guide/intro');
   });
 
+  it('gives a broken link its line when its document comes from the cache (its links read only then)', async () => {
+    site = copyFixture('basic');
+    edit('site/config.ts', (t) => t.replace("separator: '|',", "separator: '|', checks: { links: 'warn' },"));
+    edit('content/guide/1.intro.md', (t) => t.replace('[setup](/guide/setup)', '[setup](/guide/missing)'));
+    const first = await build();
+    expect(first.code).toBe(0);
+    expect(first.stderr).toContain('warning content/guide/1.intro.md:7 [SG5001] Broken link to /guide/missing on /guide/intro');
+    // Another document's body changes: the guide page is copied, its document is not parsed again.
+    edit('content/about.md', (t) => `${t}\nOne more line.\n`);
+    const second = await build();
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/parsed \d+ documents \(\d+ from cache\)/);
+    expect(second.stderr).toContain('warning content/guide/1.intro.md:7 [SG5001] Broken link to /guide/missing on /guide/intro');
+  });
+
   it('reports a missing anchor', async () => {
     site = copyFixture('basic');
     edit('content/about.md', (t) => t.replace('/guide/setup#install-it', '/guide/setup#uninstall-it'));

@@ -10,7 +10,7 @@ const page = (path: string, links: string[], ids: string[], lines: Record<string
   source: `content${path}.md`,
   links,
   ids,
-  sourceLinks: Object.entries(lines).map(([href, line]) => ({ href, line })),
+  doc: { links: Object.entries(lines).map(([href, line]) => ({ href, line })) },
 });
 
 const targets = { routes: new Set(['/a', '/b', '/many']), redirects: new Set(['/old']), files: new Set(['/logo.svg']) };

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadDocCache, loadSourceIndex, saveDocCache, type DocCache, type DocEntry } from '../../../src/pipeline/state.ts';
+import { completeDocCache, loadDocCache, loadSourceIndex, saveDocCache, type DocCache, type DocEntry } from '../../../src/pipeline/state.ts';
 import type { ContentDocument } from '../../../src/content/types.ts';
 
 let dir: string;
@@ -131,5 +131,83 @@ describe('the document cache on disk', () => {
     const again = await loadDocCache(dir, 'k');
     expect(again.entries['doc-2.md']).toBeUndefined();
     expect(again.entries['doc-3.md'].doc?.title).toBe('Title 3');
+  });
+
+  describe('links and ids, kept apart in documents.details.json', () => {
+    /** A document as the parser makes it: links and ids last. */
+    const full = (n: number, title = `Title ${n}`): DocEntry => ({
+      ...entry(n, title),
+      doc: { _id: `content:doc-${n}.md`, title, body: null, hash: `hash-${n}-${title}`, links: [{ href: `/page-${n}#top`, line: n + 2 }], ids: [`top-${n}`, 'second'] } as unknown as ContentDocument,
+    });
+    function fullCache(count: number): DocCache {
+      const entries: Record<string, DocEntry> = {};
+      for (let n = 0; n < count; n++) entries[`doc-${n}.md`] = full(n);
+      return { key: 'k', entries };
+    }
+    const lazyLoad = async () => {
+      const cache = await loadSourceIndex(dir, 'k');
+      expect(await completeDocCache(dir, cache, true)).toEqual(new Set());
+      return cache;
+    };
+
+    it('are written beside the metadata, not in it, and read back as they were, now or lazily', async () => {
+      const saved = fullCache(3);
+      await saveDocCache(dir, saved);
+      const whole = readFileSync(join(dir, 'documents.json'), 'utf8');
+      expect(whole).not.toContain('/page-1#top');
+      expect(readFileSync(join(dir, 'documents.details.json'), 'utf8')).toContain('/page-1#top');
+      const expected = JSON.stringify(saved.entries['doc-1.md'].doc);
+      expect(JSON.stringify((await loadDocCache(dir, 'k')).entries['doc-1.md'].doc)).toBe(expected);
+      // Lazily: the same fields in the same order, whether read, spread, serialised or cloned.
+      const doc = (await lazyLoad()).entries['doc-1.md'].doc!;
+      expect(JSON.stringify(doc)).toBe(expected);
+      expect(JSON.stringify({ ...doc })).toBe(expected);
+      expect(JSON.stringify(structuredClone(doc))).toBe(expected);
+      expect(doc.links).toEqual([{ href: '/page-1#top', line: 3 }]);
+      expect(doc.links).toBe(doc.links);
+      // A plugin may set them: then they are its values.
+      doc.ids = ['replaced'];
+      expect(doc.ids).toEqual(['replaced']);
+    });
+
+    it('are read only when first used: a build that never reads them never opens the file whole', async () => {
+      await saveDocCache(dir, fullCache(3));
+      const lazy = await lazyLoad();
+      expect(lazy.entries['doc-0.md'].doc?.title).toBe('Title 0');
+      // Replaced after the build read its header (another build into the same cache): reading it now fails clearly.
+      writeFileSync(join(dir, 'documents.details.json'), '{"key":"k","id":"0000","entries":{}}');
+      expect(() => lazy.entries['doc-2.md'].doc?.links).toThrow(expect.objectContaining({ code: 'SG7002' }));
+      // The metadata loaded eagerly with details of another id: those documents are parsed again.
+      const cache = await loadSourceIndex(dir, 'k');
+      expect(await completeDocCache(dir, cache)).toEqual(new Set(['doc-0.md', 'doc-1.md', 'doc-2.md']));
+      // Without the file at all, the same.
+      rmSync(join(dir, 'documents.details.json'));
+      const again = await loadSourceIndex(dir, 'k');
+      expect((await completeDocCache(dir, again, true)).size).toBe(3);
+    });
+
+    it('of a document in the delta come with it; the others from the details file', async () => {
+      await saveDocCache(dir, fullCache(100));
+      const loaded = await lazyLoad();
+      loaded.entries['doc-4.md'] = full(4, 'Edited');
+      loaded.entries['doc-4.md'].doc!.links = [{ href: '/edited', line: 9 }];
+      await saveDocCache(dir, loaded, ['doc-4.md']);
+      expect(readFileSync(join(dir, 'documents.delta.json'), 'utf8')).toContain('/edited');
+      const again = await lazyLoad();
+      expect(again.entries['doc-4.md'].doc?.links).toEqual([{ href: '/edited', line: 9 }]);
+      expect(again.entries['doc-5.md'].doc?.links).toEqual([{ href: '/page-5#top', line: 7 }]);
+      // Written whole again (past a tenth of the entries) from lazy documents: nothing lost.
+      const changed: string[] = [];
+      for (let n = 10; n < 80; n++) {
+        again.entries[`doc-${n}.md`] = full(n, `New ${n}`);
+        changed.push(`doc-${n}.md`);
+      }
+      await saveDocCache(dir, again, changed);
+      expect(existsSync(join(dir, 'documents.delta.json'))).toBe(false);
+      const third = await loadDocCache(dir, 'k');
+      expect(third.entries['doc-4.md'].doc?.links).toEqual([{ href: '/edited', line: 9 }]);
+      expect(third.entries['doc-90.md'].doc?.ids).toEqual(['top-90', 'second']);
+      expect(third.entries['doc-12.md'].doc?.title).toBe('New 12');
+    });
   });
 });
