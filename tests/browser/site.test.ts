@@ -47,6 +47,9 @@ describe('islands on the Ferrygate site', () => {
     const expected = createHmac('sha256', secret).update(body).digest('hex');
     await page.fill('[data-hmac="expected"]', expected);
     await page.waitForFunction((sig) => (document.querySelector('[data-hmac="output"]') as HTMLOutputElement).value === sig, expected);
+    // The output can show the signature from the payload's input before the expected one is
+    // compared (each input is debounced): the verdict settles once that input is taken.
+    await page.waitForFunction(() => document.querySelector('[data-hmac="verdict"]')?.getAttribute('data-state') !== 'idle');
     expect(await page.getAttribute('[data-hmac="verdict"]', 'data-state')).toBe('match');
   });
 
