@@ -271,7 +271,7 @@ class Session {
       // Where the build id is in each file, for a later build to put its own there in place.
       const offsets = texts.map(([, text]) => byteOffsets(text, shared.buildId));
       const idCount = offsets.reduce((sum, at) => sum + at.length, 0);
-      return { path: page.path, status: page.status, links: page.links, ids: page.ids, summary: page.summary, files, offsets, idCount, uses: page.uses };
+      return { path: page.path, status: page.status, links: page.links, ids: page.ids, idsKey: hashText(page.ids.join('\u0001')), summary: page.summary, files, offsets, idCount, uses: page.uses };
     } catch (error) {
       return failed(error);
     }

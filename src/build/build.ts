@@ -34,7 +34,8 @@ import { writeContentApi } from '../pipeline/api.ts';
 import { Interned } from '../pipeline/intern.ts';
 import type { BodyAt, ParsedItem } from '../pipeline/protocol.ts';
 import { checkSources } from '../pipeline/stat.ts';
-import { anyOutputState, changedSources, checkOutputSizes, completeDocCache, loadOutputState, loadSourceIndex, outputIntact, outputThere, patchFile, previousOutput, pruned, saveDocCache, saveOutputState, spareRecords, type DocCache, type DocEntry, type OutputState } from '../pipeline/state.ts';
+import { anyOutputState, changedSources, completeDocCache, loadOutputState, loadSourceIndex, outputThere, patchFile, previousOutput, pruned, saveDocCache, saveOutputState, spareRecords, type DocCache, type DocEntry, type OutputState } from '../pipeline/state.ts';
+import { checkOutputSizes, outputIntact } from '../pipeline/output-check.ts';
 import { patchEarly, prepareEarly, renderPages, type EarlyPatches } from '../pipeline/render.ts';
 
 export interface BuildOptions extends ConfigOverrides {

@@ -18,8 +18,34 @@ export interface CheckedPage {
    * when needed (for a document from the cache, reading them loads them: pipeline/doc-details.ts).
    */
   doc?: { readonly links: LinkRef[] };
+  /** Hash of `ids` (PageResult.idsKey): made from them when not given. */
+  idsKey?: string;
   /** Taken over from the previous output: its links and ids are what they were (pipeline/render.ts). */
   copied?: boolean;
+}
+
+/**
+ * A page taken over from the previous output: its links and ids are those of its record, read
+ * only when a check needs them (a record's are read from the cache on first use).
+ */
+export class TakenOverPage implements CheckedPage {
+  readonly copied = true;
+  constructor(
+    readonly path: string,
+    readonly source: string,
+    private readonly record: { readonly links: string[]; readonly ids: string[]; readonly idsKey?: string },
+    private readonly foreign: boolean,
+    readonly doc?: { readonly links: LinkRef[] },
+  ) {}
+  get links(): string[] | undefined {
+    return this.foreign ? undefined : this.record.links;
+  }
+  get ids(): readonly string[] {
+    return this.record.ids;
+  }
+  get idsKey(): string | undefined {
+    return this.record.idsKey;
+  }
 }
 
 export interface LinkTargets {
@@ -77,7 +103,7 @@ function ownPath(path: string): string {
  */
 export function targetsKey(pages: CheckedPage[], targets: LinkTargets, levels: { links: string; anchors: string }, foreign: boolean): string {
   const parts = [`${levels.links}:${levels.anchors}:${foreign}`, [...targets.routes].join('\u0001'), [...targets.redirects].join('\u0001'), [...targets.files].join('\u0001')];
-  for (const page of pages) parts.push(page.path, page.ids.join('\u0001'));
+  for (const page of pages) parts.push(page.path, page.idsKey ?? hashText(page.ids.join('\u0001')));
   return hashText(parts.join('\u0000'));
 }
 

@@ -182,6 +182,8 @@ export interface PageResult {
   status: number;
   links: string[];
   ids: string[];
+  /** Hash of `ids`: what the link checks' key reads of the page (build/checks.ts targetsKey). */
+  idsKey?: string;
   summary?: PageSummary;
   /** Files written, relative to the output folder, with their sizes. */
   files: [string, number][];

@@ -10,7 +10,8 @@ import { hashText } from '../hash.ts';
 import type { SourceFile } from '../content/types.ts';
 import type { BuiltPage } from '../plugins/types.ts';
 import { SITE_COLLECTIONS, type SiteCollection } from '../render/types.ts';
-import type { CheckedPage } from '../build/checks.ts';
+import { TakenOverPage, type CheckedPage } from '../build/checks.ts';
+import { carryDetails } from './details.ts';
 import type { Interned } from './intern.ts';
 import { jobFor, type SitePlan } from './plan.ts';
 import type { Route } from '../build/routes.ts';
@@ -190,8 +191,8 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
       input.interned.all(result.ids);
       for (const [file, bytes] of result.files) input.written.set(file, bytes);
       const uses = Object.fromEntries((result.uses ?? []).map((name) => [name, collectionHash[name]]));
-      Object.assign(record, { links: result.links, ids: result.ids, summary: result.summary, files: result.files.map(([f]) => f), idCount: result.idCount, uses, ...(result.offsets ? { offsets: result.offsets } : {}) });
-      checked(result.path, result.status, result.links, result.ids, result.summary, false);
+      Object.assign(record, { links: result.links, ids: result.ids, ...(result.idsKey ? { idsKey: result.idsKey } : {}), summary: result.summary, files: result.files.map(([f]) => f), idCount: result.idCount, uses, ...(result.offsets ? { offsets: result.offsets } : {}) });
+      checked(result.path, result.status, result, false);
     }
   };
   /** A page copied from the previous output: all of its record but where the build id went is as it was. */
@@ -206,16 +207,22 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
     if (record.status === before.status && record.doc === before.doc && sameOffsets(offsets, before.offsets)) records[result.path] = before;
     // (The lists come from the records file, read once: interning them would cost a rebuild
     // more time than the memory it saves.)
-    else Object.assign(record, { links: before.links, ids: before.ids, summary: before.summary, files: before.files, idCount: before.idCount, uses: before.uses, ...(offsets ? { offsets } : {}) });
+    else {
+      carryDetails(record, before);
+      Object.assign(record, { ...(before.idsKey ? { idsKey: before.idsKey } : {}), summary: before.summary, files: before.files, idCount: before.idCount, uses: before.uses, ...(offsets ? { offsets } : {}) });
+    }
     outcome.reused++;
     if (result.patched) outcome.patched++;
-    checked(result.path, record.status, before.links, before.ids, before.summary, true);
+    checked(result.path, record.status, before, true);
   };
-  const checked = (path: string, status: number, rendered: string[], ids: string[], summary: PageResult['summary'], copied: boolean) => {
+  /** `page`: the render's result, or the record of a page taken over (whose links and ids are read only if a check needs them). */
+  const checked = (path: string, status: number, page: Pick<PageResult, 'links' | 'ids' | 'idsKey' | 'summary'>, copied: boolean) => {
     const route = routeOf(path);
     // (Content from another folder: its links as written, taken from its document when checked.)
-    outcome.checked.push({ path, source: route.source, ...(input.foreignContent ? {} : { links: rendered }), ids, ...(route.doc ? { doc: route.doc } : {}), ...(copied ? { copied } : {}) });
-    if (input.summaries && status === 200 && summary) outcome.built.push({ path, ...summary });
+    outcome.checked.push(copied
+      ? new TakenOverPage(path, route.source, page, input.foreignContent, route.doc)
+      : { path, source: route.source, ...(input.foreignContent ? {} : { links: page.links }), ids: page.ids, ...(page.idsKey ? { idsKey: page.idsKey } : {}), ...(route.doc ? { doc: route.doc } : {}) });
+    if (input.summaries && status === 200 && page.summary) outcome.built.push({ path, ...page.summary });
   };
   // A page to be copied goes without what rendering needs (protocol.ts WorkerJob).
   const sendable = (job: WorkerJob): WorkerJob => (job.reuse ? { path: job.path, status: job.status, reuse: job.reuse } : job);

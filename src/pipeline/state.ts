@@ -11,11 +11,10 @@
  * They are only ever an optimisation: a missing or corrupt file means a cold build, never a
  * different output.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type { ContentDocument } from '../content/types.ts';
 import type { SerializedError } from '../errors.ts';
 import { hashText } from '../hash.ts';
@@ -23,7 +22,7 @@ import type { PageSummary } from './protocol.ts';
 import type { SiteCollection } from '../render/types.ts';
 import type { ImageSource } from '../output/images.ts';
 import { readJson, writeJson } from './json-file.ts';
-import { attachDetails, detailsFile, openDetails, splitDocument, type Details } from './doc-details.ts';
+import { attachDetails, openDetails, splitDetails, type Details } from './details.ts';
 
 export interface DocEntry {
   hash: string;
@@ -60,8 +59,11 @@ export interface DocCache {
 export interface PageRecord {
   key: string;
   status: number;
+  /** The page's links and ids: in a details file of their own, read when first used (pipeline/details.ts). */
   links: string[];
   ids: string[];
+  /** Hash of `ids` (PageResult.idsKey), so the checks' key never reads a copied page's ids. */
+  idsKey?: string;
   summary?: PageSummary;
   files: string[];
   idCount: number;
@@ -121,6 +123,8 @@ export interface RecordsBase {
 const docCacheFile = (cacheDir: string) => join(cacheDir, 'documents.json');
 /** Metadata changed since `documents.json` was written whole (`null`: the source is gone). */
 const docDeltaFile = (cacheDir: string) => join(cacheDir, 'documents.delta.json');
+/** The documents' links and ids, written with `documents.json` (pipeline/details.ts). */
+const docDetailsFile = (cacheDir: string) => join(cacheDir, 'documents.details.json');
 const sourceIndexFile = (cacheDir: string) => join(cacheDir, 'sources.json');
 /** Index entries changed since `sources.json` was written whole, with `documents.json` (`null`: the source is gone). */
 const sourceDeltaFile = (cacheDir: string) => join(cacheDir, 'sources.delta.json');
@@ -174,7 +178,7 @@ export async function completeDocCache(cacheDir: string, cache: DocCache, lazy =
   if (id) cache.base = { id, delta, ...(cache.indexBase?.id === id ? { index: cache.indexBase.delta } : {}) };
   // The documents of the whole file get their links and ids from the details file written with it
   // (pipeline/doc-details.ts); without it, they are parsed again. Those of the delta have theirs.
-  const details = id ? openDetails(cacheDir, cache.key, id) : undefined;
+  const details = id ? openDetails(docDetailsFile(cacheDir), id, cache.key) : undefined;
   for (const [rel, entry] of Object.entries(cache.entries)) {
     const found = meta[rel];
     delete entry.hasDoc;
@@ -251,13 +255,13 @@ export async function saveDocCache(cacheDir: string, cache: DocCache, changed?: 
     meta[rel] = metaOf(entry);
     index[rel] = indexOf(entry);
     if (!entry.doc) continue;
-    const [doc, own] = splitDocument(entry.doc);
+    const [doc, own] = splitDetails(entry.doc);
     meta[rel].doc = doc as ContentDocument;
     if (own) details[rel] = own;
   }
   const id = randomBytes(8).toString('hex');
   // The details first: a metadata file never names details older than itself.
-  await writeJson(detailsFile(cacheDir), { key: cache.key, id, entries: details });
+  await writeJson(docDetailsFile(cacheDir), { key: cache.key, id, entries: details });
   await writeJson(docCacheFile(cacheDir), { key: cache.key, id, entries: meta });
   await rm(docDeltaFile(cacheDir), { force: true });
   await writeJson(sourceIndexFile(cacheDir), { key: cache.key, id, entries: index });
@@ -265,12 +269,14 @@ export async function saveDocCache(cacheDir: string, cache: DocCache, changed?: 
   cache.base = { id, delta: {}, index: {} };
 }
 
-const outputFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.json`);
+export const outputFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.json`);
 /** The patch records of the output now in `outDir` (see PatchRecords). */
 export const patchFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.patch.json`);
 const recordsFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.pages.json`);
 /** Pages changed (or gone) since the records file, with the content API state, jobsKey and checksKey of the build it names. */
 const recordsDeltaFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.pages.delta.json`);
+/** The links and ids of the records file's pages, written with it (pipeline/details.ts). */
+const recordsDetailsFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.page-details.json`);
 
 interface RecordsDelta extends Pick<OutputState, 'id' | 'api' | 'jobsKey' | 'checksKey'> {
   base: string;
@@ -332,75 +338,9 @@ export async function saveOutputState(cacheDir: string, state: OutputState): Pro
   await writeJson(outputFile(cacheDir, state.outDir), { id: state.id, outDir: state.outDir, pageCount: Object.keys(state.pages).length, files: state.files }, true);
 }
 
-/** The output folder as the start of its files' paths. */
-const filesPrefix = (outDir: string) => (outDir.endsWith('/') ? outDir : `${outDir}/`);
-
-/**
- * Every file of the output at the size the state gives it (`true`), or not (`false`), checked on a
- * thread of its own: started as soon as the state is loaded, the stats (30,000 files at 10,000
- * pages, about 100 ms) overlap discovery and hashing in the main thread instead of following them. The thread
- * reads the state file itself, so nothing large is copied to it. `undefined` when the thread
- * cannot answer (its state file is not this one): the main thread checks instead.
- */
-export interface OutputCheck {
-  sizes: Promise<boolean | undefined>;
-  /**
-   * Stop it (the build is stale, the answer is not needed). By a flag it reads between stats:
-   * terminating a thread that is still starting can abort the process in Node 20.
-   */
-  cancel(): void;
-}
-
-const CHECK_SIZES = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { readFileSync, statSync } = require('node:fs');
-let intact;
-try {
-  const state = JSON.parse(readFileSync(workerData.file, 'utf8'));
-  const stop = new Int32Array(workerData.stop);
-  if (state.id === workerData.id && Array.isArray(state.files)) {
-    intact = state.files.every(([path, size], i) => (i % 256 || !Atomics.load(stop, 0)) && statSync(workerData.dir + path, { throwIfNoEntry: false })?.size === size);
-  }
-} catch {}
-parentPort.postMessage(intact);
-`;
-
-export function checkOutputSizes(cacheDir: string, state: OutputIndex): OutputCheck {
-  const stop = new SharedArrayBuffer(4);
-  const sizes = new Promise<boolean | undefined>((resolve) => {
-    try {
-      const worker = new Worker(CHECK_SIZES, { eval: true, workerData: { file: outputFile(cacheDir, state.outDir), id: state.id, dir: filesPrefix(state.outDir), stop } });
-      worker.once('message', (intact: boolean | undefined) => resolve(intact));
-      worker.once('error', () => resolve(undefined));
-      worker.once('exit', () => resolve(undefined));
-    } catch {
-      resolve(undefined);
-    }
-  });
-  return { sizes, cancel: () => Atomics.store(new Int32Array(stop), 0, 1) };
-}
-
 /** The output folder still holds the build the state describes (its latest.json names it): else none of it can be reused. */
 export function outputThere(state: OutputIndex): boolean {
   return latestId(state.outDir) === state.id;
-}
-
-/**
- * Is the output folder exactly what the state says: its build id, every file at its size?
- * `check`: the sizes' answer from checkOutputSizes, when one was started.
- */
-export async function outputIntact(state: OutputIndex, check?: OutputCheck): Promise<boolean> {
-  try {
-    if (!outputThere(state)) return false;
-    const sizes = await check?.sizes;
-    if (sizes !== undefined) return sizes;
-    // Synchronous stats: a few microseconds each from the kernel's cache, where a promise through
-    // the thread pool costs ten times that (30,000 files at 10,000 pages).
-    const dir = filesPrefix(state.outDir);
-    return state.files.every(([path, size]) => statSync(dir + path, { throwIfNoEntry: false })?.size === size);
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -426,8 +366,17 @@ async function saveRecords(cacheDir: string, state: OutputState): Promise<void> 
       return;
     }
   }
-  // (In pieces: every page's record, 50 MB of text at 40,000 pages, is more than a string worth holding at once.)
-  await writeJson(recordsFile(cacheDir, state.outDir), { id: state.id, pages: state.pages, api: state.api, ...extra });
+  const pages: Record<string, PageRecord> = {};
+  const details: Record<string, Details> = {};
+  for (const [path, record] of Object.entries(state.pages)) {
+    const [rest, own] = splitDetails(record);
+    pages[path] = rest as PageRecord;
+    if (own) details[path] = own;
+  }
+  // The details first: a records file never names details older than itself. (In pieces: every
+  // page's record, 50 MB of text at 40,000 pages, is more than a string worth holding at once.)
+  await writeJson(recordsDetailsFile(cacheDir, state.outDir), { id: state.id, entries: details });
+  await writeJson(recordsFile(cacheDir, state.outDir), { id: state.id, pages, api: state.api, ...extra });
   await rm(recordsDeltaFile(cacheDir, state.outDir), { force: true });
 }
 
@@ -436,6 +385,15 @@ export async function previousOutput(cacheDir: string, state: OutputIndex | unde
   if (!state || !outputThere(state)) return undefined;
   const records = await readJson<Pick<OutputState, 'id' | 'pages' | 'api' | 'jobsKey' | 'checksKey'>>(recordsFile(cacheDir, state.outDir));
   if (!records || typeof records.id !== 'string' || !records.pages || !records.api) return undefined;
+  // Each page's links and ids, from the details file written with the records, when first read;
+  // without it, nothing is reused. (The pages of a delta have their own.)
+  const details = openDetails(recordsDetailsFile(cacheDir, state.outDir), records.id);
+  for (const path in records.pages) {
+    const record = records.pages[path];
+    if ('links' in record) continue;
+    if (!details) return undefined;
+    attachDetails(record, details, path, true);
+  }
   const base: RecordsBase = { id: records.id, pages: records.pages };
   const found = { id: state.id, outDir: state.outDir, files: state.files, base };
   const keys = (from: Pick<OutputState, 'jobsKey' | 'checksKey'>) => ({ ...(typeof from.jobsKey === 'string' ? { jobsKey: from.jobsKey } : {}), ...(typeof from.checksKey === 'string' ? { checksKey: from.checksKey } : {}) });

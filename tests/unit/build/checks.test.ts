@@ -3,7 +3,8 @@
  * anchor are reported once each with the source line, whichever way a page's ids are searched.
  */
 import { describe, expect, it } from 'vitest';
-import { checkLinks, type CheckedPage } from '../../../src/build/checks.ts';
+import { TakenOverPage, checkLinks, targetsKey, type CheckedPage } from '../../../src/build/checks.ts';
+import { hashText } from '../../../src/hash.ts';
 
 const page = (path: string, links: string[], ids: string[], lines: Record<string, number> = {}): CheckedPage => ({
   path,
@@ -51,5 +52,48 @@ describe('checkLinks', () => {
   it('leaves anchors alone when anchor checks are off', () => {
     const pages = [page('/a', ['/b#nowhere'], []), page('/b', [], [])];
     expect(checkLinks(pages, targets, { links: 'error', anchors: 'off' })).toEqual([]);
+  });
+});
+
+describe('a page taken over', () => {
+  const lazy = (ids: string[], idsKey?: string) => ({
+    get links(): string[] {
+      linkReads++;
+      return ['/b#top'];
+    },
+    get ids(): string[] {
+      reads++;
+      return ids;
+    },
+    ...(idsKey ? { idsKey } : {}),
+  });
+  let reads = 0;
+  let linkReads = 0;
+
+  it('counts in the checks key by the hash of its ids, which its record gives without them', () => {
+    const rendered = { ...page('/b', [], ['top', 'other']), idsKey: hashText('top\u0001other') };
+    const taken = new TakenOverPage('/b', 'content/b.md', lazy(['top', 'other'], hashText('top\u0001other')), false);
+    reads = 0;
+    expect(targetsKey([taken], targets, levels, false)).toBe(targetsKey([rendered], targets, levels, false));
+    expect(reads).toBe(0);
+    // A record from before the hash was kept: made from its ids, the same key.
+    expect(targetsKey([new TakenOverPage('/b', 'content/b.md', lazy(['top', 'other']), false)], targets, levels, false)).toBe(targetsKey([rendered], targets, levels, false));
+    expect(targetsKey([new TakenOverPage('/b', 'content/b.md', lazy(['top']), false)], targets, levels, false)).not.toBe(targetsKey([rendered], targets, levels, false));
+  });
+
+  it('is a target with its ids, and its links are not read when only the new pages are checked', () => {
+    reads = 0;
+    linkReads = 0;
+    const taken = new TakenOverPage('/b', 'content/b.md', lazy(['top'], 'k'), false);
+    const fresh = page('/a', ['/b#top', '/b#gone'], []);
+    const problems = checkLinks([fresh, taken], targets, levels, (p) => !p.copied);
+    expect(problems.map((p) => p.message)).toEqual(['Missing anchor: /b#gone on /a']);
+    expect(reads).toBeGreaterThan(0);
+    expect(linkReads).toBe(0);
+    // All pages checked: its links are read, and its own anchor link found.
+    expect(checkLinks([fresh, taken], targets, levels).map((p) => p.message)).toEqual(['Missing anchor: /b#gone on /a']);
+    expect(linkReads).toBe(1);
+    // Content from another folder: its links are its document's.
+    expect(new TakenOverPage('/b', 'content/b.md', lazy([]), true).links).toBeUndefined();
   });
 });

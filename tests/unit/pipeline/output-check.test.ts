@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkOutputSizes, loadOutputState, outputIntact, previousOutput, saveOutputState, type OutputIndex, type OutputState, type PageRecord } from '../../../src/pipeline/state.ts';
+import { loadOutputState, previousOutput, saveOutputState, type OutputIndex, type OutputState, type PageRecord } from '../../../src/pipeline/state.ts';
+import { checkOutputSizes, outputIntact } from '../../../src/pipeline/output-check.ts';
 
 let dir: string;
 let cacheDir: string;
@@ -114,5 +115,26 @@ describe('the page records', () => {
     const last = await round('build-4', many, again);
     expect(files()).toHaveLength(1);
     expect(last.pages).toEqual(many);
+  });
+  it('keep their links and ids in a details file written with the records file, read when first used', async () => {
+    const pages = Object.fromEntries(Array.from({ length: 100 }, (_, n) => [`/page-${n}`, record(n)]));
+    const first = await round('build-1', pages);
+    const recordsFile = files().find((f) => f.endsWith('.pages.json'))!;
+    expect(readFileSync(join(cacheDir, recordsFile), 'utf8')).not.toContain('"links"');
+    expect(readdirSync(cacheDir).filter((f) => f.endsWith('.page-details.json'))).toHaveLength(1);
+    expect(first.pages['/page-6'].links).toEqual(['/page-7']);
+    expect(first.pages).toEqual(pages);
+    // A changed page goes to the delta with its own; written whole again, nothing is lost.
+    const second = await round('build-2', { ...first.pages, '/page-3': record(3, 'changed') }, first);
+    expect(second.pages['/page-3'].key).toBe('changed');
+    expect(second.pages['/page-8'].ids).toEqual(['h-8']);
+    const many = Object.fromEntries(Object.entries(second.pages).map(([path, r], n) => [path, n < 70 ? { ...r, key: `new-${n}` } : r]));
+    const third = await round('build-3', many, second);
+    expect(third.pages).toEqual(many);
+    expect(third.pages['/page-90'].links).toEqual(['/page-91']);
+    // Without the details file (or with another build's), nothing is reused.
+    const details = readdirSync(cacheDir).find((f) => f.endsWith('.page-details.json'))!;
+    rmSync(join(cacheDir, details));
+    expect(await previousOutput(cacheDir, await loadOutputState(cacheDir, outDir))).toBeUndefined();
   });
 });
