@@ -34,7 +34,8 @@ import { writeContentApi } from '../pipeline/api.ts';
 import { Interned } from '../pipeline/intern.ts';
 import type { BodyAt, ParsedItem } from '../pipeline/protocol.ts';
 import { checkSources } from '../pipeline/stat.ts';
-import { anyOutputState, changedSources, completeDocCache, loadOutputState, loadSourceIndex, outputThere, patchFile, previousOutput, pruned, saveDocCache, saveOutputState, spareRecords, type DocCache, type DocEntry, type OutputState } from '../pipeline/state.ts';
+import { anyOutputState, changedSources, completeDocCache, loadOutputState, loadSourceIndex, outputThere, previousOutput, pruned, saveDocCache, saveOutputState, type DocCache, type DocEntry, type OutputState } from '../pipeline/state.ts';
+import { patchFile, savePatch, spareRecords } from '../pipeline/patch.ts';
 import { checkOutputSizes, outputIntact } from '../pipeline/output-check.ts';
 import { patchEarly, prepareEarly, renderPages, type EarlyPatches } from '../pipeline/render.ts';
 
@@ -214,7 +215,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const earlier = previousLoaded && (await previousLoaded);
     const earlierFiles = earlier ? new Map(earlier.files) : undefined;
     const peeked = earlier ? peekSpare(outDir, cacheDir) : undefined;
-    const peekedSpare = peeked && spareRecords(peeked.records, peeked.dir);
+    const peekedSpare = peeked && spareRecords(peeked.records, peeked.dir, earlier?.base);
     const prepared: EarlyPatches | undefined = earlier && earlierFiles && peekedSpare ? prepareEarly(earlier, peekedSpare, earlierFiles) : undefined;
     await parsing;
     const fromCache = sources.length - toParse.length;
@@ -294,7 +295,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     try {
       // The spare's pages, when it is untouched since it was the live output: those unchanged since
       // then get the new build id put in place (WorkerJob.reuse.inPlace).
-      const spare = previous ? spareRecords(folder.spareRecords, folder.tempDir) : undefined;
+      const spare = previous ? spareRecords(folder.spareRecords, folder.tempDir, previous.base) : undefined;
       const target = {
         type: 'folder' as const, outDir: folder.tempDir, inPlace: folder.inPlace, options: parseOptions,
         ...(previous ? { previous: { dir: outDir, buildId: previous.id } } : {}), ...(spare ? { spareId: spare.id } : {}),
@@ -399,7 +400,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
       await folder.commit(patchFile(cacheDir, outDir));
       for (const [file, bytes] of out.written) written.set(file, bytes);
-      await Promise.all([saveOutputState(cacheDir, { id: buildId, outDir, files: [...written], pages: records, api: apiState, ...(recordedKey ? { jobsKey: recordedKey } : {}), ...(problems.length ? {} : { checksKey }), ...(previous?.base ? { base: previous.base } : {}) }), docCacheSaved]);
+      const outputState: OutputState = { id: buildId, outDir, files: [...written], pages: records, api: apiState, ...(recordedKey ? { jobsKey: recordedKey } : {}), ...(problems.length ? {} : { checksKey }), ...(previous?.base ? { base: previous.base } : {}) };
+      await Promise.all([saveOutputState(cacheDir, outputState).then((changes) => savePatch(cacheDir, outputState, changes, folder.sparePatch ? { file: folder.sparePatch, previous } : undefined)), docCacheSaved]);
       const ms = performance.now() - started;
       await pool.destroy();
       workers = undefined;

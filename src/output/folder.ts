@@ -235,6 +235,9 @@ export class OutputFolder {
    * Swap the finished folder in: old → the spare (or .old, removed), new → out.
    * Before this, `prune` must have run on a folder written in place.
    */
+  /** Where the records of the output it replaced went (commit), when it was kept as the spare. */
+  sparePatch?: string;
+
   async commit(records?: string): Promise<void> {
     const old = join(dirname(this.outDir), `.${basename(this.outDir)}.old-${process.pid}`);
     const hadOld = existsSync(this.outDir);
@@ -254,7 +257,7 @@ export class OutputFolder {
     live.delete(this.tempDir);
     if (kept) {
       // The caller's records of the output it replaced go with it (see spareRecords).
-      if (records) await rename(records, `${this.spareDir}.patch.json`).catch(() => undefined);
+      if (records) await rename(records, (this.sparePatch = `${this.spareDir}.patch.json`)).catch(() => undefined);
       await writeFile(`${this.spareDir}.json`, JSON.stringify({ outDir: this.outDir } satisfies SpareRecord));
     }
     if (hadOld && !kept) await removeInBackground(old);

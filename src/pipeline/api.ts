@@ -7,7 +7,8 @@ import { IMAGE_KEYS, documentImages, rewriteImageFields, rewriteImages, type Ima
 import type { OutputWriter } from '../output/writer.ts';
 import { basePrefix, withBase } from '../render/base.ts';
 import type { ApiJob, ApiRequest, ApiResult } from './protocol.ts';
-import { asParsed, type OutputState, type PatchRecords } from './state.ts';
+import { asParsed, type OutputState } from './state.ts';
+import type { PatchRecords } from './patch.ts';
 import { batches, ownedBatches, type Workers, type WorkerSession } from './workers.ts';
 
 /** What a document's content API file needs besides the document. */

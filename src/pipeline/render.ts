@@ -18,7 +18,8 @@ import type { Route } from '../build/routes.ts';
 import type { BodyAt, CopiedPage, PageResult, WorkerJob } from './protocol.ts';
 import { HeapCap } from './heap.ts';
 import { PATCH_FIELD, PATCH_PAGE } from '../output/reuse.ts';
-import { asParsed, type OutputState, type PageRecord, type PatchRecords } from './state.ts';
+import { asParsed, type OutputState, type PageRecord } from './state.ts';
+import type { PatchRecords } from './patch.ts';
 import { batches, ownedBatches, type Workers, type WorkerSession } from './workers.ts';
 
 export interface RenderInput {
@@ -129,7 +130,8 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
     if (before && before.key === key && sameCollections(before.uses) && before.files.every((f) => prevFiles.has(f))) {
       job.reuse = { files: before.files.map((f) => [f, prevFiles.get(f)!]), idCount: before.idCount };
       const inSpare = spare?.pages[route.path];
-      if (inSpare && inSpare.key === key && sameCollections(inSpare.uses) && sameList(inSpare.files, before.files) && inSpare.offsets?.length === before.files.length) job.reuse.inPlace = inSpare.offsets;
+      // (The same record when the page is unchanged since the records file both come from: patch.ts.)
+      if (inSpare && (inSpare === before || (inSpare.key === key && sameCollections(inSpare.uses) && sameList(inSpare.files, before.files))) && inSpare.offsets?.length === before.files.length) job.reuse.inPlace = inSpare.offsets;
     }
     if (job.reuse) return job;
     return known ? fullJob(route) : withBody(job, route);
@@ -268,7 +270,7 @@ export function prepareEarly(previous: OutputState, spare: PatchRecords, prevFil
   for (const path in spare.pages) {
     const inSpare = spare.pages[path];
     const before = previous.pages[path];
-    if (!before || inSpare.key !== before.key || !sameUses(inSpare.uses, before.uses) || !sameList(inSpare.files, before.files) || inSpare.offsets?.length !== before.files.length) continue;
+    if (!before || (inSpare !== before && (inSpare.key !== before.key || !sameUses(inSpare.uses, before.uses) || !sameList(inSpare.files, before.files))) || inSpare.offsets?.length !== before.files.length) continue;
     let entry = path;
     let complete = true;
     for (let i = 0; i < before.files.length && complete; i++) {

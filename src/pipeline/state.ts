@@ -75,19 +75,6 @@ export interface PageRecord {
   doc?: string;
 }
 
-/**
- * What a build needs to know of the spare to patch its pages in place: for each page, the key it
- * was rendered with, the collections it read, and where the build id is in each of its files.
- * Written with every output (`output.<hash>.patch.json`) and moved along when that output
- * becomes the spare (output/folder.ts).
- */
-export interface PatchRecords {
-  id: string;
-  pages: Record<string, Pick<PageRecord, 'key' | 'uses' | 'files' | 'offsets'>>;
-  /** The key of each content API file (by file): one with the same key holds the same bytes. */
-  api?: Record<string, string>;
-}
-
 export interface OutputState {
   id: string;
   outDir: string;
@@ -270,8 +257,6 @@ export async function saveDocCache(cacheDir: string, cache: DocCache, changed?: 
 }
 
 export const outputFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.json`);
-/** The patch records of the output now in `outDir` (see PatchRecords). */
-export const patchFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.patch.json`);
 const recordsFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.pages.json`);
 /** Pages changed (or gone) since the records file, with the content API state, jobsKey and checksKey of the build it names. */
 const recordsDeltaFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.pages.delta.json`);
@@ -311,15 +296,8 @@ export function asParsed(api: OutputState['api'][string] | undefined, doc: Conte
   return !!api && api.hash === doc.hash && !api.rewritten;
 }
 
-/** The spare's patch records, when they describe what it holds (`dir`: the build id in its latest.json). */
-export function spareRecords(records: unknown, dir: string): PatchRecords | undefined {
-  const patch = records as PatchRecords | undefined;
-  if (!patch || typeof patch.id !== 'string' || typeof patch.pages !== 'object' || !patch.pages) return undefined;
-  return latestId(dir) === patch.id ? patch : undefined;
-}
-
 /** The build id in an output folder's latest.json, if it has a readable one. */
-function latestId(dir: string): string | undefined {
+export function latestId(dir: string): string | undefined {
   try {
     return (JSON.parse(readFileSync(join(dir, '_sitegen/builds/latest.json'), 'utf8')) as { id?: string }).id;
   } catch {
@@ -327,15 +305,21 @@ function latestId(dir: string): string | undefined {
   }
 }
 
-/** The records first, then the index: an index never names records older than its build. */
-export async function saveOutputState(cacheDir: string, state: OutputState): Promise<void> {
-  const patch: PatchRecords['pages'] = {};
-  for (const [path, { key, uses, files, offsets }] of Object.entries(state.pages)) if (offsets) patch[path] = { key, uses, files, offsets };
-  const api: Record<string, string> = {};
-  for (const { file, key } of Object.values(state.api)) api[file] = key;
-  await writeJson(patchFile(cacheDir, state.outDir), { id: state.id, pages: patch, api }, true);
-  await saveRecords(cacheDir, state);
+/**
+ * The records first, then the index: an index never names records older than its build.
+ * Returns the records written as changes on top of the records file (undefined: written whole).
+ */
+export async function saveOutputState(cacheDir: string, state: OutputState): Promise<RecordsChanges | undefined> {
+  const changes = await saveRecords(cacheDir, state);
   await writeJson(outputFile(cacheDir, state.outDir), { id: state.id, outDir: state.outDir, pageCount: Object.keys(state.pages).length, files: state.files }, true);
+  return changes;
+}
+
+/** The pages of a build that differ from the records file it was saved on top of (RecordsBase), and those gone from it. */
+export interface RecordsChanges {
+  base: string;
+  pages: Record<string, PageRecord>;
+  removed: string[];
 }
 
 /** The output folder still holds the build the state describes (its latest.json names it): else none of it can be reused. */
@@ -349,7 +333,7 @@ export function outputThere(state: OutputIndex): boolean {
  * pages; else everything, whole. A body edit at 10,000 pages writes a few records and the content
  * API state (1 MB) instead of 12 MB.
  */
-async function saveRecords(cacheDir: string, state: OutputState): Promise<void> {
+async function saveRecords(cacheDir: string, state: OutputState): Promise<RecordsChanges | undefined> {
   const { base } = state;
   const extra = { ...(state.jobsKey ? { jobsKey: state.jobsKey } : {}), ...(state.checksKey ? { checksKey: state.checksKey } : {}) };
   if (base) {
@@ -363,7 +347,7 @@ async function saveRecords(cacheDir: string, state: OutputState): Promise<void> 
     const removed = Object.keys(base.pages).filter((path) => !(path in state.pages));
     if (changed + removed.length <= Math.max(64, Object.keys(state.pages).length / 10)) {
       await writeJson(recordsDeltaFile(cacheDir, state.outDir), { id: state.id, base: base.id, pages, removed, api: state.api, ...extra } satisfies RecordsDelta, true);
-      return;
+      return { base: base.id, pages, removed };
     }
   }
   const pages: Record<string, PageRecord> = {};
@@ -378,6 +362,7 @@ async function saveRecords(cacheDir: string, state: OutputState): Promise<void> 
   await writeJson(recordsDetailsFile(cacheDir, state.outDir), { id: state.id, entries: details });
   await writeJson(recordsFile(cacheDir, state.outDir), { id: state.id, pages, api: state.api, ...extra });
   await rm(recordsDeltaFile(cacheDir, state.outDir), { force: true });
+  return undefined;
 }
 
 /** The previous output, when its pages can be reused: it holds the build the state describes. */

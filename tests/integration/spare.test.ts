@@ -60,6 +60,27 @@ describe('a rebuild into the spare', () => {
     await equalsCold();
   });
 
+  it('still patches the spare in place after the records were written whole again (past a tenth of the pages changed)', async () => {
+    // 150 notes more: the page records are saved as changes on top of a records file until more
+    // than 64 pages (or a tenth) differ from it, and so are the patch records of each output.
+    mkdirSync(join(site, 'content/notes'), { recursive: true });
+    for (let n = 0; n < 150; n++) writeFileSync(join(site, `content/notes/note-${n}.md`), `---\ntitle: Note ${n}\n---\nNote ${n}.\n`);
+    await build();
+    edit('content/about.md', 'Second build.');
+    await build();
+    // 80 notes edited: the records are written whole, and the patch records of the output just
+    // replaced (now the spare), which named the records file written over, whole too.
+    for (let n = 0; n < 80; n++) edit(`content/notes/note-${n}.md`, 'Edited.');
+    await build();
+    edit('content/about.md', 'Fourth build.');
+    const fourth = await build();
+    // The spare is the second build's output: its pages unchanged since then (the other 70 notes
+    // and the rest of the site) get the new build id in place.
+    const [, patched] = /, (\d+) of them patched in place/.exec(fourth.stdout) ?? [];
+    expect(Number(patched)).toBeGreaterThan(70);
+    await equalsCold();
+  });
+
   it('renames the content API files of unchanged documents in the spare instead of linking them', async () => {
     await withSpare();
     const spare = join(site, '.sitegen-cache', spares()[0]);
