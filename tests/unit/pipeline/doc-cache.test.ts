@@ -28,6 +28,16 @@ function cacheOf(count: number): DocCache {
   return { key: 'k', entries };
 }
 
+/** Entries `from` to `to` (exclusive) replaced by `make`: their names, as saveDocCache takes the changes. */
+function replaceEntries(cache: DocCache, from: number, to: number, make: (n: number) => DocEntry): string[] {
+  const changed: string[] = [];
+  for (let n = from; n < to; n++) {
+    cache.entries[`doc-${n}.md`] = make(n);
+    changed.push(`doc-${n}.md`);
+  }
+  return changed;
+}
+
 const titles = (cache: DocCache) => Object.fromEntries(Object.entries(cache.entries).map(([rel, e]) => [rel, e.doc?.title]));
 
 describe('the document cache on disk', () => {
@@ -86,12 +96,7 @@ describe('the document cache on disk', () => {
   it('writes everything again once the changes pass a tenth of the entries, and drops the delta', async () => {
     await saveDocCache(dir, cacheOf(1000));
     const loaded = await loadDocCache(dir, 'k');
-    const changed: string[] = [];
-    for (let n = 0; n < 150; n++) {
-      loaded.entries[`doc-${n}.md`] = entry(n, `New ${n}`);
-      changed.push(`doc-${n}.md`);
-    }
-    await saveDocCache(dir, loaded, changed);
+    await saveDocCache(dir, loaded, replaceEntries(loaded, 0, 150, (n) => entry(n, `New ${n}`)));
     expect(existsSync(join(dir, 'documents.delta.json'))).toBe(false);
     expect(existsSync(join(dir, 'sources.delta.json'))).toBe(false);
     expect(titles(await loadDocCache(dir, 'k'))).toEqual(titles(loaded));
@@ -197,12 +202,7 @@ describe('the document cache on disk', () => {
       expect(again.entries['doc-4.md'].doc?.links).toEqual([{ href: '/edited', line: 9 }]);
       expect(again.entries['doc-5.md'].doc?.links).toEqual([{ href: '/page-5#top', line: 7 }]);
       // Written whole again (past a tenth of the entries) from lazy documents: nothing lost.
-      const changed: string[] = [];
-      for (let n = 10; n < 80; n++) {
-        again.entries[`doc-${n}.md`] = full(n, `New ${n}`);
-        changed.push(`doc-${n}.md`);
-      }
-      await saveDocCache(dir, again, changed);
+      await saveDocCache(dir, again, replaceEntries(again, 10, 80, (n) => full(n, `New ${n}`)));
       expect(existsSync(join(dir, 'documents.delta.json'))).toBe(false);
       const third = await loadDocCache(dir, 'k');
       expect(third.entries['doc-4.md'].doc?.links).toEqual([{ href: '/edited', line: 9 }]);
