@@ -15,7 +15,7 @@ export interface CheckedPage {
   ids: readonly string[];
   /**
    * The document the page shows: its links as written in markdown, with their lines. Read only
-   * when needed (for a document from the cache, reading them loads them: pipeline/doc-details.ts).
+   * when needed (for a document from the cache, reading them loads them: pipeline/details.ts).
    */
   doc?: { readonly links: LinkRef[] };
   /** Hash of `ids` (PageResult.idsKey): made from them when not given. */

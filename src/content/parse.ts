@@ -330,7 +330,7 @@ export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, 
     readingTime: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
     isPost,
     hash: hash ?? hashText(text), // the caller's hash of the same bytes, when it has one
-    // Last, where a document from the cache has them too (pipeline/doc-details.ts).
+    // Last, where a document from the cache has them too (pipeline/details.ts).
     links,
     ids,
   };

@@ -231,13 +231,13 @@ export class OutputFolder {
     }
   }
 
+  /** Where the records of the output it replaced went (commit), when it was kept as the spare. */
+  sparePatch?: string;
+
   /**
    * Swap the finished folder in: old → the spare (or .old, removed), new → out.
    * Before this, `prune` must have run on a folder written in place.
    */
-  /** Where the records of the output it replaced went (commit), when it was kept as the spare. */
-  sparePatch?: string;
-
   async commit(records?: string): Promise<void> {
     const old = join(dirname(this.outDir), `.${basename(this.outDir)}.old-${process.pid}`);
     const hadOld = existsSync(this.outDir);
@@ -257,7 +257,8 @@ export class OutputFolder {
     live.delete(this.tempDir);
     if (kept) {
       // The caller's records of the output it replaced go with it (see spareRecords).
-      if (records) await rename(records, (this.sparePatch = `${this.spareDir}.patch.json`)).catch(() => undefined);
+      this.sparePatch = `${this.spareDir}.patch.json`;
+      if (records) await rename(records, this.sparePatch).catch(() => undefined);
       await writeFile(`${this.spareDir}.json`, JSON.stringify({ outDir: this.outDir } satisfies SpareRecord));
     }
     if (hadOld && !kept) await removeInBackground(old);

@@ -6,7 +6,10 @@
  * - `output.<hash of the folder>.json`: the last build into an output folder: its id and every
  *   file with its size (all an up-to-date check reads); `output.<hash>.pages.json`: per page the
  *   key of everything it was rendered from, so an unchanged page is copied from that output with
- *   the new build id instead of rendered again.
+ *   the new build id instead of rendered again;
+ * - beside `documents.json` and each records file, their links and ids (`documents.details.json`,
+ *   `output.<hash>.page-details.json`), read only when something asks for them (pipeline/details.ts),
+ *   and the patch records of each output (pipeline/patch.ts).
  *
  * They are only ever an optimisation: a missing or corrupt file means a cold build, never a
  * different output.
@@ -164,7 +167,7 @@ export async function completeDocCache(cacheDir: string, cache: DocCache, lazy =
   }
   if (id) cache.base = { id, delta, ...(cache.indexBase?.id === id ? { index: cache.indexBase.delta } : {}) };
   // The documents of the whole file get their links and ids from the details file written with it
-  // (pipeline/doc-details.ts); without it, they are parsed again. Those of the delta have theirs.
+  // (pipeline/details.ts); without it, they are parsed again. Those of the delta have theirs.
   const details = id ? openDetails(docDetailsFile(cacheDir), id, cache.key) : undefined;
   for (const [rel, entry] of Object.entries(cache.entries)) {
     const found = meta[rel];
