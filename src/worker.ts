@@ -21,6 +21,7 @@ import { parseDocument } from './content/parse.ts';
 import { routeToFile, routeToPayload } from './content/paths.ts';
 import type { ContentDocument, ParseOptions, SourceFile } from './content/types.ts';
 import { SitegenError } from './errors.ts';
+import { idsKey } from './build/checks.ts';
 import { renderPage, type RenderModule } from './render/render-page.ts';
 import type { RenderJob } from './render/types.ts';
 import { instantiatePlugins } from './plugins/load.ts';
@@ -271,7 +272,7 @@ class Session {
       // Where the build id is in each file, for a later build to put its own there in place.
       const offsets = texts.map(([, text]) => byteOffsets(text, shared.buildId));
       const idCount = offsets.reduce((sum, at) => sum + at.length, 0);
-      return { path: page.path, status: page.status, links: page.links, ids: page.ids, idsKey: hashText(page.ids.join('\u0001')), summary: page.summary, files, offsets, idCount, uses: page.uses };
+      return { path: page.path, status: page.status, links: page.links, ids: page.ids, idsKey: idsKey(page.ids), summary: page.summary, files, offsets, idCount, uses: page.uses };
     } catch (error) {
       return failed(error);
     }

@@ -6,6 +6,9 @@ import { hashText } from '../hash.ts';
 import { normalizeRoutePath } from '../content/paths.ts';
 import type { LinkRef } from '../markdown/index.ts';
 
+/** What the checks' key takes of a page's ids (PageResult.idsKey, made in the worker that renders it). */
+export const idsKey = (ids: readonly string[]): string => hashText(ids.join('\u0001'));
+
 export interface CheckedPage {
   path: string;
   source: string;
@@ -103,7 +106,7 @@ function ownPath(path: string): string {
  */
 export function targetsKey(pages: CheckedPage[], targets: LinkTargets, levels: { links: string; anchors: string }, foreign: boolean): string {
   const parts = [`${levels.links}:${levels.anchors}:${foreign}`, [...targets.routes].join('\u0001'), [...targets.redirects].join('\u0001'), [...targets.files].join('\u0001')];
-  for (const page of pages) parts.push(page.path, page.idsKey ?? hashText(page.ids.join('\u0001')));
+  for (const page of pages) parts.push(page.path, page.idsKey ?? idsKey(page.ids));
   return hashText(parts.join('\u0000'));
 }
 
