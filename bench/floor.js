@@ -22,12 +22,19 @@
 // listings, link checks, cache, build id or main thread: the floor of any build that keeps the
 // contract with these libraries.
 import { Worker, isMainThread, workerData } from 'node:worker_threads';
+import { setFlagsFromString } from 'node:v8';
 import { availableParallelism } from 'node:os';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { HIGHLIGHTER, buildHighlighter } from './highlighter.js';
+
+// What sitegen's executable sets too (bin/sitegen.js), so the floor runs the same code: React's
+// production build (its development build renders these pages some 15% slower, and the workers
+// copy this environment), and the same budget for V8's inlining.
+process.env.NODE_ENV ??= 'production';
+setFlagsFromString('--max-inlined-bytecode-size-cumulative=460');
 
 if (isMainThread) {
   const args = process.argv.slice(2);
