@@ -266,6 +266,9 @@ const recordsDeltaFile = (cacheDir: string, outDir: string) => join(cacheDir, `o
 /** The links and ids of the records file's pages, written with it (pipeline/details.ts). */
 const recordsDetailsFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.page-details.json`);
 
+/** Up to this many pages, the records are stringified whole (about 15 MB of text at 10,000). */
+const WHOLE_RECORDS = 20_000;
+
 interface RecordsDelta extends Pick<OutputState, 'id' | 'api' | 'jobsKey' | 'checksKey'> {
   base: string;
   pages: Record<string, PageRecord>;
@@ -360,10 +363,12 @@ async function saveRecords(cacheDir: string, state: OutputState): Promise<Record
     pages[path] = rest as PageRecord;
     if (own) details[path] = own;
   }
-  // The details first: a records file never names details older than itself. (In pieces: every
-  // page's record, 50 MB of text at 40,000 pages, is more than a string worth holding at once.)
-  await writeJson(recordsDetailsFile(cacheDir, state.outDir), { id: state.id, entries: details });
-  await writeJson(recordsFile(cacheDir, state.outDir), { id: state.id, pages, api: state.api, ...extra });
+  // The details first: a records file never names details older than itself. This is the end of
+  // the build, with nothing else for this thread to do: one stringify each, unless the text is
+  // more than a string worth holding at once (50 MB at 40,000 pages), then in pieces.
+  const whole = Object.keys(pages).length <= WHOLE_RECORDS;
+  await writeJson(recordsDetailsFile(cacheDir, state.outDir), { id: state.id, entries: details }, whole);
+  await writeJson(recordsFile(cacheDir, state.outDir), { id: state.id, pages, api: state.api, ...extra }, whole);
   await rm(recordsDeltaFile(cacheDir, state.outDir), { force: true });
   return undefined;
 }
