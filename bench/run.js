@@ -220,6 +220,7 @@ async function benchSize(size) {
       sitegenOverFloor: +median(paired('floor')).toFixed(2),
       contractOverHugo: +median(paired('hugo', 'contract')).toFixed(2),
       sitegenOverContract: +median(paired('contract')).toFixed(2),
+      contractOverEleventy: +median(paired('eleventy', 'contract')).toFixed(2),
       warmOverHugoCold: pairedWith(warm),
       oneChangedOverHugoCold: pairedWith(oneChanged),
       titleChangedOverHugoCold: pairedWith(titleChanged),
@@ -270,9 +271,9 @@ function table(results, meta) {
   const floor = floors.length ? `
 The floor (\`bench/floor.js\`, in the same rounds): markdown-it and React alone on every core, one file per page, no highlighting, none of sitegen's other work. No sitegen build can be faster; a goal below it is out of reach of these libraries in Node on this machine. The contract floor (\`bench/floor.js --contract\`) adds only what DESIGN.md's output contract requires of every page: the fences highlighted with sitegen's highlighter (shiki), the page's payload and the document's content API file.
 
-| files | floor | floor/Hugo | floor/Eleventy | sitegen/floor | contract floor | contract floor/Hugo | sitegen/contract floor |
-|---|---|---|---|---|---|---|---|
-${floors.map((r) => `| ${r.size.toLocaleString('en-US')} | ${fmt(r.tools.floor.medianMs)} s, ${r.tools.floor.peakRssMb} MB | **${r.ratios.floorOverHugo}** | **${r.ratios.floorOverEleventy}** | ${r.ratios.sitegenOverFloor} | ${r.tools.contract ? `${fmt(r.tools.contract.medianMs)} s, ${r.tools.contract.peakRssMb} MB | **${r.ratios.contractOverHugo}** | ${r.ratios.sitegenOverContract}` : 'not measured | | '} |`).join('\n')}
+| files | floor | floor/Hugo | floor/Eleventy | sitegen/floor | contract floor | contract floor/Hugo | contract floor/Eleventy | sitegen/contract floor |
+|---|---|---|---|---|---|---|---|---|
+${floors.map((r) => `| ${r.size.toLocaleString('en-US')} | ${fmt(r.tools.floor.medianMs)} s, ${r.tools.floor.peakRssMb} MB | **${r.ratios.floorOverHugo}** | **${r.ratios.floorOverEleventy}** | ${r.ratios.sitegenOverFloor} | ${r.tools.contract ? `${fmt(r.tools.contract.medianMs)} s, ${r.tools.contract.peakRssMb} MB | **${r.ratios.contractOverHugo}** | ${r.ratios.contractOverEleventy ?? 'not measured'} | ${r.ratios.sitegenOverContract}` : 'not measured | | | '} |`).join('\n')}
 ` : '';
   const site = meta.bundled ? `\nBundled Ferrygate site, cold (cache and output removed): ${fmt(meta.bundled.medianMs)} s median of ${meta.bundled.runs} (${meta.bundled.pages} pages).\n` : '';
   return `Measured ${meta.date} on ${meta.cpus} cores, ${meta.memGb} GiB, Node ${meta.node}, ${meta.hugo}, Eleventy ${meta.eleventy}; ${meta.runs} counted runs after a warm-up${results.filter((r) => r.size >= 40_000).map((r) => ` (${r.size.toLocaleString('en-US')}: ${r.runs ?? 1} run${(r.runs ?? 1) === 1 ? '' : 's'}, in its own bench run)`).join('')}; medians, peak RSS of the largest process; ratios are medians of pairs run back to back (rebuilds against a Hugo cold build of the same round).
