@@ -31,7 +31,7 @@ import { runBuildDone, writeAssets, writeOutputs } from '../pipeline/outputs.ts'
 import { Workers, batches, concurrencyFor, type WorkerSession } from '../pipeline/workers.ts';
 import type { PluginModule } from '../plugins/load.ts';
 import { writeContentApi } from '../pipeline/api.ts';
-import { Interned } from '../pipeline/intern.ts';
+import { INTERN_FROM, Interned } from '../pipeline/intern.ts';
 import type { BodyAt, ParsedItem } from '../pipeline/protocol.ts';
 import { checkSources } from '../pipeline/stat.ts';
 import { anyOutputState, changedSources, completeDocCache, loadOutputState, loadSourceIndex, outputThere, previousOutput, pruned, saveDocCache, saveOutputState, type DocCache, type DocEntry, type OutputState } from '../pipeline/state.ts';
@@ -166,7 +166,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const owner = new Map<string, WorkerSession>();
     /** Where each parsed body is kept: any worker can render its page (pipeline/bodies.ts). */
     const bodyAt = new Map<string, BodyAt>();
-    const interned = new Interned();
+    const interned = sources.length >= INTERN_FROM ? new Interned() : undefined;
     const parseMs: { source: string; ms: number }[] = [];
     /** Sources parsed in this build: their metadata is what the document cache saves anew. */
     const parsedRels: string[] = [];
@@ -182,7 +182,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         if (item.doc) {
           owner.set(item.doc._id, session);
           if (item.at) bodyAt.set(item.doc._id, item.at);
-          interned.document(item.doc);
+          interned?.document(item.doc);
         }
         parseMs.push({ source: sources[i].display, ms: item.ms });
       }

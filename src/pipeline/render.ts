@@ -45,7 +45,8 @@ export interface RenderInput {
   spare?: PatchRecords;
   /** Content from another folder than the site's: links are checked as the documents wrote them. */
   foreignContent: boolean;
-  interned: Interned;
+  /** One copy of each link and id, in a build of INTERN_FROM sources or more (intern.ts). */
+  interned?: Interned;
   /** Every file written, with its size: the pages' files join it. */
   written: Map<string, number>;
   /** Pages given the new build id in place before the plan was made (patchEarly). */
@@ -189,8 +190,8 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
         delete records[result.path];
         continue;
       }
-      input.interned.all(result.links);
-      input.interned.all(result.ids);
+      input.interned?.all(result.links);
+      input.interned?.all(result.ids);
       for (const [file, bytes] of result.files) input.written.set(file, bytes);
       const uses = Object.fromEntries((result.uses ?? []).map((name) => [name, collectionHash[name]]));
       Object.assign(record, { links: result.links, ids: result.ids, ...(result.idsKey ? { idsKey: result.idsKey } : {}), summary: result.summary, files: result.files.map(([f]) => f), idCount: result.idCount, uses, ...(result.offsets ? { offsets: result.offsets } : {}) });
