@@ -288,7 +288,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     errors.push(...images.problems);
     docs.sort((a, b) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0));
-    docs = (await hooks.run('content:loaded', (previous) => [previous ?? docs])) ?? docs;
+    docs = await hooks.contentLoaded(docs);
 
     // The folder this build writes, and the previous output to reuse from.
     const previous = fresh ? undefined : previousLoaded ? earlier : await previousOutput(cacheDir, state);

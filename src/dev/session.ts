@@ -217,7 +217,7 @@ export class DevSession {
   /** The plan (routes, collections, redirects, shared page data) from the current documents. */
   private async rebuildModel(): Promise<void> {
     let docs = [...this.docs.values()].sort((a, b) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0));
-    docs = (await this.hooks.run('content:loaded', (previous) => [previous ?? docs])) ?? docs;
+    docs = await this.hooks.contentLoaded(docs);
     const authors = await readAuthors(this.project.dataDir);
     const publicFiles = existsSync(this.publicDir) ? await listPublicFiles(this.publicDir) : [];
     const images = await collectImages({

@@ -3,6 +3,7 @@
  * the plugin and the hook, with the original error as its cause.
  */
 import { SitegenError, type Location } from '../errors.ts';
+import type { ContentDocument } from '../content/types.ts';
 import type { HookName, SitegenHooks, SitegenPlugin } from './types.ts';
 
 export class PluginError extends SitegenError {
@@ -53,6 +54,18 @@ export class HookRunner {
       }
     }
     return last;
+  }
+
+  /**
+   * `content:loaded` over copies of the documents: what a plugin changes is this build's, while
+   * the originals, as parsed, are what the document cache keeps and the next build (or the dev
+   * server's next edit) starts from. On the documents themselves, a hook that is not idempotent
+   * (appending to a title) ran again on every cached document in each rebuild.
+   */
+  async contentLoaded(docs: ContentDocument[]): Promise<ContentDocument[]> {
+    if (!this.has('content:loaded')) return docs;
+    const copies = docs.map((doc) => structuredClone(doc));
+    return (await this.run('content:loaded', (previous) => [previous ?? copies])) ?? copies;
   }
 
   /** Synchronous hooks (markdown): same rules, no awaiting. */

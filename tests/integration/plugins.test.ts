@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { writeFileSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'node-html-parser';
 import { startDevServer } from '../../src/dev/server.ts';
 import { FIXTURES, copyFixture, html, json, read, remove, runCli, tempDir, type CliResult } from '../helpers.ts';
 
@@ -107,4 +108,52 @@ describe('a plugin that throws', () => {
       }
     });
   }
+});
+
+describe('a content:loaded hook that is not idempotent', () => {
+  /** The plugins fixture with one more plugin: it appends to the hello page's title each time it runs. */
+  function withAppender(): string {
+    const site = copyFixture('plugins');
+    writeFileSync(join(site, 'site/plugins/append.ts'), "export default () => ({ name: 'append', hooks: { 'content:loaded'(docs) { for (const doc of docs) if (doc._path === '/hello') doc.title += ' +'; } } });\n");
+    const config = join(site, 'site/config.ts');
+    writeFileSync(config, readFileSync(config, 'utf8').replace("'sitegen/plugins/markdown',", "'sitegen/plugins/markdown', './site/plugins/append.ts',"));
+    return site;
+  }
+  /** Another document's title edited: the site's listings change, so every document goes through the hook again. */
+  function retitle(site: string): void {
+    const file = join(site, 'content/plugin-layout.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace("title: Rendered by a plugin's layout", 'title: Retitled'));
+  }
+
+  it('runs once per build on each document as parsed, when the rebuild takes it from the cache', async () => {
+    const site = withAppender();
+    try {
+      const out = join(site, 'dist');
+      expect((await runCli(['build', '--root', site, '--out', out])).code).toBe(0);
+      expect(html(out, 'hello/index.html').querySelector('title')?.text).toBe('Hello + | Plugin fixture (probed)');
+      retitle(site);
+      expect((await runCli(['build', '--root', site, '--out', out])).code).toBe(0);
+      expect(html(out, 'plugin-layout/index.html').querySelector('main.probe-layout h1')?.text).toBe('Retitled');
+      expect(html(out, 'hello/index.html').querySelector('title')?.text).toBe('Hello + | Plugin fixture (probed)');
+    } finally {
+      remove(site);
+    }
+  }, 60_000);
+
+  it('runs once on each document in the dev server, after an edit too', async () => {
+    const site = withAppender();
+    const dev = await startDevServer({ root: site, port: 0 });
+    const title = async (path: string) => parse(await (await fetch(`${dev.url}${path}`)).text()).querySelector('title')?.text;
+    try {
+      expect(await title('/hello')).toBe('Hello + | Plugin fixture (probed)');
+      const update = dev.nextUpdate();
+      retitle(site);
+      await update;
+      expect(await title('/plugin-layout')).toBe('Retitled | Plugin fixture (probed)');
+      expect(await title('/hello')).toBe('Hello + | Plugin fixture (probed)');
+    } finally {
+      await dev.close();
+      remove(site);
+    }
+  }, 60_000);
 });
