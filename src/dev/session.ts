@@ -281,7 +281,9 @@ export class DevSession {
       doc.body = { toc: doc.body.toc, html: '' };
     }
     this.docs.set(file, doc);
-    if (!before || summaryKey(before) !== summaryKey(doc)) {
+    // A `content:loaded` hook sees every document after each change, as in a build: what it sets
+    // on this one (or on others, from this one) is not in the document as parsed.
+    if (!before || summaryKey(before) !== summaryKey(doc) || this.hooks.has('content:loaded')) {
       await this.rebuildModel();
       return '*';
     }

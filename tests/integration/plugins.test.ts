@@ -157,3 +157,27 @@ describe('a content:loaded hook that is not idempotent', () => {
     }
   }, 60_000);
 });
+
+describe('a content:loaded hook in the dev server', () => {
+  it('runs after a body edit in the dev server, as the build does', async () => {
+    // A hook that derives a field from the body: the edit changes what it sets.
+    const site = copyFixture('plugins');
+    writeFileSync(join(site, 'site/plugins/count.ts'), "export default () => ({ name: 'count', hooks: { 'content:loaded'(docs) { for (const doc of docs) if (doc._path === '/hello') doc.title = `${doc.wordCount} words`; } } });\n");
+    const config = join(site, 'site/config.ts');
+    writeFileSync(config, readFileSync(config, 'utf8').replace("'sitegen/plugins/markdown',", "'sitegen/plugins/markdown', './site/plugins/count.ts',"));
+    const dev = await startDevServer({ root: site, port: 0 });
+    const title = async () => parse(await (await fetch(`${dev.url}/hello`)).text()).querySelector('title')?.text.split(' | ')[0];
+    try {
+      const before = await title();
+      expect(before).toMatch(/^\d+ words$/);
+      const update = dev.nextUpdate();
+      const file = join(site, 'content/hello.md');
+      writeFileSync(file, `${readFileSync(file, 'utf8')}\nThree more words.\n`);
+      await update;
+      expect(await title()).toBe(`${parseInt(before!, 10) + 3} words`);
+    } finally {
+      await dev.close();
+      remove(site);
+    }
+  }, 60_000);
+});
