@@ -42,15 +42,20 @@ function islandPayloads(mod: RenderModule, instances: IslandInstance[], base: st
 }
 const ID = /\sid="([^"]+)"/g;
 
+/** An attribute's value as written in the HTML, its character references decoded (most have none). */
 function decodeEntities(value: string): string {
+  if (!value.includes('&')) return value;
   return value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 }
 
 export function extractLinks(html: string): { links: string[]; ids: string[] } {
   const links = new Set<string>();
   const ids: string[] = [];
-  for (const m of html.matchAll(HREF)) links.add(decodeEntities(m[1]));
-  for (const m of html.matchAll(ID)) ids.push(decodeEntities(m[1]));
+  let m: RegExpExecArray | null;
+  HREF.lastIndex = 0;
+  while ((m = HREF.exec(html))) links.add(decodeEntities(m[1]));
+  ID.lastIndex = 0;
+  while ((m = ID.exec(html))) ids.push(decodeEntities(m[1]));
   return { links: [...links], ids };
 }
 
