@@ -1,40 +1,48 @@
 import { Fragment } from 'react';
 import type { SiteInfo } from '../types';
 import { Brand } from './Logo';
+import { Once } from './Once';
 
 /** Site footer: brand blurb, status link and social links, link columns from site.theme.footer, copyright and tagline. */
 export function Footer({ site }: { site: SiteInfo }) {
+  return (
+    <Once scope={site} id="footer" as="footer" className="site-footer">
+      <FooterInside site={site} />
+    </Once>
+  );
+}
+
+/** The inside of the footer: the same on every page of a site (rendered once). */
+function FooterInside({ site }: { site: SiteInfo }) {
   const cols = site.theme.footer;
   return (
-    <footer className="site-footer">
-      <div className="container">
-        <div className="footer-grid" data-cols={cols.length}>
-          <div className="footer-brand">
-            <Brand name={site.name} logo={site.theme.logo} />
-            <p>{site.description}</p>
-            {site.theme.status && <p><a className="status-dot" href={site.theme.status.href}>{site.theme.status.text}</a></p>}
-            {site.theme.social.length > 0 && (
-              <p className="footer-social">
-                {site.theme.social.map((l, i) => <Fragment key={l.href}>{i > 0 && ' · '}<a href={l.href} rel="me">{l.text}</a></Fragment>)}
-              </p>
-            )}
-          </div>
-          {cols.map((col) => (
-            <nav className="footer-col" key={col.title} aria-label={col.title}>
-              <h2>{col.title}</h2>
-              <ul>
-                {col.links.map((l) => (
-                  <li key={l.href + l.text}><a href={l.href}>{l.text}</a></li>
-                ))}
-              </ul>
-            </nav>
-          ))}
+    <div className="container">
+      <div className="footer-grid" data-cols={cols.length}>
+        <div className="footer-brand">
+          <Brand name={site.name} logo={site.theme.logo} />
+          <p>{site.description}</p>
+          {site.theme.status && <p><a className="status-dot" href={site.theme.status.href}>{site.theme.status.text}</a></p>}
+          {site.theme.social.length > 0 && (
+            <p className="footer-social">
+              {site.theme.social.map((l, i) => <Fragment key={l.href}>{i > 0 && ' · '}<a href={l.href} rel="me">{l.text}</a></Fragment>)}
+            </p>
+          )}
         </div>
-        <div className="footer-bottom">
-          <span>{site.theme.copyright ?? `© ${site.name}`}</span>
-          {site.theme.tagline && <span>{site.theme.tagline}</span>}
-        </div>
+        {cols.map((col) => (
+          <nav className="footer-col" key={col.title} aria-label={col.title}>
+            <h2>{col.title}</h2>
+            <ul>
+              {col.links.map((l) => (
+                <li key={l.href + l.text}><a href={l.href}>{l.text}</a></li>
+              ))}
+            </ul>
+          </nav>
+        ))}
       </div>
-    </footer>
+      <div className="footer-bottom">
+        <span>{site.theme.copyright ?? `© ${site.name}`}</span>
+        {site.theme.tagline && <span>{site.theme.tagline}</span>}
+      </div>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import type { SiteInfo } from '../types';
 import { Brand } from './Logo';
 import { Icon } from './Icon';
 import { isActive } from './util';
+import { Once } from './Once';
 
 const MENU_ICONS: Record<string, string> = {
   '/webhooks': 'webhook',
@@ -18,77 +19,101 @@ const MENU_ICONS: Record<string, string> = {
  * client mounts on first focus (`data-sitegen-search`).
  */
 export function Header({ site, path }: { site: SiteInfo; path: string }) {
+  const state = navState(site, path);
+  const key = state.map((item) => `${+item.current}${+item.active}${item.subs.map(Number).join('')}`).join(',');
+  return (
+    <Once scope={site} id={`header:${key}`} as="header" className="site-header">
+      <HeaderInside site={site} state={state} />
+    </Once>
+  );
+}
+
+/** What the header shows of the page it is on: per menu item, whether it is the page, whether it is active, and per sub-item whether that is the page. */
+interface ItemState {
+  current: boolean;
+  active: boolean;
+  subs: boolean[];
+}
+
+function navState(site: SiteInfo, path: string): ItemState[] {
+  return site.theme.nav.map((item) => ({
+    current: item.href === path,
+    active: isActive(item.href, path, item.activeMatch) || (item.items ?? []).some((sub) => isActive(sub.href, path)),
+    subs: (item.items ?? []).map((sub) => sub.href === path),
+  }));
+}
+
+/** The inside of the header, from the site and the page's menu state only (rendered once per state). */
+function HeaderInside({ site, state }: { site: SiteInfo; state: ItemState[] }) {
   const { nav, actions } = site.theme;
   const primary = actions[actions.length - 1];
   const secondary = actions.slice(0, -1);
   return (
-    <header className="site-header">
-      <div className="container header-inner">
-        <Brand name={site.name} logo={site.theme.logo} />
-        <input type="checkbox" id="nav-toggle" className="nav-toggle" aria-controls="nav-panel" />
-        <label htmlFor="nav-toggle" className="nav-toggle-btn">
-          <Icon name="menu" className="icon-open" size={22} />
-          <Icon name="x" className="icon-close" size={22} />
-          <span className="sr-only">Menu</span>
-        </label>
-        <div className="nav-panel" id="nav-panel">
-          <nav className="main-nav" aria-label="Main">
-            <ul className="nav-list">
-              {nav.map((item) => {
-                const current = item.href === path ? 'page' : undefined;
-                const active = isActive(item.href, path, item.activeMatch) || (item.items ?? []).some((sub) => isActive(sub.href, path));
-                if (item.items?.length) {
-                  return (
-                    <li className="nav-item has-menu" key={item.href + item.text}>
-                      <a className={`nav-link${active ? ' is-active' : ''}`} href={item.href} aria-current={current}>
-                        {item.text}
-                        <Icon name="chevronDown" className="chev" size={12} />
-                      </a>
-                      <div className="nav-menu">
-                        <ul>
-                          {item.items.map((sub) => (
-                            <li key={sub.href}>
-                              <a href={sub.href} aria-current={sub.href === path ? 'page' : undefined}>
-                                <span className="menu-icon"><Icon name={MENU_ICONS[sub.href] ?? 'grid'} /></span>
-                                <span>
-                                  <strong>{sub.text}</strong>
-                                  {sub.description && <small>{sub.description}</small>}
-                                </span>
-                              </a>
-                            </li>
-                          ))}
-                        </ul>
-                      </div>
-                    </li>
-                  );
-                }
+    <div className="container header-inner">
+      <Brand name={site.name} logo={site.theme.logo} />
+      <input type="checkbox" id="nav-toggle" className="nav-toggle" aria-controls="nav-panel" />
+      <label htmlFor="nav-toggle" className="nav-toggle-btn">
+        <Icon name="menu" className="icon-open" size={22} />
+        <Icon name="x" className="icon-close" size={22} />
+        <span className="sr-only">Menu</span>
+      </label>
+      <div className="nav-panel" id="nav-panel">
+        <nav className="main-nav" aria-label="Main">
+          <ul className="nav-list">
+            {nav.map((item, i) => {
+              const current = state[i].current ? 'page' : undefined;
+              const active = state[i].active;
+              if (item.items?.length) {
                 return (
-                  <li className="nav-item" key={item.href + item.text}>
+                  <li className="nav-item has-menu" key={item.href + item.text}>
                     <a className={`nav-link${active ? ' is-active' : ''}`} href={item.href} aria-current={current}>
                       {item.text}
+                      <Icon name="chevronDown" className="chev" size={12} />
                     </a>
+                    <div className="nav-menu">
+                      <ul>
+                        {item.items.map((sub, j) => (
+                          <li key={sub.href}>
+                            <a href={sub.href} aria-current={state[i].subs[j] ? 'page' : undefined}>
+                              <span className="menu-icon"><Icon name={MENU_ICONS[sub.href] ?? 'grid'} /></span>
+                              <span>
+                                <strong>{sub.text}</strong>
+                                {sub.description && <small>{sub.description}</small>}
+                              </span>
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
                   </li>
                 );
-              })}
-            </ul>
-          </nav>
-          {site.theme.search && (
-            <form className="header-search" role="search" action={site.theme.searchAction ?? '/'} method="get" data-sitegen-search="">
-              <label htmlFor="site-search" className="sr-only">Search docs and blog</label>
-              <div className="header-search-field">
-                <Icon name="search" className="header-search-icon" size={16} />
-                <input id="site-search" className="header-search-input" type="search" name="q" placeholder="Search docs…" autoComplete="off" spellCheck={false} enterKeyHint="search" />
-              </div>
-            </form>
-          )}
-          <div className="header-actions">
-            {secondary.map((a) => (
-              <a key={a.href} className="btn btn-ghost" href={a.href}>{a.text}</a>
-            ))}
-            {primary && <a className="btn btn-primary" href={primary.href}>{primary.text}</a>}
-          </div>
+              }
+              return (
+                <li className="nav-item" key={item.href + item.text}>
+                  <a className={`nav-link${active ? ' is-active' : ''}`} href={item.href} aria-current={current}>
+                    {item.text}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        {site.theme.search && (
+          <form className="header-search" role="search" action={site.theme.searchAction ?? '/'} method="get" data-sitegen-search="">
+            <label htmlFor="site-search" className="sr-only">Search docs and blog</label>
+            <div className="header-search-field">
+              <Icon name="search" className="header-search-icon" size={16} />
+              <input id="site-search" className="header-search-input" type="search" name="q" placeholder="Search docs…" autoComplete="off" spellCheck={false} enterKeyHint="search" />
+            </div>
+          </form>
+        )}
+        <div className="header-actions">
+          {secondary.map((a) => (
+            <a key={a.href} className="btn btn-ghost" href={a.href}>{a.text}</a>
+          ))}
+          {primary && <a className="btn btn-primary" href={primary.href}>{primary.text}</a>}
         </div>
       </div>
-    </header>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { NavItem, SiteInfo } from '../types';
 import { Icon } from './Icon';
+import { Once } from './Once';
 
 interface NavIndex {
   /** The array's length and last item: an index is reused only for the very list it was built on. */
@@ -161,22 +162,32 @@ function FolderSections({ nav, root, current }: { nav: NavItem[]; root: string; 
 
 /**
  * Docs sidebar: one block per site.theme.docsSections entry found in ctx.nav (without any, the
- * docs root's folders), then docsExtraLinks.
+ * docs root's folders), then docsExtraLinks. When it lists no section and no folder (a tree too
+ * large for the folder-built sidebar), nothing in it depends on the page but which extra link is
+ * current: rendered once per state (`<Once>`).
  */
 export function Sidebar({ site, nav, current }: { site: SiteInfo; nav: NavItem[]; current: string }) {
   const root = '/' + site.theme.docsRoot.replace(/^\/+|\/+$/g, '');
   const sections = site.theme.docsSections
     .map((s) => ({ ...s, node: findNavNode(nav, `${root}/${s.dir}`.replace(/^\/\//, '/')) }))
     .filter((s): s is typeof s & { node: NavItem } => !!s.node);
+  const folders = site.theme.docsSections.length === 0 && treeSize(nav) <= MAX_FOLDER_SIDEBAR;
+  const inside = <SidebarInside site={site} nav={nav} current={current} root={root} sections={sections} folders={folders} />;
+  if (sections.length || folders) return <div className="sidebar-wrap">{inside}</div>;
+  const extra = site.theme.docsExtraLinks.findIndex((l) => l.href === current);
+  return <Once scope={site} id={`sidebar:${extra}`} as="div" className="sidebar-wrap">{inside}</Once>;
+}
+
+function SidebarInside({ site, nav, current, root, sections, folders }: { site: SiteInfo; nav: NavItem[]; current: string; root: string; sections: { dir: string; title: string; node: NavItem }[]; folders: boolean }) {
   return (
-    <div className="sidebar-wrap">
+    <>
       <input type="checkbox" id="docs-nav-toggle" className="docs-nav-toggle" aria-controls="docs-sidebar" />
       <label htmlFor="docs-nav-toggle" className="docs-nav-btn">
         <Icon name="menu" size={18} /> Documentation menu
         <Icon name="chevronDown" size={16} className="docs-nav-chev" />
       </label>
       <nav className="sidebar" id="docs-sidebar" aria-label="Documentation">
-        {site.theme.docsSections.length === 0 && <FolderSections nav={nav} root={root === '/' ? '' : root} current={current} />}
+        {folders && <FolderSections nav={nav} root={root === '/' ? '' : root} current={current} />}
         {sections.map(({ dir, title, node }) => {
           const children = node.children ?? [];
           return (
@@ -207,6 +218,6 @@ export function Sidebar({ site, nav, current }: { site: SiteInfo; nav: NavItem[]
           </div>
         )}
       </nav>
-    </div>
+    </>
   );
 }
