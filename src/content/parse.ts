@@ -27,15 +27,27 @@ function jsonSafe(value: unknown): unknown {
 export function parseDate(value: unknown): string | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
   if (typeof value !== 'string') return undefined;
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(value.trim());
+  const m = DATE.exec(value.trim());
   if (!m) return undefined;
   const [, y, mo, d, h = '00', mi = '00', s = '00', tz = 'Z'] = m;
-  // The calendar date itself must exist, whatever the offset (no 2021-02-30, no 2021-04-31).
-  const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
-  if (day.getUTCFullYear() !== Number(y) || day.getUTCMonth() !== Number(mo) - 1 || day.getUTCDate() !== Number(d)) return undefined;
+  // The calendar date itself must exist, whatever the offset (no 2021-02-30, no 2021-04-31), in
+  // years from 100 (Date.UTC reads 0-99 as 1900-1999, and those were always refused).
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  if (year < 100 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return undefined;
   if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return undefined;
+  // In UTC, as most front matter dates are, the ISO form is the fields themselves: no Date to parse.
+  if (tz === 'Z') return `${y}-${mo}-${d}T${h}:${mi}:${s}.000Z`;
   const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}${tz.length === 5 ? `${tz.slice(0, 3)}:${tz.slice(3)}` : tz}`);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+function daysIn(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 function lineOf(source: string, needle: RegExp): number | undefined {

@@ -159,6 +159,41 @@ describe('parseDate', () => {
     expect(parseDate('2019-02-30')).toBeUndefined();
     expect(parseDate('yesterday')).toBeUndefined();
   });
+  it('reads offsets, and leap days only in leap years', () => {
+    expect(parseDate('2024-03-01T01:30+05:30')).toBe('2024-02-29T20:00:00.000Z');
+    expect(parseDate('2024-01-01 00:00:00-0800')).toBe('2024-01-01T08:00:00.000Z');
+    expect(parseDate('2000-02-29')).toBe('2000-02-29T00:00:00.000Z');
+    expect(parseDate('1900-02-29')).toBeUndefined();
+    expect(parseDate('2023-02-29')).toBeUndefined();
+  });
+  it('agrees with Date itself on every field, in range or not', () => {
+    // The rules as Date applies them: the calendar day must round-trip through Date.UTC, the
+    // whole string must parse.
+    const reference = (value: string): string | undefined => {
+      const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(value.trim());
+      if (!m) return undefined;
+      const [, y, mo, d, h = '00', mi = '00', s = '00', tz = 'Z'] = m;
+      const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+      if (day.getUTCFullYear() !== Number(y) || day.getUTCMonth() !== Number(mo) - 1 || day.getUTCDate() !== Number(d)) return undefined;
+      if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return undefined;
+      const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}${tz.length === 5 ? `${tz.slice(0, 3)}:${tz.slice(3)}` : tz}`);
+      return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+    };
+    const pad = (n: number, width: number) => String(n).padStart(width, '0');
+    let checked = 0;
+    for (const year of [0, 99, 100, 999, 1900, 1970, 2000, 2023, 2024, 2100, 9999]) {
+      for (let month = 0; month <= 13; month++) {
+        for (let day = 0; day <= 32; day++) {
+          for (const time of ['', ' 00:00', 'T23:59:59', 'T24:00', 'T12:60', 'T05:06:07Z', 'T05:06+05:30', ' 05:06:07-0800', 'T05:06+24:00']) {
+            const value = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}${time}`;
+            expect(parseDate(value), value).toBe(reference(value));
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBe(11 * 14 * 33 * 9);
+  });
 });
 
 describe('countWords', () => {
