@@ -176,6 +176,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       session.load += batch.length;
       for (const item of items) {
         const i = batch[item.index];
+        if (item.json !== undefined) item.doc = JSON.parse(item.json) as ContentDocument;
         parsedRels.push(sources[i].rel);
         sourceHashes[i] = item.hash ?? sourceHashes[i];
         entries[i] = { hash: sourceHashes[i] ?? '', display: sources[i].display, doc: item.doc, errors: item.errors, ...(item.stat ? { stat: item.stat } : {}), ...(item.apiKey ? { apiKey: item.apiKey } : {}) };

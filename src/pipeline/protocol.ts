@@ -49,6 +49,8 @@ export interface ParsedItem {
   /** Index into the request's files. */
   index: number;
   doc?: ContentDocument;
+  /** The document as JSON, in place of `doc` (a build's parse requests, `apiKeyPrefix`). */
+  json?: string;
   errors: SerializedError[];
   /** CPU time of the parse in ms, for --profile. */
   ms: number;
