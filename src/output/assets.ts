@@ -3,7 +3,7 @@
  * both with content-hashed names.
  */
 import { readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, join, sep } from 'node:path';
 import fg from 'fast-glob';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { hashText } from '../hash.ts';
@@ -39,7 +39,10 @@ export async function buildStylesheet(dirs: string[], cacheDir?: string): Promis
   const files = await stylesheetSources(dirs);
   if (!files.length) return undefined;
   if (!cacheDir) return compileStylesheet(files, dirs);
-  return memo(cacheDir, 'stylesheet', JSON.stringify(files), async () => ({ value: await compileStylesheet(files, dirs), inputs: files }));
+  // The theme's own stylesheet alone is the same for every project: prebuilt (memo.ts).
+  const key = JSON.stringify(files);
+  const shared = files.every((file) => file.startsWith(PACKAGE_ROOT + sep)) ? { key } : undefined;
+  return memo(cacheDir, 'stylesheet', key, async () => ({ value: await compileStylesheet(files, dirs), inputs: files }), shared);
 }
 
 async function compileStylesheet(files: string[], dirs: string[]): Promise<Asset> {
@@ -61,7 +64,7 @@ async function compileStylesheet(files: string[], dirs: string[]): Promise<Asset
 /** The browser runtime (cached while its sources are unchanged). */
 export async function buildRuntime(cacheDir?: string): Promise<RuntimeAsset> {
   if (!cacheDir) return (await compileRuntime()).value;
-  return memo(cacheDir, 'runtime', PACKAGE_ROOT, compileRuntime);
+  return memo(cacheDir, 'runtime', PACKAGE_ROOT, compileRuntime, { key: PACKAGE_ROOT });
 }
 
 /**

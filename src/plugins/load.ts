@@ -4,12 +4,12 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SitegenError } from '../errors.ts';
 import { hashInputs, hashText } from '../hash.ts';
 import { PACKAGE_ROOT, TEMPLATES_DIR } from '../paths.ts';
-import { bundleForNode } from '../render/resolve.ts';
+import { bundleForNode, resolvesAsPrebuilt } from '../render/resolve.ts';
 import type { PluginRef, SitegenPlugin } from './types.ts';
 import { memo } from '../pipeline/memo.ts';
 
@@ -44,14 +44,18 @@ export async function compilePlugins(refs: PluginRef[], root: string, cacheDir: 
   return Promise.all(
     refs.map(async (ref) => {
       const entry = modulePath(ref.module, root);
-      // Compiled once and reused while the plugin's source files are unchanged.
+      // Compiled once and reused while the plugin's source files are unchanged. A built-in plugin
+      // is the same module for every project whose packages resolve as sitegen's: prebuilt (memo.ts).
+      const builtIn = entry.startsWith(TEMPLATES_DIR + sep);
+      const shared = builtIn ? { key: JSON.stringify([relative(PACKAGE_ROOT, entry)]), usable: (value: { packages?: string[] }) => !!value.packages && resolvesAsPrebuilt(root, value.packages) } : undefined;
       const compiled = await memo(cacheDir, 'plugin', JSON.stringify([entry, root]), async () => {
         let code: string;
         let inputs: string[];
+        let packages: string[];
         try {
           // The compiled copy lives in the cache; `import.meta.url` keeps naming the source module,
           // so a plugin can point at files beside it.
-          ({ code, inputs } = await bundleForNode(entry, root, { 'import.meta.url': JSON.stringify(pathToFileURL(entry).href) }));
+          ({ code, inputs, packages } = await bundleForNode(entry, root, { 'import.meta.url': JSON.stringify(pathToFileURL(entry).href) }));
         } catch (error) {
           const first = (error as { errors?: { text: string }[] }).errors?.[0];
           throw new SitegenError('SG6001', `Plugin module "${ref.module}" could not be compiled: ${first?.text ?? String(error)}`, {
@@ -62,8 +66,8 @@ export async function compilePlugins(refs: PluginRef[], root: string, cacheDir: 
         }
         const file = join(dir, `${hashText(code)}.mjs`);
         if (!existsSync(file)) await writeFile(file, code);
-        return { value: { file, inputsHash: await hashInputs(inputs, [PACKAGE_ROOT, root]) }, inputs, outputs: [file] };
-      });
+        return { value: { file, inputsHash: await hashInputs(inputs, [PACKAGE_ROOT, root]), packages }, inputs, outputs: [file] };
+      }, shared);
       return { file: compiled.file, options: ref.options, spec: ref.module, source: entry, inputsHash: compiled.inputsHash };
     }),
   );

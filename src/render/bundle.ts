@@ -4,9 +4,9 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import fg from 'fast-glob';
-import { REQUIRE_BANNER, nodeBundleOptions, nodeResolution, rawImports } from './resolve.ts';
+import { REQUIRE_BANNER, externalPackages, nodeBundleOptions, nodeResolution, rawImports, resolvesAsPrebuilt } from './resolve.ts';
 import { findOverrides, themeOverrides } from './overrides.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { SitegenError } from '../errors.ts';
@@ -50,6 +50,8 @@ export interface RenderBundle {
   inputsHash: string;
   /** Every input file of the bundle (for dev dependency tracking and the build id). */
   inputs: string[];
+  /** The folders of the packages it imports at run time (React …). */
+  packages?: string[];
 }
 
 /** The template bundle, compiled once and reused while every file that went into it is unchanged. */
@@ -57,10 +59,16 @@ export async function bundleTemplates(sources: TemplateSources, root: string, ca
   const overrides = await findOverrides(root);
   // A new or removed override changes what the theme's imports resolve to: part of the key.
   const key = JSON.stringify([ENTRY_VERSION, root, [...sources.layouts].sort(), [...sources.pages].sort(), [...overrides].sort()]);
+  // The theme as sitegen ships it (its own layouts only, no pages, nothing overridden) is the
+  // same bundle for every project whose packages resolve as sitegen's: prebuilt (memo.ts).
+  const themeOnly = !sources.pages.size && !overrides.size && [...sources.layouts.values()].every((file) => file.startsWith(PACKAGE_ROOT + sep));
+  const shared = themeOnly
+    ? { key: JSON.stringify([ENTRY_VERSION, [...sources.layouts].map(([name, file]) => [name, relative(PACKAGE_ROOT, file)]).sort()]), usable: (bundle: RenderBundle) => !!bundle.packages && resolvesAsPrebuilt(root, bundle.packages) }
+    : undefined;
   return memo(cacheDir, 'templates', key, async () => {
     const bundle = await compileBundle(sources, root, cacheDir, overrides);
     return { value: bundle, inputs: bundle.inputs, outputs: [bundle.file] };
-  });
+  }, shared);
 }
 
 async function compileBundle(sources: TemplateSources, root: string, cacheDir: string, overrides: Map<string, string>): Promise<RenderBundle> {
@@ -108,5 +116,5 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
   if (!existsSync(file)) await writeFile(file, code);
   // (Packages loaded at run time, React's wrappers included, are not inputs: as with any external.)
   const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('sitegen-render-entry') && !f.startsWith('sitegen-cjs:')).map((f) => resolve(root, f.replace(/^sitegen-raw:/, '')));
-  return { file, hash, inputs, inputsHash: await hashInputs(inputs, [PACKAGE_ROOT, root]) };
+  return { file, hash, inputs, inputsHash: await hashInputs(inputs, [PACKAGE_ROOT, root]), packages: externalPackages(result.metafile) };
 }

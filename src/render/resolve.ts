@@ -5,9 +5,10 @@
  * root first, then from sitegen's own dependencies — so the compiled file works wherever the
  * cache folder lives.
  */
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import type { Plugin } from 'esbuild';
+import { dirname, join, relative, resolve, isAbsolute } from 'node:path';
+import type { Metafile, Plugin } from 'esbuild';
 import { PACKAGE_ROOT } from '../paths.ts';
 
 /** Bare specifiers (esbuild filters are Go regexps: no lookahead; node: builtins are skipped below). */
@@ -80,12 +81,64 @@ export function nodeBundleOptions(root: string) {
   return { absWorkingDir: root, bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20', metafile: true, logLevel: 'silent' } as const;
 }
 
+/** The folders of the packages a bundle imports at run time (`…/node_modules/name`, `…/node_modules/@scope/name`). */
+export function externalPackages(metafile: Metafile): string[] {
+  const dirs = new Set<string>();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const { path, external } of output.imports) {
+      const m = external ? /^(.*[\\/]node_modules[\\/](?:@[^\\/]+[\\/])?[^\\/]+)/.exec(path) : null;
+      if (m) dirs.add(m[1]);
+    }
+  }
+  return [...dirs].sort();
+}
+
+const inside = (dir: string, parent: string) => {
+  const rel = relative(parent, dir);
+  return !rel.startsWith('..') && !isAbsolute(rel);
+};
+
+/**
+ * Whether a bundle compiled elsewhere (the prebuilt records, pipeline/memo.ts) is the one this
+ * project would compile: every package it imports (`packages`, from externalPackages) is the copy
+ * nodeResolution finds from `root` (the project's own first, then sitegen's), and no TypeScript
+ * config of the project's could map a bare import elsewhere.
+ */
+export function resolvesAsPrebuilt(root: string, packages: string[]): boolean {
+  const real = (path: string) => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return path;
+    }
+  };
+  const left = new Map(packages.map((dir) => [dir.slice(dir.lastIndexOf('node_modules') + 'node_modules'.length + 1), real(dir)]));
+  for (let dir = resolve(root); ; dir = dirname(dir)) {
+    if (!inside(dir, PACKAGE_ROOT)) {
+      for (const name of ['tsconfig.json', 'jsconfig.json']) {
+        const file = join(dir, name);
+        if (existsSync(file) && /"(?:paths|baseUrl|extends)"/.test(readFileSync(file, 'utf8'))) return false;
+      }
+    }
+    for (const [name, at] of left) {
+      const candidate = join(dir, 'node_modules', name);
+      if (!existsSync(candidate)) continue;
+      if (real(candidate) !== at) return false;
+      left.delete(name);
+    }
+    if (dirname(dir) === dir) break;
+  }
+  // Not found from the project: nodeResolution takes sitegen's own, as the prebuilt compile did.
+  for (const [name, at] of left) if (real(join(PACKAGE_ROOT, 'node_modules', name)) !== at) return false;
+  return true;
+}
+
 /**
  * Bundle one module for Node (the site config, a plugin) into a string, with the files it was
- * built from (absolute): what the compile cache keys on. esbuild's errors are thrown as they are,
- * for the caller to name.
+ * built from (absolute): what the compile cache keys on, and the packages it imports at run time.
+ * esbuild's errors are thrown as they are, for the caller to name.
  */
-export async function bundleForNode(entry: string, root: string, define?: Record<string, string>): Promise<{ code: string; inputs: string[] }> {
+export async function bundleForNode(entry: string, root: string, define?: Record<string, string>): Promise<{ code: string; inputs: string[]; packages: string[] }> {
   const { build } = await import('esbuild');
   const result = await build({
     ...nodeBundleOptions(root),
@@ -93,5 +146,5 @@ export async function bundleForNode(entry: string, root: string, define?: Record
     plugins: [nodeResolution(root)],
     ...(define ? { define } : {}),
   });
-  return { code: result.outputFiles[0].text, inputs: Object.keys(result.metafile.inputs).map((f) => resolve(root, f)) };
+  return { code: result.outputFiles[0].text, inputs: Object.keys(result.metafile.inputs).map((f) => resolve(root, f)), packages: externalPackages(result.metafile) };
 }

@@ -1,0 +1,35 @@
+/**
+ * Compile what every site on the default theme takes from sitegen unchanged, once, when sitegen
+ * itself is compiled (scripts/compile.js): every built-in plugin, the theme's template bundle, its
+ * stylesheet and the browser runtime, into `lib/prebuilt/` (pipeline/memo.ts). A project's first
+ * build then runs no esbuild unless it has templates, styles or plugins of its own.
+ *
+ * They are compiled for an empty project outside sitegen's folder, so every package resolves to
+ * sitegen's own copy; a project whose packages resolve elsewhere compiles its own (resolve.ts).
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TEMPLATES_DIR } from './paths.ts';
+import { PREBUILT_DIR } from './pipeline/memo.ts';
+import { compilePlugins, pluginRefs } from './plugins/load.ts';
+import { bundleTemplates, findTemplateSources } from './render/bundle.ts';
+import { buildRuntime, buildStylesheet } from './output/assets.ts';
+
+export async function prebuild(): Promise<void> {
+  rmSync(PREBUILT_DIR, { recursive: true, force: true });
+  const root = mkdtempSync(join(tmpdir(), 'sitegen-prebuild-'));
+  try {
+    await Promise.all([
+      // Every built-in plugin (`sitegen/plugins/<name>`), not only those a site gets by default.
+      compilePlugins(pluginRefs(readdirSync(join(TEMPLATES_DIR, 'plugins')).filter((name) => name.endsWith('.ts')).map((name) => `sitegen/plugins/${name.slice(0, -3)}`)), root, PREBUILT_DIR),
+      findTemplateSources(TEMPLATES_DIR, join(root, 'site/pages')).then((sources) => bundleTemplates(sources, root, PREBUILT_DIR)),
+      buildStylesheet([join(TEMPLATES_DIR, 'styles')], PREBUILT_DIR),
+      buildRuntime(PREBUILT_DIR),
+    ]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+await prebuild();
