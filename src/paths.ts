@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 function findPackageRoot(start: string): string {
@@ -16,4 +16,10 @@ function findPackageRoot(start: string): string {
 /** The sitegen package folder (holds templates/, src/, node_modules/). */
 export const PACKAGE_ROOT = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
 export const TEMPLATES_DIR = join(PACKAGE_ROOT, 'templates');
+/** Whether `path` is `dir` or inside it. */
+export function isInside(path: string, dir: string): boolean {
+  const rel = relative(dir, path);
+  return !rel.startsWith('..') && !isAbsolute(rel);
+}
+
 export const VERSION: string = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')).version;

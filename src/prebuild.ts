@@ -16,7 +16,7 @@ import { compilePlugins, pluginRefs } from './plugins/load.ts';
 import { bundleTemplates, findTemplateSources } from './render/bundle.ts';
 import { buildRuntime, buildStylesheet } from './output/assets.ts';
 
-export async function prebuild(): Promise<void> {
+async function prebuild(): Promise<void> {
   rmSync(PREBUILT_DIR, { recursive: true, force: true });
   const root = mkdtempSync(join(tmpdir(), 'sitegen-prebuild-'));
   try {

@@ -3,9 +3,9 @@
  * both with content-hashed names.
  */
 import { readFile } from 'node:fs/promises';
-import { basename, join, sep } from 'node:path';
+import { basename, join } from 'node:path';
 import fg from 'fast-glob';
-import { PACKAGE_ROOT } from '../paths.ts';
+import { PACKAGE_ROOT, isInside } from '../paths.ts';
 import { hashText } from '../hash.ts';
 import type { IslandBuild } from './islands.ts';
 import { memo } from '../pipeline/memo.ts';
@@ -41,7 +41,7 @@ export async function buildStylesheet(dirs: string[], cacheDir?: string): Promis
   if (!cacheDir) return compileStylesheet(files, dirs);
   // The theme's own stylesheet alone is the same for every project: prebuilt (memo.ts).
   const key = JSON.stringify(files);
-  const shared = files.every((file) => file.startsWith(PACKAGE_ROOT + sep)) ? { key } : undefined;
+  const shared = files.every((file) => isInside(file, PACKAGE_ROOT)) ? { key } : undefined;
   return memo(cacheDir, 'stylesheet', key, async () => ({ value: await compileStylesheet(files, dirs), inputs: files }), shared);
 }
 

@@ -4,11 +4,11 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SitegenError } from '../errors.ts';
 import { hashInputs, hashText } from '../hash.ts';
-import { PACKAGE_ROOT, TEMPLATES_DIR } from '../paths.ts';
+import { PACKAGE_ROOT, TEMPLATES_DIR, isInside } from '../paths.ts';
 import { bundleForNode, resolvesAsPrebuilt } from '../render/resolve.ts';
 import type { PluginRef, SitegenPlugin } from './types.ts';
 import { memo } from '../pipeline/memo.ts';
@@ -46,7 +46,7 @@ export async function compilePlugins(refs: PluginRef[], root: string, cacheDir: 
       const entry = modulePath(ref.module, root);
       // Compiled once and reused while the plugin's source files are unchanged. A built-in plugin
       // is the same module for every project whose packages resolve as sitegen's: prebuilt (memo.ts).
-      const builtIn = entry.startsWith(TEMPLATES_DIR + sep);
+      const builtIn = isInside(entry, TEMPLATES_DIR);
       const shared = builtIn ? { key: JSON.stringify([relative(PACKAGE_ROOT, entry)]), usable: (value: { packages?: string[] }) => !!value.packages && resolvesAsPrebuilt(root, value.packages) } : undefined;
       const compiled = await memo(cacheDir, 'plugin', JSON.stringify([entry, root]), async () => {
         let code: string;

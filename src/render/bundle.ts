@@ -4,11 +4,11 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { basename, join, relative, resolve, sep } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import fg from 'fast-glob';
 import { REQUIRE_BANNER, externalPackages, nodeBundleOptions, nodeResolution, rawImports, resolvesAsPrebuilt } from './resolve.ts';
 import { findOverrides, themeOverrides } from './overrides.ts';
-import { PACKAGE_ROOT } from '../paths.ts';
+import { PACKAGE_ROOT, isInside } from '../paths.ts';
 import { SitegenError } from '../errors.ts';
 import { hashInputs, hashText } from '../hash.ts';
 import { memo } from '../pipeline/memo.ts';
@@ -61,7 +61,7 @@ export async function bundleTemplates(sources: TemplateSources, root: string, ca
   const key = JSON.stringify([ENTRY_VERSION, root, [...sources.layouts].sort(), [...sources.pages].sort(), [...overrides].sort()]);
   // The theme as sitegen ships it (its own layouts only, no pages, nothing overridden) is the
   // same bundle for every project whose packages resolve as sitegen's: prebuilt (memo.ts).
-  const themeOnly = !sources.pages.size && !overrides.size && [...sources.layouts.values()].every((file) => file.startsWith(PACKAGE_ROOT + sep));
+  const themeOnly = !sources.pages.size && !overrides.size && [...sources.layouts.values()].every((file) => isInside(file, PACKAGE_ROOT));
   const shared = themeOnly
     ? { key: JSON.stringify([ENTRY_VERSION, [...sources.layouts].map(([name, file]) => [name, relative(PACKAGE_ROOT, file)]).sort()]), usable: (bundle: RenderBundle) => !!bundle.packages && resolvesAsPrebuilt(root, bundle.packages) }
     : undefined;

@@ -7,9 +7,9 @@
  */
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve, isAbsolute } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Metafile, Plugin } from 'esbuild';
-import { PACKAGE_ROOT } from '../paths.ts';
+import { PACKAGE_ROOT, isInside } from '../paths.ts';
 
 /** Bare specifiers (esbuild filters are Go regexps: no lookahead; node: builtins are skipped below). */
 const BARE = /^[^./]/;
@@ -93,11 +93,6 @@ export function externalPackages(metafile: Metafile): string[] {
   return [...dirs].sort();
 }
 
-const inside = (dir: string, parent: string) => {
-  const rel = relative(parent, dir);
-  return !rel.startsWith('..') && !isAbsolute(rel);
-};
-
 /**
  * Whether a bundle compiled elsewhere (the prebuilt records, pipeline/memo.ts) is the one this
  * project would compile: every package it imports (`packages`, from externalPackages) is the copy
@@ -114,7 +109,7 @@ export function resolvesAsPrebuilt(root: string, packages: string[]): boolean {
   };
   const left = new Map(packages.map((dir) => [dir.slice(dir.lastIndexOf('node_modules') + 'node_modules'.length + 1), real(dir)]));
   for (let dir = resolve(root); ; dir = dirname(dir)) {
-    if (!inside(dir, PACKAGE_ROOT)) {
+    if (!isInside(dir, PACKAGE_ROOT)) {
       for (const name of ['tsconfig.json', 'jsconfig.json']) {
         const file = join(dir, name);
         if (existsSync(file) && /"(?:paths|baseUrl|extends)"/.test(readFileSync(file, 'utf8'))) return false;

@@ -77,8 +77,10 @@ describe('resolvesAsPrebuilt', () => {
   const react = join(ROOT, 'node_modules/react');
 
   it('holds where the packages resolve to sitegen\'s own copies', () => {
-    expect(resolvesAsPrebuilt(tempDir('sitegen-resolve-'), [react])).toBe(true);
+    const root = tempDir('sitegen-resolve-');
+    expect(resolvesAsPrebuilt(root, [react])).toBe(true);
     expect(resolvesAsPrebuilt(join(ROOT, 'site'), [react])).toBe(true);
+    remove(root);
   });
 
   it('fails where the project has a copy of its own', () => {
