@@ -82,6 +82,34 @@ export interface SerializedError {
   stack?: string;
 }
 
+/** What to do about a file the system would not let sitegen write (Node's error codes). */
+const FILE_SYSTEM_HINTS: Record<string, string> = {
+  ENOSPC: 'The disk is full: free some space (or build into another disk with --out) and build again.',
+  EDQUOT: 'The disk quota is used up: free some space (or build into another disk with --out) and build again.',
+  EACCES: 'The build may not write there: check the permissions of the output folder, its parent and .sitegen-cache/.',
+  EPERM: 'The build may not write there: check the permissions of the output folder, its parent and .sitegen-cache/.',
+  EROFS: 'That file system is read-only: build into a writable folder with --out.',
+  ENOTDIR: 'A component of that path is a file, not a folder: move it or build elsewhere with --out.',
+  EEXIST: 'A file is where the build needs a folder: move it or build elsewhere with --out.',
+  EISDIR: 'A folder is where the build writes a file: move it or build elsewhere with --out.',
+  EMFILE: 'The process ran out of file descriptors: raise the limit (`ulimit -n`) and build again.',
+  ENFILE: 'The system ran out of file descriptors: close other programs or raise the limit and build again.',
+  EIO: 'The disk reported an input/output error: check it, then build again.',
+};
+
+/**
+ * The system's refusal to read or write a file (a full disk, no permission) as SG7001, with what
+ * to do about it; undefined for any other error. Not a bug of sitegen's or a plugin's: said so.
+ */
+export function fileSystemError(error: unknown): SitegenError | undefined {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const hint = typeof code === 'string' ? FILE_SYSTEM_HINTS[code] : undefined;
+  if (!hint) return undefined;
+  const err = new SitegenError('SG7001', (error as Error).message, { hint });
+  err.stack = (error as Error).stack;
+  return err;
+}
+
 /** The config check (`checks.<name>`) that governs each code; codes not listed always fail. */
 export const CHECK_OF: Partial<Record<ErrorCode, 'links' | 'anchors' | 'images' | 'layouts' | 'dates' | 'slugs' | 'duplicates' | 'redirects'>> = {
   SG5001: 'links',

@@ -1,6 +1,6 @@
 /** Progress output: one line per phase with its count and time; colours only on a TTY. */
 import pc from 'picocolors';
-import { BuildErrors, SitegenError, formatLocation } from './errors.ts';
+import { BuildErrors, SitegenError, fileSystemError, formatLocation } from './errors.ts';
 
 export interface Logger {
   step(message: string, ms?: number): void;
@@ -51,6 +51,7 @@ export function formatError(error: SitegenError, debug = false): string {
 
 /** Print any thrown value; returns the number of problems printed. */
 export function reportFailure(error: unknown, log: Logger, debug = false): number {
+  error = fileSystemError(error) ?? error;
   if (error instanceof BuildErrors) {
     for (const e of error.errors) log.error(formatError(e, debug));
     log.error(pc.red(`\nBuild failed: ${error.errors.length} problem${error.errors.length === 1 ? '' : 's'}. The previous output was left as it was.`));

@@ -20,7 +20,7 @@ import { deferLanguageLoading, fenceLanguages, initHighlighter, loadLanguages, m
 import { parseDocument } from './content/parse.ts';
 import { routeToFile, routeToPayload } from './content/paths.ts';
 import type { ContentDocument, ParseOptions, SourceFile } from './content/types.ts';
-import { SitegenError } from './errors.ts';
+import { SitegenError, fileSystemError } from './errors.ts';
 import { idsKey } from './build/checks.ts';
 import { renderPage, type RenderModule } from './render/render-page.ts';
 import type { RenderJob } from './render/types.ts';
@@ -40,6 +40,8 @@ import type {
 
 function serialize(error: unknown): SitegenError {
   if (error instanceof SitegenError) return error;
+  const system = fileSystemError(error);
+  if (system) return system;
   const err = new SitegenError('SG4003', (error as Error)?.message ?? String(error), { hint: 'This is a bug in sitegen or a plugin; run with --debug for the stack.' });
   err.stack = (error as Error)?.stack;
   return err;
@@ -185,6 +187,9 @@ class Session {
         const sent = json !== undefined && request.apiKeyPrefix !== undefined ? { json } : { doc };
         return { index, ...sent, errors: result.errors, ms: performance.now() - started, hash, stat, ...(apiKey ? { apiKey } : {}), ...(at ? { at } : {}) };
       } catch (error) {
+        // (A full disk under the store of bodies is no parse error.)
+        const system = fileSystemError(error);
+        if (system) return { index, errors: [system.toJSON()], ms: performance.now() - started, hash, stat };
         const err = new SitegenError('SG2001', `Could not parse ${file.display}: ${(error as Error).message}`, { location: { file: file.display }, hint: 'This is a bug in sitegen or a plugin; run with --debug for the stack.' });
         err.stack = (error as Error).stack;
         return { index, errors: [err.toJSON()], ms: performance.now() - started, hash, stat };

@@ -19,6 +19,18 @@ function build(...args: string[]) {
 }
 
 describe('a failed build', () => {
+  it('says an output folder the system will not create is no bug: SG7001 with what to do, exit 1', async () => {
+    site = copyFixture('basic');
+    writeFileSync(join(site, 'afile'), 'not a folder');
+    const result = await build('--out', join(site, 'afile/dist'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('✗ [SG7001] Output could not be written');
+    expect(result.stderr).toContain("EEXIST: file already exists, mkdir '");
+    expect(result.stderr).toContain('hint: A file is where the build needs a folder');
+    expect(result.stderr).not.toContain('bug in sitegen');
+    expect(readFileSync(join(site, 'afile'), 'utf8')).toBe('not a folder');
+  });
+
   it('names the file and line of bad front matter, exits 1 and leaves the previous output intact', async () => {
     site = copyFixture('basic');
     expect((await build('--quiet')).code).toBe(0);

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, SitegenError, type ErrorCode } from '../../src/errors.ts';
+import { ERROR_CODES, SitegenError, fileSystemError, type ErrorCode } from '../../src/errors.ts';
 import { formatError } from '../../src/log.ts';
 import { ROOT } from '../helpers.ts';
 
@@ -71,5 +71,24 @@ describe('formatError', () => {
       const error = SitegenError.fromJSON(new SitegenError(code, 'm', { hint: 'h', location: { file: 'f', line: 1 } }).toJSON());
       expect([error.code, error.title, error.hint, error.location]).toEqual([code, ERROR_CODES[code], 'h', { file: 'f', line: 1 }]);
     }
+  });
+});
+
+describe('fileSystemError', () => {
+  const systemError = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+  it('makes the system refusing a write SG7001, with a hint for its code and the system\'s message', () => {
+    const full = fileSystemError(systemError('ENOSPC', 'ENOSPC: no space left on device, write'))!;
+    expect([full.code, full.message]).toEqual(['SG7001', 'ENOSPC: no space left on device, write']);
+    expect(full.hint).toMatch(/disk is full/);
+    expect(fileSystemError(systemError('EACCES', 'EACCES: permission denied'))!.hint).toMatch(/permissions/);
+    expect(fileSystemError(systemError('EEXIST', "EEXIST: file already exists, mkdir '/x/afile'"))!.hint).toMatch(/A file is where the build needs a folder/);
+  });
+
+  it('leaves every other error alone', () => {
+    expect(fileSystemError(new Error('kaboom'))).toBeUndefined();
+    expect(fileSystemError(systemError('ERR_WORKER_OUT_OF_MEMORY', 'oom'))).toBeUndefined();
+    expect(fileSystemError(new SitegenError('SG4001', 'x'))).toBeUndefined();
+    expect(fileSystemError(undefined)).toBeUndefined();
   });
 });
