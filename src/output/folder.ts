@@ -10,8 +10,9 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, rmdirSync, unlinkSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { SitegenError } from '../errors.ts';
 import { Worker } from 'node:worker_threads';
 import { hashText } from '../hash.ts';
 import { FsWriter } from './writer.ts';
@@ -54,6 +55,39 @@ function alive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * `mkdir -p`, one folder at a time from the nearest one that exists. Node's recursive mkdir never
+ * returns where a folder's parent exists but refuses new entries with ENOENT (under /proc or
+ * /sys): it makes the parent again, and again. Here that is an error (SG7001) naming the folder.
+ */
+export async function makeDirs(dir: string): Promise<void> {
+  const missing: string[] = [];
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    try {
+      // A file where the folder should be: mkdir says so (EEXIST), as `mkdir -p` would.
+      if (!(await stat(at)).isDirectory() && !missing.length) await mkdir(at);
+      break;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+    }
+    missing.push(at);
+    if (dirname(at) === at) break;
+  }
+  for (const folder of missing.reverse()) {
+    try {
+      await mkdir(folder);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST' && (await stat(folder)).isDirectory()) continue; // made meanwhile
+      if (code !== 'ENOENT') throw error;
+      throw new SitegenError('SG7001', `Cannot create the folder ${folder}: ${(error as Error).message}`, {
+        hint: 'Its parent folder exists but takes no new entries (a system folder such as /proc or /sys?): choose an output folder elsewhere (--out or outDir).',
+      });
+    }
   }
 }
 
@@ -172,7 +206,7 @@ export class OutputFolder {
    */
   static async create(outDir: string, cacheDir?: string, peeked?: SparePeek): Promise<OutputFolder> {
     const parent = dirname(outDir);
-    await mkdir(parent, { recursive: true });
+    await makeDirs(parent);
     const spareDir = cacheDir && spareDirOf(outDir, cacheDir);
     await removeStale(parent, basename(outDir), spareDir ? { dir: spareDir, outDir } : undefined);
     const tempDir = join(parent, `.${basename(outDir)}.tmp-${process.pid}`);

@@ -31,6 +31,15 @@ describe('a failed build', () => {
     expect(readFileSync(join(site, 'afile'), 'utf8')).toBe('not a folder');
   });
 
+  it('fails with SG7001 where the output folder cannot be made under a folder that takes no entries (/proc), instead of hanging', async () => {
+    site = copyFixture('basic');
+    const result = await build('--out', '/proc/sitegen-no-such-folder/dist');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('✗ [SG7001] Output could not be written');
+    expect(result.stderr).toContain("Cannot create the folder /proc/sitegen-no-such-folder: ENOENT");
+    expect(result.stderr).toContain('hint: Its parent folder exists but takes no new entries');
+  });
+
   it('names the file and line of bad front matter, exits 1 and leaves the previous output intact', async () => {
     site = copyFixture('basic');
     expect((await build('--quiet')).code).toBe(0);
