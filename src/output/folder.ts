@@ -12,8 +12,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, rmdirSync, unlinkSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { SitegenError } from '../errors.ts';
 import { Worker } from 'node:worker_threads';
+import { SitegenError } from '../errors.ts';
 import { hashText } from '../hash.ts';
 import { FsWriter } from './writer.ts';
 
