@@ -63,7 +63,7 @@ function alive(pid: number): boolean {
  * returns where a folder's parent exists but refuses new entries with ENOENT (under /proc or
  * /sys): it makes the parent again, and again. Here that is an error (SG7001) naming the folder.
  */
-export async function makeDirs(dir: string): Promise<void> {
+async function makeDirs(dir: string): Promise<void> {
   const missing: string[] = [];
   for (let at = resolve(dir); ; at = dirname(at)) {
     try {
