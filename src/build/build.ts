@@ -269,9 +269,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // Nothing changed since the last build into this folder: its output is already exactly right.
     if (!fresh && state && state.id === buildId && (await outputIntact(state, outputCheck))) {
       if (toParse.length || restated.length) await withMetadata().then(saveDocs).catch(() => undefined);
+      // What that build warned about still holds: said again, as a full build would say it.
+      const warnings = (state.warnings ?? []).map((w) => SitegenError.fromJSON(w));
+      for (const w of warnings) log.warn(`${formatLocation(w.location)} [${w.code}] ${w.message}`);
       const ms = performance.now() - started;
-      log.info(`\nOutput in ${displayPath(outDir, project.root)}/ is up to date (build ${buildId}, nothing changed) — checked in ${formatMs(ms)}`);
-      return { buildId, outDir, pages: 0, documents: sources.length, warnings: [], ms, upToDate: true };
+      const kept = warnings.length ? `; ${warnings.length} warning${warnings.length === 1 ? '' : 's'} from that build` : '';
+      log.info(`\nOutput in ${displayPath(outDir, project.root)}/ is up to date (build ${buildId}, nothing changed${kept}) — checked in ${formatMs(ms)}`);
+      return { buildId, outDir, pages: 0, documents: sources.length, warnings, ms, upToDate: true };
     }
     // Stale: the workers load while the documents' metadata does.
     outputCheck?.cancel();
@@ -408,7 +412,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
       await folder.commit(patchFile(cacheDir, outDir));
       for (const [file, bytes] of out.written) written.set(file, bytes);
-      const outputState: OutputState = { id: buildId, outDir, files: [...written], pages: records, api: apiState, ...(recordedKey ? { jobsKey: recordedKey } : {}), ...(problems.length ? {} : { checksKey }), ...(previous?.base ? { base: previous.base } : {}) };
+      const outputState: OutputState = { id: buildId, outDir, files: [...written], pages: records, api: apiState, ...(recordedKey ? { jobsKey: recordedKey } : {}), ...(problems.length ? {} : { checksKey }), ...(previous?.base ? { base: previous.base } : {}), warnings: [...early.warnings, ...levelled.warnings].map((w) => w.toJSON()) };
       await Promise.all([saveOutputState(cacheDir, outputState).then((changes) => savePatch(cacheDir, outputState, changes, folder.sparePatch ? { file: folder.sparePatch, previous } : undefined)), docCacheSaved]);
       const ms = performance.now() - started;
       await closing;

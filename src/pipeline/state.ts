@@ -98,6 +98,11 @@ export interface OutputState {
   /** When the build's link checks found nothing: what they depended on (build/checks.ts targetsKey). */
   checksKey?: string;
   /**
+   * The problems the build reported as warnings (checks at `warn`): an up-to-date check that keeps
+   * this output prints them again, as a full build of the same sources would.
+   */
+  warnings?: SerializedError[];
+  /**
    * The records file these pages were read from (before the changes on top of it were applied):
    * saveOutputState writes only what differs from it, while that stays small.
    */
@@ -280,7 +285,7 @@ interface RecordsDelta extends Pick<OutputState, 'id' | 'api' | 'jobsKey' | 'che
  * size. The per-page records (`pages`, `api`, ten times the size) are in a file of their own, read
  * only when the output turns out stale (previousOutput).
  */
-export type OutputIndex = Pick<OutputState, 'id' | 'outDir' | 'files'> & { pageCount: number };
+export type OutputIndex = Pick<OutputState, 'id' | 'outDir' | 'files' | 'warnings'> & { pageCount: number };
 
 /** Whether any build's output is recorded in this cache, whatever its folder. */
 export function anyOutputState(cacheDir: string): boolean {
@@ -294,6 +299,7 @@ export function anyOutputState(cacheDir: string): boolean {
 export async function loadOutputState(cacheDir: string, outDir: string): Promise<OutputIndex | undefined> {
   const state = await readJson<OutputIndex>(outputFile(cacheDir, outDir));
   if (!state || state.outDir !== outDir || !Array.isArray(state.files) || typeof state.pageCount !== 'number') return undefined;
+  if (!Array.isArray(state.warnings) || !state.warnings.every((w) => w && typeof w.code === 'string' && typeof w.message === 'string')) delete state.warnings;
   return state;
 }
 
@@ -317,7 +323,8 @@ export function latestId(dir: string): string | undefined {
  */
 export async function saveOutputState(cacheDir: string, state: OutputState): Promise<RecordsChanges | undefined> {
   const changes = await saveRecords(cacheDir, state);
-  await writeJson(outputFile(cacheDir, state.outDir), { id: state.id, outDir: state.outDir, pageCount: Object.keys(state.pages).length, files: state.files }, true);
+  const warnings = state.warnings?.length ? { warnings: state.warnings.map(({ stack: _stack, ...warning }) => warning) } : {};
+  await writeJson(outputFile(cacheDir, state.outDir), { id: state.id, outDir: state.outDir, pageCount: Object.keys(state.pages).length, files: state.files, ...warnings }, true);
   return changes;
 }
 

@@ -67,4 +67,27 @@ describe('link checks on a rebuild', () => {
     expect(again.stderr).toContain('Broken link to /nowhere on /about');
     expect(checkedCounts(again.stdout)[1]).toBe(0);
   });
+
+  it('say a kept build\'s warnings again when nothing changed, and stop once they are fixed', async () => {
+    edit('site/config.ts', (t) => t.replace("separator: '|',", "separator: '|', checks: { links: 'warn' },"));
+    edit('content/about.md', (t) => `${t}\nSee [nowhere](/nowhere).\n`);
+    const first = await build();
+    expect(first.code, first.stderr).toBe(0);
+    const warning = first.stderr.split('\n').find((line) => line.includes('Broken link to /nowhere on /about'));
+    expect(warning, first.stderr).toBeDefined();
+
+    // Nothing changed: the output is kept, and the same warning printed as the build printed it.
+    const same = await build();
+    expect(same.code, same.stderr).toBe(0);
+    expect(same.stdout).toMatch(/is up to date \(build [0-9a-f]{12}, nothing changed; 1 warning from that build\)/);
+    expect(same.stderr.split('\n').filter((line) => line.includes('[SG5001]'))).toEqual([warning]);
+
+    edit('content/about.md', (t) => t.replace('\nSee [nowhere](/nowhere).\n', ''));
+    const fixed = await build();
+    expect(fixed.code, fixed.stderr).toBe(0);
+    expect(fixed.stderr).not.toContain('SG5001');
+    const quiet = await build();
+    expect(quiet.stdout).toMatch(/is up to date \(build [0-9a-f]{12}, nothing changed\)/);
+    expect(quiet.stderr).not.toContain('SG5001');
+  });
 });
