@@ -49,6 +49,11 @@ export function formatError(error: SitegenError, debug = false): string {
   return lines.join('\n');
 }
 
+/** A problem reported as a warning (its check set to `warn`): one line, `file:line [code] message`. */
+export function formatWarning(warning: SitegenError): string {
+  return `${formatLocation(warning.location)} [${warning.code}] ${warning.message}`;
+}
+
 /** Print any thrown value; returns the number of problems printed. */
 export function reportFailure(error: unknown, log: Logger, debug = false): number {
   error = fileSystemError(error) ?? error;
