@@ -6,13 +6,19 @@
 // same sources are also built cold in a fresh folder. The two outputs must be the same bytes (build
 // ids aside), the two builds must succeed or fail together and print the same problems.
 //
-//   node scripts/rebuild-fuzz.js [--seed 1] [--steps 20] [--site bundled|basic|<content folder>]
+// With --dev the edits go to a running `sitegen dev` instead, as a writer's would: after each
+// step, every route a cold build with drafts prerenders must be served by dev with the HTML that
+// build wrote (normalised as tests/integration/dev-equals-build.test.ts does: build id, reload
+// client, search index link, drafts flag), within 15 seconds of the edit, and a route the cold
+// build no longer has must no longer be served as a page.
+//
+//   node scripts/rebuild-fuzz.js [--seed 1] [--steps 20] [--site bundled|basic|<content folder>] [--dev]
 //
 // `bundled` is the Ferrygate site, `basic` a test fixture, a folder a bare root with that content
 // (`node bench/corpus.js <dir> 2000` makes one). Checks are set to `warn`, so an edit that breaks
 // a link keeps the site building. The same seed makes the same edits. Exit code 1 on the first
 // difference, with the step's edits and the differing files; the folders stay for a look.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -21,7 +27,7 @@ import { parseArgs } from 'node:util';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SITEGEN = join(ROOT, 'bin/sitegen.js');
-const { values } = parseArgs({ options: { seed: { type: 'string', default: '1' }, steps: { type: 'string', default: '20' }, site: { type: 'string', default: 'bundled' } } });
+const { values } = parseArgs({ options: { seed: { type: 'string', default: '1' }, steps: { type: 'string', default: '20' }, site: { type: 'string', default: 'bundled' }, dev: { type: 'boolean', default: false } } });
 const steps = Number(values.steps);
 
 // A small linear congruential generator: the same seed, the same edits.
@@ -138,17 +144,18 @@ const EDITS = {
   },
 };
 
-function build(dir) {
-  const run = spawnSync(process.execPath, [SITEGEN, 'build', '--quiet'], { cwd: dir, encoding: 'utf8' });
+function build(dir, ...args) {
+  const run = spawnSync(process.execPath, [SITEGEN, 'build', '--quiet', ...args], { cwd: dir, encoding: 'utf8' });
   return { code: run.status, output: run.stdout + run.stderr };
 }
 /** The problems a build printed, in order of file. */
 const problems = (output) => output.split('\n').filter((line) => /\[SG\d+\]/.test(line)).sort().join('\n');
+const buildIdOf = (out) => /data-build="([0-9a-f]+)"/.exec(readFileSync(join(out, 'index.html'), 'utf8'))?.[1] ?? '(none)';
 /** Every file of an output, its build id replaced (file names and contents). */
 function files(out) {
   const all = new Map();
   if (!existsSync(join(out, 'index.html'))) return all;
-  const id = /data-build="([0-9a-f]+)"/.exec(readFileSync(join(out, 'index.html'), 'utf8'))?.[1] ?? '(none)';
+  const id = buildIdOf(out);
   for (const file of walk(out)) {
     const rel = relative(out, file).replaceAll(id, 'ID');
     if (!rel.startsWith('_sitegen/builds/')) all.set(rel, readFileSync(file, 'latin1').replaceAll(id, 'ID'));
@@ -161,35 +168,130 @@ function snapshot(step) {
   snapshots.push(dir);
 }
 
-const first = build(site);
-if (first.code !== 0) throw new Error(`the site does not build to begin with:\n${first.output}`);
-snapshot(0);
-console.log(`seed ${values.seed}, ${steps} steps, in ${work}`);
-for (let step = 1; step <= steps; step++) {
+/** One step's edits: one or two that apply to the site. */
+function edit() {
   const did = [];
   for (let n = 1 + Math.floor(random() * 2); did.length < n;) {
     const done = EDITS[pick(Object.keys(EDITS))]();
     if (done) did.push(done);
   }
-  const warm = build(site);
-  snapshot(step);
-  const coldSite = join(work, `cold-${step}`);
-  for (const source of SOURCES) if (existsSync(join(site, source))) cpSync(join(site, source), join(coldSite, source), { recursive: true });
-  const cold = build(coldSite);
-  const a = files(join(site, 'dist'));
-  const b = files(join(coldSite, 'dist'));
-  const differ = warm.code === 0 ? [...new Set([...a.keys(), ...b.keys()])].filter((k) => a.get(k) !== b.get(k)) : [];
-  const printed = problems(warm.output) === problems(cold.output);
-  const same = warm.code === cold.code && !differ.length && printed;
-  console.log(`step ${step}: ${did.join('; ')}: ${warm.code === 0 ? `${a.size} files` : `failed (${warm.code})`} ${same ? 'same as cold' : 'DIFFERENT'}`);
-  if (!same) {
-    if (warm.code !== cold.code) console.log(`rebuild exit code ${warm.code}, cold build ${cold.code}:\n${warm.output.slice(-2000)}\n---\n${cold.output.slice(-2000)}`);
-    for (const file of differ.slice(0, 10)) console.log(`  ${file}${a.has(file) ? '' : ' (cold build only)'}${b.has(file) ? '' : ' (rebuild only)'}`);
-    if (!printed) console.log(`problems printed by the rebuild:\n${problems(warm.output)}\nby the cold build:\n${problems(cold.output)}`);
-    console.log(`the rebuilt site is in ${site}, the cold one in ${coldSite}`);
-    process.exit(1);
-  }
-  rmSync(coldSite, { recursive: true, force: true });
+  return did;
 }
+/** The sources as they are now, built cold (with `args`) in a fresh folder. */
+function coldBuild(step, ...args) {
+  const dir = join(work, `cold-${step}`);
+  for (const source of SOURCES) if (existsSync(join(site, source))) cpSync(join(site, source), join(dir, source), { recursive: true });
+  return { dir, ...build(dir, ...args) };
+}
+
+// On the first difference the folders stay for a look.
+if (!(values.dev ? await devSteps() : rebuildSteps())) process.exit(1);
 rmSync(work, { recursive: true, force: true });
-console.log('every rebuild was the same as its cold build');
+
+function rebuildSteps() {
+  const first = build(site);
+  if (first.code !== 0) throw new Error(`the site does not build to begin with:\n${first.output}`);
+  snapshot(0);
+  console.log(`seed ${values.seed}, ${steps} steps, in ${work}`);
+  for (let step = 1; step <= steps; step++) {
+    const did = edit();
+    const warm = build(site);
+    snapshot(step);
+    const cold = coldBuild(step);
+    const coldSite = cold.dir;
+    const a = files(join(site, 'dist'));
+    const b = files(join(coldSite, 'dist'));
+    const differ = warm.code === 0 ? [...new Set([...a.keys(), ...b.keys()])].filter((k) => a.get(k) !== b.get(k)) : [];
+    const printed = problems(warm.output) === problems(cold.output);
+    const same = warm.code === cold.code && !differ.length && printed;
+    console.log(`step ${step}: ${did.join('; ')}: ${warm.code === 0 ? `${a.size} files` : `failed (${warm.code})`} ${same ? 'same as cold' : 'DIFFERENT'}`);
+    if (!same) {
+      if (warm.code !== cold.code) console.log(`rebuild exit code ${warm.code}, cold build ${cold.code}:\n${warm.output.slice(-2000)}\n---\n${cold.output.slice(-2000)}`);
+      for (const file of differ.slice(0, 10)) console.log(`  ${file}${a.has(file) ? '' : ' (cold build only)'}${b.has(file) ? '' : ' (rebuild only)'}`);
+      if (!printed) console.log(`problems printed by the rebuild:\n${problems(warm.output)}\nby the cold build:\n${problems(cold.output)}`);
+      console.log(`the rebuilt site is in ${site}, the cold one in ${coldSite}`);
+      return false;
+    }
+    rmSync(coldSite, { recursive: true, force: true });
+  }
+  console.log('every rebuild was the same as its cold build');
+  return true;
+}
+
+async function devSteps() {
+  const CLIENT = '\n<script type="module" src="/_sitegen/dev/client.js"></script>';
+  const normalise = (page, id) =>
+    page.split(CLIENT).join('').split(`data-build="${id}"`).join('data-build="ID"').replace(/<meta name="sitegen:search"[^>]*>\n?/, '').replace(' data-drafts', '');
+  const routeFile = (path) => (path.endsWith('.html') ? path.slice(1) : path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
+  const server = spawn(process.execPath, [SITEGEN, 'dev', '--port', '0'], { cwd: site, stdio: ['ignore', 'pipe', 'pipe'] });
+  let said = '';
+  server.stdout.on('data', (data) => (said += data));
+  server.stderr.on('data', (data) => (said += data));
+  const exited = new Promise((resolve) => server.on('exit', resolve));
+  try {
+    let url;
+    for (const deadline = Date.now() + 60_000; !(url = /http:\/\/[\w.:[\]]+/.exec(said)?.[0]);) {
+      if (Date.now() > deadline || server.exitCode !== null) throw new Error(`sitegen dev did not start:\n${said}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    /** What dev serves differently from the cold build in `out`; `gone`: routes dev must no longer serve as pages. */
+    const differences = async (out, gone) => {
+      const id = buildIdOf(out);
+      const routes = JSON.parse(readFileSync(join(out, `_sitegen/builds/meta/${id}.json`), 'utf8')).prerendered;
+      const differ = [];
+      for (const path of routes) {
+        const response = await fetch(`${url}${path}`);
+        const served = normalise(await response.text(), 'dev');
+        const built = normalise(readFileSync(join(out, routeFile(path)), 'utf8'), id);
+        if (response.status === 200 && served === built) continue;
+        let at = 0;
+        while (served[at] === built[at]) at++;
+        differ.push(`${path} (${response.status})${differ.length ? '' : `\n    dev:   …${served.slice(Math.max(0, at - 120), at + 120)}…\n    build: …${built.slice(Math.max(0, at - 120), at + 120)}…`}`);
+      }
+      for (const path of gone) {
+        const response = await fetch(`${url}${path}`);
+        await response.arrayBuffer();
+        if (response.status === 200) differ.push(`${path} (gone from the build, served 200)`);
+      }
+      return { routes, differ };
+    };
+    /** Dev catches up within 15 s of an edit, or what it still serves differently. */
+    const settle = async (out, gone) => {
+      let result;
+      for (const deadline = Date.now() + 15_000; ;) {
+        result = await differences(out, gone);
+        if (!result.differ.length || Date.now() > deadline) return result;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    };
+    console.log(`seed ${values.seed}, ${steps} steps under sitegen dev (${url}), in ${work}`);
+    let routes = [];
+    for (let step = 0; step <= steps; step++) {
+      const did = step ? edit() : ['as it is'];
+      snapshot(step);
+      const cold = coldBuild(step, '--drafts');
+      if (cold.code !== 0) {
+        console.log(`step ${step}: ${did.join('; ')}: the cold build failed (${cold.code}), dev not compared`);
+        continue;
+      }
+      const out = join(cold.dir, 'dist');
+      const now = JSON.parse(readFileSync(join(out, `_sitegen/builds/meta/${buildIdOf(out)}.json`), 'utf8')).prerendered;
+      const gone = routes.filter((path) => !now.includes(path));
+      const result = await settle(out, gone);
+      routes = result.routes;
+      const same = !result.differ.length;
+      console.log(`step ${step}: ${did.join('; ')}: ${routes.length} routes${gone.length ? `, ${gone.length} gone` : ''} ${same ? 'served as built' : 'DIFFERENT'}`);
+      if (!same) {
+        for (const path of result.differ.slice(0, 10)) console.log(`  ${path}`);
+        console.log(`the edited site is in ${site}, the cold build in ${cold.dir}; dev said:\n${said.slice(-3000)}`);
+        return false;
+      }
+      rmSync(cold.dir, { recursive: true, force: true });
+    }
+    console.log('dev served every step as its cold build');
+    return true;
+  } finally {
+    server.kill();
+    await exited;
+  }
+}
