@@ -3,8 +3,8 @@
  * rendering, watched with chokidar, with live reload over server-sent events.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createReadStream } from 'node:fs';
-import { extname, join, resolve, sep } from 'node:path';
+import { createReadStream, statSync, watch as fsWatch } from 'node:fs';
+import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { projectRoot } from '../pipeline/project.ts';
 import { watch, type FSWatcher } from 'chokidar';
 import { build } from 'esbuild';
@@ -49,6 +49,16 @@ const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'imag
 async function bundleClient(): Promise<string> {
   const result = await build({ entryPoints: [join(PACKAGE_ROOT, 'src/dev/client.ts')], bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent', target: ['chrome110', 'firefox110', 'safari16'] });
   return result.outputFiles[0].text;
+}
+
+/** Which folder is at `dir` (inode and birth time), or undefined when there is none. */
+function folderId(dir: string): string | undefined {
+  try {
+    const stat = statSync(dir);
+    return stat.isDirectory() ? `${stat.ino}:${stat.birthtimeMs}` : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function toSitegenError(error: unknown): SitegenError {
@@ -137,8 +147,18 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const rel = base ? p.slice(base.length + 1) : p;
     return rel.split(sep).some((segment) => segment.startsWith('.') || segment === 'node_modules');
   };
-  const watcher: FSWatcher = watch(watched.slice(1), { ignoreInitial: true, ignored });
-  watcher.on('error', (error) => log(`watcher: ${(error as Error).message}`));
+  /** A chokidar watcher of `dirs`, and which folder each was when it started (see replaced). */
+  const watchFolders = (dirs: string[]) => {
+    const watcher: FSWatcher = follow(watch(dirs, { ignoreInitial: true, ignored }));
+    watcher.on('error', (error) => log(`watcher: ${(error as Error).message}`));
+    return { watcher, dirs, ids: dirs.map(folderId), ready: new Promise<void>((r) => watcher.once('ready', () => r())) };
+  };
+  /** The whole session again, every open page reloaded (the config changed, or a folder was replaced). */
+  const restart = async () => {
+    await session.start();
+    servePublic = sirv(session.publicDir, { dev: true, dotfiles: false });
+    for (const client of clients) send(client, 'reload');
+  };
   // Editors often emit several events per save: coalesce them per file while queued.
   const pending = new Set<string>();
   const onFile = (file: string, removed: boolean) => {
@@ -151,11 +171,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     };
     if (configFile && path === resolve(configFile)) {
       log('config changed: restarting');
-      return enqueue(once(async () => {
-        await session.start();
-        servePublic = sirv(session.publicDir, { dev: true, dotfiles: false });
-        for (const client of clients) send(client, 'reload');
-      }));
+      return enqueue(once(restart));
     }
     // A document, or another file (an image a document shows reloads the pages that show it).
     if (path.startsWith(contentDir + sep)) {
@@ -167,21 +183,65 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     return enqueue(once(() => session.rebuildTemplates()));
   };
   const follow = (w: FSWatcher) => w.on('add', (f) => onFile(f, false)).on('change', (f) => onFile(f, false)).on('unlink', (f) => onFile(f, true));
-  follow(watcher);
-  await new Promise<void>((r) => watcher.once('ready', () => r()));
+  let siteWatch = watchFolders(watched.slice(1));
+  await siteWatch.ready;
   await loaded;
   // The content folder's watcher starts once the documents are loaded: its first scan stats every
   // file (a second of this thread at 10,000 documents), which would slow the workers' parsing down
   // on a machine of two cores. When that scan is done, whatever changed since the documents were
   // read is taken in as if the watcher had seen it.
-  const contentWatcher: FSWatcher = follow(watch(contentDir, { ignoreInitial: true, ignored }));
-  contentWatcher.on('error', (error) => log(`watcher: ${(error as Error).message}`));
+  let contentWatch = watchFolders([contentDir]);
   let closed = false;
-  const contentWatched = new Promise<void>((r) => contentWatcher.once('ready', () => r())).then(async () => {
+  const contentWatched = contentWatch.ready.then(async () => {
     const changed = closed ? [] : await session.changedSinceLoad();
     if (!closed) for (const { file, removed } of changed) onFile(file, removed);
   });
   contentWatched.catch((error) => log(`watcher: ${(error as Error).message}`));
+
+  // chokidar cannot follow a watched folder that is replaced (removed and made again, or another
+  // renamed into its place: a script that writes content/ afresh, a restore from a copy): its
+  // watcher stays with the folder that is gone and reports nothing more, so the site would go on
+  // being served as it was. The folders' parents are watched too, their own entries only; when a
+  // watched folder is no longer the one its watcher started on, the watcher starts again on the
+  // new one and the session reloads, as for a config change.
+  let settle: ReturnType<typeof setTimeout> | undefined;
+  const replaced = () => {
+    settle = undefined;
+    if (closed) return;
+    const moved = (w: typeof siteWatch) => w.dirs.filter((dir, i) => {
+      const id = folderId(dir);
+      return id !== undefined && id !== w.ids[i];
+    });
+    const stale = [siteWatch, contentWatch].filter((w) => moved(w).length);
+    if (!stale.length) return;
+    log(`${stale.flatMap(moved).map((dir) => relative(root, dir)).join(' and ')} replaced: restarting`);
+    // (Taken in now, so not reported again while the restart waits its turn.)
+    for (const w of stale) w.ids = w.dirs.map(folderId);
+    enqueue(async () => {
+      for (const w of stale) {
+        await w.watcher.close();
+        const fresh = watchFolders(w.dirs);
+        await fresh.ready;
+        if (closed) return void (await fresh.watcher.close());
+        if (w === siteWatch) siteWatch = fresh;
+        else contentWatch = fresh;
+      }
+      await restart();
+    });
+  };
+  const parents = [...new Set(watched.map((dir) => dirname(dir)))].flatMap((parent) => {
+    try {
+      const parentWatch = fsWatch(parent, { persistent: false }, (_event, name) => {
+        if (name && !watched.some((dir) => dirname(dir) === parent && basename(dir) === String(name))) return;
+        clearTimeout(settle);
+        settle = setTimeout(replaced, 100);
+      });
+      parentWatch.on('error', (error) => log(`watcher: ${error.message}`));
+      return [parentWatch];
+    } catch {
+      return []; // (a parent that cannot be watched: the folder is then followed as chokidar can)
+    }
+  });
   const clientJs = await client;
 
   const assets = () => {
@@ -319,7 +379,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     async close() {
       closed = true;
       for (const client of clients) client.res.end();
-      await Promise.all([watcher.close(), contentWatcher.close()]);
+      clearTimeout(settle);
+      for (const parent of parents) parent.close();
+      await Promise.all([siteWatch.watcher.close(), contentWatch.watcher.close()]);
       await session.saving;
       await session.closing;
       await new Promise<void>((r) => server.close(() => r()));

@@ -2,11 +2,11 @@
  * `sitegen dev` on a private copy of the fixture: edits, additions, deletions and broken
  * front matter, checked over HTTP and server-sent events; the server stays up throughout.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/server.ts';
-import { copyFixture, devEvents, remove, waitFor, type EventStream } from '../helpers.ts';
+import { copyFixture, devEvents, remove, tempDir, waitFor, type EventStream } from '../helpers.ts';
 
 let site: string;
 let dev: DevServer;
@@ -20,8 +20,8 @@ const get = async (path: string) => {
 };
 
 /** Poll `path` until `check` holds for its response (the watcher reports changes asynchronously). */
-async function until(path: string, check: (r: Awaited<ReturnType<typeof get>>) => boolean): Promise<Awaited<ReturnType<typeof get>>> {
-  const end = Date.now() + 5000;
+async function until(path: string, check: (r: Awaited<ReturnType<typeof get>>) => boolean, ms = 5000): Promise<Awaited<ReturnType<typeof get>>> {
+  const end = Date.now() + ms;
   for (;;) {
     const res = await get(path);
     if (check(res)) return res;
@@ -133,6 +133,38 @@ describe('sitegen dev', () => {
     expect(JSON.parse(without.text).map((d: { title: string }) => d.title)).toEqual(['Second post', 'Hello world']);
     expect(JSON.parse(withToken.text).map((d: { title: string }) => d.title)).toEqual(['A draft', 'Second post', 'Hello world']);
   });
+
+  it('follows the content and site folders when each is replaced by another folder', async () => {
+    // A script that writes content/ afresh, a restore from a copy: the folder is removed and
+    // written again at once, or another folder is renamed into its place. The watchers must move
+    // to the new folder, or every later edit goes unseen.
+    const copy = tempDir('sitegen-replaced-');
+    try {
+      cpSync(join(site, 'content'), join(copy, 'content'), { recursive: true });
+      cpSync(join(site, 'site'), join(copy, 'site'), { recursive: true });
+      const about = join(copy, 'content/about.md');
+      writeFileSync(about, `${readFileSync(about, 'utf8')}\nFrom the new folder.\n`);
+      const home = join(copy, 'site/pages/index.tsx');
+      writeFileSync(home, readFileSync(home, 'utf8').replace(/<h1>Fixture home[^<]*<\/h1>/, '<h1>Home from the new folder</h1>'));
+
+      const events = await subscribe('/about');
+      rmSync(join(site, 'content'), { recursive: true });
+      cpSync(join(copy, 'content'), join(site, 'content'), { recursive: true });
+      await until('/about', (r) => r.text.includes('From the new folder.'), 15_000);
+      await waitFor(() => events.events.some((e) => e.event === 'reload'));
+      events.close();
+      await edit('content/about.md', (t) => t.replace('From the new folder.', 'Edited in the new folder.'));
+      await until('/about', (r) => r.text.includes('Edited in the new folder.'));
+
+      renameSync(join(site, 'site'), join(copy, 'old-site'));
+      renameSync(join(copy, 'site'), join(site, 'site'));
+      await until('/', (r) => r.text.includes('Home from the new folder'), 15_000);
+      await edit('site/pages/index.tsx', (t) => t.replace('Home from the new folder', 'Home from the new folder, edited'));
+      await until('/', (r) => r.text.includes('Home from the new folder, edited'), 15_000);
+    } finally {
+      remove(copy);
+    }
+  }, 60_000);
 
   it('refuses path traversal and serves nothing outside the site', async () => {
     for (const path of ['/..%2f..%2fpackage.json', '/%2e%2e/%2e%2e/etc/passwd', '/public/../../site/config.ts']) {
