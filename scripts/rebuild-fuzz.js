@@ -277,7 +277,7 @@ async function devSteps() {
       const out = join(cold.dir, 'dist');
       const now = JSON.parse(readFileSync(join(out, `_sitegen/builds/meta/${buildIdOf(out)}.json`), 'utf8')).prerendered;
       const gone = routes.filter((path) => !now.includes(path));
-      const result = await settle(out, gone);
+      const result = await settle(out, gone).catch((error) => ({ routes, differ: [`sitegen dev did not answer: ${error.cause?.message ?? error.message}${server.exitCode !== null ? ` (it exited with ${server.exitCode})` : ''}`] }));
       routes = result.routes;
       const same = !result.differ.length;
       console.log(`step ${step}: ${did.join('; ')}: ${routes.length} routes${gone.length ? `, ${gone.length} gone` : ''} ${same ? 'served as built' : 'DIFFERENT'}`);
