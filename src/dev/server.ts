@@ -147,11 +147,33 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const rel = base ? p.slice(base.length + 1) : p;
     return rel.split(sep).some((segment) => segment.startsWith('.') || segment === 'node_modules');
   };
-  /** A chokidar watcher of `dirs`, and which folder each was when it started (see replaced). */
+  let settle: ReturnType<typeof setTimeout> | undefined;
+  /** Folders whose entry in their parent changed since replaced last looked. */
+  const suspects = new Set<string>();
+  /** A look for replaced folders soon (once both watchers are there: see replaced). */
+  let schedule = () => undefined as void;
+  /**
+   * A chokidar watcher of `dirs`, with which folder each was when it started and which each
+   * folder below them is (see replaced); a folder entry that changes name (a raw `rename`) may be
+   * a folder replaced.
+   */
   const watchFolders = (dirs: string[]) => {
     const watcher: FSWatcher = follow(watch(dirs, { ignoreInitial: true, ignored }));
     watcher.on('error', (error) => log(`watcher: ${(error as Error).message}`));
-    return { watcher, dirs, ids: dirs.map(folderId), ready: new Promise<void>((r) => watcher.once('ready', () => r())) };
+    const below = (dir: string) => dirs.some((top) => dir.startsWith(top + sep));
+    const folders = new Map<string, string | undefined>();
+    watcher.on('addDir', (dir) => folders.set(resolve(dir), folderId(dir)));
+    watcher.on('unlinkDir', (dir) => folders.delete(resolve(dir)));
+    watcher.on('raw', (event, name, details) => {
+      const parent = (details as { watchedPath?: string } | undefined)?.watchedPath;
+      if (event !== 'rename' || !name || !parent) return;
+      suspects.add(join(parent, String(name)));
+      schedule();
+    });
+    const ready = new Promise<void>((r) => watcher.once('ready', () => r())).then(() => {
+      for (const dir of Object.keys(watcher.getWatched())) if (below(resolve(dir))) folders.set(resolve(dir), folderId(dir));
+    });
+    return { watcher, dirs, ids: dirs.map(folderId), folders, ready };
   };
   /** The whole session again, every open page reloaded (the config changed, or a folder was replaced). */
   const restart = async () => {
@@ -199,24 +221,38 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   contentWatched.catch((error) => log(`watcher: ${(error as Error).message}`));
 
   // chokidar cannot follow a watched folder that is replaced (removed and made again, or another
-  // renamed into its place: a script that writes content/ afresh, a restore from a copy): its
-  // watcher stays with the folder that is gone and reports nothing more, so the site would go on
-  // being served as it was. The folders' parents are watched too, their own entries only; when a
-  // watched folder is no longer the one its watcher started on, the watcher starts again on the
-  // new one and the session reloads, as for a config change.
-  let settle: ReturnType<typeof setTimeout> | undefined;
+  // renamed into its place: a script that writes content/ or content/reference/ afresh, a restore
+  // from a copy): its watcher stays with the folder that is gone and reports nothing more from
+  // it, so the site would go on being served as it was. (Below a watched folder it copes when the
+  // new folder comes a moment later, not at once.) So the watched folders' parents are watched
+  // too, their own entries only, and each folder below them is known by its inode and birth time:
+  // when one is no longer the folder its watcher started on, that watcher starts again on the new
+  // one and the session reloads, as for a config change.
   const replaced = () => {
     settle = undefined;
     if (closed) return;
-    const moved = (w: typeof siteWatch) => w.dirs.filter((dir, i) => {
-      const id = folderId(dir);
-      return id !== undefined && id !== w.ids[i];
-    });
+    const named = [...suspects];
+    suspects.clear();
+    const moved = (w: typeof siteWatch) => [
+      ...w.dirs.filter((dir, i) => {
+        const id = folderId(dir);
+        return id !== undefined && id !== w.ids[i];
+      }),
+      ...named.filter((dir) => {
+        if (!w.folders.has(dir)) return false;
+        const id = folderId(dir);
+        return id !== undefined && id !== w.folders.get(dir);
+      }),
+    ];
     const stale = [siteWatch, contentWatch].filter((w) => moved(w).length);
     if (!stale.length) return;
-    log(`${stale.flatMap(moved).map((dir) => relative(root, dir)).join(' and ')} replaced: restarting`);
+    const dirs = stale.flatMap(moved);
+    log(`${dirs.filter((dir) => !dirs.some((outer) => dir.startsWith(outer + sep))).map((dir) => relative(root, dir)).join(' and ')} replaced: restarting`);
     // (Taken in now, so not reported again while the restart waits its turn.)
-    for (const w of stale) w.ids = w.dirs.map(folderId);
+    for (const w of stale) {
+      w.ids = w.dirs.map(folderId);
+      for (const dir of named) if (w.folders.has(dir)) w.folders.set(dir, folderId(dir));
+    }
     enqueue(async () => {
       for (const w of stale) {
         await w.watcher.close();
@@ -229,12 +265,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       await restart();
     });
   };
+  schedule = () => {
+    clearTimeout(settle);
+    settle = setTimeout(replaced, 100);
+  };
   const parents = [...new Set(watched.map((dir) => dirname(dir)))].flatMap((parent) => {
     try {
       const parentWatch = fsWatch(parent, { persistent: false }, (_event, name) => {
         if (name && !watched.some((dir) => dirname(dir) === parent && basename(dir) === String(name))) return;
-        clearTimeout(settle);
-        settle = setTimeout(replaced, 100);
+        schedule();
       });
       parentWatch.on('error', (error) => log(`watcher: ${error.message}`));
       return [parentWatch];

@@ -137,7 +137,7 @@ describe('sitegen dev', () => {
   it('follows the content and site folders when each is replaced by another folder', async () => {
     // A script that writes content/ afresh, a restore from a copy: the folder is removed and
     // written again at once, or another folder is renamed into its place. The watchers must move
-    // to the new folder, or every later edit goes unseen.
+    // to the new folder, or every later edit in it goes unseen.
     const copy = tempDir('sitegen-replaced-');
     try {
       cpSync(join(site, 'content'), join(copy, 'content'), { recursive: true });
@@ -155,6 +155,17 @@ describe('sitegen dev', () => {
       events.close();
       await edit('content/about.md', (t) => t.replace('From the new folder.', 'Edited in the new folder.'));
       await until('/about', (r) => r.text.includes('Edited in the new folder.'));
+
+      // A folder below content/ (a generated reference written afresh): chokidar follows one
+      // that comes back a moment later, not at once.
+      const setup = join(copy, 'content/guide/2.setup.md');
+      writeFileSync(setup, `${readFileSync(setup, 'utf8')}\nFrom the new guide folder.\n`);
+      rmSync(join(site, 'content/guide'), { recursive: true });
+      cpSync(join(copy, 'content/guide'), join(site, 'content/guide'), { recursive: true });
+      await until('/guide/setup', (r) => r.text.includes('From the new guide folder.'), 15_000);
+      await new Promise((r) => setTimeout(r, 300));
+      await edit('content/guide/2.setup.md', (t) => t.replace('From the new guide folder.', 'Edited in the new guide folder.'));
+      await until('/guide/setup', (r) => r.text.includes('Edited in the new guide folder.'), 15_000);
 
       renameSync(join(site, 'site'), join(copy, 'old-site'));
       renameSync(join(copy, 'site'), join(site, 'site'));
