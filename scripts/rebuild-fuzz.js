@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Rebuilds against cold builds, on random edits: a site is edited at random (nothing at all,
 // bodies, titles, dates, tags, drafts, added, removed and renamed files, partials, public files,
-// templates, data, the config, batches of files, a return to an earlier state) and rebuilt in
-// place after each step, with its cache and its previous output, as a writer's machine would; the
-// same sources are also built cold in a fresh folder. The two outputs must be the same bytes (build
+// templates, data, the config, batches of files, a folder written afresh, a return to an earlier
+// state) and rebuilt in place after each step, with its cache and its previous output, as a
+// writer's machine would; the same sources are also built cold in a fresh folder. The two outputs must be the same bytes (build
 // ids aside), the two builds must succeed or fail together and print the same problems.
 //
 // With --dev the edits go to a running `sitegen dev` instead, as a writer's would: after each
@@ -132,6 +132,20 @@ const EDITS = {
     if (!f) return;
     change(f, (t) => t.replace(/"([A-Za-z][^"]{3,40})"(?=\s*[,\n}])/, (_, v) => `"${v} ${pick(WORDS)}"`));
     return `data ${name(f)}`;
+  },
+  folder: () => {
+    // Written afresh, at once (a script that regenerates a reference folder): one document in it changed.
+    const dirs = walk(join(site, 'content')).map((f) => dirname(f)).filter((d) => d !== join(site, 'content'));
+    if (!dirs.length) return;
+    const dir = pick([...new Set(dirs)]);
+    const copy = join(work, 'folder-copy');
+    cpSync(dir, copy, { recursive: true });
+    const doc = walk(copy).find((f) => f.endsWith('.md'));
+    if (doc) change(doc, (t) => `${t}\n\n${words(8)}.\n`);
+    rmSync(dir, { recursive: true });
+    cpSync(copy, dir, { recursive: true });
+    rmSync(copy, { recursive: true });
+    return `folder ${name(dir)} written afresh`;
   },
   revert: () => {
     if (snapshots.length < 2) return;
