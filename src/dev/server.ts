@@ -153,15 +153,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   /** A look for replaced folders soon (once both watchers are there: see replaced). */
   let schedule = () => undefined as void;
   /**
-   * A chokidar watcher of `dirs`, with which folder each was when it started and which each
-   * folder below them is (see replaced); a folder entry that changes name (a raw `rename`) may be
-   * a folder replaced.
+   * A chokidar watcher of `dirs`, with which folder each of them and each folder below them was
+   * when it started watching it (see replaced); a folder entry that changes name (a raw `rename`)
+   * may be a folder replaced.
    */
   const watchFolders = (dirs: string[]) => {
     const watcher: FSWatcher = follow(watch(dirs, { ignoreInitial: true, ignored }));
     watcher.on('error', (error) => log(`watcher: ${(error as Error).message}`));
     const below = (dir: string) => dirs.some((top) => dir.startsWith(top + sep));
-    const folders = new Map<string, string | undefined>();
+    const folders = new Map(dirs.map((dir) => [dir, folderId(dir)]));
     watcher.on('addDir', (dir) => folders.set(resolve(dir), folderId(dir)));
     watcher.on('unlinkDir', (dir) => folders.delete(resolve(dir)));
     watcher.on('raw', (event, name, details) => {
@@ -173,7 +173,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const ready = new Promise<void>((r) => watcher.once('ready', () => r())).then(() => {
       for (const dir of Object.keys(watcher.getWatched())) if (below(resolve(dir))) folders.set(resolve(dir), folderId(dir));
     });
-    return { watcher, dirs, ids: dirs.map(folderId), folders, ready };
+    return { watcher, dirs, folders, ready };
   };
   /** The whole session again, every open page reloaded (the config changed, or a folder was replaced). */
   const restart = async () => {
@@ -233,28 +233,19 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (closed) return;
     const named = [...suspects];
     suspects.clear();
-    const moved = (w: typeof siteWatch) => [
-      ...w.dirs.filter((dir, i) => {
-        const id = folderId(dir);
-        return id !== undefined && id !== w.ids[i];
-      }),
-      ...named.filter((dir) => {
-        if (!w.folders.has(dir)) return false;
-        const id = folderId(dir);
-        return id !== undefined && id !== w.folders.get(dir);
-      }),
-    ];
-    const stale = [siteWatch, contentWatch].filter((w) => moved(w).length);
+    const moved = (w: typeof siteWatch) => named.filter((dir) => {
+      if (!w.folders.has(dir)) return false;
+      const id = folderId(dir);
+      return id !== undefined && id !== w.folders.get(dir);
+    });
+    const stale = [siteWatch, contentWatch].map((w) => ({ w, dirs: moved(w) })).filter(({ dirs }) => dirs.length);
     if (!stale.length) return;
-    const dirs = stale.flatMap(moved);
+    const dirs = stale.flatMap((s) => s.dirs);
     log(`${dirs.filter((dir) => !dirs.some((outer) => dir.startsWith(outer + sep))).map((dir) => relative(root, dir)).join(' and ')} replaced: restarting`);
     // (Taken in now, so not reported again while the restart waits its turn.)
-    for (const w of stale) {
-      w.ids = w.dirs.map(folderId);
-      for (const dir of named) if (w.folders.has(dir)) w.folders.set(dir, folderId(dir));
-    }
+    for (const { w, dirs: replacedDirs } of stale) for (const dir of replacedDirs) w.folders.set(dir, folderId(dir));
     enqueue(async () => {
-      for (const w of stale) {
+      for (const { w } of stale) {
         await w.watcher.close();
         const fresh = watchFolders(w.dirs);
         await fresh.ready;
@@ -272,8 +263,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const parents = [...new Set(watched.map((dir) => dirname(dir)))].flatMap((parent) => {
     try {
       const parentWatch = fsWatch(parent, { persistent: false }, (_event, name) => {
-        if (name && !watched.some((dir) => dirname(dir) === parent && basename(dir) === String(name))) return;
-        schedule();
+        const named = watched.filter((dir) => dirname(dir) === parent && (!name || basename(dir) === String(name)));
+        for (const dir of named) suspects.add(dir);
+        if (named.length) schedule();
       });
       parentWatch.on('error', (error) => log(`watcher: ${error.message}`));
       return [parentWatch];
