@@ -3,7 +3,7 @@
  * rendering, watched with chokidar, with live reload over server-sent events.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createReadStream, statSync, watch as fsWatch } from 'node:fs';
+import { createReadStream, statSync, watch as fsWatch, type FSWatcher as FsWatcher } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { projectRoot } from '../pipeline/project.ts';
 import { watch, type FSWatcher } from 'chokidar';
@@ -138,7 +138,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
 
   const configFile = findConfigFile(root);
-  const contentDir = session.contentDir;
+  // (The config may move it: see restart.)
+  let contentDir = session.contentDir;
   // Hidden files and folders below the watched folders are ignored (not the folders' own path:
   // a site may well live under a dot-folder).
   const watched = [contentDir, join(root, 'site'), TEMPLATES_DIR];
@@ -179,7 +180,22 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const restart = async () => {
     await session.start();
     servePublic = sirv(session.publicDir, { dev: true, dotfiles: false });
+    if (session.contentDir !== contentDir) await followContent(session.contentDir);
     for (const client of clients) send(client, 'reload');
+  };
+  /**
+   * The config named another content folder (`contentDir`): its watcher moves there, and whatever
+   * changed in it since the session read it is taken in, as at start-up.
+   */
+  const followContent = async (dir: string) => {
+    contentDir = watched[0] = dir;
+    await contentWatch.watcher.close();
+    const fresh = watchFolders([dir]);
+    contentWatch = fresh;
+    watchParent(dirname(dir));
+    await fresh.ready;
+    if (closed || contentWatch !== fresh) return;
+    for (const { file, removed } of await session.changedSinceLoad()) onFile(file, removed);
   };
   // Editors often emit several events per save: coalesce them per file while queued.
   const pending = new Set<string>();
@@ -260,7 +276,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     clearTimeout(settle);
     settle = setTimeout(replaced, 100);
   };
-  const parents = [...new Set(watched.map((dir) => dirname(dir)))].flatMap((parent) => {
+  const parents = new Map<string, FsWatcher | undefined>();
+  function watchParent(parent: string): void {
+    if (parents.has(parent)) return;
     try {
       const parentWatch = fsWatch(parent, { persistent: false }, (_event, name) => {
         const named = watched.filter((dir) => dirname(dir) === parent && (!name || basename(dir) === String(name)));
@@ -268,11 +286,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         if (named.length) schedule();
       });
       parentWatch.on('error', (error) => log(`watcher: ${error.message}`));
-      return [parentWatch];
+      parents.set(parent, parentWatch);
     } catch {
-      return []; // (a parent that cannot be watched: the folder is then followed as chokidar can)
+      parents.set(parent, undefined); // (a parent that cannot be watched: the folder is then followed as chokidar can)
     }
-  });
+  }
+  for (const dir of watched) watchParent(dirname(dir));
   const clientJs = await client;
 
   const assets = () => {
@@ -411,7 +430,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       closed = true;
       for (const client of clients) client.res.end();
       clearTimeout(settle);
-      for (const parent of parents) parent.close();
+      for (const parent of parents.values()) parent?.close();
       await Promise.all([siteWatch.watcher.close(), contentWatch.watcher.close()]);
       await session.saving;
       await session.closing;

@@ -177,6 +177,27 @@ describe('sitegen dev', () => {
     }
   }, 60_000);
 
+  it('moves its content watcher when the config names another content folder', async () => {
+    cpSync(join(site, 'content'), join(site, 'notes'), { recursive: true });
+    const about = join(site, 'notes/about.md');
+    writeFileSync(about, `${readFileSync(about, 'utf8')}\nFrom the notes folder.\n`);
+    const config = readFileSync(join(site, 'site/config.ts'), 'utf8');
+    try {
+      await edit('site/config.ts', (t) => t.replace("name: 'Fixture',", "name: 'Fixture',\n  contentDir: 'notes',"));
+      await until('/about', (r) => r.text.includes('From the notes folder.'), 15_000);
+      await edit('notes/about.md', (t) => t.replace('From the notes folder.', 'Edited in the notes folder.'));
+      await until('/about', (r) => r.text.includes('Edited in the notes folder.'));
+      // The folder left behind is no longer the site's.
+      await edit('content/about.md', (t) => `${t}\nWritten in the old folder.\n`);
+      await new Promise((r) => setTimeout(r, 500));
+      expect((await get('/about')).text).not.toContain('Written in the old folder.');
+    } finally {
+      await edit('site/config.ts', () => config);
+      await until('/about', (r) => !r.text.includes('notes folder'), 15_000);
+      remove(join(site, 'notes'));
+    }
+  }, 60_000);
+
   it('refuses path traversal and serves nothing outside the site', async () => {
     for (const path of ['/..%2f..%2fpackage.json', '/%2e%2e/%2e%2e/etc/passwd', '/public/../../site/config.ts']) {
       const res = await get(path);
