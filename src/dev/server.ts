@@ -190,12 +190,20 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const followContent = async (dir: string) => {
     contentDir = watched[0] = dir;
     await contentWatch.watcher.close();
-    const fresh = watchFolders([dir]);
-    contentWatch = fresh;
     watchParent(dirname(dir));
-    await fresh.ready;
-    if (closed || contentWatch !== fresh) return;
-    for (const { file, removed } of await session.changedSinceLoad()) onFile(file, removed);
+    await watchContent(dir);
+  };
+  /**
+   * Watch the content folder; once the watcher's first scan is done, whatever changed since the
+   * session read the documents is taken in as if the watcher had seen it.
+   */
+  const watchContent = (dir: string): Promise<void> => {
+    const fresh = (contentWatch = watchFolders([dir]));
+    const current = () => !closed && contentWatch === fresh;
+    return fresh.ready.then(async () => {
+      const changed = current() ? await session.changedSinceLoad() : [];
+      if (current()) for (const { file, removed } of changed) onFile(file, removed);
+    });
   };
   // Editors often emit several events per save: coalesce them per file while queued.
   const pending = new Set<string>();
@@ -226,14 +234,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   await loaded;
   // The content folder's watcher starts once the documents are loaded: its first scan stats every
   // file (a second of this thread at 10,000 documents), which would slow the workers' parsing down
-  // on a machine of two cores. When that scan is done, whatever changed since the documents were
-  // read is taken in as if the watcher had seen it.
-  let contentWatch = watchFolders([contentDir]);
+  // on a machine of two cores.
   let closed = false;
-  const contentWatched = contentWatch.ready.then(async () => {
-    const changed = closed ? [] : await session.changedSinceLoad();
-    if (!closed) for (const { file, removed } of changed) onFile(file, removed);
-  });
+  let contentWatch: ReturnType<typeof watchFolders>;
+  const contentWatched = watchContent(contentDir);
   contentWatched.catch((error) => log(`watcher: ${(error as Error).message}`));
 
   // chokidar cannot follow a watched folder that is replaced (removed and made again, or another
