@@ -118,7 +118,8 @@ export function fileSystemError(error: unknown): SitegenError | undefined {
 }
 
 /** The config check (`checks.<name>`) that governs each code; codes not listed always fail. */
-export const CHECK_OF: Partial<Record<ErrorCode, 'links' | 'anchors' | 'images' | 'layouts' | 'dates' | 'slugs' | 'duplicates' | 'redirects'>> = {
+export const CHECK_OF: Partial<Record<ErrorCode, 'links' | 'anchors' | 'images' | 'layouts' | 'dates' | 'slugs' | 'duplicates' | 'redirects' | 'encoding'>> = {
+  SG2008: 'encoding',
   SG5001: 'links',
   SG5003: 'images',
   SG5002: 'anchors',

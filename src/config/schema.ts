@@ -105,6 +105,7 @@ export const configSchema = z
         slugs: checkLevel.default('error'),
         duplicates: checkLevel.default('error'),
         redirects: checkLevel.default('error'),
+        encoding: checkLevel.default('warn'),
       })
       .default({}),
     theme,
