@@ -12,7 +12,7 @@ import { hashText } from '../hash.ts';
 import { env } from '../env.ts';
 import type { ConfigOverrides } from '../config/load.ts';
 import { discoverContent, displayPath, listPublicFiles } from '../content/discover.ts';
-import { collectImages } from '../output/images.ts';
+import { collectImages, imageScope } from '../output/images.ts';
 import type { ContentDocument, ParseOptions } from '../content/types.ts';
 import { BuildErrors, SitegenError, applyCheckLevels } from '../errors.ts';
 import type { Logger } from '../log.ts';
@@ -233,7 +233,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         const doc = entries[i] ? entries[i].doc : indexed[i].images;
         return doc && counts(doc) ? [doc] : [];
       }),
-      root: project.root, publicDir: displayPath(project.publicDir, project.root),
+      ...imageScope(project),
     });
 
     // Everything the output depends on, hashed before any rendering: the build id.

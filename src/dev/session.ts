@@ -34,7 +34,7 @@ import { HookRunner } from '../plugins/run.ts';
 import { loadProject, type Project } from '../pipeline/project.ts';
 import { compileTemplates } from '../pipeline/templates.ts';
 import { jobFor, manifestMatcher, planSite, type SitePlan } from '../pipeline/plan.ts';
-import { collectImages, documentImages, hashImage, imageKeys } from '../output/images.ts';
+import { collectImages, documentImages, hashImage, imageKeys, imageScope, loadImage } from '../output/images.ts';
 import { Workers, batches, defaultConcurrency } from '../pipeline/workers.ts';
 import type { ParsedItem } from '../pipeline/protocol.ts';
 import { apiDocument, apiPosts } from '../pipeline/api.ts';
@@ -220,9 +220,7 @@ export class DevSession {
     docs = await this.hooks.contentLoaded(docs);
     const authors = await readAuthors(this.project.dataDir);
     const publicFiles = existsSync(this.publicDir) ? await listPublicFiles(this.publicDir) : [];
-    const images = await collectImages({
-      docs: docs.filter((d) => !d._partial), root: this.root, publicDir: displayPath(this.publicDir, this.root),
-    });
+    const images = await collectImages({ docs: docs.filter((d) => !d._partial), ...imageScope(this.project) });
     this.imageFiles = new Map(images.files.map((f) => [f.rel, f.file]));
     this.plan = await planSite({
       config: this.config, docs, mod: this.mod, authors, assets: this.assets, buildId: DEV_BUILD_ID, drafts: true,
@@ -310,18 +308,19 @@ export class DevSession {
    */
   async fileChanged(file: string, removed: boolean): Promise<string[] | '*'> {
     const key = displayPath(file, this.root);
-    const publicDir = displayPath(this.publicDir, this.root);
-    const showing = [...this.docs.values()].filter((doc) => !doc._partial && imageKeys(doc, publicDir).includes(key)).map((doc) => doc._path);
+    const scope = imageScope(this.project);
+    const showing = [...this.docs.values()].filter((doc) => !doc._partial && imageKeys(doc, scope.publicDir).includes(key)).map((doc) => doc._path);
     if (!showing.length) return [];
     const images = this.plan.model.shared.images;
     const before = images?.files[key];
-    const bytes = removed ? undefined : await readFile(file).catch(() => undefined);
-    if (!images || !before || !bytes) {
-      // Found or gone: the missing-image problems change too.
+    // Checked as a build checks it: now a link out of the project, or no image, it is refused.
+    const loaded = removed || !images || !before ? undefined : await loadImage(key, scope);
+    if (!images || !before || !loaded?.ok) {
+      // Found, gone or refused: the image problems change too.
       await this.rebuildModel();
       return showing;
     }
-    const { info, file: copy } = hashImage(key, bytes, this.root);
+    const { info, file: copy } = hashImage(key, loaded.bytes, loaded.file);
     if (JSON.stringify(info) === JSON.stringify(before)) return [];
     if (this.plan.model.posts.some((post) => post.excerpt?.includes(` src="${before.url}"`))) {
       // A post's excerpt shows it too: the listings (blog index, related posts) change with it.

@@ -1,7 +1,7 @@
 /**
- * Width and height of an image from its header bytes: PNG, JPEG, GIF, WebP (lossy, lossless,
- * extended) and SVG (width/height attributes, else the viewBox). The one place that knows image
- * formats: to use a library such as `image-size` instead, change this file only.
+ * What an image is, from its bytes, and its width and height: PNG, JPEG, GIF, WebP (lossy,
+ * lossless, extended), AVIF, ICO, BMP and SVG (width/height attributes, else the viewBox). The one
+ * place that knows image formats: to use a library such as `image-size` instead, change this file only.
  */
 export interface ImageSize {
   width: number;
@@ -53,8 +53,7 @@ function svgLength(value: string | undefined): number | undefined {
 }
 
 function svg(b: Buffer): ImageSize | undefined {
-  const text = b.toString('utf8', 0, Math.min(b.length, 4096));
-  const tag = /<svg\b[^>]*>/i.exec(text)?.[0];
+  const tag = svgRoot(b);
   if (!tag) return undefined;
   const attr = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1];
   let width = svgLength(attr('width'));
@@ -68,7 +67,66 @@ function svg(b: Buffer): ImageSize | undefined {
   return width && height ? { width, height } : undefined;
 }
 
-/** The size of an image, or undefined when the bytes are none of the formats above. */
-export function imageSize(bytes: Buffer): ImageSize | undefined {
-  return png(bytes) ?? gif(bytes) ?? jpeg(bytes) ?? webp(bytes) ?? svg(bytes);
+function bmp(b: Buffer): ImageSize | undefined {
+  if (b.length < 26 || b.toString('ascii', 0, 2) !== 'BM') return undefined;
+  if (b.readUInt32LE(14) === 12) return { width: b.readUInt16LE(18), height: b.readUInt16LE(20) };
+  return { width: Math.abs(b.readInt32LE(18)), height: Math.abs(b.readInt32LE(22)) };
+}
+
+function ico(b: Buffer): ImageSize | undefined {
+  // The first image of the directory; 0 stands for 256.
+  return b.length < 22 ? undefined : { width: b[6] || 256, height: b[7] || 256 };
+}
+
+function avif(b: Buffer): ImageSize | undefined {
+  // The first image spatial extents property (`ispe`: version/flags, width, height).
+  const at = b.indexOf('ispe', 0, 'ascii');
+  return at >= 4 && at + 16 <= b.length ? { width: b.readUInt32BE(at + 8), height: b.readUInt32BE(at + 12) } : undefined;
+}
+
+export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'avif' | 'ico' | 'bmp' | 'svg';
+
+/** File name extensions of each format, the usual one first. */
+export const FORMAT_EXTENSIONS: Record<ImageFormat, string[]> = {
+  png: ['.png', '.apng'], jpeg: ['.jpg', '.jpeg', '.jfif', '.pjpeg', '.pjp'], gif: ['.gif'], webp: ['.webp'], avif: ['.avif'], ico: ['.ico', '.cur'], bmp: ['.bmp', '.dib'], svg: ['.svg'],
+};
+
+const BMP_HEADERS = new Set([12, 40, 52, 56, 64, 108, 124]);
+
+/**
+ * The root element of an SVG document: the first element after the byte order mark, the XML
+ * declaration, comments, processing instructions and the doctype, when it is `<svg …>`. Text
+ * that merely contains `<svg` somewhere is not an SVG.
+ */
+function svgRoot(b: Buffer): string | undefined {
+  const head = b.subarray(0, 64 * 1024);
+  if (head.includes(0)) return undefined; // binary, not text
+  let text = head.toString('utf8').replace(/^\uFEFF/, '');
+  const prolog = /^\s*(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE(?:[^[>]|\[[\s\S]*?\])*>)/i;
+  for (let m = prolog.exec(text); m; m = prolog.exec(text)) text = text.slice(m[0].length);
+  return /^\s*<svg(?=[\s/>])[^>]*>/.exec(text)?.[0];
+}
+
+/** What image format the bytes are in, by their signature; undefined when they are not an image. */
+export function imageFormat(b: Buffer): ImageFormat | undefined {
+  if (b.length >= 8 && b.readUInt32BE(0) === 0x89504e47 && b.readUInt32BE(4) === 0x0d0a1a0a) return 'png';
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
+  if (b.length >= 6 && /^GIF8[79]a$/.test(b.toString('ascii', 0, 6))) return 'gif';
+  if (b.length >= 12 && b.toString('ascii', 0, 4) === 'RIFF' && b.toString('ascii', 8, 12) === 'WEBP') return 'webp';
+  if (b.length >= 16 && b.toString('ascii', 4, 8) === 'ftyp') {
+    // The major brand or one of the compatible brands is AVIF's (image or sequence).
+    const end = Math.min(b.length, b.readUInt32BE(0));
+    for (let i = 8; i + 4 <= end; i += 4) if (i !== 12 && /^avi[fs]$/.test(b.toString('ascii', i, i + 4))) return 'avif';
+  }
+  if (b.length >= 22 && b.readUInt16LE(0) === 0 && (b.readUInt16LE(2) === 1 || b.readUInt16LE(2) === 2) && b.readUInt16LE(4) > 0 && b[9] === 0) return 'ico';
+  if (b.length >= 26 && b.toString('ascii', 0, 2) === 'BM' && BMP_HEADERS.has(b.readUInt32LE(14))) return 'bmp';
+  if (svgRoot(b)) return 'svg';
+  return undefined;
+}
+
+const SIZES: Record<ImageFormat, (b: Buffer) => ImageSize | undefined> = { png, jpeg, gif, webp, avif, ico, bmp, svg };
+
+/** The size of an image, or undefined when the bytes are none of the formats above or say no size. */
+export function imageSize(bytes: Buffer, format = imageFormat(bytes)): ImageSize | undefined {
+  return format ? SIZES[format](bytes) : undefined;
 }

@@ -3,19 +3,23 @@
  * matter `image:` and `cover:`), next to the document or under the public folder, is copied to
  * `_sitegen/images/<name>.<hash>.<ext>` and its `<img>` gets the hashed URL, its width and height,
  * `loading="lazy"` and `decoding="async"`. A reference to a file that is not there is a problem
- * (SG5003) with the document's file and line, like a broken link.
+ * (SG5003) with the document's file and line, like a broken link; one that leads out of the
+ * project (SG2010) or to a file that is not an image (SG5004) is a problem too, and its file is
+ * neither read nor copied (see `loadImage`).
  *
  * Resolution runs on the main thread for every build (image bytes are not part of the document
  * cache); the rewrite runs where pages render, from the manifest the site model carries.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { posix, resolve } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
+import { displayPath } from '../content/discover.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { SitegenError } from '../errors.ts';
 import { escapeHtml } from '../html.ts';
 import { pathSlug } from '../markdown/slugify.ts';
-import { imageSize } from './image-size.ts';
+import { FORMAT_EXTENSIONS, imageFormat, imageSize } from './image-size.ts';
 
 export interface ImageInfo {
   /** The hashed URL from the site root (the page's base is added with every other link). */
@@ -58,37 +62,144 @@ export function imageKey(source: string, src: string, publicDir: string): string
 /** What image collection reads of a document (the document cache's index keeps this much). */
 export type ImageSource = Pick<ContentDocument, '_source' | '_path' | 'images'>;
 
-export interface CollectInput {
-  docs: ImageSource[];
+/**
+ * Where images may come from: the project and the content folder (which `--content` may put
+ * elsewhere), less the folders sitegen and tools keep for themselves. Each folder is listed as
+ * named and as its real path (links resolved), so a path of either kind is recognised.
+ */
+export interface ImageScope {
   root: string;
+  /** The public folder relative to the project root, as the manifest names it. */
   publicDir: string;
+  /** The project root and the content folder. */
+  within: string[];
+  /** The cache folder, and the output folder. */
+  cacheDirs: string[];
+  outDirs: string[];
 }
 
-/** Find, hash and measure every image the documents show; missing ones become SG5003 problems. */
+/** The scope of a project, from its folders as `loadProject` resolved them. */
+export function imageScope(project: { root: string; publicDir: string; contentDir: string; cacheDir: string; outDir: string }): ImageScope {
+  const both = (dir: string) => [...new Set([resolve(dir), real(dir)])];
+  return {
+    root: project.root, publicDir: displayPath(project.publicDir, project.root),
+    within: [...both(project.root), ...both(project.contentDir)], cacheDirs: both(project.cacheDir), outDirs: both(project.outDir),
+  };
+}
+
+function real(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return resolve(dir); // not there (yet): nothing in it to read either
+  }
+}
+
+/** `file` relative to `dir` when it is inside it (`''` for `dir` itself), else undefined. */
+function inside(file: string, dir: string): string | undefined {
+  const rel = relative(dir, file);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel)) ? rel : undefined;
+}
+
+/**
+ * Why a file may not be shown, or undefined when it may: it must lie inside the project or the
+ * content folder, and not in the cache or output folder, in `node_modules` or in a dot-folder, nor
+ * be a dot-file (`.git`, `.env`, `.sitegen-cache`).
+ */
+function refusal(file: string, scope: ImageScope): string | undefined {
+  if (scope.cacheDirs.some((dir) => inside(file, dir) !== undefined)) return 'is in the cache folder';
+  if (scope.outDirs.some((dir) => inside(file, dir) !== undefined)) return 'is in the output folder';
+  // Hidden parts count from the folder it is in: the project itself may sit in one.
+  const rel = scope.within.map((dir) => inside(file, dir)).find((r) => r !== undefined);
+  if (rel === undefined) return 'is outside the project';
+  const parts = rel.split(sep);
+  if (parts.some((part) => part.startsWith('.'))) return 'is in a hidden folder or is a hidden file';
+  if (parts.includes('node_modules')) return 'is in node_modules';
+  return undefined;
+}
+
+export type LoadedImage =
+  | { ok: true; bytes: Buffer; file: string }
+  | { ok: false; code: 'SG5003' | 'SG2010' | 'SG5004'; reason: string };
+
+/**
+ * Read the image file `key` names, when it may be shown: the path and then its real path (links
+ * followed) must stay inside the scope (a root-relative reference inside the public folder), and
+ * its bytes must be an image. A refused file is not read (SG2010) or not used (SG5004).
+ * `rootRelative`: the reference was written from the site's root (`/x.png`).
+ */
+export async function loadImage(key: string, scope: ImageScope, rootRelative = false): Promise<LoadedImage> {
+  const file = resolve(scope.root, key);
+  const outside = rootRelative && inside(file, resolve(scope.root, scope.publicDir)) === undefined
+    ? 'leaves the public folder'
+    : refusal(file, scope);
+  if (outside) return { ok: false, code: 'SG2010', reason: outside };
+  let target: string;
+  try {
+    target = await realpath(file);
+  } catch {
+    return { ok: false, code: 'SG5003', reason: 'is not there' };
+  }
+  const linked = target === file ? undefined : refusal(target, scope);
+  if (linked) return { ok: false, code: 'SG2010', reason: `is a link to ${target}, which ${linked}` };
+  const info = await stat(target).catch(() => undefined);
+  if (!info?.isFile()) return { ok: false, code: 'SG5003', reason: 'is not a file' };
+  const bytes = await readFile(target).catch(() => undefined);
+  if (!bytes) return { ok: false, code: 'SG5003', reason: 'could not be read' };
+  if (!imageFormat(bytes)) return { ok: false, code: 'SG5004', reason: 'is not an image' };
+  return { ok: true, bytes, file: target };
+}
+
+/** The problem a refused image reference is, at its place in the document. */
+function imageProblem(doc: ImageSource, ref: { href: string; line: number }, key: string, loaded: Exclude<LoadedImage, { ok: true }>, scope: ImageScope): SitegenError {
+  const location = { file: doc._source, line: ref.line };
+  if (loaded.code === 'SG5003') {
+    return new SitegenError('SG5003', `Missing image ${ref.href} on ${doc._path} (looked for ${key})`, {
+      location, hint: `Put the image next to the document (./name.png) or under ${scope.publicDir}/ (/name.png), or fix the path.`,
+    });
+  }
+  if (loaded.code === 'SG5004') {
+    return new SitegenError('SG5004', `Not an image: ${ref.href} on ${doc._path} (${key} is not a PNG, JPEG, GIF, WebP, AVIF, ICO, BMP or SVG file)`, {
+      location, hint: 'Point the reference at an image file, or save the file in one of those formats. Nothing was copied.',
+    });
+  }
+  return new SitegenError('SG2010', `File outside the project: ${ref.href} on ${doc._path} (${key} ${loaded.reason})`, {
+    location, hint: `Images must be inside the project or the content folder: next to the document (./name.png) or under ${scope.publicDir}/ (/name.png), not in the cache, output, node_modules or hidden folders. Nothing was read.`,
+  });
+}
+
+export interface CollectInput extends ImageScope {
+  docs: ImageSource[];
+}
+
+/**
+ * Find, check, hash and measure every image the documents show. Missing ones become SG5003
+ * problems, ones outside the project SG2010, files that are not images SG5004: none is copied.
+ */
 export async function collectImages(input: CollectInput): Promise<{ manifest: ImageManifest; files: ImageFile[]; problems: SitegenError[] }> {
   const files: Record<string, ImageInfo> = {};
   const out: ImageFile[] = [];
-  const missing = new Set<string>();
+  const reported = new Set<string>();
   const problems: SitegenError[] = [];
-  const seen = new Map<string, Promise<Buffer | undefined>>();
+  const seen = new Map<string, Promise<LoadedImage>>();
   for (const doc of input.docs) {
     for (const ref of doc.images ?? []) {
       const key = imageKey(doc._source, ref.href, input.publicDir);
       if (!key) continue;
-      if (!seen.has(key)) seen.set(key, readFile(resolve(input.root, key)).catch(() => undefined));
-      const bytes = await seen.get(key)!;
-      if (!bytes) {
-        const id = `${doc._source}\u0000${ref.line}\u0000${ref.href}`;
-        if (missing.has(id)) continue;
-        missing.add(id);
-        problems.push(new SitegenError('SG5003', `Missing image ${ref.href} on ${doc._path} (looked for ${key})`, {
-          location: { file: doc._source, line: ref.line },
-          hint: `Put the image next to the document (./name.png) or under ${input.publicDir}/ (/name.png), or fix the path.`,
-        }));
+      // By key and by how it was written: `/x.png` and `../public/x.png` may name one file, but only one stays in the public folder.
+      const rootRelative = ref.href.startsWith('/');
+      const id = `${key}\u0000${rootRelative}`;
+      if (!seen.has(id)) seen.set(id, loadImage(key, input, rootRelative));
+      const loaded = await seen.get(id)!;
+      if (!loaded.ok) {
+        const at = `${doc._source}\u0000${ref.line}\u0000${ref.href}`;
+        if (reported.has(at)) continue;
+        reported.add(at);
+        problems.push(imageProblem(doc, ref, key, loaded, input));
         continue;
       }
       if (files[key]) continue;
-      const image = hashImage(key, bytes, input.root);
+      const image = hashImage(key, loaded.bytes, loaded.file);
       files[key] = image.info;
       out.push(image.file);
     }
@@ -96,13 +207,19 @@ export async function collectImages(input: CollectInput): Promise<{ manifest: Im
   return { manifest: { publicDir: input.publicDir, files }, files: out, problems };
 }
 
-/** Where one image goes (`_sitegen/images/<name>.<hash>.<ext>`) and its size, from its bytes. */
-export function hashImage(key: string, bytes: Buffer, root: string): { info: ImageInfo; file: ImageFile } {
+/**
+ * Where one image goes (`_sitegen/images/<name>.<hash>.<ext>`) and its size, from its bytes
+ * (checked by `loadImage`); `file` is the real file they were read from. The extension is the
+ * format's when the name's is not one of it, so the server's type follows the bytes.
+ */
+export function hashImage(key: string, bytes: Buffer, file: string): { info: ImageInfo; file: ImageFile } {
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
-  const ext = posix.extname(key).toLowerCase();
+  const format = imageFormat(bytes);
+  const named = posix.extname(key).toLowerCase();
+  const ext = !format || FORMAT_EXTENSIONS[format].includes(named) ? named : FORMAT_EXTENSIONS[format][0];
   const name = pathSlug(posix.basename(key, posix.extname(key))) || 'image';
   const rel = `_sitegen/images/${name}.${hash}${ext}`;
-  return { info: { url: `/${rel}`, ...imageSize(bytes) }, file: { rel, file: resolve(root, key), hash } };
+  return { info: { url: `/${rel}`, ...imageSize(bytes, format) }, file: { rel, file, hash } };
 }
 
 /** The image files a document shows (keys as in the manifest), whether they were found or not. */

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { imageSize } from '../../../src/output/image-size.ts';
+import { imageFormat, imageSize } from '../../../src/output/image-size.ts';
 
 function crc32(bytes: Buffer): number {
   let c = ~0;
@@ -65,5 +65,36 @@ describe('imageSize', () => {
   it('gives up on anything else', () => {
     expect(imageSize(Buffer.from('not an image at all, just text'))).toBeUndefined();
     expect(imageSize(Buffer.alloc(0))).toBeUndefined();
+  });
+});
+
+describe('imageFormat (F9: an image must be an image by its bytes)', () => {
+  const bmp = Buffer.alloc(54);
+  bmp.write('BM', 0, 'ascii');
+  bmp.writeUInt32LE(40, 14);
+  bmp.writeInt32LE(16, 18);
+  bmp.writeInt32LE(-8, 22);
+  const ico = Buffer.from([0, 0, 1, 0, 1, 0, 32, 24, 0, 0, 1, 0, 32, 0, 0, 0, 0, 0, 22, 0, 0, 0]);
+  const avif = Buffer.concat([Buffer.from([0, 0, 0, 28]), Buffer.from('ftypavif'), Buffer.alloc(4), Buffer.from('avifmif1miaf'), Buffer.from([0, 0, 0, 20]), Buffer.from('ispe'), Buffer.alloc(4), Buffer.from([0, 0, 1, 0, 0, 0, 0, 128])]);
+
+  it('knows PNG, JPEG, GIF, WebP, AVIF, ICO, BMP and SVG, and their sizes', () => {
+    expect(imageFormat(png(2, 2))).toBe('png');
+    expect(imageFormat(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpeg');
+    expect(imageFormat(Buffer.from('GIF87a\x01\x00\x01\x00', 'latin1'))).toBe('gif');
+    expect(imageFormat(Buffer.from('RIFF\0\0\0\0WEBPVP8L', 'latin1'))).toBe('webp');
+    expect([imageFormat(avif), imageSize(avif)]).toEqual(['avif', { width: 256, height: 128 }]);
+    expect([imageFormat(ico), imageSize(ico)]).toEqual(['ico', { width: 32, height: 24 }]);
+    expect([imageFormat(bmp), imageSize(bmp)]).toEqual(['bmp', { width: 16, height: 8 }]);
+    expect(imageFormat(Buffer.from('\uFEFF<?xml version="1.0"?>\n<!-- made by hand -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd">\n<svg viewBox="0 0 1 1"/>'))).toBe('svg');
+  });
+
+  it('refuses text, secrets and files that only mention <svg', () => {
+    expect(imageFormat(Buffer.from('root:x:0:0:root:/root:/bin/bash\n'))).toBeUndefined();
+    expect(imageFormat(Buffer.from('PATH=/usr/bin\0SECRET=1\0'))).toBeUndefined();
+    expect(imageFormat(Buffer.from('{"files":{"a.md":"<svg width=\\"1\\">"}}'))).toBeUndefined();
+    expect(imageSize(Buffer.from('notes: <svg width="10" height="10"> in the text'))).toBeUndefined();
+    expect(imageFormat(Buffer.from('<svgfoo/>'))).toBeUndefined();
+    expect(imageFormat(Buffer.from('BM not a bitmap header at all...'))).toBeUndefined();
+    expect(imageFormat(Buffer.alloc(0))).toBeUndefined();
   });
 });
