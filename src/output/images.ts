@@ -63,15 +63,16 @@ export function imageKey(source: string, src: string, publicDir: string): string
 export type ImageSource = Pick<ContentDocument, '_source' | '_path' | 'images'>;
 
 /**
- * Where images may come from: the project and the content folder (which `--content` may put
- * elsewhere), less the folders sitegen and tools keep for themselves. Each folder is listed as
- * named and as its real path (links resolved), so a path of either kind is recognised.
+ * Where images may come from: the project, the content folder (which `--content` may put
+ * elsewhere) and the public folder (which the config may), less the folders sitegen and tools
+ * keep for themselves. Each folder is listed as named and as its real path (links resolved), so
+ * a path of either kind is recognised.
  */
 export interface ImageScope {
   root: string;
   /** The public folder relative to the project root, as the manifest names it. */
   publicDir: string;
-  /** The project root and the content folder. */
+  /** The project root, the content folder and the public folder (published whole anyway). */
   within: string[];
   /** The cache folder, and the output folder. */
   cacheDirs: string[];
@@ -83,7 +84,7 @@ export function imageScope(project: { root: string; publicDir: string; contentDi
   const both = (dir: string) => [...new Set([resolve(dir), real(dir)])];
   return {
     root: project.root, publicDir: displayPath(project.publicDir, project.root),
-    within: [...both(project.root), ...both(project.contentDir)], cacheDirs: both(project.cacheDir), outDirs: both(project.outDir),
+    within: [...both(project.root), ...both(project.contentDir), ...both(project.publicDir)], cacheDirs: both(project.cacheDir), outDirs: both(project.outDir),
   };
 }
 
@@ -102,9 +103,9 @@ function inside(file: string, dir: string): string | undefined {
 }
 
 /**
- * Why a file may not be shown, or undefined when it may: it must lie inside the project or the
- * content folder, and not in the cache or output folder, in `node_modules` or in a dot-folder, nor
- * be a dot-file (`.git`, `.env`, `.sitegen-cache`).
+ * Why a file may not be shown, or undefined when it may: it must lie inside the project, the
+ * content folder or the public folder, and not in the cache or output folder, in `node_modules`
+ * or in a dot-folder, nor be a dot-file (`.git`, `.env`, `.sitegen-cache`).
  */
 function refusal(file: string, scope: ImageScope): string | undefined {
   if (scope.cacheDirs.some((dir) => inside(file, dir) !== undefined)) return 'is in the cache folder';
