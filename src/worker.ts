@@ -10,7 +10,6 @@
 // production build renders the same HTML several times faster, and the bundle itself is compiled
 // for production already.
 process.env.NODE_ENV = 'production';
-import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,6 +17,7 @@ import type MarkdownIt from 'markdown-it';
 import { createMarkdown } from './markdown/index.ts';
 import { deferLanguageLoading, fenceLanguages, initHighlighter, loadLanguages, missingLanguage } from './markdown/highlight.ts';
 import { parseDocument } from './content/parse.ts';
+import { decodeSource } from './content/decode.ts';
 import { routeToFile, routeToPayload } from './content/paths.ts';
 import type { ContentDocument, ParseOptions, SourceFile } from './content/types.ts';
 import { SitegenError, fileSystemError } from './errors.ts';
@@ -143,15 +143,15 @@ class Session {
     const texts = request.files.map((file) => {
       try {
         const { bytes, stat } = readSource(file.file);
-        // The document's own hash is of its text: the same as the bytes' unless they are not UTF-8.
+        // UTF-8, or UTF-16 by its byte-order mark (content/decode.ts); the hash is of the bytes.
         const hash = hashText(bytes);
-        return { text: bytes.toString('utf8'), hash, textHash: isUtf8(bytes) ? hash : undefined, stat };
+        return { decoded: decodeSource(bytes, hash), hash, stat };
       } catch (error) {
         return error as Error;
       }
     });
     // The grammars their code blocks name, loaded first (any the scan misses load on demand).
-    await loadLanguages(texts.flatMap((read) => (read instanceof Error ? [] : fenceLanguages(read.text)))).catch(() => undefined);
+    await loadLanguages(texts.flatMap((read) => (read instanceof Error ? [] : fenceLanguages(read.decoded.text ?? '')))).catch(() => undefined);
     const items: ParsedItem[] = [];
     for (const [index, file] of request.files.entries()) items.push(await parseOne(this, index, file));
     this.parsed += items.length;
@@ -164,12 +164,12 @@ class Session {
       if (read instanceof Error) {
         return { index, errors: [new SitegenError('SG2005', `Cannot read ${file.display}: ${read.message}`, { location: { file: file.display } }).toJSON()], ms: 0 };
       }
-      const { text, hash, textHash, stat } = read;
+      const { decoded, hash, stat } = read;
       const started = performance.now();
       try {
         session.working(index);
         // Bodies not kept (the dev server's start-up) are never rendered: only their metadata is wanted.
-        const result = await withGrammars(() => parseDocument(file, text, md, request.options, request.keep, textHash));
+        const result = await withGrammars(() => parseDocument(file, decoded, md, request.options, request.keep));
         const doc = result.doc;
         let at: BodyAt | undefined;
         if (doc?.body) {
@@ -230,8 +230,8 @@ class Session {
 
   private async parseBody(file: SourceFile): Promise<string> {
     const options = this.folder!.options;
-    const text = readFileSync(file.file, 'utf8');
-    const result = await withGrammars(() => parseDocument(file, text, this.md(options), options));
+    const decoded = decodeSource(readFileSync(file.file));
+    const result = await withGrammars(() => parseDocument(file, decoded, this.md(options), options));
     return result.doc?.body?.html ?? '';
   }
 

@@ -5,7 +5,7 @@ import type { LayoutName, PageData } from '../../templates/types.ts';
 import { SitegenError } from '../errors.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { isRoutable } from '../site/collections.ts';
-import { normalizeRoutePath } from '../content/paths.ts';
+import { RESERVED_ROUTE_HINT, normalizeRoutePath, reservedRoute } from '../content/paths.ts';
 
 export interface PageModuleInfo {
   route: string;
@@ -95,6 +95,8 @@ export interface RouteOptions {
   docsRoot: string;
   layouts: string[];
   drafts: boolean;
+  /** More files the site's plugins write at fixed places (a feed moved by its options). */
+  reservedFiles?: string[];
 }
 
 export function buildRouteTable(pages: PageModuleInfo[], docs: ContentDocument[], options: RouteOptions): RouteTable {
@@ -118,6 +120,14 @@ export function buildRouteTable(pages: PageModuleInfo[], docs: ContentDocument[]
     return true;
   };
 
+  // A route where sitegen writes its own files (paths.ts reservedRoute) would break the output.
+  const reserved = (path: string, source: string): boolean => {
+    const reason = reservedRoute(path, options.reservedFiles);
+    if (!reason) return false;
+    errors.push(new SitegenError('SG3007', `Route ${path} is reserved: ${reason}`, { location: { file: source }, hint: RESERVED_ROUTE_HINT }));
+    return true;
+  };
+
   const checkLayout = (layout: string, source: string): boolean => {
     if (options.layouts.includes(layout)) return true;
     errors.push(new SitegenError('SG2003', `Unknown layout "${layout}"`, {
@@ -129,13 +139,13 @@ export function buildRouteTable(pages: PageModuleInfo[], docs: ContentDocument[]
 
   for (const info of pages) {
     const page = modulePageData(info);
-    if (!checkLayout(page.layout, info.file) || !claim(info.route, info.file)) continue;
+    if (reserved(info.route, info.file) || !checkLayout(page.layout, info.file) || !claim(info.route, info.file)) continue;
     const middleware = Array.isArray(info.meta.middleware) ? info.meta.middleware.map(String) : [];
     routes.push({ path: info.route, source: info.file, status: info.route === '/404' ? 404 : 200, layout: page.layout, page, pageRoute: info.route, middleware });
   }
 
   for (const doc of docs) {
-    if (!isRoutable(doc) || (doc.draft && !options.drafts)) continue;
+    if (!isRoutable(doc) || (doc.draft && !options.drafts) || reserved(doc._path, doc._source)) continue;
     if (doc.redirect) {
       if (claim(doc._path, doc._source)) redirects.push({ from: doc._path, to: doc.redirect, source: doc._source });
       continue;

@@ -7,9 +7,11 @@ import matter from 'gray-matter';
 import yaml from 'js-yaml';
 import type MarkdownIt from 'markdown-it';
 import { SitegenError, codeFrame } from '../errors.ts';
-import { renderMarkdown, type LinkRef } from '../markdown/index.ts';
+import { nestingLimit, renderMarkdown, type LinkRef } from '../markdown/index.ts';
 import { IMAGE_KEYS } from '../output/images.ts';
-import { cleanRoutePath, contentId, contentStem, contentType, isPartial, parentDir, postFileParts, postPath, slugSegment, stemLocale, stemToPath } from './paths.ts';
+import { UNSAFE_REDIRECT_HINT, unsafeRedirect } from '../routes/rules.ts';
+import { RESERVED_ROUTE_HINT, cleanRoutePath, contentId, contentStem, contentType, isPartial, parentDir, postFileParts, postPath, reservedRoute, slugSegment, stemLocale, stemToPath } from './paths.ts';
+import type { DecodeIssue, DecodedText } from './decode.ts';
 import type { ContentDocument, ParseOptions, ParseResult, SourceFile } from './types.ts';
 
 const MORE = /^[ \t]*<!--\s*more\s*-->[ \t]*$/m;
@@ -48,6 +50,11 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?(Z|[+
 function daysIn(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** codeFrame with long lines cut short: a 2,000-character line would flood the terminal. */
+function frameAt(text: string, line: number, column = 1): string {
+  return codeFrame(text.split('\n').slice(0, line + 2).map((l) => (l.length > 120 ? `${l.slice(0, 120)}…` : l)).join('\n'), line, column);
 }
 
 function lineOf(source: string, needle: RegExp): number | undefined {
@@ -187,16 +194,62 @@ function stringField(data: Record<string, unknown>, key: string): string | undef
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 }
 
+/** Front matter keys that hold one line of text: a list or an object there would be dropped unseen. */
+const TEXT_FIELDS = ['title', 'description', 'layout', 'path', 'redirect', 'slug'];
+
+/** What a file whose bytes are not (all) text gets: SG2005 when there is no text, SG2008 for bytes replaced. */
+function encodingError(source: SourceFile, issue: DecodeIssue, text: string | undefined): SitegenError {
+  const location = { file: source.display, line: issue.line };
+  switch (issue.kind) {
+    case 'binary':
+      return new SitegenError('SG2005', `${source.display} is not a text file: it has a NUL byte on line ${issue.line}`, {
+        location,
+        hint: 'Content files are UTF-8 text. Move binary files (images, archives) out of the content folder or give them another extension.',
+      });
+    case 'utf16-no-bom':
+      return new SitegenError('SG2005', `${source.display} looks like UTF-16 without a byte-order mark`, {
+        location,
+        hint: 'Save the file as UTF-8 (or as UTF-16 with a byte-order mark, which sitegen reads).',
+      });
+    case 'utf32':
+      return new SitegenError('SG2005', `${source.display} is UTF-32, which sitegen does not read`, { location, hint: 'Save the file as UTF-8.' });
+    default:
+      return new SitegenError('SG2008', `${source.display} is not valid ${issue.encoding}${issue.byte ? `: byte ${issue.byte}` : ''} on line ${issue.line} (shown as \uFFFD)`, {
+        location,
+        frame: text === undefined ? undefined : frameAt(text, issue.line),
+        hint: 'Save the file as UTF-8 (in most editors: "Save with encoding"). `checks.encoding` in the site config sets whether this fails the build (`error`), warns (`warn`) or is not checked (`off`).',
+      });
+  }
+}
+
+/** markdown-it's nesting limit cut the body at `line` (in the file): what followed there was dropped. */
+function nestingError(source: SourceFile, text: string, line: number, limit: number): SitegenError {
+  return new SitegenError('SG2009', `Markdown nested more than ${limit} levels deep: the content from line ${line} on was dropped`, {
+    location: { file: source.display, line },
+    frame: frameAt(text, line),
+    hint: `Blockquotes and lists nest at most ${limit} levels (each list level counts twice): flatten the nesting, or put the text in a code block.`,
+  });
+}
+
 
 /**
  * `renderBody: false` gives the same document without the body HTML (`body.html` is empty): its
  * TOC, links, ids, word count and excerpt come from markdown-it's tokens, so code blocks outside
  * the excerpt are never highlighted (the dev server, which renders bodies when a page is asked for).
  */
-export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, options: ParseOptions, renderBody = true, hash?: string): ParseResult {
+export function parseDocument(source: SourceFile, input: string | DecodedText, md: MarkdownIt, options: ParseOptions, renderBody = true, hash?: string): ParseResult {
   const type = contentType(source.rel);
   if (!type) return { errors: [] };
   const errors: SitegenError[] = [];
+  // Bytes read by the caller (decode.ts): no text at all is SG2005, bytes replaced by U+FFFD SG2008.
+  const decoded = typeof input === 'string' ? undefined : input;
+  if (decoded?.issue) {
+    const problem = encodingError(source, decoded.issue, decoded.text);
+    if (decoded.text === undefined) return { errors: [problem.toJSON()] };
+    errors.push(problem);
+  }
+  const text = decoded ? decoded.text ?? '' : (input as string);
+  hash ??= decoded?.hash;
   const stem = contentStem(source.rel);
   let data: Record<string, unknown> = {};
   let body = '';
@@ -236,6 +289,17 @@ export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, 
   if (data === null || typeof data !== 'object' || Array.isArray(data)) data = {};
 
   const frontmatter = jsonSafe(data) as Record<string, unknown>;
+  for (const key of TEXT_FIELDS) {
+    const value = data[key];
+    if (value === undefined || value === null || typeof value === 'string' || typeof value === 'number') continue;
+    const line = lineOf(text, new RegExp(`^${key}\\s*:`));
+    const kind = Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+    errors.push(new SitegenError('SG2001', `Invalid front matter: \`${key}:\` is ${kind}, not text`, {
+      location: { file: source.display, line },
+      frame: line ? codeFrame(text, line, 1) : undefined,
+      hint: `\`${key}:\` takes one line of text; quote it if it starts with [ or {, or holds a colon: ${key}: "…".`,
+    }));
+  }
   const isPost = type === 'markdown' && stem.startsWith(`${options.blogDir}/`) && !isPartial(stem);
 
   const dateRaw = data.date;
@@ -251,13 +315,31 @@ export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, 
       }));
     }
   }
-  const updated = data.updated !== undefined ? parseDate(data.updated) ?? date : date;
+  const updatedDate = data.updated !== undefined ? parseDate(data.updated) : undefined;
+  if (data.updated !== undefined && !updatedDate) {
+    const line = lineOf(text, /^updated\s*:/);
+    errors.push(new SitegenError('SG2002', `Invalid date ${JSON.stringify(data.updated)} in \`updated:\``, {
+      location: { file: source.display, line },
+      frame: line ? codeFrame(text, line, 1) : undefined,
+      hint: 'Write dates as YYYY-MM-DD or "YYYY-MM-DD HH:MM:SS" (UTC).',
+    }));
+  }
+  const updated = updatedDate ?? date;
 
   let path = stemToPath(stem);
   if (typeof data.path === 'string') {
     const clean = cleanRoutePath(data.path);
-    if (clean) path = clean;
-    else {
+    const reserved = clean ? reservedRoute(clean) : undefined;
+    if (clean && !reserved) path = clean;
+    else if (clean && reserved) {
+      // Like an invalid path, the document keeps the route of its file while the problem stands.
+      const line = lineOf(text, /^path\s*:/);
+      errors.push(new SitegenError('SG3007', `Route ${clean} is reserved: ${reserved}`, {
+        location: { file: source.display, line },
+        frame: line ? codeFrame(text, line, 1) : undefined,
+        hint: RESERVED_ROUTE_HINT,
+      }));
+    } else {
       const line = lineOf(text, /^path\s*:/);
       errors.push(new SitegenError('SG2007', `Invalid path ${JSON.stringify(data.path)}`, {
         location: { file: source.display, line },
@@ -277,10 +359,17 @@ export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, 
         hint: 'Name the file YYYY-MM-DD-slug.md or set `slug:` in the front matter.',
       }));
     } else if (!postDate) {
-      if (dateRaw === undefined) errors.push(new SitegenError('SG2002', 'Post has no date', {
-        location: { file: source.display, line: 1 },
-        hint: 'Set `date:` in the front matter or start the file name with YYYY-MM-DD-.',
-      }));
+      if (dateRaw === undefined && parts.date) {
+        errors.push(new SitegenError('SG2002', `Invalid date ${parts.date} in the file name`, {
+          location: { file: source.display, line: 1 },
+          hint: 'That day does not exist (months run 01-12, and each month has its own last day): rename the file to a real YYYY-MM-DD- date, or set `date:` in the front matter.',
+        }));
+      } else if (dateRaw === undefined) {
+        errors.push(new SitegenError('SG2002', 'Post has no date', {
+          location: { file: source.display, line: 1 },
+          hint: 'Set `date:` in the front matter or start the file name with YYYY-MM-DD-.',
+        }));
+      }
     } else {
       path = postPath(options.blogDir, postDate, slug);
       date ??= postDate;
@@ -303,6 +392,7 @@ export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, 
     // The marker line stays as an empty line, so lines after it keep their numbers in messages.
     const fullBody = split ? `${split.before}\n\n${split.after}` : body;
     const rendered = renderMarkdown(md, fullBody, bodyLine, 3, renderBody);
+    if (rendered.nestingCut !== undefined) errors.push(nestingError(source, text, rendered.nestingCut, nestingLimit(md)));
     html = rendered.html;
     links = rendered.links;
     images.push(...rendered.images);
@@ -314,6 +404,18 @@ export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, 
 
   const navigation = data.navigation === false ? false : data.navigation && typeof data.navigation === 'object' ? (frontmatter.navigation as { title?: string }) : true;
   const middleware = Array.isArray(data.middleware) ? data.middleware.map(String) : typeof data.middleware === 'string' ? [data.middleware] : [];
+  // A redirect target that is no same-site path or http(s) URL is refused here, where its line is known.
+  let redirect = stringField(data, 'redirect');
+  const unsafe = redirect ? unsafeRedirect(redirect) : undefined;
+  if (unsafe) {
+    const line = lineOf(text, /^redirect\s*:/);
+    errors.push(new SitegenError('SG3006', `Redirect target ${JSON.stringify(redirect)} is refused: ${unsafe}`, {
+      location: { file: source.display, line },
+      frame: line ? codeFrame(text, line, 1) : undefined,
+      hint: UNSAFE_REDIRECT_HINT,
+    }));
+    redirect = undefined;
+  }
   const fallbackTitle = (stem.split('/').pop() ?? '').replace(/^\d+\./, '').replace(/^\d{4}-\d{2}-\d{2}-/, '').replace(/[-_]+/g, ' ');
 
   const doc: ContentDocument = {
@@ -329,7 +431,7 @@ export function parseDocument(source: SourceFile, text: string, md: MarkdownIt, 
     description: stringField(data, 'description') ?? '',
     layout: stringField(data, 'layout'),
     navigation,
-    redirect: stringField(data, 'redirect'),
+    redirect,
     excerpt,
     draft: data.draft === true,
     date,

@@ -36,6 +36,35 @@ export function cleanRoutePath(path: string): string | undefined {
   return `/${segments.join('/')}`;
 }
 
+/** Folders of the output that sitegen fills itself: assets and manifests, the content API, island payloads. */
+export const RESERVED_FOLDERS = ['/_sitegen', '/api/_content', '/__island'];
+
+/**
+ * Files sitegen (and its bundled plugins: sitemap, feed) writes at fixed places of the output. A
+ * page there would be written as a folder (`sitemap.xml/index.html`) or over the file itself.
+ */
+export const RESERVED_FILES = ['/_redirects', '/_headers', '/404.html', '/500.html', '/sitemap.xml', '/robots.txt', '/blog/feed.xml'];
+
+/**
+ * Why a route collides with what sitegen writes itself, or undefined: anything under a reserved
+ * folder, a reserved file (or a folder of that name), and any segment named `_payload.json`
+ * (every page's data file). Compared without case: some file systems (macOS, Windows) ignore it.
+ * `extraFiles`: more fixed files of this site (a feed written elsewhere).
+ */
+export function reservedRoute(path: string, extraFiles: string[] = []): string | undefined {
+  const lower = path.toLowerCase().replace(/\/+$/, '');
+  for (const folder of RESERVED_FOLDERS) if (lower === folder || lower.startsWith(`${folder}/`)) return `sitegen writes its own files under ${folder}/`;
+  for (const file of [...RESERVED_FILES, ...extraFiles]) {
+    const own = file.toLowerCase();
+    if (lower === own || lower.startsWith(`${own}/`)) return `sitegen writes ${file} itself`;
+  }
+  if (lower.split('/').includes('_payload.json')) return 'every page\'s data is written to a file named _payload.json';
+  return undefined;
+}
+
+/** What a reserved route's problem suggests. */
+export const RESERVED_ROUTE_HINT = `Give it another route (its \`path:\` or its file name). sitegen writes these itself: anything under ${RESERVED_FOLDERS.map((f) => `${f}/`).join(', ')}, files named _payload.json, and ${RESERVED_FILES.join(', ')}.`;
+
 /** Drop one leading `N.` order prefix: `1.intro` → `intro`, `2.b` → `b`, `10` stays. */
 export function stripOrderPrefix(segment: string): string {
   return segment.replace(/^\d+\./, '');

@@ -19,8 +19,9 @@ import type { ResolvedConfig } from '../config/schema.ts';
 import { discoverContent, displayPath, listPublicFiles } from '../content/discover.ts';
 import { contentId, normalizeRoutePath } from '../content/paths.ts';
 import { parseDocument } from '../content/parse.ts';
+import { decodeSource, type DecodedText } from '../content/decode.ts';
 import type { ContentDocument, ParseOptions, SourceFile } from '../content/types.ts';
-import { SitegenError } from '../errors.ts';
+import { SitegenError, applyCheckLevels } from '../errors.ts';
 import { hashText } from '../hash.ts';
 import { createMarkdown } from '../markdown/index.ts';
 import { LANGUAGES, initHighlighter } from '../markdown/highlight.ts';
@@ -257,22 +258,24 @@ export class DevSession {
     const source = this.source(file);
     this.sources.set(file, source);
     this.sourceById.set(contentId(source.rel), source);
-    let text: string;
+    let decoded: DecodedText;
     try {
-      text = await readFile(file, 'utf8');
+      decoded = decodeSource(await readFile(file));
     } catch {
       return [];
     }
-    if (before && before.hash === hashText(text)) {
+    if (before && before.hash === decoded.hash) {
       // Back to the last good version (after a broken save, say): nothing to re-render.
       this.problems.delete(file);
       return [];
     }
     await this.grammars;
-    const result = parseDocument(source, text, this.md, this.parseOptions);
-    if (result.errors.length) this.problems.set(file, result.errors.map(SitegenError.fromJSON));
+    const result = parseDocument(source, decoded, this.md, this.parseOptions);
+    const problems = result.errors.map(SitegenError.fromJSON);
+    if (problems.length) this.problems.set(file, problems);
     else this.problems.delete(file);
-    if (!result.doc || result.errors.length) return before ? [before._path] : [];
+    // Problems its checks only warn about (checks.encoding, say) leave the document in use.
+    if (!result.doc || applyCheckLevels(problems, this.config.checks).errors.length) return before ? [before._path] : [];
     const doc = result.doc;
     if (doc.body) {
       this.bodies.set(doc._id, { hash: doc.hash, html: doc.body.html });
@@ -341,7 +344,7 @@ export class DevSession {
     const source = this.sourceById.get(doc._id);
     if (!source) return doc.body?.html ?? '';
     await this.grammars;
-    const result = parseDocument(source, await readFile(source.file, 'utf8'), this.md, this.parseOptions);
+    const result = parseDocument(source, decodeSource(await readFile(source.file)), this.md, this.parseOptions);
     const html = result.doc?.body?.html ?? '';
     this.bodies.set(doc._id, { hash: result.doc?.hash ?? doc.hash, html });
     return html;

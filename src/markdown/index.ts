@@ -29,6 +29,34 @@ export interface RenderedMarkdown {
   /** Heading ids of the page, for anchor checks. */
   ids: string[];
   text: string;
+  /**
+   * The line (1-based, `lineOffset` added) where markdown-it's nesting limit (`maxNesting`) cut
+   * the body: from there on the block's content was dropped. Undefined when nothing was cut.
+   */
+  nestingCut?: number;
+}
+
+/** Where renderMarkdown's env records the first line the nesting limit cut. */
+const NESTING_CUT = 'sitegenNestingCut';
+
+/**
+ * markdown-it's block tokenizer, noting where it gives up: at `maxNesting` levels it skips the
+ * rest of the block without a word (parser_block.mjs). The same test it makes, made first.
+ */
+export function nestingLimit(md: MarkdownIt): number {
+  return (md.options as { maxNesting?: number }).maxNesting ?? 100;
+}
+
+function watchNesting(md: MarkdownIt): void {
+  const block = md.block;
+  const tokenize = block.tokenize;
+  block.tokenize = function (state, startLine, endLine) {
+    if (state.level >= nestingLimit(state.md) && state.env && (state.env as Record<string, unknown>)[NESTING_CUT] === undefined) {
+      const line = state.skipEmptyLines(startLine);
+      if (line < endLine && state.sCount[line] >= state.blkIndent) (state.env as Record<string, unknown>)[NESTING_CUT] = line;
+    }
+    return tokenize.call(this, state, startLine, endLine);
+  };
 }
 
 /** Plain text up to the next character another inline rule may start at: markdown-it's own list (rules_inline/text.mjs). */
@@ -53,6 +81,7 @@ function plainTextRule(state: { src: string; pos: number; posMax: number; pendin
 export function createMarkdown(options: MarkdownOptions = {}, extend?: (md: MarkdownIt) => void): MarkdownIt {
   const md = new MarkdownIt({ html: options.html ?? false, linkify: false, typographer: false });
   md.inline.ruler.at('text', plainTextRule);
+  watchNesting(md);
 
   md.use(anchor, {
     slugify: headingSlug,
@@ -147,11 +176,12 @@ function plainText(tokens: Token[]): string {
  * `html`, only the parse: the same TOC, ids, links and text, and an empty `html`.
  */
 export function renderMarkdown(md: MarkdownIt, source: string, lineOffset = 0, tocDepth = 3, html = true): RenderedMarkdown {
-  const env = {};
+  const env: Record<string, unknown> = {};
   const tokens = md.parse(source, env);
   const out = html ? md.renderer.render(tokens, md.options, env) : '';
   const { toc, ids } = buildToc(tokens, tocDepth);
-  return { html: out, toc, ids, ...collectLinks(tokens, lineOffset), text: plainText(tokens) };
+  const cut = env[NESTING_CUT];
+  return { html: out, toc, ids, ...collectLinks(tokens, lineOffset), text: plainText(tokens), ...(typeof cut === 'number' ? { nestingCut: cut + 1 + lineOffset } : {}) };
 }
 
 export { escapeHtml };

@@ -19,6 +19,7 @@ import type { BuiltPage } from '../plugins/types.ts';
 import type { HookRunner } from '../plugins/run.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import { mapLimit } from '../build/pool.ts';
+import { unsafeRedirect } from '../routes/rules.ts';
 import type { SitePlan } from './plan.ts';
 import { manifestMatcher } from './plan.ts';
 import { apiPosts } from './api.ts';
@@ -46,6 +47,7 @@ export async function writeOutputs(input: OutputsInput): Promise<{ redirects: nu
   const base = config.base.replace(/\/$/, '');
   for (const from of plan.redirectPages) {
     const r = plan.redirects.get(from)!;
+    if (unsafeRedirect(r.to)) continue; // refused by the plan (SG3006): never written
     const external = /^[a-z]+:/i.test(r.to.split(/[?#]/)[0]);
     await out.write(routeToFile(from), redirectHtml(`${external ? '' : base}${r.to}`, external ? r.to : `${config.url}${base}${r.to}`));
   }

@@ -3,16 +3,19 @@
  * and navigation, redirects and the route-rule matcher, one render job per route, and every
  * problem found on the way. Pure apart from route middleware; shared by `build` and `dev`.
  */
+import { readFileSync } from 'node:fs';
 import type { Author } from '../../templates/types.ts';
+import { findConfigFile } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
+import { displayPath } from '../content/discover.ts';
 import type { ContentDocument } from '../content/types.ts';
-import { normalizeRoutePath } from '../content/paths.ts';
-import { SitegenError } from '../errors.ts';
+import { RESERVED_ROUTE_HINT, normalizeRoutePath, reservedRoute } from '../content/paths.ts';
+import { SitegenError, type Location } from '../errors.ts';
 import type { SiteAssets } from '../output/assets.ts';
 import type { ImageManifest } from '../output/images.ts';
 import type { RenderModule } from '../render/render-page.ts';
 import type { RenderJob } from '../render/types.ts';
-import { createMatcher, expandDynamicRedirects, resolveRedirect, type Redirect, type RouteMatcher } from '../routes/rules.ts';
+import { UNSAFE_REDIRECT_HINT, createMatcher, expandDynamicRedirects, resolveRedirect, unsafeRedirect, type RawRouteRule, type Redirect, type RouteMatcher } from '../routes/rules.ts';
 import { buildRouteTable, type DocRedirect, type PageModuleInfo, type Route } from '../build/routes.ts';
 import { runMiddleware } from '../build/middleware.ts';
 import { buildSiteModel, ensureBlogIndex, ensureHomePage, ensureNotFound, renderJob, type SiteModel } from '../site/model.ts';
@@ -70,8 +73,10 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
   const { config, docs } = input;
   const layouts = Object.keys(input.mod.layouts);
   const pages: PageModuleInfo[] = Object.entries(input.mod.pages).map(([route, entry]) => ({ route, file: entry.file, meta: { ...(entry.module.meta ?? {}) } }));
-  const table = buildRouteTable(pages, docs, { docsRoot: config.theme.docsRoot, layouts, drafts: input.drafts });
-  const problems: SitegenError[] = [...table.errors, ...(await runMiddleware(table.routes, config))];
+  const reservedFiles = pluginFiles(config);
+  const table = buildRouteTable(pages, docs, { docsRoot: config.theme.docsRoot, layouts, drafts: input.drafts, reservedFiles });
+  const rules = checkRouteRules(config, reservedFiles);
+  const problems: SitegenError[] = [...table.errors, ...rules.errors, ...(await runMiddleware(table.routes, config))];
   const model = buildSiteModel({
     config, docs, authors: input.authors, assets: input.assets, buildId: input.buildId, drafts: input.drafts, hasFavicon: input.hasFavicon, bodyExtra: input.bodyExtra, images: input.images,
   });
@@ -80,30 +85,87 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
   ensureBlogIndex(routes, model.posts, layouts, config.blogDir);
   ensureHomePage(routes, model, layouts, config.description);
   const prerendered = routes.filter((r) => r.status === 200).map((r) => r.path).sort();
-  const matcher = createMatcher(config.routeRules);
+  const matcher = createMatcher(rules.rules);
   const publicPaths = new Set(input.publicFiles.map((f) => `/${f}`));
   const knownRoutes = new Set([...routes.map((r) => r.path), ...table.skipped, ...(input.failedRoutes ?? [])]);
-  const { redirects, pages: redirectPages, sources, errors } = planRedirects(table.redirects, matcher, prerendered, routes, knownRoutes, publicPaths, input.foreignContent ?? false);
+  const { redirects, pages: redirectPages, sources, errors } = planRedirects(table.redirects, matcher, prerendered, routes, knownRoutes, publicPaths, input.foreignContent ?? false, reservedFiles);
   return {
     routes, byPath: new Map(routes.map((r) => [normalizeRoutePath(r.path), r])), notFound, model, matcher, redirects, redirectPages, redirectSources: sources,
     prerendered, knownRoutes, publicPaths, problems, redirectProblems: errors,
   };
 }
 
+/** Files the site's plugins write at places their options set: the feed's `path`. */
+function pluginFiles(config: ResolvedConfig): string[] {
+  const files: string[] = [];
+  for (const ref of config.plugins) {
+    const [name, options] = Array.isArray(ref) ? ref : [ref, undefined];
+    const path = (options as { path?: unknown } | undefined)?.path;
+    if (/(^|\/)feed(\.[cm]?[jt]s)?$/.test(name) && typeof path === 'string') files.push(`/${path.replace(/^\/+/, '')}`);
+  }
+  return files;
+}
+
+/** Where a route rule is written in the site config: its file, and the line that names its pattern. */
+function ruleLocation(root: string, pattern: string): Location {
+  const file = findConfigFile(root);
+  if (!file) return { file: 'site/config.ts' };
+  const shown = displayPath(file, root);
+  try {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const index = lines.findIndex((line) => [`'${pattern}'`, `"${pattern}"`, `\`${pattern}\``].some((quoted) => line.includes(quoted)));
+    return index === -1 ? { file: shown } : { file: shown, line: index + 1 };
+  } catch {
+    return { file: shown };
+  }
+}
+
+/**
+ * The config's route rules without the redirects that cannot be written safely: a target that is
+ * no same-site path or http(s) URL (SG3006), or a rule that redirects paths where sitegen writes
+ * its own files (SG3007). Each is reported with the config's line; the rule's other settings stay.
+ */
+function checkRouteRules(config: ResolvedConfig, reservedFiles: string[]): { rules: Record<string, RawRouteRule>; errors: SitegenError[] } {
+  const rules: Record<string, RawRouteRule> = {};
+  const errors: SitegenError[] = [];
+  for (const [pattern, rule] of Object.entries(config.routeRules as Record<string, RawRouteRule>)) {
+    rules[pattern] = rule;
+    if (rule.redirect === undefined) continue;
+    const to = typeof rule.redirect === 'string' ? rule.redirect : rule.redirect.to;
+    const unsafe = typeof to === 'string' ? unsafeRedirect(to) : 'it is not text';
+    // The part of the pattern before its first parameter or wildcard: the paths it can redirect.
+    const literal = pattern.split(/[*:]/)[0];
+    const reserved = reservedRoute(literal, reservedFiles);
+    if (!unsafe && !reserved) continue;
+    const location = ruleLocation(config.root, pattern);
+    if (unsafe) errors.push(new SitegenError('SG3006', `Route rule ${pattern} redirects to ${JSON.stringify(to)}, which is refused: ${unsafe}`, { location, hint: UNSAFE_REDIRECT_HINT }));
+    else errors.push(new SitegenError('SG3007', `Route rule ${pattern} redirects paths that are reserved: ${reserved}`, { location, hint: 'Redirect other paths: sitegen serves its own files there (headers-only rules are fine).' }));
+    const { redirect: _dropped, ...rest } = rule;
+    rules[pattern] = rest;
+  }
+  return { rules, errors };
+}
+
 /** Collect the redirects and check them: no collision with a page, no loop, no dead end. */
 function planRedirects(
-  docRedirects: DocRedirect[], matcher: RouteMatcher, prerendered: string[], routes: Route[], knownRoutes: Set<string>, publicPaths: Set<string>, foreign: boolean,
+  docRedirects: DocRedirect[], matcher: RouteMatcher, prerendered: string[], routes: Route[], knownRoutes: Set<string>, publicPaths: Set<string>, foreign: boolean, reservedFiles: string[],
 ): { redirects: Map<string, Redirect>; pages: Set<string>; sources: Map<string, string>; errors: SitegenError[] } {
   const all = new Map<string, Redirect>();
   const sources = new Map<string, string>();
+  const errors: SitegenError[] = [];
   for (const r of docRedirects) {
+    // Checked at parse time with the line (parse.ts); here for a target a `content:loaded` hook set.
+    const unsafe = unsafeRedirect(r.to);
+    if (unsafe) {
+      errors.push(new SitegenError('SG3006', `Redirect target ${JSON.stringify(r.to)} is refused: ${unsafe}`, { location: { file: r.source }, hint: UNSAFE_REDIRECT_HINT }));
+      continue;
+    }
     all.set(r.from, { to: r.to, statusCode: 301 });
     sources.set(r.from, r.source);
   }
   for (const [from, rule] of Object.entries(matcher.static)) if (rule.redirect) all.set(from, rule.redirect);
   for (const [from, r] of expandDynamicRedirects(matcher, prerendered)) if (!all.has(from)) all.set(from, r);
   const routeSet = new Set(routes.map((r) => r.path));
-  const errors: SitegenError[] = [];
   const pages = new Set<string>();
   for (const [from, r] of all) {
     const source = sources.get(from) ?? 'site/config.ts';

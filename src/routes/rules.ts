@@ -13,6 +13,28 @@ export interface RawRouteRule {
   index?: boolean;
 }
 
+/**
+ * Why a redirect target is refused, or undefined when it is fine. A target is a path on this site
+ * (`/new`) or an http(s) URL (`https://example.com/new`). Browsers drop tabs, newlines and leading
+ * control characters from a URL and read `\` as `/`, so `java\tscript:`, ` javascript:` and
+ * `/\evil.com` are refused, not cleaned up. `//host/…` (protocol-relative) is refused too: an
+ * off-site target is written out in full, and the base path is never put in front of it.
+ */
+export function unsafeRedirect(to: string): string | undefined {
+  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(to)) return 'it contains a space, tab, newline or other control character';
+  if (to.includes('\\')) return 'it contains a backslash, which browsers read as `/`';
+  if (to.startsWith('//')) return 'it starts with `//`, a protocol-relative link to another host: write the full https:// URL';
+  if (to.startsWith('/')) return undefined;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(to)?.[1];
+  if (!scheme) return 'it is neither a path from the site root nor an http(s) URL';
+  if (!/^https?$/i.test(scheme)) return `its scheme \`${scheme}:\` is not http or https`;
+  if (!/^https?:\/\/[^/?#]/i.test(to) || !URL.canParse(to)) return 'it is not a complete http(s) URL';
+  return undefined;
+}
+
+/** What an unsafe redirect target's problem suggests. */
+export const UNSAFE_REDIRECT_HINT = 'Redirect to a path on this site (`/new/page`) or to a full http(s) URL (`https://example.com/page`); other schemes (javascript:, data:, vbscript: …) and `//host` are refused.';
+
 export function normalizeRule(raw: RawRouteRule): RouteRule {
   const rule: RouteRule = {};
   if (raw.redirect !== undefined) {
@@ -36,6 +58,8 @@ export function createMatcher(rules: Record<string, RawRouteRule>): RouteMatcher
     const kind = patternKind(pattern);
     const key = kind === 'wildcard' ? pattern.slice(0, -3) || '/' : pattern;
     try {
+      // A space or line break would split the pattern's line in `_redirects` into another rule.
+      if (/[\s\u0000-\u001f\u007f]/.test(pattern)) throw new Error('a space or control character');
       if (kind === 'dynamic') patternToRegExp(pattern);
     } catch (error) {
       throw new SitegenError('SG3005', `Route rule pattern ${JSON.stringify(pattern)} is invalid`, { hint: 'Use exact paths, `/prefix/**`, `*` for one segment or `:name` parameters.', cause: error });

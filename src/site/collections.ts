@@ -34,10 +34,19 @@ export function toPostSummary(doc: ContentDocument, images?: ImageManifest): Pos
   return summary;
 }
 
-/** Published posts (drafts too when `drafts` is on), newest first; `images`: where the documents' images went. */
+/** A date listings can sort, show and put in a feed: an ISO date-time that is a real day. */
+export function isValidDate(date: string | undefined): date is string {
+  return typeof date === 'string' && date !== '' && !Number.isNaN(Date.parse(date));
+}
+
+/**
+ * Published posts (drafts too when `drafts` is on), newest first; `images`: where the documents'
+ * images went. A post without a valid date (its SG2002 reported at parse time, a hook's value) is
+ * left out: listings and feeds format every post's date.
+ */
 export function collectPosts(docs: ContentDocument[], drafts: boolean, images?: ImageManifest): PostSummary[] {
   return docs
-    .filter((doc) => doc.isPost && isRoutable(doc) && !doc.redirect && (drafts || !doc.draft))
+    .filter((doc) => doc.isPost && isRoutable(doc) && !doc.redirect && (drafts || !doc.draft) && isValidDate(doc.date))
     .map((doc) => toPostSummary(doc, images))
     .sort((a, b) => (a.date === b.date ? compareNumeric(a.path, b.path) : a.date < b.date ? 1 : -1));
 }

@@ -9,7 +9,7 @@ import { escapeHtml } from '../html.ts';
 import type { SiteAssets } from '../output/assets.ts';
 import type { RenderJob, SharedRenderData } from '../render/types.ts';
 import { documentPageData, type Route } from '../build/routes.ts';
-import { buildNavigation, collectPosts, computeNeighbours, computeRelated, type Neighbours, type RelatedPosts } from './collections.ts';
+import { buildNavigation, collectPosts, computeNeighbours, computeRelated, isValidDate, type Neighbours, type RelatedPosts } from './collections.ts';
 import type { SiteInfo } from '../../templates/types.ts';
 import type { ImageManifest } from '../output/images.ts';
 
@@ -106,7 +106,8 @@ export function ensureBlogIndex(routes: Route[], posts: PostSummary[], layouts: 
   const dates = new Map<string, string>();
   const day = (date: string) => {
     let shown = dates.get(date);
-    if (shown === undefined) dates.set(date, (shown = dateFormat.format(new Date(date))));
+    // A date that is no day shows as nothing rather than throwing (collectPosts leaves those out).
+    if (shown === undefined) dates.set(date, (shown = isValidDate(date) ? dateFormat.format(new Date(date)) : ''));
     return shown;
   };
   const items = posts.map((p) => `<li><a href="${escapeHtml(p.path)}">${escapeHtml(p.title)}</a> <time datetime="${escapeHtml(p.date)}">${day(p.date)}</time>${p.description ? `<br>${escapeHtml(p.description)}` : ''}</li>`);
