@@ -66,7 +66,7 @@ function extraFiles(name: string): Record<string, string> {
   return {
     'package.json': `${JSON.stringify(manifest, null, 2)}\n`,
     'tsconfig.json': `${JSON.stringify(tsconfig, null, 2)}\n`,
-    '.gitignore': 'node_modules/\ndist/\n.sitegen-cache/\n',
+    '.gitignore': 'node_modules/\ndist\n.dist.sitegen/\n.sitegen-cache/\n',
   };
 }
 

@@ -18,4 +18,6 @@ export const env = {
   },
   /** Print every input of the build id (to find why two builds differ). */
   debugBuildId: () => Boolean(process.env.SITEGEN_DEBUG_BUILD_ID),
+  /** Tests only: pause this long between the steps of the output swap, to kill a build inside it. */
+  testSwapPauseMs: () => positiveInt('SITEGEN_TEST_SWAP_PAUSE_MS'),
 };

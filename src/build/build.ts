@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { hashText } from '../hash.ts';
 import { env } from '../env.ts';
@@ -20,6 +20,7 @@ import { formatMs, formatWarning } from '../log.ts';
 import { PACKAGE_ROOT, VERSION } from '../paths.ts';
 import type { RenderModule } from '../render/render-page.ts';
 import { OutputFolder, hookSignals, peekSpare } from '../output/folder.ts';
+import { checkOutDir } from '../output/out-dir.ts';
 import { readAuthors } from '../site/data.ts';
 import { contentId, contentStem, stemToPath } from '../content/paths.ts';
 import { mergeTimings } from '../plugins/run.ts';
@@ -108,6 +109,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let project: Project;
   try {
     project = await loadProject(rootDir, options);
+    checkOutDir({
+      root: project.root, outDir: project.outDir, cacheDir: project.cacheDir, contentDir: project.contentDir,
+      sourceDirs: [join(project.root, 'site'), join(project.root, 'templates'), resolve(project.root, project.config.pagesDir), project.publicDir, project.dataDir],
+    });
     compiled!.resolve(project.pluginModules);
   } catch (error) {
     compiled!.reject(error);

@@ -1,17 +1,20 @@
 /**
- * Never half a site: a build writes into a temporary sibling folder and swaps it in only
- * when everything succeeded. Until then the previous output stays exactly as it was.
+ * Never half a site: a build writes into a temporary folder and swaps it in only when everything
+ * succeeded. The output folder (`dist`) is a symbolic link to the current generation, a folder in
+ * `.dist.sitegen/` beside it; the swap renames a new link over it, one atomic step, so at every
+ * instant `dist` is one complete output, the old or the new, even when the build is killed.
  *
- * The output a swap replaces is kept in the cache folder as the spare, and the next build writes
+ * The generation a swap replaces is kept in the cache folder as the spare, and the next build writes
  * into it in place: every page carries its build id, so every page is written again on every
- * build, and overwriting a file that exists costs a fraction of creating it and its folder (at
- * 10,000 pages, 0.15 s of kernel time against 1-3 s). What that build does not write is removed
- * from the spare before it is swapped in, so the output is the same as from an empty folder.
+ * build, and overwriting a file that exists costs a fraction of creating it and its folder. What
+ * that build does not write is removed from the spare before it is swapped in, so the output is the
+ * same as from an empty folder.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, rmdirSync, unlinkSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { lstat, mkdir, readdir, readFile, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { env } from '../env.ts';
 import { Worker } from 'node:worker_threads';
 import { SitegenError } from '../errors.ts';
 import { hashText } from '../hash.ts';
@@ -91,30 +94,58 @@ async function makeDirs(dir: string): Promise<void> {
   }
 }
 
+/** Where the generations of `outDir` live: `.dist.sitegen/` beside `dist`. */
+export const generationsOf = (outDir: string) => join(dirname(outDir), `.${basename(outDir)}.sitegen`);
+
+/** The folder the output link points at (absolute), or undefined when it is no link. */
+export async function linkTarget(outDir: string): Promise<string | undefined> {
+  try {
+    return resolve(dirname(outDir), await readlink(outDir));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Tests only: a pause (SITEGEN_TEST_SWAP_PAUSE_MS) between the steps of the swap, to kill a build inside it. */
+const swapPause = () => new Promise((r) => setTimeout(r, env.testSwapPauseMs() ?? 0));
+
 /**
  * Folders left by a build that was killed (SIGKILL, power loss): removed by the next build, or,
- * for the folder it was writing, kept as the spare when there is none (what a spare holds does
- * not matter, see OutputFolder.prune).
+ * for a folder it was writing, kept as the spare when there is none (what a spare holds does
+ * not matter, see OutputFolder.prune). The generation the output links to is never touched.
  */
-async function removeStale(parent: string, name: string, spare?: { dir: string; outDir: string }): Promise<void> {
-  const pattern = new RegExp(`^\\.${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(tmp|old)-(\\d+)$`);
-  for (const entry of await readdir(parent)) {
-    const m = pattern.exec(entry);
-    if (!m || Number(m[2]) === process.pid || alive(Number(m[2]))) continue;
-    if (m[1] === 'tmp' && spare && !existsSync(spare.dir)) {
+async function removeStale(outDir: string, spare?: { dir: string; outDir: string }): Promise<void> {
+  const gens = generationsOf(outDir);
+  const current = await linkTarget(outDir);
+  for (const entry of await readdir(gens)) {
+    const m = /^(tmp|out|old|link)-(?:.*-)?(\d+)$/.exec(entry);
+    const dir = join(gens, entry);
+    if (!m || dir === current || Number(m[2]) === process.pid || alive(Number(m[2]))) continue;
+    if ((m[1] === 'tmp' || m[1] === 'out') && spare && !existsSync(spare.dir)) {
       try {
         await mkdir(dirname(spare.dir), { recursive: true });
         await rm(`${spare.dir}.patch.json`, { force: true });
-        await rename(join(parent, entry), spare.dir);
+        await rename(dir, spare.dir);
         await writeFile(`${spare.dir}.json`, JSON.stringify({ outDir: spare.outDir } satisfies SpareRecord));
         continue;
       } catch {
         // another file system: removed below
       }
     }
-    await rm(join(parent, entry), { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
+  }
+  // Temporary folders beside the output, from sitegen before the output became a link.
+  const legacy = new RegExp(`^\\.${basename(outDir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(tmp|old)-(\\d+)$`);
+  for (const entry of await readdir(dirname(outDir))) {
+    const m = legacy.exec(entry);
+    if (m && !alive(Number(m[2]))) await rm(join(dirname(outDir), entry), { recursive: true, force: true });
   }
 }
+
+const GENERATIONS_README = `This folder holds sitegen's build outputs. The output folder beside it is a link to the
+current one, replaced in one step when a build finishes. Delete this folder together with
+the output folder, or leave both to sitegen.
+`;
 
 /**
  * The previous output, already swapped out, is deleted by a detached process: the build is done
@@ -205,11 +236,12 @@ export class OutputFolder {
    * replaced output is deleted instead).
    */
   static async create(outDir: string, cacheDir?: string, peeked?: SparePeek): Promise<OutputFolder> {
-    const parent = dirname(outDir);
-    await makeDirs(parent);
+    const gens = generationsOf(outDir);
+    await makeDirs(gens);
+    if (!existsSync(join(gens, 'README.txt'))) await writeFile(join(gens, 'README.txt'), GENERATIONS_README);
     const spareDir = cacheDir && spareDirOf(outDir, cacheDir);
-    await removeStale(parent, basename(outDir), spareDir ? { dir: spareDir, outDir } : undefined);
-    const tempDir = join(parent, `.${basename(outDir)}.tmp-${process.pid}`);
+    await removeStale(outDir, spareDir ? { dir: spareDir, outDir } : undefined);
+    const tempDir = join(gens, `tmp-${process.pid}`);
     await rm(tempDir, { recursive: true, force: true });
     const taken = spareDir ? await takeSpare(spareDir, outDir, tempDir, peeked?.dir === spareDir ? peeked : undefined) : undefined;
     if (!taken) await mkdir(tempDir, { recursive: true });
@@ -269,33 +301,45 @@ export class OutputFolder {
   sparePatch?: string;
 
   /**
-   * Swap the finished folder in: old → the spare (or .old, removed), new → out.
-   * Before this, `prune` must have run on a folder written in place.
+   * Swap the finished folder in: it becomes a generation, and a new link to it is renamed over
+   * the output, the one step that changes what `outDir` shows. The generation it replaces goes to
+   * the spare (or is removed). Before this, `prune` must have run on a folder written in place.
    */
   async commit(records?: string): Promise<void> {
-    const old = join(dirname(this.outDir), `.${basename(this.outDir)}.old-${process.pid}`);
-    const hadOld = existsSync(this.outDir);
-    let kept = false;
-    if (hadOld && this.spareDir) {
+    const gens = generationsOf(this.outDir);
+    const current = await linkTarget(this.outDir);
+    // A folder, not a link: an empty one, or the output of a sitegen from before links (checkOutDir).
+    const folder = !current && existsSync(this.outDir);
+    const gen = join(gens, `out-${Date.now().toString(36)}-${process.pid}`);
+    await rename(this.tempDir, gen);
+    live.delete(this.tempDir);
+    await swapPause();
+    const link = join(gens, `link-${process.pid}`);
+    await rm(link, { force: true });
+    const windows = process.platform === 'win32';
+    await symlink(windows ? gen : relative(dirname(this.outDir), gen), link, windows ? 'junction' : 'dir');
+    await swapPause();
+    const old = join(gens, `old-${process.pid}`);
+    if (folder) await rename(this.outDir, old); // once per output folder: from then on it is a link
+    await rename(link, this.outDir);
+    this.committed = true;
+    await swapPause();
+    const replaced = current ?? (folder ? old : undefined);
+    if (!replaced || !existsSync(replaced)) return;
+    if (this.spareDir) {
       try {
         await mkdir(dirname(this.spareDir), { recursive: true });
-        await rename(this.outDir, this.spareDir);
-        kept = true;
+        await rename(replaced, this.spareDir);
+        // The caller's records of the output it replaced go with it (see spareRecords).
+        this.sparePatch = `${this.spareDir}.patch.json`;
+        if (records) await rename(records, this.sparePatch).catch(() => undefined);
+        await writeFile(`${this.spareDir}.json`, JSON.stringify({ outDir: this.outDir } satisfies SpareRecord));
+        return;
       } catch {
         // another file system, or a spare still there: the old output is removed instead
       }
     }
-    if (hadOld && !kept) await rename(this.outDir, old);
-    await rename(this.tempDir, this.outDir);
-    this.committed = true;
-    live.delete(this.tempDir);
-    if (kept) {
-      // The caller's records of the output it replaced go with it (see spareRecords).
-      this.sparePatch = `${this.spareDir}.patch.json`;
-      if (records) await rename(records, this.sparePatch).catch(() => undefined);
-      await writeFile(`${this.spareDir}.json`, JSON.stringify({ outDir: this.outDir } satisfies SpareRecord));
-    }
-    if (hadOld && !kept) await removeInBackground(old);
+    await removeInBackground(replaced);
   }
 
   /**
@@ -363,7 +407,7 @@ async function takeSpare(spareDir: string, outDir: string, tempDir: string, peek
       // another file system: removed below
     }
   }
-  const old = join(dirname(outDir), `.${basename(outDir)}.old-${process.pid}`);
+  const old = join(generationsOf(outDir), `old-spare-${process.pid}`);
   try {
     await rename(spareDir, old);
     await removeInBackground(old);

@@ -1,8 +1,8 @@
 /**
  * Bad input: a clear message with file and line, exit 1, and the previous output untouched.
  */
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { copyFixture, listFiles, remove, runCli, tempDir } from '../helpers.ts';
 
@@ -56,7 +56,9 @@ describe('a failed build', () => {
     expect(result.stderr).toContain('The previous output was left as it was.');
 
     expect(listFiles(out).map((f) => [f, readFileSync(join(out, f), 'utf8')])).toEqual(before);
-    expect(readdirSync(dirname(out)).filter((name) => name.startsWith('.dist.'))).toEqual([]);
+    // Beside the output link: only its generation folder, holding the current output alone.
+    expect(readdirSync(dirname(out)).filter((name) => name.startsWith('.dist.'))).toEqual(['.dist.sitegen']);
+    expect(readdirSync(join(dirname(out), '.dist.sitegen')).sort()).toEqual(['README.txt', basename(readlinkSync(out))].sort());
   });
 
   it('lists every problem before failing once', async () => {

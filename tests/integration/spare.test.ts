@@ -171,7 +171,7 @@ describe('a rebuild into the spare', () => {
   it('adopts the folder of a build that was killed as the spare, keeping nothing of what it held', async () => {
     await build();
     // What a build killed mid-way (pid long gone) leaves beside the output: a page and a stray file.
-    const stale = join(site, '.dist.tmp-999999');
+    const stale = join(site, '.dist.sitegen/tmp-999999');
     mkdirSync(join(stale, 'about'), { recursive: true });
     writeFileSync(join(stale, 'about/index.html'), 'half a page');
     writeFileSync(join(stale, 'stray.txt'), 'not from this build');

@@ -1,0 +1,169 @@
+/**
+ * The output folder is sitegen's alone (F11), and its swap never leaves a moment without a
+ * complete output (F10).
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, copyFixture, listFiles, remove, runCli, tempDir } from '../helpers.ts';
+
+/** Every file below `dir` with its bytes (the cache left out). */
+function snapshot(dir: string): Map<string, string> {
+  return new Map(listFiles(dir).filter((f) => !f.includes('.sitegen-cache/')).map((f) => [f, readFileSync(join(dir, f), 'latin1')]));
+}
+
+function expectRefused(result: { code: number; stderr: string }, what: RegExp): void {
+  expect(result.code, result.stderr).toBe(1);
+  expect(result.stderr).toContain('[SG7003] Output folder refused');
+  expect(result.stderr).toMatch(what);
+  expect(result.stderr).toMatch(/--out or outDir/);
+}
+
+describe('F11 the output folder is sitegen\'s alone', () => {
+  it('F11 refuses --out at the project root, and every source file is still there', async () => {
+    const site = copyFixture('basic');
+    try {
+      const before = snapshot(site);
+      expectRefused(await runCli(['build', '--root', site, '--out', site]), /is the project folder/);
+      expectRefused(await runCli(['build', '--root', site, '--out', '.'], { cwd: site }), /is the project folder/);
+      expect(snapshot(site)).toEqual(before);
+    } finally {
+      remove(site);
+    }
+  });
+
+  it('F11 refuses --out inside content/, site/ or the cache, and the sources are untouched', async () => {
+    const site = copyFixture('basic');
+    try {
+      const before = snapshot(site);
+      for (const out of ['content', 'content/blog', 'site', 'site/public', '.sitegen-cache/out']) {
+        expectRefused(await runCli(['build', '--root', site, '--out', join(site, out)]), /is inside (the content folder|a source folder|the build cache)/);
+      }
+      expect(snapshot(site)).toEqual(before);
+      expect(readdirSync(site).filter((name) => name.includes('.sitegen') && name !== '.sitegen-cache')).toEqual([]);
+    } finally {
+      remove(site);
+    }
+  });
+
+  it('F11 refuses --out at a folder that holds the project (the root\'s parent)', async () => {
+    const outer = tempDir();
+    try {
+      const site = join(outer, 'proj');
+      mkdirSync(site);
+      const fixture = copyFixture('basic');
+      cpSync(fixture, site, { recursive: true });
+      remove(fixture);
+      writeFileSync(join(outer, 'notes.txt'), 'mine');
+      const before = snapshot(outer);
+      expectRefused(await runCli(['build', '--root', site, '--out', outer]), /holds the project folder/);
+      expect(snapshot(outer)).toEqual(before);
+    } finally {
+      remove(outer);
+    }
+  });
+
+  it('F11 refuses a folder holding files that no sitegen build wrote, and keeps them', async () => {
+    const site = copyFixture('basic');
+    const foreign = tempDir('sitegen-foreign-');
+    try {
+      writeFileSync(join(foreign, 'notes.txt'), 'my notes');
+      expectRefused(await runCli(['build', '--root', site, '--out', foreign]), /holds files that no sitegen build wrote \(notes\.txt\)/);
+      expect(readFileSync(join(foreign, 'notes.txt'), 'utf8')).toBe('my notes');
+      expect(readdirSync(foreign)).toEqual(['notes.txt']);
+      // A link the user made is not sitegen's either.
+      const link = join(site, 'linked');
+      symlinkSync(foreign, link);
+      expectRefused(await runCli(['build', '--root', site, '--out', link]), /is a link that sitegen did not make/);
+      expect(readdirSync(foreign)).toEqual(['notes.txt']);
+    } finally {
+      remove(site);
+      remove(foreign);
+    }
+  });
+
+  it('F11 builds into a fresh folder, an empty one, and an output an earlier sitegen wrote as a plain folder', async () => {
+    const site = copyFixture('basic');
+    const empty = tempDir('sitegen-empty-');
+    try {
+      const fresh = join(site, 'out/fresh');
+      expect((await runCli(['build', '--quiet', '--root', site, '--out', fresh])).code).toBe(0);
+      expect(existsSync(join(fresh, 'index.html'))).toBe(true);
+      const again = await runCli(['build', '--quiet', '--root', site, '--out', fresh, '--force']);
+      expect(again.code, again.stderr).toBe(0);
+      expect((await runCli(['build', '--quiet', '--root', site, '--out', empty])).code).toBe(0);
+      expect(lstatSync(empty).isSymbolicLink()).toBe(true);
+      expect(existsSync(join(empty, 'index.html'))).toBe(true);
+      // A plain folder with a build manifest (sitegen before links): taken over, and a link from then on.
+      const plain = join(site, 'plain');
+      cpSync(fresh, plain, { recursive: true, dereference: true });
+      expect(lstatSync(plain).isDirectory()).toBe(true);
+      const taken = await runCli(['build', '--quiet', '--root', site, '--out', plain, '--force']);
+      expect(taken.code, taken.stderr).toBe(0);
+      expect(lstatSync(plain).isSymbolicLink()).toBe(true);
+      expect(existsSync(join(plain, 'index.html'))).toBe(true);
+    } finally {
+      remove(site);
+      remove(empty);
+    }
+  });
+});
+
+/** A build of `site` that pauses between the steps of its swap; resolves when `ready` says so, then kills it. */
+async function killDuringSwap(site: string, ready: (pid: number) => boolean): Promise<void> {
+  const child = spawn(process.execPath, [BIN, 'build', '--quiet', '--root', site], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1', SITEGEN_TEST_SWAP_PAUSE_MS: '4000' } });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let code: number | null = null;
+  const exited = new Promise((resolve) => child.once('exit', (c) => resolve((code = c))));
+  for (let i = 0; i < 600 && code === null && !ready(child.pid!); i++) await new Promise((r) => setTimeout(r, 50));
+  expect(ready(child.pid!), `exit ${code}: ${stderr}`).toBe(true);
+  child.kill('SIGKILL');
+  await exited;
+}
+
+describe('F10 a kill during the swap', () => {
+  it('F10 leaves a complete output at every step, and the next build equals a cold one', async () => {
+    const site = copyFixture('basic');
+    const cold = tempDir('sitegen-cold-');
+    try {
+      const dist = join(site, 'dist');
+      const gens = join(site, '.dist.sitegen');
+      expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
+      const about = join(site, 'content/about.md');
+      const steps: [string, (pid: number) => boolean][] = [
+        // the new output became a generation, the link not yet made
+        ['generation', (pid) => existsSync(gens) && readdirSync(gens).some((n) => n.startsWith('out-') && n.endsWith(`-${pid}`))],
+        // the new link made, not yet renamed over the output
+        ['link', (pid) => !!lstatSync(join(gens, `link-${pid}`), { throwIfNoEntry: false })],
+        // the output is the new one; the old generation not yet put away
+        ['swapped', (pid) => readlinkSync(dist).endsWith(`-${pid}`)],
+      ];
+      for (const [step, ready] of steps) {
+        const before = snapshot(dist);
+        writeFileSync(about, `${readFileSync(about, 'utf8')}\nA line before the ${step} step.\n`);
+        await killDuringSwap(site, ready);
+        const after = snapshot(dist);
+        // Whole: exactly the old output, or (once swapped) a complete new one with the edit.
+        if (step === 'swapped') {
+          expect(after.get('about/index.html')).toContain(`A line before the ${step} step.`);
+          expect((await runCli(['build', '--quiet', '--root', site, '--out', join(cold, step), '--force'])).code).toBe(0);
+          expect(after).toEqual(snapshot(join(cold, step)));
+        } else {
+          expect(after).toEqual(before);
+        }
+      }
+      const next = await runCli(['build', '--quiet', '--root', site]);
+      expect(next.code, next.stderr).toBe(0);
+      expect((await runCli(['build', '--quiet', '--root', site, '--out', join(cold, 'out'), '--force'])).code).toBe(0);
+      expect(snapshot(dist)).toEqual(snapshot(join(cold, 'out')));
+      // What the killed builds left is gone once the next build is done (removed in the background).
+      for (let i = 0; i < 100 && readdirSync(gens).length > 2; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(readdirSync(gens).sort()).toEqual(['README.txt', readlinkSync(dist).split('/').pop()!].sort());
+    } finally {
+      remove(site);
+      remove(cold);
+    }
+  }, 120_000);
+});
