@@ -12,6 +12,7 @@ import { hashText } from '../hash.ts';
 import { env } from '../env.ts';
 import type { ConfigOverrides } from '../config/load.ts';
 import { discoverContent, displayPath, listPublicFiles } from '../content/discover.ts';
+import { allowedRoots } from '../content/links.ts';
 import { collectImages, imageScope } from '../output/images.ts';
 import type { ContentDocument, ParseOptions } from '../content/types.ts';
 import { BuildErrors, SitegenError, applyCheckLevels } from '../errors.ts';
@@ -147,7 +148,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let workers: Workers | undefined = early ?? (fresh ? new Workers(concurrencyFor(Infinity, options.concurrency), project.pluginModules, size) : undefined);
   early?.grow(size);
   try {
-    const sources = await discoverContent(project.contentDir, project.root);
+    // Links leading outside the project are SG2010 problems (content/links.ts).
+    const roots = allowedRoots(project.root, project.contentDir, project.publicDir);
+    const { sources, problems: contentLinks } = await discoverContent(project.contentDir, project.root, roots);
     size = concurrencyFor(sources.length, options.concurrency);
     workers?.grow(size);
     // The document cache: a source whose stat is as recorded keeps its hash and metadata unread.
@@ -208,7 +211,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const templates = await compileTemplates(project);
     // The workers import the template bundle between parse batches, ready for rendering.
     if (workers) for (const session of workers.sessions) session.request({ type: 'preload', bundleFile: templates.bundle.file }).catch(() => undefined);
-    const [publicFiles, authors] = await Promise.all([existsSync(project.publicDir) ? listPublicFiles(project.publicDir) : Promise.resolve([]), readAuthors(project.dataDir)]);
+    const [{ files: publicFiles, problems: publicLinks }, authors] = await Promise.all([existsSync(project.publicDir) ? listPublicFiles(project.publicDir, project.root, roots) : Promise.resolve({ files: [], problems: [] }), readAuthors(project.dataDir)]);
+    const linkProblems = [...contentLinks, ...publicLinks];
     done(`found ${sources.length} content files and ${templates.pageCount} pages, built assets (stylesheet, runtime, ${Object.keys(templates.assets.islands.urls).length} island chunks)`);
     // The template bundle (and React with it) loads while the workers parse; when nothing needs
     // parsing and there is a previous build here, the output is probably up to date: not needed.
@@ -248,6 +252,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       ...project.pluginModules.map((p) => `${p.inputsHash}:${JSON.stringify(p.options ?? null)}`),
       JSON.stringify({ url: config.url, base: config.base, drafts, authors, epoch: env.sourceDateEpoch() ?? null }),
       ...sources.map((s, i) => `${contentId(s.rel)}:${sourceHashes[i] ?? '(unreadable)'}`), ...publicFiles.map((f) => `${f.rel}:${f.hash}`),
+      ...linkProblems.map((p) => `refused:${p.location?.file}`),
       ...images.files.map((f) => `${f.rel}:${f.hash}`),
     ];
     if (env.debugBuildId()) log.info(idInputs.join('\n'));
@@ -296,7 +301,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (entry.doc) docs.push(entry.doc);
       if (entry.doc && entry.apiKey) apiKeys.set(entry.doc._id, entry.apiKey);
     }
-    errors.push(...images.problems);
+    errors.push(...images.problems, ...linkProblems);
     docs.sort((a, b) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0));
     docs = await hooks.contentLoaded(docs);
 

@@ -1,14 +1,14 @@
 /**
- * `sitegen dev`: the site built in memory, served with sirv (public files) and on-demand
+ * `sitegen dev`: the site built in memory, served (public files from disk) with on-demand
  * rendering, watched with chokidar, with live reload over server-sent events.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createReadStream, statSync, watch as fsWatch, type FSWatcher as FsWatcher } from 'node:fs';
+import { statSync, watch as fsWatch, type FSWatcher as FsWatcher } from 'node:fs';
+import { realpath } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { projectRoot } from '../pipeline/project.ts';
 import { watch, type FSWatcher } from 'chokidar';
 import { build } from 'esbuild';
-import sirv from 'sirv';
 import { SitegenError, formatLocation } from '../errors.ts';
 import { hashText } from '../hash.ts';
 import { POSTS_QUERY_KEY, documentQueryKey, queryHash } from '../output/manifest.ts';
@@ -16,6 +16,8 @@ import { PACKAGE_ROOT, TEMPLATES_DIR } from '../paths.ts';
 import { findConfigFile } from '../config/load.ts';
 import { listen } from '../server/listen.ts';
 import { safePath } from '../server/preview.ts';
+import { contentTypeOf, hiddenPath, sendFile } from '../server/send-file.ts';
+import { insideRoots } from '../content/links.ts';
 import { basePrefix, stripBase } from '../render/base.ts';
 import { runQuery, type ContentQuery } from './query.ts';
 import { DEV_BUILD_ID, DevSession } from './session.ts';
@@ -86,7 +88,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   });
   const clients = new Set<Client>();
   const waiters: ((r: { ms: number; reloaded: string[] }) => void)[] = [];
-  let servePublic = sirv(session.publicDir, { dev: true, dotfiles: false });
 
   const send = (client: Client, event: string, data: unknown = {}) => client.res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   const broadcastProblems = () => {
@@ -179,7 +180,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   /** The whole session again, every open page reloaded (the config changed, or a folder was replaced). */
   const restart = async () => {
     await session.start();
-    servePublic = sirv(session.publicDir, { dev: true, dotfiles: false });
     if (session.contentDir !== contentDir) await followContent(session.contentDir);
     for (const client of clients) send(client, 'reload');
   };
@@ -308,6 +308,37 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     return map;
   };
 
+  /**
+   * Send a file from disk when it is there and its real path (links followed) is inside the
+   * project; false when not (nothing sent).
+   */
+  const sendSafe = async (req: IncomingMessage, res: ServerResponse, file: string, type?: string): Promise<boolean> => {
+    let real: string;
+    try {
+      real = await realpath(file);
+    } catch {
+      return false;
+    }
+    if (!insideRoots(real, session.roots)) return false;
+    return sendFile(req, res, real, { 'Cache-Control': 'no-store' }, type ?? contentTypeOf(file));
+  };
+  /** A public file: `/a` is also `/a.html` and `/a/index.html`; dotfiles are not served (nor built). */
+  const servePublic = async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> => {
+    if (hiddenPath(pathname)) return false;
+    const file = join(session.publicDir, pathname);
+    const trimmed = pathname.replace(/\/+$/, '');
+    // Looked up synchronously: a request for a page goes on to render in the same tick, as before.
+    const candidates = [file, ...(trimmed ? [join(session.publicDir, `${trimmed}.html`)] : []), join(file, 'index.html')];
+    const found = candidates.find((candidate) => {
+      try {
+        return statSync(candidate, { throwIfNoEntry: false })?.isFile();
+      } catch {
+        return false; // (a file where a folder would be: ENOTDIR)
+      }
+    });
+    return found !== undefined && sendSafe(req, res, found);
+  };
+
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
     res.end(JSON.stringify(body));
@@ -389,10 +420,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
     if (pathname.startsWith('/api/_content/') && contentApi(pathname, url.searchParams, res)) return;
     const image = session.imageFiles.get(pathname.slice(1));
-    if (image) {
-      res.writeHead(200, { 'Content-Type': IMAGE_TYPES[extname(image).toLowerCase()] ?? 'application/octet-stream', 'Cache-Control': 'no-store' });
-      return void createReadStream(image).pipe(res);
-    }
+    if (image && (await sendSafe(req, res, image, IMAGE_TYPES[extname(image).toLowerCase()] ?? 'application/octet-stream'))) return;
     if (pathname.endsWith('/_payload.json')) {
       const route = pathname.slice(0, -'/_payload.json'.length) || '/';
       const target = session.hasRoute(route) ? route : session.hasRoute(`${route}/index.html`) ? `${route}/index.html` : route;
@@ -401,24 +429,25 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
       return void res.end(page.payload);
     }
-    servePublic(req, res, async () => {
-      const redirect = session.redirectFor(pathname);
-      if (redirect) {
-        res.writeHead(redirect.statusCode, { Location: (redirect.to.startsWith('/') ? prefix : '') + redirect.to });
-        return void res.end();
-      }
-      const page = await session.render(pathname);
-      if (page.error) {
-        res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8' });
-        return void res.end(`<!doctype html><title>Internal Server Error</title><h1>Internal Server Error</h1><pre>${page.error.message.replace(/</g, '&lt;')}</pre><script type="module" src="/_sitegen/dev/client.js"></script>`);
-      }
-      res.writeHead(page.status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end(page.html);
-    });
+    if (await servePublic(req, res, pathname)) return;
+    const redirect = session.redirectFor(pathname);
+    if (redirect) {
+      res.writeHead(redirect.statusCode, { Location: (redirect.to.startsWith('/') ? prefix : '') + redirect.to });
+      return void res.end();
+    }
+    const page = await session.render(pathname);
+    if (page.error) {
+      res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8' });
+      return void res.end(`<!doctype html><title>Internal Server Error</title><h1>Internal Server Error</h1><pre>${page.error.message.replace(/</g, '&lt;')}</pre><script type="module" src="/_sitegen/dev/client.js"></script>`);
+    }
+    res.writeHead(page.status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(page.html);
   }
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error) => {
+      // Halfway through an answer, the connection is closed: a second status line would corrupt it.
+      if (res.headersSent) return void res.destroy();
       res.statusCode = 500;
       res.end(`Internal Server Error: ${(error as Error).message}`);
     });

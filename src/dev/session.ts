@@ -12,11 +12,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { relative } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type MarkdownIt from 'markdown-it';
 import type { ResolvedConfig } from '../config/schema.ts';
 import { discoverContent, displayPath, listPublicFiles } from '../content/discover.ts';
+import { allowedRoots, linkOutside, outsideLinkProblem } from '../content/links.ts';
 import { contentId, normalizeRoutePath } from '../content/paths.ts';
 import { parseDocument } from '../content/parse.ts';
 import { decodeSource, type DecodedText } from '../content/decode.ts';
@@ -93,6 +94,10 @@ export class DevSession {
   saving?: Promise<void>;
   /** The parsing workers closing after start-up (awaited by `close`). */
   closing?: Promise<void>;
+  /** The real paths links may lead into (content/links.ts): nothing is read or served outside them. */
+  roots: string[] = [];
+  /** Links out of the project (SG2010) by display path. */
+  private links = new Map<string, SitegenError>();
   /** Every grammar loaded in this thread (see load). */
   private grammars: Promise<void> = Promise.resolve();
 
@@ -136,7 +141,10 @@ export class DevSession {
     this.docs.clear();
     this.bodies.clear();
     this.problems.clear();
-    const sources = await discoverContent(this.contentDir, this.root);
+    this.roots = allowedRoots(this.root, this.contentDir, project.publicDir);
+    const { sources, problems: refused } = await discoverContent(this.contentDir, this.root, this.roots);
+    this.links.clear();
+    this.setLinks(refused, this.contentDir);
     this.sources = new Map(sources.map((s) => [s.file, s]));
     this.sourceById = new Map(sources.map((s) => [contentId(s.rel), s]));
     // The same document cache as `sitegen build`: a site built once starts in dev without parsing.
@@ -196,7 +204,7 @@ export class DevSession {
    * for), and asks this when that scan is done, so an edit made meanwhile is not missed.
    */
   async changedSinceLoad(): Promise<{ file: string; removed: boolean }[]> {
-    const now = await discoverContent(this.contentDir, this.root);
+    const { sources: now } = await discoverContent(this.contentDir, this.root, this.roots);
     const present = new Set(now.map((s) => s.file));
     const changed = now.filter((s) => { const before = this.loadedStats.get(s.file); return before === undefined || statKey(s.file) !== before; }).map((s) => ({ file: s.file, removed: false }));
     for (const file of this.loadedStats.keys()) if (!present.has(file)) changed.push({ file, removed: true });
@@ -220,7 +228,8 @@ export class DevSession {
     let docs = [...this.docs.values()].sort((a, b) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0));
     docs = await this.hooks.contentLoaded(docs);
     const authors = await readAuthors(this.project.dataDir);
-    const publicFiles = existsSync(this.publicDir) ? await listPublicFiles(this.publicDir) : [];
+    const { files: publicFiles, problems: refused } = existsSync(this.publicDir) ? await listPublicFiles(this.publicDir, this.root, this.roots) : { files: [], problems: [] };
+    this.setLinks(refused, this.publicDir);
     const images = await collectImages({ docs: docs.filter((d) => !d._partial), ...imageScope(this.project) });
     this.imageFiles = new Map(images.files.map((f) => [f.rel, f.file]));
     this.plan = await planSite({
@@ -246,7 +255,10 @@ export class DevSession {
    */
   async contentChanged(file: string, removed: boolean): Promise<string[] | '*'> {
     const before = this.docs.get(file);
-    if (removed) {
+    // A file reached through a link out of the project is refused (SG2010) and not read.
+    const outside = this.checkLinks(file, this.contentDir, removed);
+    if (outside && !before) return [];
+    if (removed || outside) {
       this.docs.delete(file);
       const gone = this.sources.get(file);
       if (gone) this.sourceById.delete(contentId(gone.rel));
@@ -310,6 +322,7 @@ export class DevSession {
    * stale: returns their routes (`'*'` when a post's excerpt shows it, so the listings are stale too).
    */
   async fileChanged(file: string, removed: boolean): Promise<string[] | '*'> {
+    this.checkLinks(file, file.startsWith(this.publicDir + sep) ? this.publicDir : this.contentDir, removed);
     const key = displayPath(file, this.root);
     const scope = imageScope(this.project);
     const showing = [...this.docs.values()].filter((doc) => !doc._partial && imageKeys(doc, scope.publicDir).includes(key)).map((doc) => doc._path);
@@ -335,6 +348,29 @@ export class DevSession {
     this.imageFiles.set(copy.rel, copy.file);
     for (const path of showing) this.cache.delete(normalizeRoutePath(path));
     return showing;
+  }
+
+  /** Show refused links (SG2010) found below `dir`, in place of those found there before (all of them without `dir`). */
+  private setLinks(problems: SitegenError[], dir?: string): void {
+    for (const key of this.links.keys()) if (dir && resolve(this.root, key).startsWith(dir + sep)) this.links.delete(key);
+    for (const problem of problems) this.links.set(problem.location?.file ?? problem.message, problem);
+    if (this.links.size) this.problems.set('(links)', [...this.links.values()]);
+    else this.problems.delete('(links)');
+  }
+
+  /**
+   * A file below `dir` added, changed or removed: true when it is there through a link out of
+   * the project, which is then shown as SG2010. Refused links that are gone, or lead inside now,
+   * are forgotten.
+   */
+  private checkLinks(file: string, dir: string, removed: boolean): boolean {
+    for (const key of this.links.keys()) {
+      const link = resolve(this.root, key);
+      if (!linkOutside(link, dirname(link), this.roots)) this.links.delete(key);
+    }
+    const outside = removed ? undefined : linkOutside(file, dir, this.roots);
+    this.setLinks(outside ? [outsideLinkProblem(outside.link, outside.target, this.root)] : []);
+    return Boolean(outside);
   }
 
   /** A document's body HTML: parsed on first use and kept while its source is unchanged. */

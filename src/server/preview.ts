@@ -3,13 +3,13 @@
  * redirects from the build's route rules with their status codes, 404.html with status 404,
  * the cache headers of `_headers`, and nothing outside the folder.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join, normalize, resolve, sep } from 'node:path';
-import sirv from 'sirv';
 import { headersFor } from '../output/headers.ts';
 import { matchRule, fillTarget, type RouteMatcher } from '../routes/rules.ts';
 import { listen } from './listen.ts';
+import { contentTypeOf, hiddenPath, openFile, sendOpened, unavailable, type OpenedFile } from './send-file.ts';
 import { basePrefix, stripBase } from '../render/base.ts';
 
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -60,22 +60,20 @@ export function safePath(root: string, url: string): string | undefined {
 }
 
 export function createPreviewHandler(options: PreviewOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  // The output folder is looked up afresh on every request, never resolved once: a build swaps a
+  // new output in by replacing `dist` (a symlink to its generation folder) at once.
   const root = resolve(options.outDir);
   const prefix = basePrefix(options.base ?? builtBase(root));
-  const serve = sirv(root, {
-    dev: true, // re-read the folder on every request: a new build shows up at once
-    extensions: ['html'],
-    dotfiles: false,
-    setHeaders(res, pathname) {
-      for (const [k, v] of Object.entries(headersFor(pathname))) res.setHeader(k, v);
-    },
-  });
-  const notFound = (res: ServerResponse) => {
-    const page = join(root, '404.html');
-    res.statusCode = 404;
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-cache');
-    res.end(existsSync(page) ? readFileSync(page) : 'Not found');
+  const notFound = async (req: IncomingMessage, res: ServerResponse) => {
+    const page = await openFile(join(root, '404.html')).catch(() => undefined);
+    const headers = { 'Cache-Control': 'no-cache' };
+    if (!page) {
+      res.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
+      return void res.end('Not found');
+    }
+    // (A Range names bytes of the file asked for, not of this page.)
+    delete req.headers.range;
+    await sendOpened(req, res, page, 'text/html; charset=utf-8', headers, 404);
   };
   const redirect = (res: ServerResponse, to: string, status: number, search: string) => {
     res.statusCode = status;
@@ -83,40 +81,48 @@ export function createPreviewHandler(options: PreviewOptions): (req: IncomingMes
     res.setHeader('Cache-Control', 'no-cache');
     res.end();
   };
+  // Headers by the path asked for (as `_headers` rules match it), the type by the file sent.
+  const send = (req: IncomingMessage, res: ServerResponse, opened: OpenedFile, pathname: string, file: string) => sendOpened(req, res, opened, contentTypeOf(file), headersFor(pathname));
 
+  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const requested = safePath(root, req.url ?? '/');
+    if (!requested) {
+      res.statusCode = 400;
+      return void res.end('Bad request');
+    }
+    const search = new URL(req.url ?? '/', 'http://x').search;
+    // Under a base path (`/docs/`) the site answers only below it, as it will when deployed.
+    if (prefix && requested === prefix) return redirect(res, '/', 301, search);
+    const pathname = stripBase(requested, prefix);
+    if (!pathname || hiddenPath(pathname)) return notFound(req, res);
+    const matcher = readMatcher(root);
+    const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    // The not-found page is an answer, not a page: `/404` is not found either.
+    if (route === '/404' || route === '/404.html') return notFound(req, res);
+    const exact = matcher?.static[route]?.redirect;
+    if (exact) return redirect(res, exact.to, exact.statusCode, search);
+    const file = join(root, pathname);
+    // The file itself; else a route's folder index (it wins over a sibling `<route>.html`, a
+    // redirect page); else a route rule's redirect; else `<route>.html`.
+    const direct = await openFile(file);
+    if (direct) return send(req, res, direct, pathname, file);
+    const index = await openFile(join(file, 'index.html'));
+    if (index) return send(req, res, index, pathname, 'index.html');
+    if (matcher) {
+      const hit = matchRule(matcher, route);
+      if (hit?.rule.redirect) return redirect(res, fillTarget(hit.rule.redirect.to, hit.groups), hit.rule.redirect.statusCode, search);
+    }
+    const html = route === '/' ? undefined : await openFile(join(root, `${route}.html`));
+    if (html) return send(req, res, html, pathname, `${route}.html`);
+    return notFound(req, res);
+  };
+  // A request that fails (a file unreadable just now) is answered, and the server goes on.
+  const run = (req: IncomingMessage, res: ServerResponse) => {
+    answer(req, res).catch(() => unavailable(res));
+  };
   return (req, res) => {
-    const run = () => {
-      const requested = safePath(root, req.url ?? '/');
-      if (!requested) {
-        res.statusCode = 400;
-        return res.end('Bad request');
-      }
-      const search = new URL(req.url ?? '/', 'http://x').search;
-      // Under a base path (`/docs/`) the site answers only below it, as it will when deployed.
-      if (prefix && requested === prefix) return redirect(res, '/', 301, search);
-      const pathname = stripBase(requested, prefix);
-      if (!pathname) return notFound(res);
-      if (prefix) req.url = `${encodeURI(pathname)}${search}`;
-      const matcher = readMatcher(root);
-      const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-      // The not-found page is an answer, not a page: `/404` is not found either.
-      if (route === '/404' || route === '/404.html') return notFound(res);
-      const exact = matcher?.static[route]?.redirect;
-      if (exact) return redirect(res, exact.to, exact.statusCode, search);
-      const file = join(root, pathname);
-      const isFile = existsSync(file) && statSync(file).isFile();
-      const index = join(file, 'index.html');
-      const hasIndex = !isFile && existsSync(index);
-      if (!isFile && !hasIndex && matcher) {
-        const hit = matchRule(matcher, route);
-        if (hit?.rule.redirect) return redirect(res, fillTarget(hit.rule.redirect.to, hit.groups), hit.rule.redirect.statusCode, search);
-      }
-      // A route's folder index wins over a sibling `<route>.html` (those are redirect pages).
-      if (hasIndex) req.url = `${pathname.replace(/\/?$/, '/')}index.html${search}`;
-      serve(req, res, () => notFound(res));
-    };
-    if (options.before) options.before(req, res, run);
-    else run();
+    if (options.before) options.before(req, res, () => run(req, res));
+    else run(req, res);
   };
 }
 

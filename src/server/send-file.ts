@@ -1,0 +1,164 @@
+/**
+ * One file answered over HTTP, for `sitegen preview` and `sitegen dev`. The file is opened first
+ * and everything (size, Content-Length, Range) comes from the open descriptor, so a file replaced
+ * or removed meanwhile (a build swapping its output in) is sent whole as it was when opened, and a
+ * file that shrinks under it closes the connection instead of sending fewer bytes than promised.
+ */
+import type { FileHandle } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.htm': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8', '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8', '.rss': 'application/rss+xml; charset=utf-8', '.atom': 'application/atom+xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8', '.md': 'text/markdown; charset=utf-8', '.csv': 'text/csv; charset=utf-8',
+  '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif',
+  '.webp': 'image/webp', '.avif': 'image/avif', '.ico': 'image/x-icon', '.woff': 'font/woff', '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf', '.otf': 'font/otf', '.pdf': 'application/pdf', '.wasm': 'application/wasm', '.zip': 'application/zip',
+  '.mp4': 'video/mp4', '.webm': 'video/webm', '.mp3': 'audio/mpeg', '.ogg': 'audio/ogg', '.wav': 'audio/wav',
+};
+
+/** The Content-Type of a file by its extension (`application/octet-stream` when unknown). */
+export function contentTypeOf(file: string): string {
+  return TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** Open errors that mean "no such file here" rather than a fault. */
+const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ELOOP', 'ENAMETOOLONG']);
+
+export interface OpenedFile {
+  handle: FileHandle;
+  size: number;
+  mtime: Date;
+}
+
+/**
+ * The regular file at `file`, opened; undefined when there is none (missing, a folder).
+ * Other failures (no permission, too many open files) are thrown.
+ */
+export async function openFile(file: string): Promise<OpenedFile | undefined> {
+  let handle: FileHandle;
+  try {
+    handle = await open(file, 'r');
+  } catch (error) {
+    if (MISSING.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
+    throw error;
+  }
+  try {
+    const stats = await handle.stat();
+    if (stats.isFile()) return { handle, size: stats.size, mtime: stats.mtime };
+  } catch {
+    // unreadable: treated as missing
+  }
+  await handle.close().catch(() => undefined);
+  return undefined;
+}
+
+/** A satisfiable single range as [start, end] (inclusive), 'unsatisfiable', or undefined (send the whole file). */
+export function parseRange(header: string | undefined, size: number): [number, number] | 'unsatisfiable' | undefined {
+  if (!header) return undefined;
+  // One range only: a malformed or multi-range header is answered with the whole file.
+  const m = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return [Math.max(0, size - suffix), size - 1];
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Number(m[2]);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return [start, Math.min(end, size - 1)];
+}
+
+/** Resolves when `res` can take more (drain) or is gone (close). */
+function writable(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+/** Copy bytes [start, end] of the open file into `res`; throws when the file has fewer. */
+async function copy(res: ServerResponse, handle: FileHandle, start: number, end: number): Promise<void> {
+  let position = start;
+  while (position <= end && !res.destroyed) {
+    const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, end - position + 1));
+    const { bytesRead } = await handle.read(chunk, 0, chunk.length, position);
+    if (bytesRead === 0) throw new Error('the file got shorter while it was being sent');
+    position += bytesRead;
+    if (!res.write(bytesRead === chunk.length ? chunk : chunk.subarray(0, bytesRead))) await writable(res);
+  }
+}
+
+/**
+ * Answer with an opened file (closed here): 200, 206 for a satisfiable `Range`, 416 with
+ * `Content-Range: bytes *\/<size>` for an unsatisfiable one. `headers` come on top of
+ * Content-Type, Content-Length, Last-Modified and Accept-Ranges; `status` is the answer without a
+ * Range (a not-found page sends 404 and no Range). Never throws: a read that fails
+ * before anything was sent answers 503, after that the connection is closed.
+ */
+export async function sendOpened(req: IncomingMessage, res: ServerResponse, opened: OpenedFile, type: string, headers: Record<string, string> = {}, status = 200): Promise<void> {
+  const { handle, size, mtime } = opened;
+  try {
+    const lastModified = mtime.toUTCString();
+    const ifRange = req.headers['if-range'];
+    const get = req.method === 'GET' || req.method === 'HEAD' || req.method === undefined;
+    const range = get && (!ifRange || ifRange === lastModified) ? parseRange(req.headers.range, size) : undefined;
+    const base = { 'Content-Type': type, 'Last-Modified': lastModified, 'Accept-Ranges': 'bytes', ...headers };
+    if (range === 'unsatisfiable') {
+      res.writeHead(416, { ...base, 'Content-Range': `bytes */${size}`, 'Content-Length': 0 });
+      return void res.end();
+    }
+    const [start, end] = range ?? [0, size - 1];
+    res.writeHead(range ? 206 : status, {
+      ...base,
+      'Content-Length': end - start + 1,
+      ...(range ? { 'Content-Range': `bytes ${start}-${end}/${size}` } : {}),
+    });
+    if (req.method !== 'HEAD') await copy(res, handle, start, end);
+    res.end();
+  } catch {
+    if (res.headersSent) res.destroy();
+    else unavailable(res);
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+/** 503: the file could not be read just now (a build replacing it, too many open files). */
+export function unavailable(res: ServerResponse): void {
+  if (res.headersSent) return void res.destroy();
+  res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '1' });
+  res.end('Service unavailable: the file could not be read, try again');
+}
+
+/**
+ * Send the regular file at `file`, or resolve false (nothing sent) when there is none.
+ * A file that cannot be opened for another reason answers 503.
+ */
+export async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, headers: Record<string, string> = {}, type = contentTypeOf(file)): Promise<boolean> {
+  let opened: OpenedFile | undefined;
+  try {
+    opened = await openFile(file);
+  } catch {
+    unavailable(res);
+    return true;
+  }
+  if (!opened) return false;
+  await sendOpened(req, res, opened, type, headers);
+  return true;
+}
+
+/** A path segment sitegen does not serve: dotfiles, except `.well-known`. */
+export function hiddenPath(pathname: string): boolean {
+  return pathname.split('/').some((segment) => segment.startsWith('.') && segment !== '.well-known');
+}
