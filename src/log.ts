@@ -58,7 +58,17 @@ export function formatWarning(warning: SitegenError): string {
 export function reportFailure(error: unknown, log: Logger, debug = false): number {
   error = fileSystemError(error) ?? error;
   if (error instanceof BuildErrors) {
-    for (const e of error.errors) log.error(formatError(e, debug));
+    // The system refusing writes (a full disk) fails every file alike: said once, with the first file.
+    const refused = new Map<string | undefined, number>();
+    for (const e of error.errors) {
+      if (e.code === 'SG7001' && refused.has(e.hint)) {
+        refused.set(e.hint, refused.get(e.hint)! + 1);
+        continue;
+      }
+      if (e.code === 'SG7001') refused.set(e.hint, 0);
+      log.error(formatError(e, debug));
+    }
+    for (const more of refused.values()) if (more) log.error(`  … and ${more} more file${more === 1 ? '' : 's'} could not be written for the same reason`);
     log.error(pc.red(`\nBuild failed: ${error.errors.length} problem${error.errors.length === 1 ? '' : 's'}. The previous output was left as it was.`));
     return error.errors.length;
   }

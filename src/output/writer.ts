@@ -147,9 +147,13 @@ export class FsWriter implements OutputWriter {
   writeSync(path: string, data: string | Uint8Array): number {
     this.stopped();
     const file = this.target(path);
-    if (!this.inPlace || !this.overwriteSync(file, data)) {
-      this.ensureDirSync(dirname(file));
-      writeFileSync(file, data);
+    try {
+      if (!this.inPlace || !this.overwriteSync(file, data)) {
+        this.ensureDirSync(dirname(file));
+        writeFileSync(file, data);
+      }
+    } catch (error) {
+      throw naming(error, file);
     }
     const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
     this.written.set(path, size);
@@ -243,6 +247,8 @@ export class FsWriter implements OutputWriter {
         await writeFile(file, data);
       }
       this.written.set(path, typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength);
+    } catch (error) {
+      throw naming(error, file);
     } finally {
       this.active--;
       this.waiting.shift()?.();
@@ -261,4 +267,14 @@ export class MemoryWriter implements OutputWriter {
     const data = this.files.get(path.replace(/^\/+/, ''));
     return data === undefined ? undefined : typeof data === 'string' ? data : Buffer.from(data).toString('utf8');
   }
+}
+
+/** A system error that names no file (a write to an open file: a full disk) names `file`. */
+function naming(error: unknown, file: string): unknown {
+  const err = error as NodeJS.ErrnoException;
+  if (typeof err?.code === 'string' && !err.path && typeof err.message === 'string') {
+    err.path = file;
+    err.message = `${err.message} '${file}'`;
+  }
+  return error;
 }

@@ -2,7 +2,7 @@
  * The output folder is sitegen's alone (F11), and its swap never leaves a moment without a
  * complete output (F10).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -166,4 +166,37 @@ describe('F10 a kill during the swap', () => {
       remove(cold);
     }
   }, 120_000);
+});
+
+/** A small tmpfs (root on Linux only): a disk that fills up. */
+function smallDisk(kb: number): string | undefined {
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) return undefined;
+  const dir = tempDir('sitegen-disk-');
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${kb}k`, 'tmpfs', dir], { stdio: 'ignore' });
+    return dir;
+  } catch {
+    remove(dir);
+    return undefined;
+  }
+}
+
+describe('a full disk', () => {
+  const disk = smallDisk(160);
+  it.skipIf(!disk)('says SG7001 once, naming a file, and leaves the previous output as it was', async () => {
+    const site = copyFixture('basic');
+    try {
+      const out = join(disk!, 'dist');
+      const result = await runCli(['build', '--root', site, '--out', out]);
+      expect(result.code).toBe(1);
+      expect(result.stderr.match(/\[SG7001\]/g)).toHaveLength(1);
+      expect(result.stderr).toMatch(new RegExp(`ENOSPC: no space left on device[^\\n]*'${disk}/\\.dist\\.sitegen/tmp-\\d+/[^']+'`));
+      expect(result.stderr).toContain('hint: The disk is full');
+      expect(existsSync(out)).toBe(false);
+    } finally {
+      remove(site);
+      execFileSync('umount', [disk!]);
+      remove(disk!);
+    }
+  });
 });
