@@ -392,7 +392,8 @@ export function parseDocument(source: SourceFile, input: string | DecodedText, m
     // The marker line stays as an empty line, so lines after it keep their numbers in messages.
     const fullBody = split ? `${split.before}\n\n${split.after}` : body;
     const rendered = renderMarkdown(md, fullBody, bodyLine, 3, renderBody);
-    if (rendered.nestingCut !== undefined) errors.push(nestingError(source, text, rendered.nestingCut, nestingLimit(md)));
+    // (markdown-it counts a lone \r as a line break too: the line is kept inside the file.)
+    if (rendered.nestingCut !== undefined) errors.push(nestingError(source, text, Math.min(rendered.nestingCut, text.split('\n').length), nestingLimit(md)));
     html = rendered.html;
     links = rendered.links;
     images.push(...rendered.images);
