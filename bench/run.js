@@ -291,6 +291,7 @@ async function benchBundled(count) {
   let pages = 0;
   for (let i = 0; i <= count; i++) {
     rmSync(out, { recursive: true, force: true });
+    rmSync(join(CACHE, '.bundled-out.sitegen'), { recursive: true, force: true }); // the builds the output links to
     rmSync(join(ROOT, '.sitegen-cache'), { recursive: true, force: true });
     const sample = await timed(process.execPath, [join(ROOT, 'bin/sitegen.js'), 'build', '--quiet', '--out', out], ROOT);
     pages = countPages(out);

@@ -121,7 +121,7 @@ async function removeStale(outDir: string, spare?: { dir: string; outDir: string
     const m = /^(tmp|out|old|link)-(?:.*-)?(\d+)$/.exec(entry);
     const dir = join(gens, entry);
     if (!m || dir === current || Number(m[2]) === process.pid || alive(Number(m[2]))) continue;
-    if ((m[1] === 'tmp' || m[1] === 'out') && spare && !existsSync(spare.dir)) {
+    if (m[1] === 'tmp' && spare && !existsSync(spare.dir)) {
       try {
         await mkdir(dirname(spare.dir), { recursive: true });
         await rm(`${spare.dir}.patch.json`, { force: true });
@@ -132,7 +132,9 @@ async function removeStale(outDir: string, spare?: { dir: string; outDir: string
         // another file system: removed below
       }
     }
-    await rm(dir, { recursive: true, force: true });
+    // (A whole output when the link was removed by hand: deleted in the background, as a replaced one is.)
+    if (m[1] === 'out') await removeInBackground(dir);
+    else await rm(dir, { recursive: true, force: true });
   }
   // Temporary folders beside the output, from sitegen before the output became a link.
   const legacy = new RegExp(`^\\.${basename(outDir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(tmp|old)-(\\d+)$`);
