@@ -239,7 +239,8 @@ export class OutputFolder {
    */
   static async create(outDir: string, cacheDir?: string, peeked?: SparePeek): Promise<OutputFolder> {
     const gens = generationsOf(outDir);
-    await makeDirs(gens);
+    await makeDirs(dirname(outDir)); // (a file in the way is said of the output's own parent)
+    await mkdir(gens, { recursive: true });
     if (!existsSync(join(gens, 'README.txt'))) await writeFile(join(gens, 'README.txt'), GENERATIONS_README);
     const spareDir = cacheDir && spareDirOf(outDir, cacheDir);
     await removeStale(outDir, spareDir ? { dir: spareDir, outDir } : undefined);
