@@ -12,8 +12,8 @@ import { hashText } from '../hash.ts';
 import { env } from '../env.ts';
 import type { ConfigOverrides } from '../config/load.ts';
 import { discoverContent, displayPath, listPublicFiles } from '../content/discover.ts';
-import { allowedRoots } from '../content/links.ts';
-import { collectImages, imageScope } from '../output/images.ts';
+import { projectScope } from '../content/scope.ts';
+import { collectImages } from '../output/images.ts';
 import type { ContentDocument, ParseOptions } from '../content/types.ts';
 import { BuildErrors, SitegenError, applyCheckLevels } from '../errors.ts';
 import type { Logger } from '../log.ts';
@@ -149,8 +149,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   early?.grow(size);
   try {
     // Links leading outside the project are SG2010 problems (content/links.ts).
-    const roots = allowedRoots(project.root, project.contentDir, project.publicDir);
-    const { sources, problems: contentLinks } = await discoverContent(project.contentDir, project.root, roots);
+    const scope = projectScope(project);
+    const { sources, problems: contentLinks } = await discoverContent(project.contentDir, project.root, scope);
     size = concurrencyFor(sources.length, options.concurrency);
     workers?.grow(size);
     // The document cache: a source whose stat is as recorded keeps its hash and metadata unread.
@@ -211,7 +211,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const templates = await compileTemplates(project);
     // The workers import the template bundle between parse batches, ready for rendering.
     if (workers) for (const session of workers.sessions) session.request({ type: 'preload', bundleFile: templates.bundle.file }).catch(() => undefined);
-    const [{ files: publicFiles, problems: publicLinks }, authors] = await Promise.all([existsSync(project.publicDir) ? listPublicFiles(project.publicDir, project.root, roots) : Promise.resolve({ files: [], problems: [] }), readAuthors(project.dataDir)]);
+    const [{ files: publicFiles, problems: publicLinks }, authors] = await Promise.all([existsSync(project.publicDir) ? listPublicFiles(project.publicDir, project.root, scope) : Promise.resolve({ files: [], problems: [] }), readAuthors(project.dataDir)]);
     const linkProblems = [...contentLinks, ...publicLinks];
     done(`found ${sources.length} content files and ${templates.pageCount} pages, built assets (stylesheet, runtime, ${Object.keys(templates.assets.islands.urls).length} island chunks)`);
     // The template bundle (and React with it) loads while the workers parse; when nothing needs
@@ -242,7 +242,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         const doc = entries[i] ? entries[i].doc : indexed[i].images;
         return doc && counts(doc) ? [doc] : [];
       }),
-      ...imageScope(project),
+      ...scope,
     });
 
     // Everything the output depends on, hashed before any rendering: the build id.

@@ -11,10 +11,9 @@ import { walkFiles } from './links.ts';
 const CONTENT_FILE = /\.(md|markdown|ya?ml|json)$/;
 const IGNORE = ['**/node_modules', '**/node_modules/**', '**/.*/**'];
 
-export function displayPath(file: string, root: string): string {
-  const rel = relative(root, file);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split('\\').join('/') : file;
-}
+import { displayPath, type ProjectScope } from './scope.ts';
+
+export { displayPath };
 
 /**
  * Synchronous on purpose: fast-glob's synchronous walk takes half the time of its asynchronous
@@ -23,7 +22,7 @@ export function displayPath(file: string, root: string): string {
  * followed while they stay inside `roots` (the project's, content and public folders' real paths);
  * any other is an SG2010 problem and nothing is read through it (links.ts).
  */
-export async function discoverContent(contentDir: string, root: string, roots: string[]): Promise<{ sources: SourceFile[]; problems: SitegenError[] }> {
+export async function discoverContent(contentDir: string, root: string, roots: ProjectScope): Promise<{ sources: SourceFile[]; problems: SitegenError[] }> {
   const { files, problems } = walkFiles(contentDir, { accept: (rel) => CONTENT_FILE.test(rel), ignore: IGNORE, roots, root });
   // Every display path has the content folder's as its start (on POSIX, where both use `/`).
   const prefix = sep === '/' ? (contentDir === root ? '' : `${displayPath(contentDir, root)}/`) : undefined;
@@ -41,7 +40,7 @@ export interface PublicFile {
 }
 
 /** The public folder's files (dotfiles left out), links followed by the same rule as content's. */
-export async function listPublicFiles(publicDir: string, root: string, roots: string[]): Promise<{ files: PublicFile[]; problems: SitegenError[] }> {
+export async function listPublicFiles(publicDir: string, root: string, roots: ProjectScope): Promise<{ files: PublicFile[]; problems: SitegenError[] }> {
   const { files: rels, problems } = walkFiles(publicDir, { accept: () => true, ignore: ['**/.*/**'], roots, root });
   const files = await mapLimit(rels, 32, async (rel) => {
     const file = join(publicDir, rel);

@@ -1,37 +1,23 @@
 /**
  * Symbolic links in the content and public folders. A link is followed when its real path is
- * inside the project (or inside the content or public folder, which may lie elsewhere); any other
- * link is SG2010, named by the link's own file, and nothing is read or served through it.
+ * one the build may read (content/scope.ts: inside the project, the content or public folder, not
+ * hidden, cache, output or node_modules); any other link is SG2010, named by the link's own file, and nothing is read or served through it.
  */
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import fg from 'fast-glob';
 import { SitegenError } from '../errors.ts';
+import { displayPath, refusal, type ProjectScope } from './scope.ts';
 
-/** The real paths a link may lead into: the project root and the given folders (missing ones left out). */
-export function allowedRoots(root: string, ...dirs: string[]): string[] {
-  return [root, ...dirs].flatMap((dir) => {
-    try {
-      return [realpathSync(dir)];
-    } catch {
-      return [];
-    }
-  });
+/** Whether a link's real path is one the build may read (content/scope.ts). */
+export function insideRoots(real: string, scope: ProjectScope): boolean {
+  return refusal(real, scope) === undefined;
 }
 
-export function insideRoots(real: string, roots: string[]): boolean {
-  return roots.some((root) => real === root || real.startsWith(root.endsWith(sep) ? root : root + sep));
-}
-
-function displayOf(file: string, root: string): string {
-  const rel = relative(root, file);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : file;
-}
-
-/** SG2010 for a link whose target is outside the project. */
-export function outsideLinkProblem(link: string, target: string, root: string): SitegenError {
-  return new SitegenError('SG2010', `${displayOf(link, root)} is a symbolic link to ${target}, outside the project`, {
-    location: { file: displayOf(link, root) },
+/** SG2010 for a link whose target the build may not read (`why`: content/scope.ts refusal). */
+export function outsideLinkProblem(link: string, target: string, root: string, why = 'is outside the project'): SitegenError {
+  return new SitegenError('SG2010', `${displayPath(link, root)} is a symbolic link to ${target}, which ${why}`, {
+    location: { file: displayPath(link, root) },
     hint: 'sitegen reads and serves only files inside the project (and its content and public folders). Copy the file into the project, or point the link at a file inside it.',
   });
 }
@@ -40,7 +26,7 @@ export function outsideLinkProblem(link: string, target: string, root: string): 
  * The first link on the way from `base` down to `file` (the file itself included) whose real path
  * is outside `roots`, or undefined when every step stays inside (or the file is not there).
  */
-export function linkOutside(file: string, base: string, roots: string[]): { link: string; target: string } | undefined {
+export function linkOutside(file: string, base: string, roots: ProjectScope): { link: string; target: string; why: string } | undefined {
   const rel = relative(base, file);
   if (!rel || rel.startsWith('..') || isAbsolute(rel)) return undefined;
   let path = base;
@@ -57,7 +43,8 @@ export function linkOutside(file: string, base: string, roots: string[]): { link
     } catch {
       return undefined; // a broken link: nothing to read through it
     }
-    if (!insideRoots(target, roots)) return { link: path, target };
+    const why = refusal(target, roots);
+    if (why) return { link: path, target, why };
   }
   return undefined;
 }
@@ -66,7 +53,7 @@ export interface WalkOptions {
   /** Which files to take, by their path relative to the folder walked. */
   accept: (rel: string) => boolean;
   ignore: string[];
-  roots: string[];
+  roots: ProjectScope;
   /** The project root (for the display path of refused links). */
   root: string;
 }
@@ -96,8 +83,9 @@ export function walkFiles(dir: string, options: WalkOptions): { files: string[];
       } catch {
         continue; // broken: nothing to read
       }
-      if (!insideRoots(target, options.roots)) {
-        problems.push(outsideLinkProblem(join(dir, rel), target, options.root));
+      const why = refusal(target, options.roots);
+      if (why) {
+        problems.push(outsideLinkProblem(join(dir, rel), target, options.root, why));
         continue;
       }
       const stats = statSync(target, { throwIfNoEntry: false });

@@ -319,7 +319,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     } catch {
       return false;
     }
-    if (!insideRoots(real, session.roots)) return false;
+    if (!insideRoots(real, session.scope)) return false;
     return sendFile(req, res, real, { 'Cache-Control': 'no-store' }, type ?? contentTypeOf(file));
   };
   /** A public file: `/a` is also `/a.html` and `/a/index.html`; dotfiles are not served (nor built). */

@@ -17,7 +17,8 @@ import { pathToFileURL } from 'node:url';
 import type MarkdownIt from 'markdown-it';
 import type { ResolvedConfig } from '../config/schema.ts';
 import { discoverContent, displayPath, listPublicFiles } from '../content/discover.ts';
-import { allowedRoots, linkOutside, outsideLinkProblem } from '../content/links.ts';
+import { linkOutside, outsideLinkProblem } from '../content/links.ts';
+import { projectScope, type ProjectScope } from '../content/scope.ts';
 import { contentId, normalizeRoutePath } from '../content/paths.ts';
 import { parseDocument } from '../content/parse.ts';
 import { decodeSource, type DecodedText } from '../content/decode.ts';
@@ -36,7 +37,7 @@ import { HookRunner } from '../plugins/run.ts';
 import { loadProject, type Project } from '../pipeline/project.ts';
 import { compileTemplates } from '../pipeline/templates.ts';
 import { jobFor, manifestMatcher, planSite, type SitePlan } from '../pipeline/plan.ts';
-import { collectImages, documentImages, hashImage, imageKeys, imageScope, loadImage } from '../output/images.ts';
+import { collectImages, documentImages, hashImage, imageKeys, loadImage } from '../output/images.ts';
 import { Workers, batches, defaultConcurrency } from '../pipeline/workers.ts';
 import type { ParsedItem } from '../pipeline/protocol.ts';
 import { apiDocument, apiPosts } from '../pipeline/api.ts';
@@ -95,7 +96,7 @@ export class DevSession {
   /** The parsing workers closing after start-up (awaited by `close`). */
   closing?: Promise<void>;
   /** The real paths links may lead into (content/links.ts): nothing is read or served outside them. */
-  roots: string[] = [];
+  scope!: ProjectScope;
   /** Links out of the project (SG2010) by display path. */
   private links = new Map<string, SitegenError>();
   /** Every grammar loaded in this thread (see load). */
@@ -141,8 +142,8 @@ export class DevSession {
     this.docs.clear();
     this.bodies.clear();
     this.problems.clear();
-    this.roots = allowedRoots(this.root, this.contentDir, project.publicDir);
-    const { sources, problems: refused } = await discoverContent(this.contentDir, this.root, this.roots);
+    this.scope = projectScope(project);
+    const { sources, problems: refused } = await discoverContent(this.contentDir, this.root, this.scope);
     this.links.clear();
     this.setLinks(refused, this.contentDir);
     this.sources = new Map(sources.map((s) => [s.file, s]));
@@ -204,7 +205,7 @@ export class DevSession {
    * for), and asks this when that scan is done, so an edit made meanwhile is not missed.
    */
   async changedSinceLoad(): Promise<{ file: string; removed: boolean }[]> {
-    const { sources: now } = await discoverContent(this.contentDir, this.root, this.roots);
+    const { sources: now } = await discoverContent(this.contentDir, this.root, this.scope);
     const present = new Set(now.map((s) => s.file));
     const changed = now.filter((s) => { const before = this.loadedStats.get(s.file); return before === undefined || statKey(s.file) !== before; }).map((s) => ({ file: s.file, removed: false }));
     for (const file of this.loadedStats.keys()) if (!present.has(file)) changed.push({ file, removed: true });
@@ -228,9 +229,9 @@ export class DevSession {
     let docs = [...this.docs.values()].sort((a, b) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0));
     docs = await this.hooks.contentLoaded(docs);
     const authors = await readAuthors(this.project.dataDir);
-    const { files: publicFiles, problems: refused } = existsSync(this.publicDir) ? await listPublicFiles(this.publicDir, this.root, this.roots) : { files: [], problems: [] };
+    const { files: publicFiles, problems: refused } = existsSync(this.publicDir) ? await listPublicFiles(this.publicDir, this.root, this.scope) : { files: [], problems: [] };
     this.setLinks(refused, this.publicDir);
-    const images = await collectImages({ docs: docs.filter((d) => !d._partial), ...imageScope(this.project) });
+    const images = await collectImages({ docs: docs.filter((d) => !d._partial), ...this.scope });
     this.imageFiles = new Map(images.files.map((f) => [f.rel, f.file]));
     this.plan = await planSite({
       config: this.config, docs, mod: this.mod, authors, assets: this.assets, buildId: DEV_BUILD_ID, drafts: true,
@@ -324,7 +325,7 @@ export class DevSession {
   async fileChanged(file: string, removed: boolean): Promise<string[] | '*'> {
     this.checkLinks(file, file.startsWith(this.publicDir + sep) ? this.publicDir : this.contentDir, removed);
     const key = displayPath(file, this.root);
-    const scope = imageScope(this.project);
+    const scope = this.scope;
     const showing = [...this.docs.values()].filter((doc) => !doc._partial && imageKeys(doc, scope.publicDir).includes(key)).map((doc) => doc._path);
     if (!showing.length) return [];
     const images = this.plan.model.shared.images;
@@ -366,10 +367,10 @@ export class DevSession {
   private checkLinks(file: string, dir: string, removed: boolean): boolean {
     for (const key of this.links.keys()) {
       const link = resolve(this.root, key);
-      if (!linkOutside(link, dirname(link), this.roots)) this.links.delete(key);
+      if (!linkOutside(link, dirname(link), this.scope)) this.links.delete(key);
     }
-    const outside = removed ? undefined : linkOutside(file, dir, this.roots);
-    this.setLinks(outside ? [outsideLinkProblem(outside.link, outside.target, this.root)] : []);
+    const outside = removed ? undefined : linkOutside(file, dir, this.scope);
+    this.setLinks(outside ? [outsideLinkProblem(outside.link, outside.target, this.root, outside.why)] : []);
     return Boolean(outside);
   }
 

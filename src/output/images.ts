@@ -15,6 +15,7 @@ import { realpathSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import { displayPath } from '../content/discover.ts';
+import { inside, refusal, type ProjectScope } from '../content/scope.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { SitegenError } from '../errors.ts';
 import { escapeHtml } from '../html.ts';
@@ -62,63 +63,6 @@ export function imageKey(source: string, src: string, publicDir: string): string
 /** What image collection reads of a document (the document cache's index keeps this much). */
 export type ImageSource = Pick<ContentDocument, '_source' | '_path' | 'images'>;
 
-/**
- * Where images may come from: the project, the content folder (which `--content` may put
- * elsewhere) and the public folder (which the config may), less the folders sitegen and tools
- * keep for themselves. Each folder is listed as named and as its real path (links resolved), so
- * a path of either kind is recognised.
- */
-export interface ImageScope {
-  root: string;
-  /** The public folder relative to the project root, as the manifest names it. */
-  publicDir: string;
-  /** The project root, the content folder and the public folder (published whole anyway). */
-  within: string[];
-  /** The cache folder, and the output folder. */
-  cacheDirs: string[];
-  outDirs: string[];
-}
-
-/** The scope of a project, from its folders as `loadProject` resolved them. */
-export function imageScope(project: { root: string; publicDir: string; contentDir: string; cacheDir: string; outDir: string }): ImageScope {
-  const both = (dir: string) => [...new Set([resolve(dir), real(dir)])];
-  return {
-    root: project.root, publicDir: displayPath(project.publicDir, project.root),
-    within: [...both(project.root), ...both(project.contentDir), ...both(project.publicDir)], cacheDirs: both(project.cacheDir), outDirs: both(project.outDir),
-  };
-}
-
-function real(dir: string): string {
-  try {
-    return realpathSync(dir);
-  } catch {
-    return resolve(dir); // not there (yet): nothing in it to read either
-  }
-}
-
-/** `file` relative to `dir` when it is inside it (`''` for `dir` itself), else undefined. */
-function inside(file: string, dir: string): string | undefined {
-  const rel = relative(dir, file);
-  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel)) ? rel : undefined;
-}
-
-/**
- * Why a file may not be shown, or undefined when it may: it must lie inside the project, the
- * content folder or the public folder, and not in the cache or output folder, in `node_modules`
- * or in a dot-folder, nor be a dot-file (`.git`, `.env`, `.sitegen-cache`).
- */
-function refusal(file: string, scope: ImageScope): string | undefined {
-  if (scope.cacheDirs.some((dir) => inside(file, dir) !== undefined)) return 'is in the cache folder';
-  if (scope.outDirs.some((dir) => inside(file, dir) !== undefined)) return 'is in the output folder';
-  // Hidden parts count from the folder it is in: the project itself may sit in one.
-  const rel = scope.within.map((dir) => inside(file, dir)).find((r) => r !== undefined);
-  if (rel === undefined) return 'is outside the project';
-  const parts = rel.split(sep);
-  if (parts.some((part) => part.startsWith('.'))) return 'is in a hidden folder or is a hidden file';
-  if (parts.includes('node_modules')) return 'is in node_modules';
-  return undefined;
-}
-
 export type LoadedImage =
   | { ok: true; bytes: Buffer; file: string }
   | { ok: false; code: 'SG5003' | 'SG2010' | 'SG5004'; reason: string };
@@ -129,7 +73,7 @@ export type LoadedImage =
  * its bytes must be an image. A refused file is not read (SG2010) or not used (SG5004).
  * `rootRelative`: the reference was written from the site's root (`/x.png`).
  */
-export async function loadImage(key: string, scope: ImageScope, rootRelative = false): Promise<LoadedImage> {
+export async function loadImage(key: string, scope: ProjectScope, rootRelative = false): Promise<LoadedImage> {
   const file = resolve(scope.root, key);
   const outside = rootRelative && inside(file, resolve(scope.root, scope.publicDir)) === undefined
     ? 'leaves the public folder'
@@ -152,7 +96,7 @@ export async function loadImage(key: string, scope: ImageScope, rootRelative = f
 }
 
 /** The problem a refused image reference is, at its place in the document. */
-function imageProblem(doc: ImageSource, ref: { href: string; line: number }, key: string, loaded: Exclude<LoadedImage, { ok: true }>, scope: ImageScope): SitegenError {
+function imageProblem(doc: ImageSource, ref: { href: string; line: number }, key: string, loaded: Exclude<LoadedImage, { ok: true }>, scope: ProjectScope): SitegenError {
   const location = { file: doc._source, line: ref.line };
   if (loaded.code === 'SG5003') {
     return new SitegenError('SG5003', `Missing image ${ref.href} on ${doc._path} (looked for ${key})`, {
@@ -169,7 +113,7 @@ function imageProblem(doc: ImageSource, ref: { href: string; line: number }, key
   });
 }
 
-export interface CollectInput extends ImageScope {
+export interface CollectInput extends ProjectScope {
   docs: ImageSource[];
 }
 

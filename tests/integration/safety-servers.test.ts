@@ -242,6 +242,22 @@ describe('F8 symbolic links out of the project', () => {
     expect(out).not.toContain('root:x:0:0');
   }, 60_000);
 
+  it('F8 build refuses links to the secrets, cache and output inside the project (hidden files, .sitegen-cache, dist)', async () => {
+    const root = site();
+    expect((await runCli(['build', '--quiet', '--root', root])).code).toBe(0);
+    writeFileSync(join(root, '.env'), 'API_TOKEN=secret-token-123\n');
+    symlinkSync('../../.env', join(root, 'content/guide/env.md'));
+    symlinkSync('../../.sitegen-cache', join(root, 'site/public/cache'));
+    symlinkSync('../../dist/index.html', join(root, 'site/public/copy.html'));
+    const res = await runCli(['build', '--root', root]);
+    expect(res.code).not.toBe(0);
+    const out = res.stdout + res.stderr;
+    expect(out).toMatch(/content\/guide\/env\.md is a symbolic link to \S+\.env, which is in a hidden folder or is a hidden file/);
+    expect(out).toMatch(/site\/public\/cache is a symbolic link to \S+, which is in the cache folder/);
+    expect(out).toMatch(/site\/public\/copy\.html is a symbolic link to \S+, which is in (the output folder|a hidden folder or is a hidden file)/);
+    expect(out).not.toContain('secret-token-123');
+  }, 60_000);
+
   it('F8 build follows links that stay inside the project', async () => {
     const root = site();
     inside(root);

@@ -1,0 +1,71 @@
+/**
+ * What the build may read: files inside the project, the content folder and the public folder,
+ * but not the cache, the output, node_modules or hidden files and folders (`.git`, `.env`).
+ * Images and symbolic links are held to the same rule (SG2010).
+ */
+import { realpathSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+
+/** `file` relative to `root` with `/` separators, or as it is when outside. */
+export function displayPath(file: string, root: string): string {
+  const rel = relative(root, file);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split('\\').join('/') : file;
+}
+
+/**
+ * Where files a build reads for a document (images, files behind symbolic links) may come from:
+ * the project, the content folder (which `--content` may put elsewhere) and the public folder (which the config may), less the folders sitegen and tools
+ * keep for themselves. Each folder is listed as named and as its real path (links resolved), so
+ * a path of either kind is recognised.
+ */
+export interface ProjectScope {
+  root: string;
+  /** The public folder relative to the project root, as the manifest names it. */
+  publicDir: string;
+  /** The project root, the content folder and the public folder (published whole anyway). */
+  within: string[];
+  /** The cache folder, and the output folder. */
+  cacheDirs: string[];
+  outDirs: string[];
+}
+
+/** The scope of a project, from its folders as `loadProject` resolved them. */
+export function projectScope(project: { root: string; publicDir: string; contentDir: string; cacheDir: string; outDir: string }): ProjectScope {
+  const both = (dir: string) => [...new Set([resolve(dir), real(dir)])];
+  return {
+    root: project.root, publicDir: displayPath(project.publicDir, project.root),
+    within: [...both(project.root), ...both(project.contentDir), ...both(project.publicDir)], cacheDirs: both(project.cacheDir), outDirs: both(project.outDir),
+  };
+}
+
+function real(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return resolve(dir); // not there (yet): nothing in it to read either
+  }
+}
+
+/** `file` relative to `dir` when it is inside it (`''` for `dir` itself), else undefined. */
+export function inside(file: string, dir: string): string | undefined {
+  const rel = relative(dir, file);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel)) ? rel : undefined;
+}
+
+/**
+ * Why a file may not be read for the site, or undefined when it may: it must lie inside the project, the
+ * content folder or the public folder, and not in the cache or output folder, in `node_modules`
+ * or in a dot-folder, nor be a dot-file (`.git`, `.env`, `.sitegen-cache`).
+ */
+export function refusal(file: string, scope: ProjectScope): string | undefined {
+  if (scope.cacheDirs.some((dir) => inside(file, dir) !== undefined)) return 'is in the cache folder';
+  if (scope.outDirs.some((dir) => inside(file, dir) !== undefined)) return 'is in the output folder';
+  // Hidden parts count from the folder it is in: the project itself may sit in one.
+  const rel = scope.within.map((dir) => inside(file, dir)).find((r) => r !== undefined);
+  if (rel === undefined) return 'is outside the project';
+  const parts = rel.split(sep);
+  if (parts.some((part) => part.startsWith('.'))) return 'is in a hidden folder or is a hidden file';
+  if (parts.includes('node_modules')) return 'is in node_modules';
+  return undefined;
+}
+
