@@ -12,12 +12,13 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, rmdirSync, unlinkSync } from 'node:fs';
-import { lstat, mkdir, readdir, readFile, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { env } from '../env.ts';
 import { Worker } from 'node:worker_threads';
 import { SitegenError } from '../errors.ts';
 import { hashText } from '../hash.ts';
+import { readJson } from '../pipeline/json-file.ts';
 import { FsWriter } from './writer.ts';
 
 const live = new Set<string>();
@@ -397,10 +398,11 @@ export function peekSpare(outDir: string, cacheDir: string): SparePeek {
  * between the two steps, a cache from elsewhere) is removed.
  */
 async function takeSpare(spareDir: string, outDir: string, tempDir: string, peeked?: SparePeek): Promise<{ records?: unknown } | undefined> {
-  const records = peeked ? peeked.records : await readFile(`${spareDir}.patch.json`, 'utf8').then((text) => JSON.parse(text) as unknown, () => undefined);
+  // (A record cut short by a full disk or a kill reads as none: the spare is then not trusted.)
+  const records = peeked ? peeked.records : await readJson<unknown>(`${spareDir}.patch.json`);
   await rm(`${spareDir}.patch.json`, { force: true });
   if (!existsSync(spareDir)) return undefined;
-  const record = await readFile(`${spareDir}.json`, 'utf8').then((text) => JSON.parse(text) as SpareRecord, () => undefined);
+  const record = await readJson<SpareRecord>(`${spareDir}.json`);
   await rm(`${spareDir}.json`, { force: true });
   if (record?.outDir === outDir) {
     try {
