@@ -4,7 +4,7 @@
  * set is cached by the hashes of all its inputs.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import fg from 'fast-glob';
 import { hashText } from '../hash.ts';
@@ -12,6 +12,7 @@ import { PACKAGE_ROOT } from '../paths.ts';
 import { SitegenError } from '../errors.ts';
 import type { Plugin } from 'esbuild';
 import { sitegenImports } from '../render/resolve.ts';
+import { writeAtomic } from '../pipeline/json-file.ts';
 
 export interface IslandBuild {
   /** Island name → URL of its chunk. */
@@ -110,7 +111,7 @@ export async function buildIslands(islands: Map<string, string>, cacheDir: strin
   const entryPoints: Record<string, string> = {};
   for (const [name, file] of islands) {
     const entry = join(dir, `${name}.entry.tsx`);
-    await writeFile(entry, [
+    await writeAtomic(entry, [
       // Relative, so that chunk hashes do not depend on where the project lives.
       `import * as M from ${JSON.stringify(relativeImport(dir, file))};`,
       `import { createElement } from 'react';`,
@@ -170,6 +171,6 @@ export async function buildIslands(islands: Map<string, string>, cacheDir: strin
     if (existsSync(file) && !file.includes('/node_modules/')) inputs[file] = hashText(await readFile(file, 'utf8'));
   }
   const out: IslandBuild = { urls, files: files.map((f) => ({ path: `_sitegen/islands/${f.name}`, contents: f.contents })) };
-  await writeFile(recordFile, JSON.stringify({ inputs, build: out }));
+  await writeAtomic(recordFile, JSON.stringify({ inputs, build: out }));
   return out;
 }

@@ -3,7 +3,7 @@
  */
 import { isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
-import { mkdir, open, rename } from 'node:fs/promises';
+import { mkdir, open, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
@@ -57,6 +57,16 @@ export async function writeJson(file: string, value: Record<string, unknown>, wh
   } finally {
     await handle.close();
   }
+  await rename(temp, file);
+}
+
+/**
+ * Write a cache file whole or not at all (a temporary file, then a rename): another process
+ * reading it meanwhile (a dev server starting while a build runs) never sees it empty or cut.
+ */
+export async function writeAtomic(file: string, data: string): Promise<void> {
+  const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(temp, data);
   await rename(temp, file);
 }
 

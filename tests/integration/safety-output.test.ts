@@ -3,7 +3,7 @@
  * complete output (F10).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, copyFixture, listFiles, remove, runCli, tempDir } from '../helpers.ts';
@@ -227,4 +227,28 @@ describe('F1 a spare record cut short', () => {
       remove(cold);
     }
   }, 120_000);
+});
+
+describe('F5 a dev server starting while a build runs, on an empty cache', () => {
+  it('F5 never leaves an island chunk built from an entry written halfway', async () => {
+    const site = copyFixture('basic');
+    try {
+      for (let round = 0; round < 8; round++) {
+        rmSync(join(site, '.sitegen-cache'), { recursive: true, force: true });
+        const building = runCli(['build', '--quiet', '--root', site, '--force']);
+        const dev = spawn(process.execPath, [BIN, 'dev', '--root', site, '--port', '0'], { stdio: 'ignore', env: { ...process.env, NO_COLOR: '1' } });
+        const built = await building;
+        dev.kill('SIGTERM');
+        await new Promise((resolve) => dev.once('exit', resolve));
+        expect(built.code, built.stderr).toBe(0);
+        const chunks = readdirSync(join(site, 'dist/_sitegen/islands'));
+        expect(chunks.length).toBeGreaterThan(0);
+        // e3b0c44298 is the hash of nothing: a chunk bundled from an empty entry.
+        expect(chunks.filter((name) => name.includes('e3b0c44298'))).toEqual([]);
+        for (const name of chunks) expect(statSync(join(site, 'dist/_sitegen/islands', name)).size, name).toBeGreaterThan(0);
+      }
+    } finally {
+      remove(site);
+    }
+  }, 180_000);
 });
