@@ -4,12 +4,20 @@
 import { join, resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { build } from './build/build.ts';
-import { createLogger, reportFailure } from './log.ts';
+import { PROBLEM_LIMIT, createLogger, reportFailure } from './log.ts';
 import { VERSION } from './paths.ts';
 
 function positiveInt(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number ≥ 1');
+  return n;
+}
+
+/** `--problems`: `all`, or how many problems to print in full before the table. */
+function problemCount(value: string): number {
+  if (value === 'all') return Infinity;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected all, or a whole number ≥ 0');
   return n;
 }
 
@@ -44,15 +52,17 @@ export function createProgram(): Command {
     .option('--drafts', 'include draft documents')
     .option('--force', 'rebuild even when nothing changed since the last build')
     .option('--quiet', 'print only warnings and errors')
+    .option('--problems <n>', `problems printed in full before the table by code: a number, or all (default: ${PROBLEM_LIMIT})`, problemCount)
     .option('--profile', 'print per-phase timings and memory')
     .option('--debug', 'print full stacks for errors')
     .addHelpText('after', `
 Examples:
   $ sitegen build
   $ sitegen build --content ./notes --out /tmp/notes-site
-  $ sitegen build --base https://staging.ferrygate.dev --profile`)
+  $ sitegen build --base https://staging.ferrygate.dev --profile
+  $ sitegen build --problems all`)
     .action(async (opts) => {
-      const log = createLogger({ quiet: opts.quiet, profile: opts.profile });
+      const log = createLogger({ quiet: opts.quiet, profile: opts.profile, problems: opts.problems });
       try {
         await build({
           root: opts.root,
@@ -65,7 +75,9 @@ Examples:
           profile: opts.profile,
           log,
         });
+        log.finish?.();
       } catch (error) {
+        log.finish?.();
         reportFailure(error, log, opts.debug);
         process.exitCode = 1;
       }
@@ -120,11 +132,9 @@ Examples:
   $ sitegen create my-site
   $ sitegen create docs --install`)
     .action(async (dir: string, opts) => {
-      const { createSite, CreateError } = await import('./create.ts');
+      const { createSite, formatCreated, CreateError } = await import('./create.ts');
       try {
-        const created = createSite({ dir, install: opts.install });
-        console.log(`Created a new site in ${created.dir} (${created.files.length} files).\n\nNext:`);
-        for (const command of created.next) console.log(`  ${command}`);
+        console.log(formatCreated(createSite({ dir, install: opts.install })));
       } catch (error) {
         if (!(error instanceof CreateError)) throw error;
         console.error(`✗ ${error.message}\n  hint: ${error.hint}`);

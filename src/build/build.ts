@@ -17,7 +17,7 @@ import { collectImages } from '../output/images.ts';
 import type { ContentDocument, ParseOptions } from '../content/types.ts';
 import { BuildErrors, SitegenError, applyCheckLevels } from '../errors.ts';
 import type { Logger } from '../log.ts';
-import { formatMs, formatWarning } from '../log.ts';
+import { formatMs, reportWarning } from '../log.ts';
 import { PACKAGE_ROOT, VERSION } from '../paths.ts';
 import type { RenderModule } from '../render/render-page.ts';
 import { OutputFolder, hookSignals, peekSpare } from '../output/folder.ts';
@@ -281,7 +281,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (toParse.length || restated.length) await withMetadata().then(saveDocs).catch(() => undefined);
       // What that build warned about still holds: said again, as a full build would say it.
       const warnings = (state.warnings ?? []).map((w) => SitegenError.fromJSON(w));
-      for (const w of warnings) log.warn(formatWarning(w));
+      for (const w of warnings) reportWarning(log, w);
       const ms = performance.now() - started;
       const kept = warnings.length ? `; ${warnings.length} warning${warnings.length === 1 ? '' : 's'} from that build` : '';
       log.info(`\nOutput in ${displayPath(outDir, project.root)}/ is up to date (build ${buildId}, nothing changed${kept}) — checked in ${formatMs(ms)}`);
@@ -371,7 +371,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // Collect, then fail: problems so far are reported together with what rendering and the link
       // checks find. Only problems whose check is `error` fail the build.
       const early = applyCheckLevels([...errors, ...plan.problems], config.checks);
-      for (const w of early.warnings) log.warn(formatWarning(w));
+      for (const w of early.warnings) reportWarning(log, w);
       done(`routed ${plan.routes.length} pages`);
 
       // 5. Render and write: each page in whichever worker is free; an unchanged page is
@@ -414,7 +414,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const onlyNew = previous?.checksKey === checksKey;
       const problems = checkLinks(checked, targets, config.checks, onlyNew ? (page) => !page.copied : undefined);
       const levelled = applyCheckLevels([...renderErrors, ...plan.redirectProblems, ...(pluginRun.error ? [pluginRun.error] : []), ...problems], config.checks);
-      for (const w of levelled.warnings) log.warn(formatWarning(w));
+      for (const w of levelled.warnings) reportWarning(log, w);
       const newly = onlyNew ? checked.filter((page) => !page.copied).length : checked.length;
       done(`checked links on ${newly} page${newly === 1 ? '' : 's'}${newly < checked.length ? ` (the other ${checked.length - newly} as they were)` : ''}${problems.length ? ` (${problems.length} problems)` : ''}`);
       const failures = [...early.errors, ...levelled.errors];
