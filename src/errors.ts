@@ -21,6 +21,7 @@ export const ERROR_CODES = {
   SG2008: 'Content file encoding',
   SG2009: 'Markdown nested too deeply',
   SG2010: 'File outside the project',
+  SG2011: 'Unknown author',
   SG3001: 'Duplicate route',
   SG3002: 'Unknown route middleware',
   SG3003: 'Redirect loop',
@@ -118,8 +119,9 @@ export function fileSystemError(error: unknown): SitegenError | undefined {
 }
 
 /** The config check (`checks.<name>`) that governs each code; codes not listed always fail. */
-export const CHECK_OF: Partial<Record<ErrorCode, 'links' | 'anchors' | 'images' | 'layouts' | 'dates' | 'slugs' | 'duplicates' | 'redirects' | 'encoding'>> = {
+export const CHECK_OF: Partial<Record<ErrorCode, 'links' | 'anchors' | 'images' | 'layouts' | 'dates' | 'slugs' | 'duplicates' | 'redirects' | 'encoding' | 'authors'>> = {
   SG2008: 'encoding',
+  SG2011: 'authors',
   SG5001: 'links',
   SG5003: 'images',
   SG5002: 'anchors',

@@ -106,6 +106,7 @@ export const configSchema = z
         duplicates: checkLevel.default('error'),
         redirects: checkLevel.default('error'),
         encoding: checkLevel.default('warn'),
+        authors: checkLevel.default('warn'),
       })
       .default({}),
     theme,

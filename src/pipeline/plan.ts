@@ -19,6 +19,7 @@ import { UNSAFE_REDIRECT_HINT, createMatcher, expandDynamicRedirects, resolveRed
 import { buildRouteTable, type DocRedirect, type PageModuleInfo, type Route } from '../build/routes.ts';
 import { runMiddleware } from '../build/middleware.ts';
 import { buildSiteModel, ensureBlogIndex, ensureHomePage, ensureNotFound, renderJob, type SiteModel } from '../site/model.ts';
+import { unknownAuthors } from '../site/data.ts';
 
 export interface PlanInput {
   config: ResolvedConfig;
@@ -76,7 +77,7 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
   const reservedFiles = pluginFiles(config);
   const table = buildRouteTable(pages, docs, { docsRoot: config.theme.docsRoot, layouts, drafts: input.drafts, reservedFiles });
   const rules = checkRouteRules(config, reservedFiles);
-  const problems: SitegenError[] = [...table.errors, ...rules.errors, ...(await runMiddleware(table.routes, config))];
+  const problems: SitegenError[] = [...table.errors, ...rules.errors, ...(await runMiddleware(table.routes, config)), ...(await unknownAuthors(docs, input.authors, config.root, input.drafts))];
   const model = buildSiteModel({
     config, docs, authors: input.authors, assets: input.assets, buildId: input.buildId, drafts: input.drafts, hasFavicon: input.hasFavicon, bodyExtra: input.bodyExtra, images: input.images,
   });

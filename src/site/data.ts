@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import type { Author } from '../../templates/types.ts';
+import type { ContentDocument } from '../content/types.ts';
 import { SitegenError } from '../errors.ts';
 
 /** `site/data/authors.json`: `{ id: { name, role, bio? } }`. Missing file: no authors. */
@@ -14,4 +15,32 @@ export async function readAuthors(dataDir: string): Promise<Record<string, Autho
   } catch (error) {
     throw new SitegenError('SG2006', `Invalid authors file: ${(error as Error).message}`, { location: { file }, hint: 'authors.json maps an author id to { "name", "role", "bio" }.' });
   }
+}
+
+/**
+ * `author:` values that name no entry of authors.json (SG2011, `checks.authors`, a warning by
+ * default): such a byline is left out of the page. The source is read for the line only for
+ * these few documents.
+ */
+export async function unknownAuthors(docs: ContentDocument[], authors: Record<string, Author>, root: string, drafts: boolean): Promise<SitegenError[]> {
+  const unknown = docs.filter((doc) => {
+    const author = doc.frontmatter.author;
+    return typeof author === 'string' && author.trim() !== '' && !Object.hasOwn(authors, author) && !doc._partial && (drafts || !doc.draft);
+  });
+  const known = Object.keys(authors);
+  return Promise.all(unknown.map(async (doc) => {
+    const author = doc.frontmatter.author as string;
+    let line: number | undefined;
+    try {
+      const text = await readFile(isAbsolute(doc._source) ? doc._source : join(root, doc._source), 'utf8');
+      const index = text.split('\n').findIndex((l) => /^author\s*:/.test(l));
+      if (index !== -1) line = index + 1;
+    } catch { /* the file went away: no line */ }
+    return new SitegenError('SG2011', `Unknown author ${JSON.stringify(author)}: the page shows no byline`, {
+      location: { file: doc._source, line },
+      hint: known.length
+        ? `Use one of the ids in site/data/authors.json (${known.slice(0, 5).join(', ')}${known.length > 5 ? ', …' : ''}), or add "${author}" there.`
+        : `Add site/data/authors.json: { "${author}": { "name": "…", "role": "…" } }. \`author:\` names an id in that file.`,
+    });
+  }));
 }
