@@ -62,6 +62,33 @@ export function findNavNode(nodes: NavItem[], path: string): NavItem | undefined
   return first(folders.filter((c) => holds(c.node, path)), 'post') ?? first(folders, 'pre') ?? first(candidates, 'pre');
 }
 
+const folderCache = new WeakMap<NavItem, Map<string, NavItem | undefined>>();
+
+/**
+ * The nav node of the folder at `path`. A folder without an index page carries its first page's
+ * path, so it is then the first folder (parents first) whose pages all sit below `path`. Once
+ * per tree and path.
+ */
+function folderAt(nav: NavItem[], path: string): NavItem | undefined {
+  const first = nav[0];
+  if (!first) return undefined;
+  let cache = folderCache.get(first);
+  if (!cache) folderCache.set(first, (cache = new Map()));
+  if (cache.has(path)) return cache.get(path);
+  const visit = (items: NavItem[]): NavItem | undefined => {
+    for (const n of items) {
+      if (!n.children?.length) continue;
+      if (n.path.startsWith(`${path}/`) && holds(n, path)) return n;
+      const inside = visit(n.children);
+      if (inside) return inside;
+    }
+    return undefined;
+  };
+  const found = findNavNode(nav, path) ?? visit(nav);
+  cache.set(path, found);
+  return found;
+}
+
 function contains(node: NavItem, path: string): boolean {
   return node.path === path || (node.children ?? []).some((c) => contains(c, path));
 }
@@ -74,12 +101,36 @@ function NavLink({ item, current }: { item: NavItem; current: string }) {
   );
 }
 
-function NavItems({ items, current, parentPath }: { items: NavItem[]; current: string; parentPath: string }) {
+/** In a compact sidebar, the most entries one level lists: those around the current page. */
+export const SIDEBAR_WINDOW = 40;
+
+/** The entries of one level a compact sidebar lists: a window around the one holding the current page. */
+function windowed(items: NavItem[], current: string): { items: NavItem[]; before: number; after: number } {
+  if (items.length <= SIDEBAR_WINDOW) return { items, before: 0, after: 0 };
+  const at = Math.max(0, items.findIndex((item) => contains(item, current)));
+  const start = Math.max(0, Math.min(at - Math.floor(SIDEBAR_WINDOW / 2), items.length - SIDEBAR_WINDOW));
+  return { items: items.slice(start, start + SIDEBAR_WINDOW), before: start, after: items.length - start - SIDEBAR_WINDOW };
+}
+
+const more = (n: number, where: string) => <li className="sb-more" key={`more:${where}`}>… {n} more page{n === 1 ? '' : 's'}</li>;
+
+/**
+ * One level of the tree. `compact` (a tree above MAX_FOLDER_SIDEBAR): only the groups on the way
+ * to the current page are listed with their pages; the others are a link to their first page, and
+ * a long level shows a window around the current page, so a page's sidebar stays small however
+ * large the tree.
+ */
+function NavItems({ items: all, current, parentPath, compact = false }: { items: NavItem[]; current: string; parentPath: string; compact?: boolean }) {
+  const { items, before, after } = compact ? windowed(all, current) : { items: all, before: 0, after: 0 };
   return (
     <ul>
+      {before > 0 && more(before, 'before')}
       {items.map((item) => {
-        if (item.children?.length && item.path !== parentPath) {
+        if (item.children?.length) {
           const open = contains(item, current);
+          if (compact && !open) {
+            return <li key={`dir:${item.path}`}><a href={item.path} className="sb-link sb-closed">{item.title}</a></li>;
+          }
           const selfInChildren = item.children.some((c) => c.path === item.path);
           return (
             <li key={`dir:${item.path}`}>
@@ -92,6 +143,7 @@ function NavItems({ items, current, parentPath }: { items: NavItem[]; current: s
                   items={selfInChildren ? item.children : [{ ...item, title: 'Overview', children: undefined }, ...item.children]}
                   current={current}
                   parentPath={item.path}
+                  compact={compact}
                 />
               </details>
             </li>
@@ -99,14 +151,15 @@ function NavItems({ items, current, parentPath }: { items: NavItem[]; current: s
         }
         return <li key={item.path}><NavLink item={item} current={current} /></li>;
       })}
+      {after > 0 && more(after, 'after')}
     </ul>
   );
 }
 
 /**
- * The largest docs tree the folder-built sidebar lists whole. Every page carries its sidebar, so a
- * tree of n pages costs n × n links over the site: past this size a site names its sections
- * (`docsSections`) and the folder-built sidebar is left out.
+ * The largest docs tree a sidebar lists whole. Every page carries its sidebar, so a tree of n pages
+ * costs n × n links over the site: past this size each page's sidebar is compact (NavItems), its
+ * own section open and the others a link each.
  */
 export const MAX_FOLDER_SIDEBAR = 500;
 
@@ -126,12 +179,11 @@ function treeSize(nav: NavItem[]): number {
 
 /**
  * Without configured docsSections: the docs root's navigation tree, one titled block per top-level
- * folder, after an untitled block of its loose pages (the root's own index page first). Trees of
- * more than MAX_FOLDER_SIDEBAR pages get none.
+ * folder, after an untitled block of its loose pages (the root's own index page first). In a tree
+ * of more than MAX_FOLDER_SIDEBAR pages, a block not holding the current page is its title only.
  */
-function FolderSections({ nav, root, current }: { nav: NavItem[]; root: string; current: string }) {
-  if (treeSize(nav) > MAX_FOLDER_SIDEBAR) return null;
-  const rootNode = root ? findNavNode(nav, root) : undefined;
+function FolderSections({ nav, root, current, compact }: { nav: NavItem[]; root: string; current: string; compact: boolean }) {
+  const rootNode = root ? folderAt(nav, root) : undefined;
   if (root && !rootNode) return null;
   const top = rootNode
     ? (rootNode.children?.length
@@ -148,12 +200,17 @@ function FolderSections({ nav, root, current }: { nav: NavItem[]; root: string; 
     <>
       {blocks.map(({ key, node, pages }) => (
         <div className="sb-section" key={key}>
-          {node && <p className="sb-title">{node.title}</p>}
-          <NavItems
-            items={!node || pages.some((c) => c.path === node.path) ? pages : [{ ...node, children: undefined }, ...pages]}
-            current={current}
-            parentPath={node?.path ?? root}
-          />
+          {node && (compact && !contains(node, current)
+            ? <p className="sb-title"><a href={node.path} className="sb-closed">{node.title}</a></p>
+            : <p className="sb-title">{node.title}</p>)}
+          {(!compact || !node || contains(node, current)) && (
+            <NavItems
+              items={!node || pages.some((c) => c.path === node.path) ? pages : [{ ...node, children: undefined }, ...pages]}
+              current={current}
+              parentPath={node?.path ?? root}
+              compact={compact}
+            />
+          )}
         </div>
       ))}
     </>
@@ -162,23 +219,24 @@ function FolderSections({ nav, root, current }: { nav: NavItem[]; root: string; 
 
 /**
  * Docs sidebar: one block per site.theme.docsSections entry found in ctx.nav (without any, the
- * docs root's folders), then docsExtraLinks. When it lists no section and no folder (a tree too
- * large for the folder-built sidebar), nothing in it depends on the page but which extra link is
- * current: rendered once per state (`<Once>`).
+ * docs root's folders), then docsExtraLinks; compact above MAX_FOLDER_SIDEBAR pages. When it lists
+ * no section and no folder (none of the configured sections found), nothing in it depends on the
+ * page but which extra link is current: rendered once per state (`<Once>`).
  */
 export function Sidebar({ site, nav, current }: { site: SiteInfo; nav: NavItem[]; current: string }) {
   const root = '/' + site.theme.docsRoot.replace(/^\/+|\/+$/g, '');
   const sections = site.theme.docsSections
-    .map((s) => ({ ...s, node: findNavNode(nav, `${root}/${s.dir}`.replace(/^\/\//, '/')) }))
+    .map((s) => ({ ...s, node: folderAt(nav, `${root}/${s.dir}`.replace(/^\/\//, '/')) }))
     .filter((s): s is typeof s & { node: NavItem } => !!s.node);
-  const folders = site.theme.docsSections.length === 0 && treeSize(nav) <= MAX_FOLDER_SIDEBAR;
-  const inside = <SidebarInside site={site} nav={nav} current={current} root={root} sections={sections} folders={folders} />;
+  const folders = site.theme.docsSections.length === 0;
+  const compact = treeSize(nav) > MAX_FOLDER_SIDEBAR;
+  const inside = <SidebarInside site={site} nav={nav} current={current} root={root} sections={sections} folders={folders} compact={compact} />;
   if (sections.length || folders) return <div className="sidebar-wrap">{inside}</div>;
   const extra = site.theme.docsExtraLinks.findIndex((l) => l.href === current);
   return <Once scope={site} id={`sidebar:${extra}`} as="div" className="sidebar-wrap">{inside}</Once>;
 }
 
-function SidebarInside({ site, nav, current, root, sections, folders }: { site: SiteInfo; nav: NavItem[]; current: string; root: string; sections: { dir: string; title: string; node: NavItem }[]; folders: boolean }) {
+function SidebarInside({ site, nav, current, root, sections, folders, compact }: { site: SiteInfo; nav: NavItem[]; current: string; root: string; sections: { dir: string; title: string; node: NavItem }[]; folders: boolean; compact: boolean }) {
   return (
     <>
       <input type="checkbox" id="docs-nav-toggle" className="docs-nav-toggle" aria-controls="docs-sidebar" />
@@ -187,9 +245,12 @@ function SidebarInside({ site, nav, current, root, sections, folders }: { site: 
         <Icon name="chevronDown" size={16} className="docs-nav-chev" />
       </label>
       <nav className="sidebar" id="docs-sidebar" aria-label="Documentation">
-        {folders && <FolderSections nav={nav} root={root === '/' ? '' : root} current={current} />}
+        {folders && <FolderSections nav={nav} root={root === '/' ? '' : root} current={current} compact={compact} />}
         {sections.map(({ dir, title, node }) => {
           const children = node.children ?? [];
+          if (compact && !contains(node, current)) {
+            return <div className="sb-section" key={dir}><p className="sb-title"><a href={node.path} className="sb-closed">{title}</a></p></div>;
+          }
           return (
             <div className="sb-section" key={dir}>
               <p className="sb-title">{title}</p>
@@ -198,6 +259,7 @@ function SidebarInside({ site, nav, current, root, sections, folders }: { site: 
                   items={children.some((c) => c.path === node.path) ? children : [{ ...node, children: undefined }, ...children]}
                   current={current}
                   parentPath={node.path}
+                  compact={compact}
                 />
               ) : (
                 <ul><li><NavLink item={node} current={current} /></li></ul>

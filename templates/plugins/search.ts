@@ -23,8 +23,14 @@ export interface SearchOptions {
   include?: string[];
 }
 
-/** Characters of body text indexed per page: enough for the terms a page is about, small index. */
-const TEXT_LIMIT = 2400;
+/**
+ * Body text indexed per page: the whole page up to PAGE_TEXT_LIMIT characters. Past
+ * TEXT_BUDGET characters for the whole site, every page is cut to the length that fits the budget
+ * (never below MIN_PAGE_TEXT) and the build warns: the index is one file the browser downloads.
+ */
+export const PAGE_TEXT_LIMIT = 50_000;
+export const TEXT_BUDGET = 10_000_000;
+const MIN_PAGE_TEXT = 2400;
 const DESCRIPTION_LIMIT = 160;
 /** The dev server's build id: it serves no plugin files, so search stays a plain form there. */
 const DEV_BUILD_ID = 'dev';
@@ -60,6 +66,20 @@ export function truncate(text: string, max: number): string {
   const cut = text.slice(0, max);
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–—-]+$/, '')}…`;
+}
+
+/** The most characters per page that keeps the site's text within TEXT_BUDGET (PAGE_TEXT_LIMIT when it fits). */
+export function textCap(lengths: number[]): number {
+  const total = (cap: number) => lengths.reduce((sum, n) => sum + Math.min(n, cap), 0);
+  if (total(PAGE_TEXT_LIMIT) <= TEXT_BUDGET) return PAGE_TEXT_LIMIT;
+  let low = MIN_PAGE_TEXT;
+  let high = PAGE_TEXT_LIMIT;
+  while (high - low > 100) {
+    const mid = Math.floor((low + high) / 2);
+    if (total(mid) <= TEXT_BUDGET) low = mid;
+    else high = mid;
+  }
+  return low;
 }
 
 function headingText(links: TocLink[]): string[] {
@@ -134,14 +154,18 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
         const indexed = ctx.documents
           .filter((doc) => included(doc._path) && !doc.draft && !doc._partial && !doc.redirect && rendered.has(doc._path))
           .sort((a, b) => (a._path < b._path ? -1 : a._path > b._path ? 1 : 0));
-        const bodies = await Promise.all(indexed.map((doc) => ctx.body(doc)));
+        const texts = (await Promise.all(indexed.map((doc) => ctx.body(doc)))).map(htmlText);
+        const cap = textCap(texts.map((t) => t.length));
+        if (cap < PAGE_TEXT_LIMIT) {
+          process.stderr.write(`warning [sitegen:search] The pages' text is over the search index budget (${TEXT_BUDGET.toLocaleString('en-US')} characters): each page is indexed up to ${cap.toLocaleString('en-US')} characters. Narrow the plugin's \`include\` to keep whole pages searchable.\n`);
+        }
         const documents: SearchDocument[] = indexed.map((doc, i) => ({
           path: doc._path,
           title: doc.title || doc._path,
           section: sectionOf(doc),
           description: truncate(doc.description ?? '', DESCRIPTION_LIMIT),
           headings: headingText(doc.body?.toc.links ?? []).join(' · '),
-          text: truncate(htmlText(bodies[i]), TEXT_LIMIT),
+          text: truncate(texts[i], cap),
         }));
 
         const index: MiniSearch<SearchDocument> = new MiniSearchClass<SearchDocument>(INDEX_OPTIONS);
