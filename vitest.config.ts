@@ -11,8 +11,9 @@ export default defineConfig({
   },
   resolve: {
     alias: [
-      { find: /^sitegen\/templates\/(.*)$/, replacement: new URL('./templates/$1', import.meta.url).pathname },
-      { find: /^sitegen$/, replacement: new URL('./src/index.ts', import.meta.url).pathname },
+      // The package's name, and its old name `sitegen` that the resolver still takes as an alias.
+      { find: /^(?:react-)?sitegen\/templates\/(.*)$/, replacement: new URL('./templates/$1', import.meta.url).pathname },
+      { find: /^(?:react-)?sitegen$/, replacement: new URL('./src/index.ts', import.meta.url).pathname },
     ],
   },
 });

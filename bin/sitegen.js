@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The sitegen executable: compiles src/ to lib/ when lib/ is missing or older than src/, then runs the CLI.
+// The sitegen executable: in a clone, compiles src/ to lib/ when lib/ is missing or older than
+// src/; then runs the CLI. An installed package has no scripts/ and runs the lib/ it shipped with.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,8 +19,14 @@ function newestMtime(dir) {
   return newest;
 }
 
-if (!existsSync(stamp) || (existsSync(join(root, 'src')) && newestMtime(join(root, 'src')) > statSync(stamp).mtimeMs)) {
-  execFileSync(process.execPath, [join(root, 'scripts/compile.js')], { stdio: 'inherit' });
+const compiler = join(root, 'scripts/compile.js');
+if (!existsSync(compiler)) {
+  if (!existsSync(join(root, 'lib/cli.js'))) {
+    console.error(`✗ sitegen is installed without its compiled lib/ (${root})\n  hint: reinstall the package; a tarball made by npm pack builds lib/ before packing.`);
+    process.exit(1);
+  }
+} else if (!existsSync(stamp) || (existsSync(join(root, 'src')) && newestMtime(join(root, 'src')) > statSync(stamp).mtimeMs)) {
+  execFileSync(process.execPath, [compiler], { stdio: 'inherit' });
 }
 
 // Half V8's default budget for inlining into optimised functions, for every thread of this

@@ -5,14 +5,37 @@
 // each module file separately, which costs more at start-up than the code itself (55 ms against
 // 18 ms for the worker's three). Never inlined: what the template bundle imports too (React,
 // shiki and its TextMate engine), which must be the one copy of each module in a thread.
+// Decided by the imported package's name, never by the importer's path: inside an installed copy
+// (node_modules/react-sitegen) every path has /node_modules/ in it.
 import { build } from 'esbuild';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const INLINED = new Set(['fast-glob', 'commander', 'zod', 'picocolors', 'markdown-it', 'markdown-it-anchor', 'gray-matter']);
+const INLINED_ROOTS = ['fast-glob', 'commander', 'zod', 'picocolors', 'markdown-it', 'markdown-it-anchor', 'gray-matter'];
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const DECLARED = new Set(Object.keys(manifest.dependencies));
+
+/** The inlined packages and, transitively, what they depend on (found in node_modules). */
+function inlinedClosure(names) {
+  const seen = new Set();
+  const visit = (name, from) => {
+    if (seen.has(name)) return;
+    const dir = [from, root].map((d) => join(d, 'node_modules', name)).find((d) => existsSync(join(d, 'package.json')));
+    if (!dir) throw new Error(`compile: cannot find ${name} in node_modules (run npm ci)`);
+    seen.add(name);
+    const deps = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies ?? {};
+    for (const dep of Object.keys(deps)) visit(dep, dir);
+  };
+  for (const name of names) visit(name, root);
+  return seen;
+}
+const INLINED = inlinedClosure(INLINED_ROOTS);
+const packageName = (path) => (path.startsWith('@') ? path.split('/').slice(0, 2).join('/') : path.split('/')[0]);
+const BUILTIN = new Set(builtinModules);
 const result = await build({
   metafile: true,
   absWorkingDir: root,
@@ -27,9 +50,12 @@ const result = await build({
     name: 'external-packages',
     setup(b) {
       b.onResolve({ filter: /^[^./]|^\.[^./]|^\.\.[^/]/ }, (args) => {
-        const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
-        if (args.path.startsWith('node:') || !INLINED.has(name) && !args.importer.includes('/node_modules/')) return { path: args.path, external: true };
-        return undefined;
+        const name = packageName(args.path);
+        if (args.path.startsWith('node:') || BUILTIN.has(name)) return { path: args.path, external: true };
+        if (INLINED.has(name)) return undefined;
+        // Left to Node at run time, so it must be a declared dependency wherever sitegen is installed.
+        if (!DECLARED.has(name)) return { errors: [{ text: `${args.path} is imported by ${args.importer} but is neither inlined nor a dependency in package.json` }] };
+        return { path: args.path, external: true };
       });
     },
   }],

@@ -1,4 +1,4 @@
-import { defineConfig } from 'sitegen';
+import { defineConfig } from 'react-sitegen';
 
 export default defineConfig({
   url: 'https://ferrygate.dev',
@@ -10,7 +10,7 @@ export default defineConfig({
   trailingSlash: false,
   separator: '·',
   checkInterval: 3_600_000,
-  plugins: ['sitegen/plugins/seo', 'sitegen/plugins/markdown', 'sitegen/plugins/sitemap', ['sitegen/plugins/feed', { limit: 20 }], 'sitegen/plugins/search'],
+  plugins: ['react-sitegen/plugins/seo', 'react-sitegen/plugins/markdown', 'react-sitegen/plugins/sitemap', ['react-sitegen/plugins/feed', { limit: 20 }], 'react-sitegen/plugins/search'],
   routeRules: {
     // Old link shapes people still use: /v1/<section>/<slug>.html → /v1/<section>/<slug>
     '/v1/**.html': { redirect: '/v1/**' },

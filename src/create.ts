@@ -1,11 +1,12 @@
 /**
  * `sitegen create <dir>`: a new site from the neutral starter in templates/starter. Writes files
- * only; installs dependencies only when asked (`--install`).
+ * only; installs dependencies only when asked (`--install`). The package is not on npm yet, so the
+ * site depends on a copy of the running sitegen, packed into its vendor/ folder.
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
-import { PACKAGE_ROOT, VERSION } from './paths.ts';
+import { PACKAGE_NAME, PACKAGE_ROOT, VERSION } from './paths.ts';
 
 export const STARTER_DIR = join(PACKAGE_ROOT, 'templates/starter');
 
@@ -22,6 +23,8 @@ export interface CreateResult {
   files: string[];
   /** The two commands to run next. */
   next: string[];
+  /** The packed copy of sitegen the site depends on, relative to it (`vendor/react-sitegen-<version>.tgz`). */
+  vendored: string;
 }
 
 export class CreateError extends Error {
@@ -47,13 +50,34 @@ function devVersions(): Record<string, string> {
   return { '@types/node': pick('@types/node'), '@types/react': pick('@types/react'), typescript: pick('typescript') };
 }
 
-function extraFiles(name: string): Record<string, string> {
+function npm(args: string[], cwd: string, inherit = false): SpawnSyncReturns<string> {
+  // npm.cmd is a batch file, which Node runs only through a shell.
+  const win = process.platform === 'win32';
+  return spawnSync(win ? 'npm.cmd' : 'npm', args, { cwd, encoding: 'utf8', shell: win, stdio: inherit ? 'inherit' : 'pipe' });
+}
+
+/** Pack this package (the lib/ it runs, never recompiled: no scripts) into `dir`; the tarball's name. */
+function packSelf(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  const packed = npm(['pack', '--ignore-scripts', '--json', '--pack-destination', dir], PACKAGE_ROOT);
+  let filename: string | undefined;
+  try {
+    filename = (JSON.parse(packed.stdout) as { filename: string }[])[0]?.filename;
+  } catch { /* not JSON: npm failed, reported below */ }
+  if (packed.status !== 0 || !filename || !existsSync(join(dir, filename))) {
+    const why = (packed.error?.message ?? packed.stderr ?? '').trim().split('\n').slice(-3).join('\n  ');
+    throw new CreateError(`could not pack ${PACKAGE_NAME} into the new site's vendor/ folder${why ? `:\n  ${why}` : ''}`, 'sitegen create runs npm pack on its own package: npm must be on the PATH.');
+  }
+  return filename;
+}
+
+function extraFiles(name: string, vendored: string): Record<string, string> {
   const manifest = {
     name,
     private: true,
     type: 'module',
     scripts: { dev: 'sitegen dev', build: 'sitegen build', preview: 'sitegen preview', typecheck: 'tsc --noEmit' },
-    dependencies: { sitegen: `^${VERSION}` },
+    dependencies: { [PACKAGE_NAME]: `file:${vendored}` },
     devDependencies: devVersions(),
   };
   const tsconfig = {
@@ -76,14 +100,35 @@ export function createSite(options: CreateOptions): CreateResult {
   if (existsSync(dir) && readdirSync(dir).length > 0) {
     throw new CreateError(`${options.dir} is not empty`, 'sitegen create writes a new site into a new or empty folder; pick another name.');
   }
+  const existed = existsSync(dir);
   mkdirSync(dir, { recursive: true });
+  let vendored: string;
+  try {
+    vendored = `vendor/${packSelf(join(dir, 'vendor'))}`;
+  } catch (error) {
+    rmSync(existed ? join(dir, 'vendor') : dir, { recursive: true, force: true });
+    throw error;
+  }
   cpSync(STARTER_DIR, dir, { recursive: true });
-  for (const [file, text] of Object.entries(extraFiles(packageName(dir)))) writeFileSync(join(dir, file), text);
+  for (const [file, text] of Object.entries(extraFiles(packageName(dir), vendored))) writeFileSync(join(dir, file), text);
   const shown = relative(cwd, dir) || '.';
   const cd = `cd ${/[\s'"$`\\]/.test(shown) ? JSON.stringify(shown) : shown}`;
   if (options.install) {
-    const npm = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['install'], { cwd: dir, stdio: 'inherit' });
-    if (npm.status !== 0) throw new CreateError(`npm install failed in ${shown}`, 'The site was written; run npm install in it yourself to see why.');
+    if (npm(['install'], dir, true).status !== 0) throw new CreateError(`npm install failed in ${shown}`, 'The site was written; run npm install in it yourself to see why.');
   }
-  return { dir, files: listFiles(dir).filter((f) => !f.startsWith('node_modules')).sort(), next: [cd, options.install ? 'npm run dev' : 'npm install && npm run dev'] };
+  const files = listFiles(dir).filter((f) => !f.startsWith('node_modules')).sort();
+  return { dir, files, next: [cd, options.install ? 'npm run dev' : 'npm install && npm run dev'], vendored };
+}
+
+/** What `sitegen create` prints: where the site is, what it depends on, what to run next. */
+export function formatCreated(created: CreateResult): string {
+  return [
+    `Created a new site in ${created.dir} (${created.files.length} files).`,
+    '',
+    `${PACKAGE_NAME} is not on npm yet: the site depends on this copy of it, packed into`,
+    `${created.vendored} ("${PACKAGE_NAME}": "file:${created.vendored}" in package.json; keep it in git).`,
+    '',
+    'Next:',
+    ...created.next.map((command) => `  ${command}`),
+  ].join('\n');
 }

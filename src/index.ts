@@ -1,5 +1,5 @@
 /**
- * The public API for site configs and plugins: `import { defineConfig } from 'sitegen'`.
+ * The public API for site configs and plugins: `import { defineConfig } from 'react-sitegen'`.
  * Kept free of the generator itself so a config bundles small and fast.
  */
 import type { ConfigInput, RouteMiddleware } from './config/schema.ts';

@@ -2,11 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The package's name on npm (sites import it; the command it installs is `sitegen`). */
+export const PACKAGE_NAME = 'react-sitegen';
+
 function findPackageRoot(start: string): string {
   let dir = start;
   for (;;) {
     const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === 'sitegen') return dir;
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === PACKAGE_NAME) return dir;
     const parent = dirname(dir);
     if (parent === dir) throw new Error('sitegen: cannot find its own package.json');
     dir = parent;

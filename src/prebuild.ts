@@ -21,8 +21,8 @@ async function prebuild(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'sitegen-prebuild-'));
   try {
     await Promise.all([
-      // Every built-in plugin (`sitegen/plugins/<name>`), not only those a site gets by default.
-      compilePlugins(pluginRefs(readdirSync(join(TEMPLATES_DIR, 'plugins')).filter((name) => name.endsWith('.ts')).map((name) => `sitegen/plugins/${name.slice(0, -3)}`)), root, PREBUILT_DIR),
+      // Every built-in plugin (`react-sitegen/plugins/<name>`), not only those a site gets by default.
+      compilePlugins(pluginRefs(readdirSync(join(TEMPLATES_DIR, 'plugins')).filter((name) => name.endsWith('.ts')).map((name) => `react-sitegen/plugins/${name.slice(0, -3)}`)), root, PREBUILT_DIR),
       findTemplateSources(TEMPLATES_DIR, join(root, 'site/pages')).then((sources) => bundleTemplates(sources, root, PREBUILT_DIR)),
       buildStylesheet([join(TEMPLATES_DIR, 'styles')], PREBUILT_DIR),
       buildRuntime(PREBUILT_DIR),

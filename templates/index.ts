@@ -1,7 +1,7 @@
 /**
- * The theme's public surface: `import { Shell, PostCard, type LayoutProps } from 'sitegen/templates'`.
+ * The theme's public surface: `import { Shell, PostCard, type LayoutProps } from 'react-sitegen/templates'`.
  * For pages and layouts, which render on the server. An island (browser code) imports the one
- * component it needs by path (`sitegen/templates/components/Island`), so its chunk stays small.
+ * component it needs by path (`react-sitegen/templates/components/Island`), so its chunk stays small.
  */
 export type * from './types.ts';
 export { Shell } from './components/Shell.tsx';

@@ -66,7 +66,7 @@ export interface ThemeConfig {
   categoryLabels: Record<string, string>;
   /** Link template for "Edit this page": `{path}` is replaced by the source path. */
   editLink?: string;
-  /** A search box in the header (needs the `sitegen/plugins/search` plugin for results). */
+  /** A search box in the header (needs the `react-sitegen/plugins/search` plugin for results). */
   search?: boolean;
   /** Where the search form goes without JavaScript (its `action`; default: the home page). */
   searchAction?: string;

@@ -2,7 +2,7 @@
  * Ferrygate's logo, replacing the theme's (see "Theme overrides" in docs/your-own-site.md): the
  * mark drawn inline, so it takes the accent colour of the light and dark themes.
  */
-import type { ThemeConfig } from 'sitegen';
+import type { ThemeConfig } from 'react-sitegen';
 
 /** The Ferrygate mark: a gate arch over water, drawn in the accent colour. Same drawing as /logo.svg. */
 export function LogoMark({ size = 28 }: { size?: number }) {

@@ -7,7 +7,7 @@
  * values sent during a secret rotation. The code lives in site/data/hmac/ as
  * plain files (imported as text with `?raw`), so each one can be run and linted as it is.
  */
-import type { CodeSample } from 'sitegen/templates/components/CodeTabs';
+import type { CodeSample } from 'react-sitegen/templates/components/CodeTabs';
 import code0 from './hmac/server.mjs?raw';
 import code1 from './hmac/app.py?raw';
 import code2 from './hmac/main.go?raw';

@@ -1,4 +1,4 @@
-import { ValidatedForm } from 'sitegen/templates/components/ValidatedForm';
+import { ValidatedForm } from 'react-sitegen/templates/components/ValidatedForm';
 
 const FAILED = 'We could not send your message just now. Please try again, or email support@ferrygate.dev.';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { PageContext, PageMeta, TocLink } from 'sitegen/templates/types';
-import { CodeBlock } from 'sitegen/templates/components/CodeBlock';
+import type { PageContext, PageMeta, TocLink } from 'react-sitegen/templates/types';
+import { CodeBlock } from 'react-sitegen/templates/components/CodeBlock';
 import api from '../data/api.json';
 
 /* ── The shape of site/data/api.json ─────────────────────────────────────── */

@@ -1,5 +1,5 @@
-import type { PageContext, PageMeta, PostSummary } from 'sitegen/templates/types';
-import { categoryLabel, formatShortDate, isoDay, yearOf } from 'sitegen/templates/components/util';
+import type { PageContext, PageMeta, PostSummary } from 'react-sitegen/templates/types';
+import { categoryLabel, formatShortDate, isoDay, yearOf } from 'react-sitegen/templates/components/util';
 
 export const meta: PageMeta = {
   title: 'All posts',

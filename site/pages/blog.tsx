@@ -1,6 +1,6 @@
-import type { PageContext, PageMeta } from 'sitegen/templates/types';
-import { PostCard } from 'sitegen/templates/components/PostCard';
-import { categoryLabel } from 'sitegen/templates/components/util';
+import type { PageContext, PageMeta } from 'react-sitegen/templates/types';
+import { PostCard } from 'react-sitegen/templates/components/PostCard';
+import { categoryLabel } from 'react-sitegen/templates/components/util';
 
 export const meta: PageMeta = {
   title: 'Blog',

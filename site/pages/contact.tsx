@@ -1,6 +1,6 @@
-import type { PageContext, PageMeta } from 'sitegen/templates/types';
+import type { PageContext, PageMeta } from 'react-sitegen/templates/types';
 import { ContactForm } from '../islands/ContactForm';
-import { Island } from 'sitegen/templates/components/Island';
+import { Island } from 'react-sitegen/templates/components/Island';
 
 export const meta: PageMeta = {
   title: 'Contact us',

@@ -1,5 +1,5 @@
-import type { PageContext, PageMeta } from 'sitegen/templates/types';
-import { Cards, DataTable, type CardItem } from 'sitegen/templates/components/Marketing';
+import type { PageContext, PageMeta } from 'react-sitegen/templates/types';
+import { Cards, DataTable, type CardItem } from 'react-sitegen/templates/components/Marketing';
 
 export const meta: PageMeta = {
   title: 'Features',

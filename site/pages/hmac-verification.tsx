@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
-import type { PageContext, PageMeta } from 'sitegen/templates/types';
-import { CodeBlock } from 'sitegen/templates/components/CodeBlock';
-import { CodeTabs } from 'sitegen/templates/components/CodeTabs';
-import { Section, Cards, Split } from 'sitegen/templates/components/Marketing';
+import type { PageContext, PageMeta } from 'react-sitegen/templates/types';
+import { CodeBlock } from 'react-sitegen/templates/components/CodeBlock';
+import { CodeTabs } from 'react-sitegen/templates/components/CodeTabs';
+import { Section, Cards, Split } from 'react-sitegen/templates/components/Marketing';
 import { HmacCalculator } from '../islands/HmacCalculator';
-import { Island } from 'sitegen/templates/components/Island';
+import { Island } from 'react-sitegen/templates/components/Island';
 import { HMAC_SNIPPETS } from '../data/hmac-snippets';
 
 export const meta: PageMeta = {

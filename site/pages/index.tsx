@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import type { PageContext, PageMeta } from 'sitegen/templates/types';
-import { Icon } from 'sitegen/templates/components/Icon';
-import { CodeTabs, type CodeSample } from 'sitegen/templates/components/CodeTabs';
-import { PostCard } from 'sitegen/templates/components/PostCard';
-import { CtaBand } from 'sitegen/templates/components/CtaBand';
+import type { PageContext, PageMeta } from 'react-sitegen/templates/types';
+import { Icon } from 'react-sitegen/templates/components/Icon';
+import { CodeTabs, type CodeSample } from 'react-sitegen/templates/components/CodeTabs';
+import { PostCard } from 'react-sitegen/templates/components/PostCard';
+import { CtaBand } from 'react-sitegen/templates/components/CtaBand';
 import { PricingToggle, type Plan } from '../islands/PricingToggle';
-import { Island } from 'sitegen/templates/components/Island';
+import { Island } from 'react-sitegen/templates/components/Island';
 import pricing from '../data/pricing.json';
 
 export const meta: PageMeta = {

@@ -1,9 +1,9 @@
-import type { PageContext, PageMeta } from 'sitegen/templates/types';
-import { Icon } from 'sitegen/templates/components/Icon';
-import { Faq } from 'sitegen/templates/components/Faq';
-import { CtaBand } from 'sitegen/templates/components/CtaBand';
+import type { PageContext, PageMeta } from 'react-sitegen/templates/types';
+import { Icon } from 'react-sitegen/templates/components/Icon';
+import { Faq } from 'react-sitegen/templates/components/Faq';
+import { CtaBand } from 'react-sitegen/templates/components/CtaBand';
 import { PricingToggle, type Plan } from '../islands/PricingToggle';
-import { Island } from 'sitegen/templates/components/Island';
+import { Island } from 'react-sitegen/templates/components/Island';
 import pricing from '../data/pricing.json';
 
 export const meta: PageMeta = {

@@ -1,5 +1,5 @@
-import type { PageContext, PageMeta } from 'sitegen/templates/types';
-import { Icon } from 'sitegen/templates/components/Icon';
+import type { PageContext, PageMeta } from 'react-sitegen/templates/types';
+import { Icon } from 'react-sitegen/templates/components/Icon';
 
 export const meta: PageMeta = {
   title: 'Thanks — we got your message',

@@ -1,6 +1,6 @@
-import type { PageContext, PageMeta } from 'sitegen/templates/types';
-import { CodeTabs } from 'sitegen/templates/components/CodeTabs';
-import { Section, Cards, Split, DataTable } from 'sitegen/templates/components/Marketing';
+import type { PageContext, PageMeta } from 'react-sitegen/templates/types';
+import { CodeTabs } from 'react-sitegen/templates/components/CodeTabs';
+import { Section, Cards, Split, DataTable } from 'react-sitegen/templates/components/Marketing';
 
 export const meta: PageMeta = {
   title: 'Tunnels',

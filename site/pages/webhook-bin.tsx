@@ -1,8 +1,8 @@
-import type { PageContext, PageMeta } from 'sitegen/templates/types';
-import { Icon } from 'sitegen/templates/components/Icon';
-import { Tabs } from 'sitegen/templates/components/Tabs';
-import { CodeBlock } from 'sitegen/templates/components/CodeBlock';
-import { Faq } from 'sitegen/templates/components/Faq';
+import type { PageContext, PageMeta } from 'react-sitegen/templates/types';
+import { Icon } from 'react-sitegen/templates/components/Icon';
+import { Tabs } from 'react-sitegen/templates/components/Tabs';
+import { CodeBlock } from 'react-sitegen/templates/components/CodeBlock';
+import { Faq } from 'react-sitegen/templates/components/Faq';
 
 export const meta: PageMeta = {
   title: 'Webhook bin — inspect HTTP requests instantly',

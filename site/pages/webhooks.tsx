@@ -1,7 +1,7 @@
-import type { PageContext, PageMeta } from 'sitegen/templates/types';
-import { Icon } from 'sitegen/templates/components/Icon';
-import { CodeTabs } from 'sitegen/templates/components/CodeTabs';
-import { Section, Cards, Chips, Split } from 'sitegen/templates/components/Marketing';
+import type { PageContext, PageMeta } from 'react-sitegen/templates/types';
+import { Icon } from 'react-sitegen/templates/components/Icon';
+import { CodeTabs } from 'react-sitegen/templates/components/CodeTabs';
+import { Section, Cards, Chips, Split } from 'react-sitegen/templates/components/Marketing';
 
 export const meta: PageMeta = {
   title: 'Webhook forwarding',

@@ -10,11 +10,41 @@ import { hashInputs } from '../hash.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { DEFAULT_PLUGINS } from '../plugins/load.ts';
 import { memo } from '../pipeline/memo.ts';
+import { writeAtomic } from '../pipeline/json-file.ts';
 
 export const CONFIG_FILES = ['site/config.ts', 'site/config.mts', 'site/config.js', 'site/config.mjs'];
 
 export function findConfigFile(root: string): string | undefined {
   return CONFIG_FILES.map((name) => join(root, name)).find((file) => existsSync(file));
+}
+
+/** The file of an error's first stack frame (a path or file: URL), if its stack names one. */
+function firstFrame(error: unknown): string | undefined {
+  for (const line of ((error as Error | undefined)?.stack ?? '').split('\n')) {
+    const frame = /^\s+at (?:.*? \()?(.+?):\d+:\d+\)?$/.exec(line);
+    if (frame && !frame[1].startsWith('node:')) return frame[1];
+  }
+  return undefined;
+}
+
+/** Whether an error was raised by the compiled config's own code (it holds the site's imports too). */
+function thrownBy(error: unknown, compiled: string): boolean {
+  if (!(error instanceof Error) || !error.stack) return true; // a thrown string, say: only the config's code does that
+  const frame = firstFrame(error);
+  if (frame) return frame === compiled || frame === pathToFileURL(compiled).href;
+  // A module that fails to link (a missing export) names the importing file only above the message.
+  const stack = error.stack;
+  return stack.includes(compiled) || stack.includes(pathToFileURL(compiled).href);
+}
+
+/** A config that failed to load because of sitegen, its install or a package: not the user's syntax. */
+function notTheConfigsFault(error: unknown, file: string, stage: 'compiling' | 'loading'): SitegenError {
+  const where = firstFrame(error);
+  return new SitegenError('SG1002', `sitegen failed while ${stage} the site config, outside the config's own code: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, {
+    location: { file },
+    hint: `This is a problem in sitegen or its install${where ? ` (raised in ${where.replace(/^file:\/\//, '')})` : ''}, or in a package the config imports, not in your config: reinstall (npm install), and report it with the output of --debug if it stays.`,
+    cause: error,
+  });
 }
 
 /** Bundle and import the config module (TypeScript allowed), returning its default export. */
@@ -27,8 +57,10 @@ async function importConfig(file: string, cacheDir: string): Promise<{ value: un
       ({ code, inputs } = await bundleForNode(file, dirname(dirname(file))));
     } catch (error) {
       const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
-      throw new SitegenError('SG1002', first ? first.text : String(error), {
-        location: first?.location ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 } : { file },
+      // Not a compile error esbuild reports about the config's source: sitegen itself failed.
+      if (!first) throw notTheConfigsFault(error, file, 'compiling');
+      throw new SitegenError('SG1002', first.text, {
+        location: first.location ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 } : { file },
         hint: 'Fix the syntax error in the site config.',
         cause: error,
       });
@@ -37,13 +69,14 @@ async function importConfig(file: string, cacheDir: string): Promise<{ value: un
     const hash = await hashInputs(inputs, [dirname(dirname(file)), PACKAGE_ROOT]);
     await mkdir(cacheDir, { recursive: true });
     const out = join(cacheDir, `config.${codeHash}.mjs`);
-    if (!existsSync(out)) await writeFile(out, code);
+    await writeAtomic(out, code); // whole or not at all, and never kept from a build cut short
     return { value: { out, hash }, inputs, outputs: [out] };
   });
   try {
     const mod = await import(pathToFileURL(out).href);
     return { value: mod.default ?? {}, hash };
   } catch (error) {
+    if (!thrownBy(error, out)) throw notTheConfigsFault(error, file, 'loading');
     throw new SitegenError('SG1002', `The site config threw while loading: ${(error as Error).message}`, {
       location: { file },
       hint: 'Run the config file on its own to see the full error.',

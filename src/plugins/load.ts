@@ -12,9 +12,10 @@ import { PACKAGE_ROOT, TEMPLATES_DIR, isInside } from '../paths.ts';
 import { bundleForNode, resolvesAsPrebuilt } from '../render/resolve.ts';
 import type { PluginRef, SitegenPlugin } from './types.ts';
 import { memo } from '../pipeline/memo.ts';
+import { writeAtomic } from '../pipeline/json-file.ts';
 
 /** The built-in plugins every site gets when its config lists none. */
-export const DEFAULT_PLUGINS = ['sitegen/plugins/seo', 'sitegen/plugins/markdown'];
+export const DEFAULT_PLUGINS = ['react-sitegen/plugins/seo', 'react-sitegen/plugins/markdown'];
 
 /** A compiled plugin module, ready to import anywhere. */
 export interface PluginModule {
@@ -33,7 +34,9 @@ export function pluginRefs(entries: (string | [string, unknown])[]): PluginRef[]
 }
 
 function modulePath(spec: string, root: string): string {
-  if (spec.startsWith('sitegen/plugins/')) return join(TEMPLATES_DIR, 'plugins', `${spec.slice('sitegen/plugins/'.length)}.ts`);
+  // `react-sitegen/plugins/<name>` (or the old name's `sitegen/plugins/<name>`): a built-in plugin.
+  const builtIn = /^(?:react-)?sitegen\/plugins\/(.+)$/.exec(spec);
+  if (builtIn) return join(TEMPLATES_DIR, 'plugins', `${builtIn[1]}.ts`);
   if (spec.startsWith('.') || isAbsolute(spec)) return resolve(root, spec);
   return spec; // a package: esbuild resolves it from the root
 }
@@ -60,12 +63,12 @@ export async function compilePlugins(refs: PluginRef[], root: string, cacheDir: 
           const first = (error as { errors?: { text: string }[] }).errors?.[0];
           throw new SitegenError('SG6001', `Plugin module "${ref.module}" could not be compiled: ${first?.text ?? String(error)}`, {
             location: { file: 'site/config.ts' },
-            hint: 'Plugins are listed by module path (./plugins/x.ts, a package name, or sitegen/plugins/<name>).',
+            hint: 'Plugins are listed by module path (./plugins/x.ts, a package name, or react-sitegen/plugins/<name>).',
             cause: error,
           });
         }
         const file = join(dir, `${hashText(code)}.mjs`);
-        if (!existsSync(file)) await writeFile(file, code);
+        await writeAtomic(file, code); // whole or not at all, and never kept from a build cut short
         return { value: { file, inputsHash: await hashInputs(inputs, [PACKAGE_ROOT, root]), packages }, inputs, outputs: [file] };
       }, shared);
       return { file: compiled.file, options: ref.options, spec: ref.module, source: entry, inputsHash: compiled.inputsHash };

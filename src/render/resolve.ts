@@ -1,6 +1,6 @@
 /**
  * esbuild resolution for code that runs in Node from the cache folder (the site config, the
- * template bundle, plugins): `sitegen` and `sitegen/templates/…` point into this package, and
+ * template bundle, plugins): `react-sitegen` and `react-sitegen/templates/…` point into this package, and
  * every other package stays external but is pinned to an absolute path — found from the site's
  * root first, then from sitegen's own dependencies — so the compiled file works wherever the
  * cache folder lives.
@@ -15,15 +15,17 @@ import { PACKAGE_ROOT, isInside } from '../paths.ts';
 const BARE = /^[^./]/;
 
 /**
- * `sitegen` → the public API, `sitegen/templates` → the theme's index, `sitegen/templates/…` → one
- * template file (browser builds too). Resolved here, so a site needs no `node_modules/sitegen`.
+ * `react-sitegen` → the public API, `react-sitegen/templates` → the theme's index,
+ * `react-sitegen/templates/…` → one template file (browser builds too). Resolved here, so a site
+ * needs no `node_modules/react-sitegen`. The package's old name `sitegen` is an alias for it.
  */
 export const sitegenImports: Plugin = {
   name: 'sitegen-imports',
   setup(b) {
-    b.onResolve({ filter: /^sitegen(\/templates(\/.*)?)?$/ }, async (args) => {
-      if (args.path === 'sitegen') return { path: join(PACKAGE_ROOT, 'src/index.ts') };
-      const result = await b.resolve(`./${args.path.slice('sitegen/'.length)}`, { resolveDir: PACKAGE_ROOT, kind: args.kind });
+    b.onResolve({ filter: /^(react-)?sitegen(\/templates(\/.*)?)?$/ }, async (args) => {
+      const sub = args.path.replace(/^(react-)?sitegen\/?/, '');
+      if (!sub) return { path: join(PACKAGE_ROOT, 'src/index.ts') };
+      const result = await b.resolve(`./${sub}`, { resolveDir: PACKAGE_ROOT, kind: args.kind });
       return result.errors.length ? { errors: result.errors } : { path: result.path };
     });
   },

@@ -3,9 +3,9 @@
  * absolute links, dates from the posts (never the clock), and a `<link rel="alternate">` on
  * every page so readers find it.
  *
- *   plugins: [['sitegen/plugins/feed', { limit: 20 }]]
+ *   plugins: [['react-sitegen/plugins/feed', { limit: 20 }]]
  */
-import { setTag, type SitegenPlugin } from 'sitegen';
+import { setTag, type SitegenPlugin } from 'react-sitegen';
 
 export interface FeedOptions {
   /** Where the feed is written (default `blog/feed.xml`). */

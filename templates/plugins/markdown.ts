@@ -15,7 +15,7 @@
 import type { PluginWithParams } from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import containerPlugin from 'markdown-it-container';
-import type { SitegenPlugin } from 'sitegen';
+import type { SitegenPlugin } from 'react-sitegen';
 
 // @types/markdown-it-container is typed against the CommonJS markdown-it types; the plugin is the same.
 const container = containerPlugin as unknown as PluginWithParams;

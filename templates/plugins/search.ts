@@ -2,7 +2,7 @@
  * Site search, built at build time: a MiniSearch index of the docs and the blog, and a small
  * browser client that loads it only when someone starts searching (first focus of a search box).
  *
- *   plugins: [..., 'sitegen/plugins/search']   or   [['sitegen/plugins/search', { include: ['/v1/'] }]]
+ *   plugins: [..., 'react-sitegen/plugins/search']   or   [['react-sitegen/plugins/search', { include: ['/v1/'] }]]
  *
  * Every page gets `<meta name="sitegen:search" content="/_sitegen/search.<buildId>.js">`; the runtime
  * imports that module on the first focus of a `[data-sitegen-search]` form and calls its `mount()`.
@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type MiniSearch from 'minisearch';
 import type { TocLink } from '../types.ts';
-import { docsSection, setTag, type ContentDocument, type SitegenPlugin } from 'sitegen';
+import { docsSection, setTag, type ContentDocument, type SitegenPlugin } from 'react-sitegen';
 import { INDEX_OPTIONS, type SearchDocument } from '../search/options.ts';
 
 export interface SearchOptions {
@@ -97,20 +97,20 @@ function findClient(root: string): string {
     if (process.argv[1]) starts.push(dirname(realpathSync(process.argv[1])));
   } catch { /* not a file */ }
   try {
-    starts.push(dirname(createRequire(join(root, 'package.json')).resolve('sitegen/package.json')));
+    starts.push(dirname(createRequire(join(root, 'package.json')).resolve('react-sitegen/package.json')));
   } catch { /* not installed there */ }
   for (const start of starts) {
     for (let dir = start; ; dir = dirname(dir)) {
       const client = join(dir, 'templates/search/client.ts');
       if (existsSync(client) && existsSync(join(dir, 'package.json'))) {
         try {
-          if (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name === 'sitegen') return client;
+          if (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name === 'react-sitegen') return client;
         } catch { /* unreadable package.json: keep looking */ }
       }
       if (dirname(dir) === dir) break;
     }
   }
-  throw new Error('cannot find templates/search/client.ts of the sitegen package');
+  throw new Error('cannot find templates/search/client.ts of the react-sitegen package');
 }
 
 export default function search(options: SearchOptions = {}): SitegenPlugin {

@@ -3,9 +3,9 @@
  * section), canonical URLs, Open Graph and Twitter cards, `noindex` where a page should not be
  * indexed, and JSON-LD for the organisation and for blog posts.
  *
- *   plugins: ['sitegen/plugins/seo']   or   [['sitegen/plugins/seo', { image: '/og.png' }]]
+ *   plugins: ['react-sitegen/plugins/seo']   or   [['react-sitegen/plugins/seo', { image: '/og.png' }]]
  */
-import { canonicalUrl, docsSection, pageTitle, setTag, type SitegenPlugin } from 'sitegen';
+import { canonicalUrl, docsSection, pageTitle, setTag, type SitegenPlugin } from 'react-sitegen';
 
 export interface SeoOptions {
   /** Default social image (root-relative or absolute). */

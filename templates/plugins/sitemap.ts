@@ -3,10 +3,10 @@
  * page, `lastmod` from the document's `updated` or `date`. A site with `indexable: false` gets a
  * robots.txt that disallows everything (and no sitemap).
  *
- *   plugins: ['sitegen/plugins/sitemap']
+ *   plugins: ['react-sitegen/plugins/sitemap']
  */
 import { Readable } from 'node:stream';
-import { canonicalUrl, type SitegenPlugin } from 'sitegen';
+import { canonicalUrl, type SitegenPlugin } from 'react-sitegen';
 
 export interface SitemapOptions {
   /** Paths (prefixes) to leave out, e.g. ['/thank-you']. */

@@ -12,6 +12,7 @@ let site: string;
 let created: CliResult;
 let built: CliResult;
 let written: string[];
+const TARBALL = `react-sitegen-${JSON.parse(read(ROOT, 'package.json')).version}.tgz`;
 
 beforeAll(async () => {
   parent = tempDir('sitegen-create-');
@@ -23,20 +24,24 @@ beforeAll(async () => {
 afterAll(() => remove(parent));
 
 describe('sitegen create', () => {
-  it('writes the starter and prints the next two commands', () => {
+  it('writes the starter with a packed copy of sitegen, and prints what it depends on and the next two commands', () => {
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
-    expect(created.stdout).toBe(`Created a new site in ${site} (9 files).\n\nNext:\n  cd "my site"\n  npm install && npm run dev\n`);
+    expect(created.stdout).toBe(`Created a new site in ${site} (11 files).\n\n`
+      + `react-sitegen is not on npm yet: the site depends on this copy of it, packed into\n`
+      + `vendor/${TARBALL} ("react-sitegen": "file:vendor/${TARBALL}" in package.json; keep it in git).\n\n`
+      + 'Next:\n  cd "my site"\n  npm install && npm run dev\n');
     expect(written).toEqual([
       '.gitignore', 'content/blog/2025-01-15-hello-world.md', 'content/docs/guide/1.writing.md', 'content/docs/guide/index.md',
-      'package.json', 'site/config.ts', 'site/pages/index.tsx', 'site/public/images/hello.png', 'tsconfig.json',
+      'package.json', 'site/config.ts', 'site/pages/index.tsx', 'site/public/favicon.svg', 'site/public/images/hello.png', 'tsconfig.json',
+      `vendor/${TARBALL}`,
     ].sort());
   });
 
-  it('installs nothing unless asked, and names the package after the folder', () => {
+  it('installs nothing unless asked, names the package after the folder, and depends on the packed copy', () => {
     const manifest = JSON.parse(read(site, 'package.json'));
     expect(manifest.name).toBe('my-site');
-    expect(manifest.dependencies).toEqual({ sitegen: `^${JSON.parse(read(ROOT, 'package.json')).version}` });
+    expect(manifest.dependencies).toEqual({ 'react-sitegen': `file:vendor/${TARBALL}` });
     expect(written.some((f) => f.startsWith('node_modules/'))).toBe(false);
   });
 
@@ -51,6 +56,19 @@ describe('sitegen create', () => {
     expect(built.code).toBe(0);
     expect(built.stdout).not.toMatch(/warn/i);
     expect(built.stdout).toMatch(/Built 6 pages into dist\//);
+  });
+
+  it('gives every page an SVG favicon, a search box with its index, and room above the first heading', () => {
+    const dist = join(site, 'dist');
+    for (const file of ['index.html', 'docs/guide/index.html', 'blog/2025/01/15/hello-world/index.html']) {
+      const page = html(dist, file);
+      expect(page.querySelector('link[rel="icon"]')?.getAttribute('href'), file).toBe('/favicon.svg');
+      expect(page.querySelector('header form[role="search"] input[type="search"]'), file).not.toBeNull();
+    }
+    expect(read(dist, 'favicon.svg')).toMatch(/^<svg /);
+    expect(listFiles(dist).filter((f) => /^_sitegen\/search-index\.[0-9a-f]+\.json$/.test(f))).toHaveLength(1);
+    // The home page's content sits in the theme's padded container, not flush against the header.
+    expect(html(dist, 'index.html').querySelector('main > .container.page-pad > h1')?.text).toBe('My site');
   });
 
   it('renders a home page listing the post, docs with a sidebar from the folder, and the post', () => {
@@ -78,9 +96,9 @@ describe('sitegen create', () => {
     expect(listFiles(join(dist, '_sitegen')).filter((f) => f.startsWith('islands/'))).toEqual([]);
   });
 
-  it('type-checks with its own tsconfig once sitegen is installed', async () => {
+  it('type-checks with its own tsconfig once react-sitegen is installed', async () => {
     mkdirSync(join(site, 'node_modules/@types'), { recursive: true });
-    symlinkSync(ROOT, join(site, 'node_modules/sitegen'), 'dir');
+    symlinkSync(ROOT, join(site, 'node_modules/react-sitegen'), 'dir');
     symlinkSync(join(ROOT, 'node_modules/react'), join(site, 'node_modules/react'), 'dir');
     for (const name of ['react', 'node']) symlinkSync(join(ROOT, 'node_modules/@types', name), join(site, 'node_modules/@types', name), 'dir');
     const result = await new Promise<{ code: number; out: string }>((resolve) => {

@@ -1,5 +1,5 @@
 /**
- * A site outside the repository, as a user who installed sitegen has it: `node_modules/sitegen`
+ * A site outside the repository, as a user who installed sitegen has it: `node_modules/react-sitegen`
  * (a symlink to this package) beside react and the type packages, as npm hoists them. It must
  * type-check against the package's exported types and build through the installed CLI.
  */
@@ -26,14 +26,14 @@ beforeAll(() => {
   expect(dir.startsWith(ROOT)).toBe(false);
   cpSync(join(FIXTURES, 'external'), dir, { recursive: true });
   mkdirSync(join(dir, 'node_modules/@types'), { recursive: true });
-  symlinkSync(ROOT, join(dir, 'node_modules/sitegen'), 'dir');
+  symlinkSync(ROOT, join(dir, 'node_modules/react-sitegen'), 'dir');
   symlinkSync(join(ROOT, 'node_modules/react'), join(dir, 'node_modules/react'), 'dir');
   for (const name of ['react', 'node']) symlinkSync(join(ROOT, 'node_modules/@types', name), join(dir, 'node_modules/@types', name), 'dir');
 });
 afterAll(() => remove(dir));
 
 describe('package entry points, from a site outside the repository', () => {
-  it('type-checks pages, islands and a plugin against `sitegen` and `sitegen/templates`', async () => {
+  it('type-checks pages, islands and a plugin against `react-sitegen` and `react-sitegen/templates`', async () => {
     const result = await tsc(dir);
     expect(result.stdout + result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -43,7 +43,7 @@ describe('package entry points, from a site outside the repository', () => {
     const bad = tempDir('sitegen-outside-bad-');
     try {
       cpSync(dir, bad, { recursive: true, verbatimSymlinks: true });
-      writeFileSync(join(bad, 'site/bad.ts'), "import { defineConfig } from 'sitegen';\nexport default defineConfig({ url: 42 });\n");
+      writeFileSync(join(bad, 'site/bad.ts'), "import { defineConfig } from 'react-sitegen';\nexport default defineConfig({ url: 42 });\n");
       const result = await tsc(bad);
       expect(result.code).not.toBe(0);
       expect(result.stdout).toContain("site/bad.ts(2,31): error TS2322: Type 'number' is not assignable to type 'string'.");
@@ -53,14 +53,14 @@ describe('package entry points, from a site outside the repository', () => {
   });
 
   it('imports the public API at run time from Node too', async () => {
-    writeFileSync(join(dir, 'probe.mjs'), "const m = await import('sitegen'); console.log(['defineConfig', 'pageTitle', 'canonicalUrl', 'setTag', 'docsSection'].map((k) => typeof m[k]).join(','));\n");
+    writeFileSync(join(dir, 'probe.mjs'), "const m = await import('react-sitegen'); console.log(['defineConfig', 'pageTitle', 'canonicalUrl', 'setTag', 'docsSection'].map((k) => typeof m[k]).join(','));\n");
     const result = await run(join(dir, 'probe.mjs'), [], dir);
     expect(result.stdout.trim()).toBe('function,function,function,function,function');
   });
 
   it('builds through the installed CLI with a plugin that uses only the public helpers', async () => {
     const out = join(dir, 'dist');
-    const result = await run(join(dir, 'node_modules/sitegen/bin/sitegen.js'), ['build', '--out', out], dir);
+    const result = await run(join(dir, 'node_modules/react-sitegen/bin/sitegen.js'), ['build', '--out', out], dir);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const start = html(out, 'guide/basics/start/index.html');

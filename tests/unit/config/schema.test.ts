@@ -17,7 +17,7 @@ describe('site config', () => {
     const config = resolveConfig({}, '/tmp');
     expect(config).toMatchObject({
       indexable: true, trailingSlash: false, separator: '|', locales: [], routeRules: {}, analytics: false,
-      checkInterval: 3_600_000, plugins: ['sitegen/plugins/seo', 'sitegen/plugins/markdown'], contentDir: 'content', outDir: 'dist', blogDir: 'blog',
+      checkInterval: 3_600_000, plugins: ['react-sitegen/plugins/seo', 'react-sitegen/plugins/markdown'], contentDir: 'content', outDir: 'dist', blogDir: 'blog',
     });
     expect(config.canonicalQueryWhitelist).toEqual(['page', 'sort', 'filter', 'search', 'q', 'category', 'tag']);
     // Theme defaults that suit any site: the whole content folder is the docs, no category labels.
