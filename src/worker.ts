@@ -320,7 +320,7 @@ class Session {
         if (!meta) throw new Error(`document ${job.body.id} was not parsed in this worker`);
         const html = heldBody ?? (await this.body(job.body));
         const doc = { ...meta, body: meta.body ? { ...meta.body, html } : meta.body };
-        return this.write(job.file, JSON.stringify(apiDocument(doc, { base, images: job.images })));
+        return this.write(job.file, JSON.stringify(apiDocument(doc, { base, images: job.images, links: job.links })));
       } catch (error) {
         errors.push(serialize(error));
         return undefined;

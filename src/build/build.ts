@@ -344,7 +344,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const apiState: OutputState['api'] = {};
       let cleared: string[] = [];
       const writeApi = () => writeContentApi({
-        docs: apiDocs, buildId, base: config.base, images: images.manifest, sendDocs: hooks.has('content:loaded'), parseKey, apiKeys, sourceOf, owner, pool, out, previous, prevFiles, spare,
+        docs: apiDocs, buildId, base: config.base, trailingSlash: config.trailingSlash, images: images.manifest, sendDocs: hooks.has('content:loaded'), parseKey, apiKeys, sourceOf, owner, pool, out, previous, prevFiles, spare,
       }).then((result) => {
         renderErrors.push(...result.errors);
         for (const [file, bytes] of result.written) written.set(file, bytes);

@@ -25,6 +25,8 @@ export interface CheckedPage {
   idsKey?: string;
   /** Taken over from the previous output: its links and ids are what they were (pipeline/render.ts). */
   copied?: boolean;
+  /** The document's relative links as written → the routes its page links to (content/source-links.ts). */
+  resolved?: Record<string, string>;
 }
 
 /**
@@ -39,6 +41,7 @@ export class TakenOverPage implements CheckedPage {
     private readonly record: { readonly links: string[]; readonly ids: string[]; readonly idsKey?: string },
     private readonly foreign: boolean,
     readonly doc?: { readonly links: LinkRef[] },
+    readonly resolved?: Record<string, string>,
   ) {}
   get links(): string[] | undefined {
     return this.foreign ? undefined : this.record.links;
@@ -89,6 +92,11 @@ function parseHref(href: string): Href {
   return { rawPath, path, fragment };
 }
 
+/** What the page's relative link `href` became (itself when it is no relative link to a document). */
+function resolvedHref(page: CheckedPage, href: string): string {
+  return page.resolved && Object.hasOwn(page.resolved, href) ? page.resolved[href] : href;
+}
+
 function ownPath(path: string): string {
   try {
     return normalizeRoutePath(path);
@@ -136,7 +144,8 @@ export function checkLinks(pages: CheckedPage[], targets: LinkTargets, levels: {
   for (const page of pages) {
     if (only && !only(page)) continue;
     let own: string | undefined;
-    for (const href of page.links ?? page.doc?.links.map((link) => link.href) ?? []) {
+    // (Links as the document wrote them: a relative one as the page writes it, the route it names.)
+    for (const href of page.links ?? page.doc?.links.map((link) => resolvedHref(page, link.href)) ?? []) {
       if (!(href.startsWith('/') || href.startsWith('#')) || href.startsWith('//')) continue;
       let link = parsed.get(href);
       if (!link) parsed.set(href, (link = parseHref(href)));
@@ -155,15 +164,18 @@ export function checkLinks(pages: CheckedPage[], targets: LinkTargets, levels: {
 
   return [...problems.values()].map((problem) => {
     const first = problem.pages[0];
-    const line = first.doc?.links.find((link) => link.href === problem.href)?.line;
+    // The link as the document wrote it: a relative one is shown with the route it names.
+    const written = first.doc?.links.find((link) => link.href === problem.href) ?? first.doc?.links.find((link) => resolvedHref(first, link.href) === problem.href);
+    const line = written?.line;
+    const shown = written && written.href !== problem.href ? `${written.href} (${problem.href})` : problem.href;
     const others = problem.pages.length - 1;
     const also = others ? ` (and ${others} other page${others === 1 ? '' : 's'})` : '';
     return problem.kind === 'link'
-      ? new SitegenError('SG5001', `Broken link to ${problem.href} on ${first.path}${also}`, {
+      ? new SitegenError('SG5001', `Broken link to ${shown} on ${first.path}${also}`, {
           location: { file: first.source, line },
           hint: 'Link to a route that exists (no trailing slash needed), or add a redirect in routeRules.',
         })
-      : new SitegenError('SG5002', `Missing anchor: ${problem.href} on ${first.path}${also}`, {
+      : new SitegenError('SG5002', `Missing anchor: ${shown} on ${first.path}${also}`, {
           location: { file: first.source, line },
           hint: 'Heading ids are GitHub-style slugs of the heading text; check the target heading.',
         });

@@ -25,6 +25,8 @@ export interface Route {
   doc?: ContentDocument;
   /** A route middleware rejected the route: it renders the not-found page. */
   rejected?: boolean;
+  /** The document's relative links as written → the hrefs its page gets (content/source-links.ts). */
+  links?: Record<string, string>;
 }
 
 export interface DocRedirect {
@@ -37,7 +39,7 @@ export interface RouteTable {
   routes: Route[];
   redirects: DocRedirect[];
   errors: SitegenError[];
-  /** Routes left out because of a problem (unknown layout, duplicate): still valid link targets. */
+  /** Routes left out because of a problem (a duplicate): still valid link targets. */
   skipped: string[];
 }
 
@@ -128,12 +130,15 @@ export function buildRouteTable(pages: PageModuleInfo[], docs: ContentDocument[]
     return true;
   };
 
+  const unknownLayout = (layout: string, location: { file: string; line?: number }, instead?: string): SitegenError =>
+    new SitegenError('SG2003', `Unknown layout "${layout}"${instead ? `: the page is shown with the "${instead}" layout until this is fixed` : ''}`, {
+      location,
+      hint: `Use one of: ${options.layouts.join(', ')}. (With checks.layouts set to 'warn', the page builds with the fallback layout meanwhile.)`,
+    });
+
   const checkLayout = (layout: string, source: string): boolean => {
     if (options.layouts.includes(layout)) return true;
-    errors.push(new SitegenError('SG2003', `Unknown layout "${layout}"`, {
-      location: { file: source },
-      hint: `Use one of: ${options.layouts.join(', ')}.`,
-    }));
+    errors.push(unknownLayout(layout, { file: source }));
     return false;
   };
 
@@ -150,8 +155,19 @@ export function buildRouteTable(pages: PageModuleInfo[], docs: ContentDocument[]
       if (claim(doc._path, doc._source)) redirects.push({ from: doc._path, to: doc.redirect, source: doc._source });
       continue;
     }
-    const layout = doc.layout ?? defaultLayout(doc, options.docsRoot);
-    if (!checkLayout(layout, doc._source) || !claim(doc._path, doc._source)) {
+    // A layout the theme does not have is a problem (SG2003, at its check's level); the page is never
+    // dropped for it: it renders with the layout it would have without `layout:`.
+    let layout = doc.layout ?? defaultLayout(doc, options.docsRoot);
+    if (!options.layouts.includes(layout)) {
+      const instead = [defaultLayout(doc, options.docsRoot), 'default', ...options.layouts].find((name) => options.layouts.includes(name));
+      errors.push(unknownLayout(layout, { file: doc._source, ...(doc.layoutLine ? { line: doc.layoutLine } : {}) }, instead));
+      if (!instead) {
+        skipped.push(doc._path);
+        continue;
+      }
+      layout = instead;
+    }
+    if (!claim(doc._path, doc._source)) {
       skipped.push(doc._path);
       continue;
     }

@@ -12,8 +12,13 @@ import { IMAGE_KEYS } from '../output/images.ts';
 import { UNSAFE_REDIRECT_HINT, unsafeRedirect } from '../routes/rules.ts';
 import { RESERVED_ROUTE_HINT, cleanRoutePath, contentId, contentStem, contentType, isPartial, parentDir, postFileParts, postPath, reservedRoute, slugSegment, stemLocale, stemToPath } from './paths.ts';
 import type { DecodeIssue, DecodedText } from './decode.ts';
+import { isSourceLink } from './source-links.ts';
+import { parseDate } from './dates.ts';
+
+export { parseDate };
 import type { ContentDocument, ParseOptions, ParseResult, SourceFile } from './types.ts';
 
+const DATE_HINT = 'Write dates as YYYY-MM-DD, "YYYY-MM-DD HH:MM:SS" (UTC) or any ISO 8601 date-time (2020-04-03T20:26:28.000Z, 2020-04-03T20:26:28+02:00).';
 const MORE = /^[ \t]*<!--\s*more\s*-->[ \t]*$/m;
 const WORDS_PER_MINUTE = 220;
 
@@ -23,33 +28,6 @@ function jsonSafe(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(jsonSafe);
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, jsonSafe(v)]));
   return value;
-}
-
-/** "2019-01-15", "2019-01-15 09:00:00" (UTC) or a full ISO string → ISO, or undefined when invalid. */
-export function parseDate(value: unknown): string | undefined {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
-  if (typeof value !== 'string') return undefined;
-  const m = DATE.exec(value.trim());
-  if (!m) return undefined;
-  const [, y, mo, d, h = '00', mi = '00', s = '00', tz = 'Z'] = m;
-  // The calendar date itself must exist, whatever the offset (no 2021-02-30, no 2021-04-31), in
-  // years from 100 (Date.UTC reads 0-99 as 1900-1999, and those were always refused).
-  const year = Number(y);
-  const month = Number(mo);
-  const day = Number(d);
-  if (year < 100 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return undefined;
-  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return undefined;
-  // In UTC, as most front matter dates are, the ISO form is the fields themselves: no Date to parse.
-  if (tz === 'Z') return `${y}-${mo}-${d}T${h}:${mi}:${s}.000Z`;
-  const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}${tz.length === 5 ? `${tz.slice(0, 3)}:${tz.slice(3)}` : tz}`);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?(Z|[+-]\d{2}:?\d{2})?$/;
-
-function daysIn(year: number, month: number): number {
-  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /** codeFrame with long lines cut short: a 2,000-character line would flood the terminal. */
@@ -311,7 +289,7 @@ export function parseDocument(source: SourceFile, input: string | DecodedText, m
       errors.push(new SitegenError('SG2002', `Invalid date ${JSON.stringify(dateRaw)}`, {
         location: { file: source.display, line },
         frame: line ? codeFrame(text, line, 1) : undefined,
-        hint: 'Write dates as YYYY-MM-DD or "YYYY-MM-DD HH:MM:SS" (UTC).',
+        hint: DATE_HINT,
       }));
     }
   }
@@ -321,7 +299,7 @@ export function parseDocument(source: SourceFile, input: string | DecodedText, m
     errors.push(new SitegenError('SG2002', `Invalid date ${JSON.stringify(data.updated)} in \`updated:\``, {
       location: { file: source.display, line },
       frame: line ? codeFrame(text, line, 1) : undefined,
-      hint: 'Write dates as YYYY-MM-DD or "YYYY-MM-DD HH:MM:SS" (UTC).',
+      hint: DATE_HINT,
     }));
   }
   const updated = updatedDate ?? date;
@@ -387,6 +365,7 @@ export function parseDocument(source: SourceFile, input: string | DecodedText, m
   let ids: string[] = [];
   let excerpt: string | undefined;
   let words = 0;
+  let heading: string | undefined;
   if (type === 'markdown') {
     const split = splitMore(body);
     // The marker line stays as an empty line, so lines after it keep their numbers in messages.
@@ -398,11 +377,13 @@ export function parseDocument(source: SourceFile, input: string | DecodedText, m
     links = rendered.links;
     images.push(...rendered.images);
     ids = rendered.ids;
+    heading = rendered.heading;
     words = countWords(rendered.text);
     if (split) excerpt = renderMarkdown(md, split.before).html;
     toc = { toc: { title: 'On this page', depth: 3, searchDepth: 3, links: rendered.toc }, html };
   }
 
+  const sourceLinks = links.filter((link) => isSourceLink(link.href));
   const navigation = data.navigation === false ? false : data.navigation && typeof data.navigation === 'object' ? (frontmatter.navigation as { title?: string }) : true;
   const middleware = Array.isArray(data.middleware) ? data.middleware.map(String) : typeof data.middleware === 'string' ? [data.middleware] : [];
   // A redirect target that is no same-site path or http(s) URL is refused here, where its line is known.
@@ -417,7 +398,9 @@ export function parseDocument(source: SourceFile, input: string | DecodedText, m
     }));
     redirect = undefined;
   }
-  const fallbackTitle = (stem.split('/').pop() ?? '').replace(/^\d+\./, '').replace(/^\d{4}-\d{2}-\d{2}-/, '').replace(/[-_]+/g, ' ');
+  // A folder's index is named by its folder (the root's is 'Home').
+  const named = stem.split('/').filter((segment, i, all) => !(segment === 'index' && i === all.length - 1));
+  const fallbackTitle = (named.pop() ?? '').replace(/^\d+\./, '').replace(/^\d{4}-\d{2}-\d{2}-/, '').replace(/[-_]+/g, ' ');
 
   const doc: ContentDocument = {
     _id: contentId(source.rel),
@@ -428,7 +411,8 @@ export function parseDocument(source: SourceFile, input: string | DecodedText, m
     _locale: stemLocale(stem, options.locales, options.defaultLocale),
     _type: type,
     _source: source.display,
-    title: stringField(data, 'title') ?? (fallbackTitle ? fallbackTitle[0].toUpperCase() + fallbackTitle.slice(1) : 'Home'),
+    // No `title:`: the body's first block when it is an H1 (the layouts show that heading once), else the file name.
+    title: stringField(data, 'title') ?? heading ?? (fallbackTitle ? fallbackTitle[0].toUpperCase() + fallbackTitle.slice(1) : 'Home'),
     description: stringField(data, 'description') ?? '',
     layout: stringField(data, 'layout'),
     navigation,
@@ -445,6 +429,8 @@ export function parseDocument(source: SourceFile, input: string | DecodedText, m
     readingTime: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
     isPost,
     hash: hash ?? hashText(text), // the caller's hash of the same bytes, when it has one
+    ...(sourceLinks.length ? { sourceLinks } : {}),
+    ...(data.layout !== undefined ? { layoutLine: lineOf(text, /^layout\s*:/) } : {}),
     // Last, where a document from the cache has them too (pipeline/details.ts).
     links,
     ids,

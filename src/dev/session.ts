@@ -301,8 +301,9 @@ export class DevSession {
       await this.rebuildModel();
       return '*';
     }
-    if (imagesKey(before) !== imagesKey(doc)) {
-      // It shows other images now: they are found (or reported missing) and copied.
+    if (imagesKey(before) !== imagesKey(doc) || JSON.stringify(before.sourceLinks ?? []) !== JSON.stringify(doc.sourceLinks ?? [])) {
+      // It shows other images now: they are found (or reported missing) and copied. Or its
+      // relative links changed: the plan resolves them (content/source-links.ts).
       await this.rebuildModel();
       return [doc._path];
     }
@@ -394,7 +395,7 @@ export class DevSession {
 
   /** A document as it is, in the content API's view (bodies as they are: live queries carry none). */
   apiView(doc: ContentDocument): Record<string, unknown> {
-    return apiDocument(doc, { base: this.config.base, images: documentImages(doc, this.plan.model.shared.images) });
+    return apiDocument(doc, { base: this.config.base, images: documentImages(doc, this.plan.model.shared.images), links: this.plan.sourceLinks.get(doc._id) });
   }
 
   /** Every current problem, for the error overlay. */

@@ -29,6 +29,8 @@ export interface RenderedMarkdown {
   /** Heading ids of the page, for anchor checks. */
   ids: string[];
   text: string;
+  /** The text of the body's first block when it is an H1 (`# Title`): a page without `title:` takes it. */
+  heading?: string;
   /**
    * The line (1-based, `lineOffset` added) where markdown-it's nesting limit (`maxNesting`) cut
    * the body: from there on the block's content was dropped. Undefined when nothing was cut.
@@ -162,6 +164,13 @@ function collectLinks(tokens: Token[], lineOffset: number): { links: LinkRef[]; 
   return { links, images };
 }
 
+/** The plain text of the first block when it is a level-1 heading, without a trailing `{#id}`. */
+function leadHeading(tokens: Token[]): string | undefined {
+  if (tokens[0]?.type !== 'heading_open' || tokens[0].tag !== 'h1') return undefined;
+  const text = (tokens[1]?.children ?? []).filter((t) => t.type === 'text' || t.type === 'code_inline').map((t) => t.content).join('');
+  return text.replace(/\s*\{#[^}]*\}\s*$/, '').replace(/\s+/g, ' ').trim() || undefined;
+}
+
 function plainText(tokens: Token[]): string {
   const parts: string[] = [];
   for (const token of tokens) {
@@ -181,7 +190,8 @@ export function renderMarkdown(md: MarkdownIt, source: string, lineOffset = 0, t
   const out = html ? md.renderer.render(tokens, md.options, env) : '';
   const { toc, ids } = buildToc(tokens, tocDepth);
   const cut = env[NESTING_CUT];
-  return { html: out, toc, ids, ...collectLinks(tokens, lineOffset), text: plainText(tokens), ...(typeof cut === 'number' ? { nestingCut: cut + 1 + lineOffset } : {}) };
+  const heading = leadHeading(tokens);
+  return { html: out, toc, ids, ...collectLinks(tokens, lineOffset), text: plainText(tokens), ...(heading ? { heading } : {}), ...(typeof cut === 'number' ? { nestingCut: cut + 1 + lineOffset } : {}) };
 }
 
 export { escapeHtml };

@@ -6,6 +6,8 @@ import { documentQueryKey, queryHash } from '../output/manifest.ts';
 import { IMAGE_KEYS, documentImages, rewriteImageFields, rewriteImages, type ImageManifest } from '../output/images.ts';
 import type { OutputWriter } from '../output/writer.ts';
 import { basePrefix, withBase } from '../render/base.ts';
+import { SourceIndex, resolveSourceLinks, rewriteSourceLinks } from '../content/source-links.ts';
+import { isAbsolute } from 'node:path';
 import type { ApiJob, ApiRequest, ApiResult } from './protocol.ts';
 import { asParsed, type OutputState } from './state.ts';
 import type { PatchRecords } from './patch.ts';
@@ -17,11 +19,24 @@ export interface ApiContext {
   base: string;
   /** Where the document's images went (`documentImages`). */
   images?: ImageManifest;
+  /** Its relative links as written → the routes they name (content/source-links.ts). */
+  links?: Record<string, string>;
 }
 
-/** HTML as the document's page shows it: images at their hashed files, root-relative URLs under the base. */
+/** HTML as the document's page shows it: relative links at their routes, images at their hashed files, root-relative URLs under the base. */
 function served(html: string, doc: ContentDocument, context: ApiContext): string {
-  return withBase(rewriteImages(html, doc._source, context.images), context.base);
+  return withBase(rewriteImages(rewriteSourceLinks(html, context.links), doc._source, context.images), context.base);
+}
+
+/**
+ * The source file as the content API names it: relative to the content folder when the file is
+ * outside the project (its display path is then absolute, and the build machine's folders are
+ * nobody's business); the project-relative path otherwise, as before.
+ */
+export function apiSource(doc: Pick<ContentDocument, '_source' | '_stem'>): string {
+  if (!isAbsolute(doc._source) && !/^[a-z]:[\\/]/i.test(doc._source)) return doc._source;
+  const segments = doc._source.split(/[\\/]/);
+  return segments.slice(-doc._stem.split('/').length).join('/');
 }
 
 /** Front matter `image:`/`cover:` at their hashed files, under the base. */
@@ -38,9 +53,9 @@ function servedFields(doc: ContentDocument, context: ApiContext): Record<string,
  * and front matter images as its page shows them, so a client can place the HTML as it is.
  */
 export function apiDocument(doc: ContentDocument, context: ApiContext): Record<string, unknown> {
-  const { links: _links, ids: _ids, hash: _hash, ...rest } = doc;
+  const { links: _links, ids: _ids, hash: _hash, sourceLinks: _sourceLinks, layoutLine: _layoutLine, ...rest } = doc;
   // Keys keep their places: the file is the same JSON as before wherever nothing is rewritten.
-  const view: Record<string, unknown> = { ...rest, frontmatter: servedFields(doc, context) };
+  const view: Record<string, unknown> = { ...rest, _source: apiSource(doc), frontmatter: servedFields(doc, context) };
   if (doc.excerpt) view.excerpt = served(doc.excerpt, doc, context);
   if (doc.body?.html) view.body = { ...doc.body, html: served(doc.body.html, doc, context) };
   return view;
@@ -61,6 +76,8 @@ export interface ApiInput {
   docs: ContentDocument[];
   buildId: string;
   base: string;
+  /** The site's trailing-slash rule, for relative links resolved to routes. */
+  trailingSlash?: boolean;
   images: ImageManifest;
   /** A plugin may have changed the documents (`content:loaded`): the workers get them as they are now. */
   sendDocs: boolean;
@@ -108,14 +125,17 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
   const spare = input.spare;
   const prefixed = !!basePrefix(base);
   const previousEnd = previous ? `.${previous.id}.json` : '';
+  // Relative links name the routes their pages link to (the plan resolves the same from the same documents).
+  const sourceLinks = resolveSourceLinks(input.docs, new SourceIndex(input.docs), { trailingSlash: input.trailingSlash ?? false, drafts: true }).links;
   for (const doc of input.docs) {
     // Bodies show their images' hashed files and links under the base, as pages do.
     const docImages = documentImages(doc, input.images);
-    const rewritten = prefixed || !!docImages;
+    const links = sourceLinks.get(doc._id);
+    const rewritten = prefixed || !!docImages || !!links;
     // As parsed (hashed in the worker, or kept in the document cache), unless a plugin may have
-    // changed it; with the base and the document's images when they rewrite it.
+    // changed it; with the base, the document's images and its links' routes when they rewrite it.
     const parsedKey = (!input.sendDocs && input.apiKeys.get(doc._id)) || hashText(`${input.parseKey}\u0000${JSON.stringify(doc)}`);
-    const key = rewritten ? hashText(JSON.stringify([parsedKey, base, docImages ?? null])) : parsedKey;
+    const key = rewritten ? hashText(JSON.stringify([parsedKey, base, docImages ?? null, ...(links ? [links] : [])])) : parsedKey;
     const before = previous?.api[doc._id];
     const same = !!before && before.key === key && before.file.endsWith(previousEnd) && input.prevFiles.has(before.file);
     // The same document (its key covers the path) keeps its query hash: only the build id changes.
@@ -125,7 +145,7 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
     const source = input.sourceOf.get(doc._id);
     if (!source) {
       // A document a plugin added in `content:loaded`: its body is in the main thread already.
-      const json = JSON.stringify(apiDocument(doc, { base, images: docImages }));
+      const json = JSON.stringify(apiDocument(doc, { base, images: docImages, links }));
       outcome.written.push([file, Buffer.byteLength(json)]);
       await input.out.write(file, json);
       continue;
@@ -133,6 +153,7 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
     const job: ApiJob = { file, body: { id: doc._id, source, ...(asParsed(before, doc) ? { previousApi: before.file } : {}) } };
     if (input.sendDocs || !owner.has(doc._id)) job.doc = doc;
     if (docImages) job.images = docImages;
+    if (links) job.links = links;
     if (stem !== undefined) {
       const inSpare = spare && `${stem}${spare.id}.json`;
       linked.set(file, { job, from: before!.file, size: input.prevFiles.get(before!.file)!, ...(inSpare && spare.api?.[inSpare] === key ? { spare: inSpare } : {}) });

@@ -10,6 +10,7 @@ import type { ResolvedConfig } from '../config/schema.ts';
 import { displayPath } from '../content/discover.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { RESERVED_ROUTE_HINT, normalizeRoutePath, reservedRoute } from '../content/paths.ts';
+import { SourceIndex, resolveSourceLinks } from '../content/source-links.ts';
 import { SitegenError, type Location } from '../errors.ts';
 import type { SiteAssets } from '../output/assets.ts';
 import type { ImageManifest } from '../output/images.ts';
@@ -68,6 +69,8 @@ export interface SitePlan {
   problems: SitegenError[];
   /** Problems with redirects (reported after rendering, with the link checks). */
   redirectProblems: SitegenError[];
+  /** By document id: its relative links as written → the hrefs its page and content API file get. */
+  sourceLinks: Map<string, Record<string, string>>;
 }
 
 export async function planSite(input: PlanInput): Promise<SitePlan> {
@@ -77,7 +80,13 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
   const reservedFiles = pluginFiles(config);
   const table = buildRouteTable(pages, docs, { docsRoot: config.theme.docsRoot, layouts, drafts: input.drafts, reservedFiles });
   const rules = checkRouteRules(config, reservedFiles);
-  const problems: SitegenError[] = [...table.errors, ...rules.errors, ...(await runMiddleware(table.routes, config)), ...(await unknownAuthors(docs, input.authors, config.root, input.drafts))];
+  // Relative links (`./other.md#anchor`) become the routes they name, now that every route is known.
+  const resolved = resolveSourceLinks(docs, new SourceIndex(docs, input.failedRoutes), { trailingSlash: config.trailingSlash, drafts: input.drafts });
+  for (const route of table.routes) {
+    const links = route.doc && resolved.links.get(route.doc._id);
+    if (links) route.links = links;
+  }
+  const problems: SitegenError[] = [...table.errors, ...resolved.problems, ...rules.errors, ...(await runMiddleware(table.routes, config)), ...(await unknownAuthors(docs, input.authors, config.root, input.drafts))];
   const model = buildSiteModel({
     config, docs, authors: input.authors, assets: input.assets, buildId: input.buildId, drafts: input.drafts, hasFavicon: input.hasFavicon, bodyExtra: input.bodyExtra, images: input.images,
   });
@@ -92,7 +101,7 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
   const { redirects, pages: redirectPages, sources, errors } = planRedirects(table.redirects, matcher, prerendered, routes, knownRoutes, publicPaths, input.foreignContent ?? false, reservedFiles);
   return {
     routes, byPath: new Map(routes.map((r) => [normalizeRoutePath(r.path), r])), notFound, model, matcher, redirects, redirectPages, redirectSources: sources,
-    prerendered, knownRoutes, publicPaths, problems, redirectProblems: errors,
+    prerendered, knownRoutes, publicPaths, problems, redirectProblems: errors, sourceLinks: resolved.links,
   };
 }
 

@@ -159,6 +159,8 @@ export interface ApiJob {
   body: BodySource;
   /** Where the images the document shows went (output/images.ts documentImages), when it shows any. */
   images?: ImageManifest;
+  /** Its relative links as written → the routes they name (content/source-links.ts), when it has any. */
+  links?: Record<string, string>;
 }
 
 export interface ApiRequest {

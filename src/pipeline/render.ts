@@ -117,7 +117,7 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
     const doc = route.doc;
     const before = previous?.pages[route.path];
     // (A route rejected by middleware renders the not-found page instead of its own.)
-    const docKey = jobsKey && doc?.hash && !route.rejected && route.page.kind === 'document' ? hashText(`${doc.hash}\u0000${doc._id}\u0000${doc._source}`) : undefined;
+    const docKey = jobsKey && doc?.hash && !route.rejected && route.page.kind === 'document' ? hashText(`${doc.hash}\u0000${doc._id}\u0000${doc._source}${route.links ? `\u0000${JSON.stringify(route.links)}` : ''}`) : undefined;
     const known = sameJobs && docKey && before?.doc === docKey ? before.key : undefined;
     // A page whose key is known and that is copied goes without a job made for it (made if the
     // copy fails: retries below).
@@ -223,8 +223,8 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
     const route = routeOf(path);
     // (Content from another folder: its links as written, taken from its document when checked.)
     outcome.checked.push(copied
-      ? new TakenOverPage(path, route.source, page, input.foreignContent, route.doc)
-      : { path, source: route.source, ...(input.foreignContent ? {} : { links: page.links }), ids: page.ids, ...(page.idsKey ? { idsKey: page.idsKey } : {}), ...(route.doc ? { doc: route.doc } : {}) });
+      ? new TakenOverPage(path, route.source, page, input.foreignContent, route.doc, route.links)
+      : { path, source: route.source, ...(input.foreignContent ? {} : { links: page.links }), ids: page.ids, ...(page.idsKey ? { idsKey: page.idsKey } : {}), ...(route.doc ? { doc: route.doc } : {}), ...(route.links ? { resolved: route.links } : {}) });
     if (input.summaries && status === 200 && page.summary) outcome.built.push({ path, ...page.summary });
   };
   // A page to be copied goes without what rendering needs (protocol.ts WorkerJob).

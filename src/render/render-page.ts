@@ -12,6 +12,7 @@ import type { PageHookContext } from '../plugins/types.ts';
 import { SITE_COLLECTIONS, type Payload, type RenderJob, type RenderedPage, type SharedRenderData, type SiteCollection } from './types.ts';
 import { rewriteImageFields, rewriteImages } from '../output/images.ts';
 import { tagsWithBase, withBase } from './base.ts';
+import { rewriteSourceLinks } from '../content/source-links.ts';
 
 export interface RenderModule {
   layouts: Record<string, ComponentType<LayoutProps>>;
@@ -89,6 +90,7 @@ export async function renderPage(mod: RenderModule, shared: SharedRenderData, jo
     if (!(error instanceof SitegenError)) err.stack = (error as Error)?.stack;
     return { path: job.path, status: job.status, html: '', payload: '', links: [], ids: [], islands: [], error: err.toJSON() };
   };
+  if (job.links && job.page.kind === 'document') job = { ...job, page: { ...job.page, html: rewriteSourceLinks(job.page.html, job.links) } };
   if (shared.images && job.page.kind === 'document') {
     job = { ...job, page: { ...job.page, html: rewriteImages(job.page.html, job.page.source, shared.images), frontmatter: rewriteImageFields(job.page.frontmatter, job.page.source, shared.images) } };
   }

@@ -34,6 +34,8 @@ export interface RenderJob {
   prev?: PageLink;
   next?: PageLink;
   related: PostSummary[];
+  /** The document's relative links as written → the routes they name (content/source-links.ts). */
+  links?: Record<string, string>;
 }
 
 export interface RenderedPage {

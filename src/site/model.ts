@@ -159,6 +159,7 @@ export function renderJob(route: Route, model: SiteModel, notFound: Route): Rend
   const n = model.neighbours.get(route.path);
   const job: RenderJob = { path: route.path, status: route.status, layout: route.layout, page: route.page, related: route.doc?.isPost ? model.related.get(route.path) ?? [] : [] };
   if (route.pageRoute) job.pageRoute = route.pageRoute;
+  if (route.links) job.links = route.links;
   if (n?.prev) job.prev = n.prev;
   if (n?.next) job.next = n.next;
   return job;

@@ -4,6 +4,7 @@ import { Sidebar, findNavNode } from '../components/Sidebar';
 import { Toc } from '../components/Toc';
 import { PrevNext } from '../components/PrevNext';
 import { Body } from '../components/Prose';
+import { leadHeading } from '../components/lead-heading';
 import { fmString, fmStrings, formatDate, isoDay, titleCase } from '../components/util';
 
 const LEVELS = ['beginner', 'intermediate', 'advanced'];
@@ -34,6 +35,8 @@ export default function DocLayout(props: LayoutProps) {
   const updated = page.updated ?? fmString(fm, 'updated');
   const toc = tocOf(props);
   const section = sectionTitle(props);
+  // A body that starts with its own H1 shows that heading as the title, once.
+  const lead = children === undefined || children === null ? leadHeading(page.html) : undefined;
   const edit = site.theme.editLink && page.kind === 'document' ? site.theme.editLink.replace('{path}', page.source) : undefined;
   return (
     <Shell site={site} path={page.path} mainClass="main-docs">
@@ -44,7 +47,7 @@ export default function DocLayout(props: LayoutProps) {
         <article className="docs-article">
           <header className="doc-header">
             {section && <p className="eyebrow">{section}</p>}
-            <h1 className="doc-title">{page.title}</h1>
+            {lead ? <h1 className="doc-title" id={lead.id} dangerouslySetInnerHTML={{ __html: lead.html }} /> : <h1 className="doc-title">{page.title}</h1>}
             {page.description && <p className="doc-lead">{page.description}</p>}
             {(level || tags.length > 0 || page.readingTime > 0) && (
               <div className="doc-meta">
@@ -69,7 +72,7 @@ export default function DocLayout(props: LayoutProps) {
             </details>
           )}
           <div className="doc-body">
-            <Body page={page}>{children}</Body>
+            <Body page={lead ? { ...page, html: lead.rest } : page}>{children}</Body>
           </div>
           <footer className="doc-footer">
             <div className="doc-footer-row">

@@ -1,6 +1,7 @@
 import type { LayoutProps } from '../types';
 import { Shell } from '../components/Shell';
 import { Body } from '../components/Prose';
+import { leadHeading } from '../components/lead-heading';
 import { Faq } from '../components/Faq';
 import { PrevNext } from '../components/PrevNext';
 import { Byline } from '../components/PostCard';
@@ -18,6 +19,8 @@ export default function PostLayout(props: LayoutProps) {
   const faq = fmFaq(fm);
   const cta = site.theme.postCta;
   const date = page.date ?? (typeof fm.date === 'string' ? fm.date : '');
+  // A body that starts with its own H1 shows that heading as the title, once.
+  const lead = children === undefined || children === null ? leadHeading(page.html) : undefined;
   return (
     <Shell site={site} path={page.path} mainClass="main-post">
       <article className="post">
@@ -27,7 +30,7 @@ export default function PostLayout(props: LayoutProps) {
               <a href={`/${site.blogDir}`} className="back-link"><Icon name="chevronLeft" size={14} /> Blog</a>
               {categories[0] && <><span aria-hidden="true">/</span><span>{categoryLabel(categories[0], site.theme.categoryLabels)}</span></>}
             </p>
-            <h1 className="post-title">{page.title}</h1>
+            {lead ? <h1 className="post-title" id={lead.id} dangerouslySetInnerHTML={{ __html: lead.html }} /> : <h1 className="post-title">{page.title}</h1>}
             {page.description && <p className="post-lead">{page.description}</p>}
             <div className="post-meta">
               {author && <span className="avatar" aria-hidden="true">{author.name.split(' ').map((p) => p[0]).join('')}</span>}
@@ -41,7 +44,7 @@ export default function PostLayout(props: LayoutProps) {
           </div>
         </header>
         <div className="container container-narrow post-body">
-          <Body page={page}>{children}</Body>
+          <Body page={lead ? { ...page, html: lead.rest } : page}>{children}</Body>
           {faq.length > 0 && <Faq items={faq} id="post-faq" />}
           {author && (
             <aside className="author-box" aria-label="About the author">

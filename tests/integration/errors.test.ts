@@ -68,11 +68,11 @@ describe('a failed build', () => {
     edit('content/guide/1.intro.md', (t) => t.replace('[setup](/guide/setup)', '[setup](/guide/missing)'));
     const result = await build();
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('content/about.md [SG2003] Unknown layout');
-    expect(result.stderr).toContain('Use one of: content, default, doc, feature, post.');
+    expect(result.stderr).toContain('content/about.md:3 [SG2003] Unknown layout');
+    expect(result.stderr).toContain('Use one of: content, default, doc, feature, home, post.');
     expect(result.stderr).toContain("content/secret.md [SG3002] Unknown route middleware\n  Unknown route middleware: 'nope'");
     // Rendering and the link checks still ran: their problem is in the same report, and links or
-    // redirects to the page left out (/about) are not reported again.
+    // redirects to the page of the unknown layout (/about, shown with its fallback) are not reported.
     expect(result.stderr).toContain('content/guide/1.intro.md:7 [SG5001] Broken internal link');
     expect(result.stderr).not.toContain('Broken link to /about');
     expect(result.stderr).not.toContain('Redirect points nowhere');
@@ -86,7 +86,7 @@ describe('a failed build', () => {
     edit('content/guide/1.intro.md', (t) => t.replace('[setup](/guide/setup)', '[setup](/guide/missing)'));
     const result = await build();
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain('warning content/secret.md [SG2003] Unknown layout "fancy"');
+    expect(result.stderr).toContain('warning content/secret.md:4 [SG2003] Unknown layout "fancy"');
     expect(result.stderr).not.toContain('SG5001');
   });
 

@@ -1,0 +1,160 @@
+/**
+ * Links written to source files, as GitHub, VitePress, Docusaurus and Hugo read them:
+ * `[setup](./1.writing.md)`, `../guide/y.md#anchor`, `writing.md`, `./x` and `./folder/`. The
+ * parse records them with their lines (`ContentDocument.sourceLinks`, a link relative to the
+ * document's file); the plan, where every document's route is known, turns each into the route of
+ * the document it names, or an SG5001 problem when there is none. Resolving there, not at parse,
+ * keeps a cached document right when the file it links to is renamed or its `path:` changes.
+ */
+import { posix } from 'node:path';
+import { SitegenError } from '../errors.ts';
+import { escapeHtml } from '../html.ts';
+import type { LinkRef } from '../markdown/index.ts';
+import { stemToPath, stripOrderPrefix } from './paths.ts';
+import type { ContentDocument } from './types.ts';
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+const MARKDOWN = /\.(md|markdown)$/i;
+
+/** What a relative link names: a markdown file, a folder, a name without extension, or another file. */
+type Kind = 'markdown' | 'folder' | 'bare' | 'other';
+
+function kindOf(path: string): Kind {
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  if (!last || last === '.' || last === '..') return 'folder';
+  if (MARKDOWN.test(last)) return 'markdown';
+  return last.includes('.') ? 'other' : 'bare';
+}
+
+/** The path part of a link and what follows it (`?query#fragment`, as written). */
+function splitHref(href: string): { path: string; rest: string } {
+  const at = href.search(/[?#]/);
+  return at === -1 ? { path: href, rest: '' } : { path: href.slice(0, at), rest: href.slice(at) };
+}
+
+/**
+ * A link relative to the document's file (not `/…`, `#…`, `?…`, `//host` or `scheme:`). Links to
+ * other files (`./guide.pdf`) count too: one that names a document (`./1.intro`) is resolved, any
+ * other is left as written.
+ */
+export function isSourceLink(href: string): boolean {
+  if (!href || href.startsWith('/') || href.startsWith('#') || href.startsWith('?') || SCHEME.test(href)) return false;
+  return splitHref(href).path !== '';
+}
+
+/** A route as the site links to it: with a trailing slash when the site's routes have one. */
+function linkPath(path: string, trailingSlash: boolean): string {
+  return trailingSlash && path !== '/' && !path.endsWith('.html') ? `${path}/` : path;
+}
+
+/** The documents links can name, by stem, and by stem without order prefixes (`./intro` → `1.intro.md`). */
+export class SourceIndex {
+  private readonly byStem = new Map<string, ContentDocument>();
+  private readonly loose = new Map<string, ContentDocument>();
+  private readonly failed: Set<string>;
+
+  /** `failedRoutes`: routes of files that did not parse (a link to one is no broken link). */
+  constructor(docs: readonly ContentDocument[], failedRoutes: readonly string[] = []) {
+    for (const doc of docs) {
+      if (doc._type !== 'markdown') continue;
+      this.byStem.set(doc._stem, doc);
+      const loose = doc._stem.split('/').map(stripOrderPrefix).join('/');
+      if (!this.loose.has(loose)) this.loose.set(loose, doc);
+    }
+    this.failed = new Set(failedRoutes);
+  }
+
+  find(stem: string): ContentDocument | undefined {
+    return this.byStem.get(stem) ?? this.loose.get(stem.split('/').map(stripOrderPrefix).join('/'));
+  }
+
+  /** A file that exists but did not parse: its route as its file name gives it. */
+  failedRoute(stem: string): string | undefined {
+    const path = stemToPath(stem);
+    return this.failed.has(path) ? path : undefined;
+  }
+}
+
+export interface SourceLinkOptions {
+  trailingSlash: boolean;
+  /** Drafts are published (dev, `--drafts`): a link to one is a link to a page. */
+  drafts: boolean;
+}
+
+/** What a relative link of `doc` resolves to: the href to write, a problem, or nothing (left alone). */
+export function resolveSourceLink(doc: Pick<ContentDocument, '_stem'>, href: string, index: SourceIndex, options: SourceLinkOptions): { href: string } | { problem: string } | undefined {
+  const { path: written, rest } = splitHref(href);
+  let path = written;
+  try {
+    path = decodeURI(written);
+  } catch {
+    // not percent-encoded as a URL must be: looked up as written
+  }
+  const kind = kindOf(path);
+  const joined = posix.normalize(posix.join(posix.dirname(doc._stem), path)).replace(/\/+$/, '');
+  if (joined === '..' || joined.startsWith('../')) return kind === 'other' ? undefined : { problem: 'it leads out of the content folder' };
+  const base = joined === '.' ? '' : joined;
+  const stems = kind === 'folder' ? [posix.join(base, 'index')]
+    : kind === 'markdown' ? [base.replace(MARKDOWN, '')]
+      : kind === 'bare' ? [base, posix.join(base, 'index')]
+        : [base];
+  for (const stem of stems) {
+    const target = index.find(stem);
+    if (target) {
+      if (target._partial) return { problem: `${stem} is a partial (a name starting with _), which has no page` };
+      if (target.draft && !options.drafts) return { problem: `${target._stem} is a draft, which is not published` };
+      return { href: `${linkPath(target._path, options.trailingSlash)}${rest}` };
+    }
+    const failed = index.failedRoute(stem);
+    if (failed) return { href: `${linkPath(failed, options.trailingSlash)}${rest}` };
+  }
+  if (kind === 'other') return undefined;
+  return { problem: `there is no document ${kind === 'markdown' ? base : kind === 'folder' ? `${stems[0]}.md` : `${base}.md or ${base}/index.md`}` };
+}
+
+export interface ResolvedLinks {
+  /** By document id: each relative link as written → the href the page gets (before the base). */
+  links: Map<string, Record<string, string>>;
+  problems: SitegenError[];
+}
+
+/** Every document's relative links, resolved; SG5001 for those that name no document. */
+export function resolveSourceLinks(docs: readonly ContentDocument[], index: SourceIndex, options: SourceLinkOptions): ResolvedLinks {
+  const links = new Map<string, Record<string, string>>();
+  const problems: SitegenError[] = [];
+  for (const doc of docs) {
+    if (!doc.sourceLinks?.length) continue;
+    const map: Record<string, string> = {};
+    const reported = new Set<string>();
+    for (const ref of doc.sourceLinks) {
+      const resolved = resolveSourceLink(doc, ref.href, index, options);
+      if (!resolved) continue;
+      if ('href' in resolved) map[ref.href] = resolved.href;
+      else if (!reported.has(ref.href)) {
+        reported.add(ref.href);
+        problems.push(brokenSourceLink(doc, ref, resolved.problem));
+      }
+    }
+    if (Object.keys(map).length) links.set(doc._id, map);
+  }
+  return { links, problems };
+}
+
+function brokenSourceLink(doc: ContentDocument, ref: LinkRef, why: string): SitegenError {
+  return new SitegenError('SG5001', `Broken link to ${ref.href} on ${doc._path}: ${why}`, {
+    location: { file: doc._source, line: ref.line },
+    hint: 'A relative link names a file next to the document (./other.md, ../guide/page.md#anchor, ./folder/ for its index.md): fix the path, or link to a route (/guide/page).',
+  });
+}
+
+const HREF = /(\shref=")([^"]*)"/g;
+
+/** The HTML with each relative link of `links` (as written → resolved) pointing at its page. */
+export function rewriteSourceLinks(html: string, links: Record<string, string> | undefined): string {
+  if (!links || !html.includes('href="')) return html;
+  return html.replace(HREF, (match, attr: string, value: string) => {
+    const raw = value.includes('&') ? value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>') : value;
+    const to = Object.hasOwn(links, raw) ? links[raw] : undefined;
+    return to === undefined ? match : `${attr}${escapeHtml(to)}"`;
+  });
+}
