@@ -67,8 +67,9 @@ describe('sitegen create', () => {
     }
     expect(read(dist, 'favicon.svg')).toMatch(/^<svg /);
     expect(listFiles(dist).filter((f) => /^_sitegen\/search-index\.[0-9a-f]+\.json$/.test(f))).toHaveLength(1);
-    // The home page's content sits in the theme's padded container, not flush against the header.
-    expect(html(dist, 'index.html').querySelector('main > .container.page-pad > h1')?.text).toBe('My site');
+    // The home page's heading sits in the theme's padded page header, not flush against the site header.
+    expect(html(dist, 'index.html').querySelector('main > header.page-header h1.page-title')?.text).toBe('My site');
+    expect(html(dist, 'index.html').querySelector('main > section.page-pad h2')?.text).toBe('Latest posts');
   });
 
   it('renders a home page listing the post, docs with a sidebar from the folder, and the post', () => {

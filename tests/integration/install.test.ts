@@ -159,7 +159,7 @@ describe('sitegen create, from the installed package', () => {
     expect(home.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe('/favicon.svg');
     expect(existsSync(join(site, 'dist/favicon.svg'))).toBe(true);
     expect(home.querySelector('header input[type="search"]')).not.toBeNull();
-    expect(home.querySelector('main .page-pad h1')?.text).toBe('My site');
+    expect(home.querySelector('main > header.page-header h1.page-title')?.text).toBe('My site');
   });
 
   it('serves the site with sitegen dev and sitegen preview', async () => {
