@@ -9,7 +9,7 @@
  * scripts/compile.js): a project without a record of its own uses that one, checked the same way,
  * so a first build of a site on the default theme runs no esbuild at all.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hashText } from '../hash.ts';
@@ -20,7 +20,8 @@ export const PREBUILT_DIR = join(PACKAGE_ROOT, 'lib/prebuilt');
 
 interface Record<T> {
   inputs: [string, string][];
-  outputs: string[];
+  /** Each output with its content hash: one emptied or cut short (a full disk) is compiled again. */
+  outputs: [string, string][];
   value: T;
 }
 
@@ -53,11 +54,12 @@ export interface Shared<T> {
 
 const recordFile = (cacheDir: string, name: string, key: string) => join(cacheDir, 'compiled', `${name}.${hashText(key)}.json`);
 
-/** The recorded value, when every output is there and every input has the content it had. */
+/** The recorded value, when every output and every input has the content it had. */
 function recorded<T>(file: string): T | undefined {
   try {
     const record = JSON.parse(readFileSync(file, 'utf8')) as Record<T>;
-    if (record.outputs.every((out) => existsSync(out)) && record.inputs.every(([input, hash]) => hashFile(input) === hash)) return record.value;
+    const same = ([file, hash]: [string, string]) => typeof hash === 'string' && hashFile(file) === hash;
+    if (record.outputs.every(same) && record.inputs.every(same)) return record.value;
   } catch {
     // not compiled yet, or an unreadable record
   }
@@ -82,7 +84,8 @@ export async function memo<T>(cacheDir: string, name: string, key: string, compi
   const result = await compile();
   const inputs = [...new Set(result.inputs)].sort();
   const hashes = inputs.map(hashFile);
-  const record: Record<T> = { inputs: inputs.map((input, i) => [input, hashes[i] ?? '']), outputs: result.outputs ?? [], value: result.value };
+  const outputs = (result.outputs ?? []).map((out): [string, string] => [out, hashFile(out) ?? '']);
+  const record: Record<T> = { inputs: inputs.map((input, i) => [input, hashes[i] ?? '']), outputs, value: result.value };
   await mkdir(join(cacheDir, 'compiled'), { recursive: true });
   const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   await writeFile(temp, JSON.stringify(record));

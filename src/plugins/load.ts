@@ -2,8 +2,7 @@
  * Loading plugins from the config: each module is compiled once with esbuild (TypeScript is
  * fine) into the cache folder, then imported — by the main thread and again by every worker.
  */
-import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SitegenError } from '../errors.ts';

@@ -3,7 +3,7 @@
  * The main thread imports it for page metadata; every worker imports it once for rendering.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import fg from 'fast-glob';
 import { REQUIRE_BANNER, externalPackages, nodeBundleOptions, nodeResolution, rawImports, resolvesAsPrebuilt } from './resolve.ts';
@@ -12,6 +12,7 @@ import { PACKAGE_ROOT, isInside } from '../paths.ts';
 import { SitegenError } from '../errors.ts';
 import { hashInputs, hashText } from '../hash.ts';
 import { memo } from '../pipeline/memo.ts';
+import { writeAtomic } from '../pipeline/json-file.ts';
 
 export interface TemplateSources {
   layouts: Map<string, string>;
@@ -113,7 +114,7 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
   const dir = join(cacheDir, 'render');
   await mkdir(dir, { recursive: true });
   const file = join(dir, `render.${hash}.mjs`);
-  if (!existsSync(file)) await writeFile(file, code);
+  await writeAtomic(file, code); // whole or not at all, and never kept from a build cut short
   // (Packages loaded at run time, React's wrappers included, are not inputs: as with any external.)
   const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('sitegen-render-entry') && !f.startsWith('sitegen-cjs:')).map((f) => resolve(root, f.replace(/^sitegen-raw:/, '')));
   return { file, hash, inputs, inputsHash: await hashInputs(inputs, [PACKAGE_ROOT, root]), packages: externalPackages(result.metafile) };

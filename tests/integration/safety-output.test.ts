@@ -252,3 +252,36 @@ describe('F5 a dev server starting while a build runs, on an empty cache', () =>
     }
   }, 180_000);
 });
+
+describe('F2, F3 compiled files in the cache cut short', () => {
+  it('F2 F3 a compiled config, template bundle or plugin emptied, cut, garbled or deleted is compiled again: the next build equals a cold one', async () => {
+    const site = copyFixture('basic');
+    const cold = tempDir('sitegen-cold-');
+    try {
+      expect((await runCli(['build', '--quiet', '--root', site, '--out', join(cold, 'out'), '--force'])).code).toBe(0);
+      const expected = snapshot(join(cold, 'out'));
+      const cache = join(site, '.sitegen-cache');
+      const damages: [string, (file: string) => void][] = [
+        ['emptied', (file) => writeFileSync(file, '')],
+        ['cut in half', (file) => writeFileSync(file, readFileSync(file).subarray(0, statSync(file).size >> 1))],
+        ['garbled', (file) => writeFileSync(file, Buffer.alloc(statSync(file).size, 0x21))],
+        ['deleted', (file) => rmSync(file)],
+      ];
+      for (const [how, damage] of damages) {
+        expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
+        const compiled = listFiles(cache).filter((f) => /^(config\.\w+\.mjs|render\/render\.\w+\.mjs|plugins\/.*\.mjs)$/.test(f));
+        expect(compiled.filter((f) => f.startsWith('config.')).length, compiled.join()).toBe(1);
+        expect(compiled.filter((f) => f.startsWith('render/')).length, compiled.join()).toBe(1);
+        for (const file of compiled) damage(join(cache, file));
+        // The output is up to date, but the next build must not trust what it compiled.
+        rmSync(join(site, 'dist'));
+        const next = await runCli(['build', '--quiet', '--root', site]);
+        expect(next.code, `${how}: ${next.stderr}`).toBe(0);
+        expect(snapshot(join(site, 'dist')), how).toEqual(expected);
+      }
+    } finally {
+      remove(site);
+      remove(cold);
+    }
+  }, 180_000);
+});
