@@ -112,7 +112,7 @@ function windowed(items: NavItem[], current: string): { items: NavItem[]; before
   return { items: items.slice(start, start + SIDEBAR_WINDOW), before: start, after: items.length - start - SIDEBAR_WINDOW };
 }
 
-const more = (n: number, where: string) => <li className="sb-more" key={`more:${where}`}>… {n} more page{n === 1 ? '' : 's'}</li>;
+const more = (n: number, where: string) => <li className="sb-more" key={`more:${where}`}>{`… ${n} more page${n === 1 ? '' : 's'}`}</li>;
 
 /**
  * One level of the tree. `compact` (a tree above MAX_FOLDER_SIDEBAR): only the groups on the way
