@@ -113,7 +113,8 @@ describe('an up-to-date output folder', () => {
     const dir = copyFixture('basic');
     try {
       const run = (...args: string[]) => runCli(['build', '--root', dir, ...args]);
-      expect((await run()).code).toBe(0);
+      const first = await run();
+      expect(first.code, first.stderr).toBe(0);
       const before = bytes(join(dir, 'dist'));
       const again = await run();
       expect(again.code).toBe(0);
