@@ -14,7 +14,12 @@ function newestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+    try {
+      newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+    } catch (error) {
+      // Gone since the listing (an editor's or sed's temporary file): not a reason to fail.
+      if (error.code !== 'ENOENT') throw error;
+    }
   }
   return newest;
 }
@@ -25,7 +30,10 @@ if (!existsSync(compiler)) {
     console.error(`✗ sitegen is installed without its compiled lib/ (${root})\n  hint: reinstall the package; a tarball made by npm pack builds lib/ before packing.`);
     process.exit(1);
   }
-} else if (!existsSync(stamp) || (existsSync(join(root, 'src')) && newestMtime(join(root, 'src')) > statSync(stamp).mtimeMs)) {
+} else if (!(process.env.SITEGEN_COMPILED === '1' && existsSync(stamp))
+  && (!existsSync(stamp) || (existsSync(join(root, 'src')) && newestMtime(join(root, 'src')) > statSync(stamp).mtimeMs))) {
+  // (SITEGEN_COMPILED=1, set by the test suite, which compiles once before it starts: lib/ is run
+  // as it is, since a compile rewrites lib/ under the other sitegen processes running from it.)
   execFileSync(process.execPath, [compiler], { stdio: 'inherit' });
 }
 
