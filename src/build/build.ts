@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { hashText } from '../hash.ts';
 import { env } from '../env.ts';
 import type { ConfigOverrides } from '../config/load.ts';
-import { discoverContent, displayPath, listPublicFiles } from '../content/discover.ts';
+import { discoverContent, displayPath, listPublicFiles, mdxWarning } from '../content/discover.ts';
 import { projectScope } from '../content/scope.ts';
 import { collectImages } from '../output/images.ts';
 import type { ContentDocument, ParseOptions } from '../content/types.ts';
@@ -150,7 +150,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   try {
     // Links leading outside the project are SG2010 problems (content/links.ts).
     const scope = projectScope(project);
-    const { sources, problems: contentLinks } = await discoverContent(project.contentDir, project.root, scope);
+    const { sources, problems: contentLinks, mdx } = await discoverContent(project.contentDir, project.root, scope);
     size = concurrencyFor(sources.length, options.concurrency);
     workers?.grow(size);
     // The document cache: a source whose stat is as recorded keeps its hash and metadata unread.
@@ -214,6 +214,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const [{ files: publicFiles, problems: publicLinks }, authors] = await Promise.all([existsSync(project.publicDir) ? listPublicFiles(project.publicDir, project.root, scope) : Promise.resolve({ files: [], problems: [] }), readAuthors(project.dataDir)]);
     const linkProblems = [...contentLinks, ...publicLinks];
     done(`found ${sources.length} content files and ${templates.pageCount} pages, built assets (stylesheet, runtime, ${Object.keys(templates.assets.islands.urls).length} island chunks)`);
+    const skipped = mdxWarning(mdx);
+    if (skipped) log.warn(skipped);
     // The template bundle (and React with it) loads while the workers parse; when nothing needs
     // parsing and there is a previous build here, the output is probably up to date: not needed.
     const loadTemplates = () => {

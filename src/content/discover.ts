@@ -22,15 +22,28 @@ export { displayPath };
  * followed while they stay inside `roots` (the project's, content and public folders' real paths);
  * any other is an SG2010 problem and nothing is read through it (links.ts).
  */
-export async function discoverContent(contentDir: string, root: string, roots: ProjectScope): Promise<{ sources: SourceFile[]; problems: SitegenError[] }> {
-  const { files, problems } = walkFiles(contentDir, { accept: (rel) => CONTENT_FILE.test(rel), ignore: IGNORE, roots, root });
+export async function discoverContent(contentDir: string, root: string, roots: ProjectScope): Promise<{ sources: SourceFile[]; problems: SitegenError[]; mdx: string[] }> {
+  // MDX files are markdown with JSX, which sitegen does not read: counted, to be said once (mdxWarning).
+  const mdx: string[] = [];
+  const accept = (rel: string) => {
+    if (MDX_FILE.test(rel)) mdx.push(rel);
+    return CONTENT_FILE.test(rel);
+  };
+  const { files, problems } = walkFiles(contentDir, { accept, ignore: IGNORE, roots, root });
   // Every display path has the content folder's as its start (on POSIX, where both use `/`).
   const prefix = sep === '/' ? (contentDir === root ? '' : `${displayPath(contentDir, root)}/`) : undefined;
-  const sources = files.map((rel) => {
-    const file = join(contentDir, rel);
-    return { file, rel, display: prefix === undefined ? displayPath(file, root) : prefix + rel };
-  });
-  return { sources, problems };
+  const shown = (rel: string) => (prefix === undefined ? displayPath(join(contentDir, rel), root) : prefix + rel);
+  const sources = files.map((rel) => ({ file: join(contentDir, rel), rel, display: shown(rel) }));
+  return { sources, problems, mdx: mdx.sort().map(shown) };
+}
+
+const MDX_FILE = /\.mdx$/i;
+
+/** The one warning for the `.mdx` files a content folder holds (display paths), or undefined when none. */
+export function mdxWarning(mdx: string[]): string | undefined {
+  if (!mdx.length) return undefined;
+  const count = mdx.length === 1 ? 'one .mdx file' : `${mdx.length.toLocaleString('en-US')} .mdx files`;
+  return `${count} skipped (${mdx[0]}${mdx.length > 1 ? ' and others' : ''}): sitegen reads markdown, not MDX (JSX in markdown). Rename a file to .md if it is plain markdown; write components as capitalised tags of registered components.`;
 }
 
 export interface PublicFile {

@@ -27,7 +27,8 @@ function showOverlay(problems: Problem[]): void {
   overlay.setAttribute('role', 'alertdialog');
   overlay.setAttribute('aria-label', 'Build problems');
   const head = el('div', undefined, 'display:flex;justify-content:space-between;align-items:center;margin-bottom:1rem');
-  head.append(el('strong', `${problems.length} problem${problems.length === 1 ? '' : 's'} — the last good version of each page is still served`, 'font-size:16px;color:#fca5a5'));
+  // (Not every problem keeps a last good version: an unknown layout's page is shown with a fallback, and says so.)
+  head.append(el('strong', `${problems.length} problem${problems.length === 1 ? '' : 's'} — each page shows its last good version, unless its problem says what is shown instead`, 'font-size:16px;color:#fca5a5'));
   const close = el('button', 'Close', 'font:inherit;background:#334155;color:#fff;border:0;border-radius:4px;padding:.25rem .75rem;cursor:pointer');
   close.addEventListener('click', removeOverlay);
   head.append(close);

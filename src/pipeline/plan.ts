@@ -88,7 +88,7 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
   }
   const problems: SitegenError[] = [...table.errors, ...resolved.problems, ...rules.errors, ...(await runMiddleware(table.routes, config)), ...(await unknownAuthors(docs, input.authors, config.root, input.drafts))];
   const model = buildSiteModel({
-    config, docs, authors: input.authors, assets: input.assets, buildId: input.buildId, drafts: input.drafts, hasFavicon: input.hasFavicon, bodyExtra: input.bodyExtra, images: input.images,
+    config, docs, authors: input.authors, assets: input.assets, buildId: input.buildId, drafts: input.drafts, hasFavicon: input.hasFavicon, bodyExtra: input.bodyExtra, images: input.images, links: resolved.links,
   });
   const routes = [...table.routes];
   const notFound = ensureNotFound(routes, layouts);

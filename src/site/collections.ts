@@ -6,6 +6,7 @@ import type { NavItem, PageLink, PostSummary } from '../../templates/types.ts';
 import { compareNumeric, compareStems } from '../content/paths.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { rewriteImages, type ImageManifest } from '../output/images.ts';
+import { rewriteSourceLinks } from '../content/source-links.ts';
 
 export function isRoutable(doc: ContentDocument): boolean {
   return doc._type === 'markdown' && !doc._partial;
@@ -16,7 +17,7 @@ export function isRoutable(doc: ContentDocument): boolean {
  * page does; its links stay root-relative like `path` (a page gets the base when it is rendered,
  * the content API file and `build:done` through `apiPosts`).
  */
-export function toPostSummary(doc: ContentDocument, images?: ImageManifest): PostSummary {
+export function toPostSummary(doc: ContentDocument, images?: ImageManifest, links?: Record<string, string>): PostSummary {
   const fm = doc.frontmatter;
   const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []);
   const summary: PostSummary = {
@@ -29,7 +30,7 @@ export function toPostSummary(doc: ContentDocument, images?: ImageManifest): Pos
     categories: list(fm.categories),
     readingTime: doc.readingTime,
   };
-  if (doc.excerpt) summary.excerpt = rewriteImages(doc.excerpt, doc._source, images);
+  if (doc.excerpt) summary.excerpt = rewriteImages(rewriteSourceLinks(doc.excerpt, links), doc._source, images);
   if (doc.draft) summary.draft = true;
   return summary;
 }
@@ -41,13 +42,13 @@ export function isValidDate(date: string | undefined): date is string {
 
 /**
  * Published posts (drafts too when `drafts` is on), newest first; `images`: where the documents'
- * images went. A post without a valid date (its SG2002 reported at parse time, a hook's value) is
+ * images went, `links`: its relative links' routes (content/source-links.ts). A post without a valid date (its SG2002 reported at parse time, a hook's value) is
  * left out: listings and feeds format every post's date.
  */
-export function collectPosts(docs: ContentDocument[], drafts: boolean, images?: ImageManifest): PostSummary[] {
+export function collectPosts(docs: ContentDocument[], drafts: boolean, images?: ImageManifest, links?: Map<string, Record<string, string>>): PostSummary[] {
   return docs
     .filter((doc) => doc.isPost && isRoutable(doc) && !doc.redirect && (drafts || !doc.draft) && isValidDate(doc.date))
-    .map((doc) => toPostSummary(doc, images))
+    .map((doc) => toPostSummary(doc, images, links?.get(doc._id)))
     .sort((a, b) => (a.date === b.date ? compareNumeric(a.path, b.path) : a.date < b.date ? 1 : -1));
 }
 

@@ -53,12 +53,14 @@ export interface ModelInput {
   bodyExtra?: string;
   /** Where the documents' images went. */
   images?: ImageManifest;
+  /** By document id: its relative links' routes (content/source-links.ts), for excerpts. */
+  links?: Map<string, Record<string, string>>;
 }
 
 export function buildSiteModel(input: ModelInput): SiteModel {
   const { config, assets } = input;
   const base = config.base.replace(/\/$/, '');
-  const posts = collectPosts(input.docs, input.drafts, input.images);
+  const posts = collectPosts(input.docs, input.drafts, input.images, input.links);
   const nav = buildNavigation(input.docs, input.drafts);
   const favicon = input.hasFavicon ? `<link rel="icon" href="${base}/favicon.svg" type="image/svg+xml">\n` : '';
   const headHtml = `${favicon}${assets.css ? `<link rel="stylesheet" href="${base}/${assets.css.path}">\n` : ''}<link rel="modulepreload" href="${base}/${assets.runtime.path}">`;
