@@ -47,7 +47,8 @@ function listFiles(dir: string, base = dir): string[] {
 function devVersions(): Record<string, string> {
   const own = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
   const pick = (name: string) => `^${own.devDependencies[name]}`;
-  return { '@types/node': pick('@types/node'), '@types/react': pick('@types/react'), typescript: pick('typescript') };
+  // The theme's components import react-dom/server: its types are needed to type-check a site.
+  return { '@types/node': pick('@types/node'), '@types/react': pick('@types/react'), '@types/react-dom': pick('@types/react-dom'), typescript: pick('typescript') };
 }
 
 function npm(args: string[], cwd: string, inherit = false): SpawnSyncReturns<string> {

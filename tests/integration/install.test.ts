@@ -6,7 +6,7 @@
  * after `npm ci` every tarball is there, and only package metadata may come from the registry.
  */
 import { execFile, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'node-html-parser';
@@ -160,6 +160,23 @@ describe('sitegen create, from the installed package', () => {
     expect(existsSync(join(site, 'dist/favicon.svg'))).toBe(true);
     expect(home.querySelector('header input[type="search"]')).not.toBeNull();
     expect(home.querySelector('main > header.page-header h1.page-title')?.text).toBe('My site');
+  });
+
+  it('type-checks against the installed package (its types are the shipped src/ and templates/)', async () => {
+    const checked = await run('npm', ['run', 'typecheck'], site);
+    expect(checked.stdout + checked.stderr).not.toMatch(/error TS/);
+    expect(checked.code).toBe(0);
+  });
+
+  it('never recompiles itself, even when its src/ is newer than lib/', async () => {
+    const pkg = join(site, 'node_modules/react-sitegen');
+    const stamp = read(pkg, 'lib/.stamp');
+    const future = new Date(Date.now() + 60_000);
+    utimesSync(join(pkg, 'src/index.ts'), future, future);
+    const version = await run(process.execPath, [join(pkg, 'bin/sitegen.js'), '--version'], site);
+    expect(version.stderr).toBe('');
+    expect(version.stdout.trim()).toBe(VERSION);
+    expect(read(pkg, 'lib/.stamp')).toBe(stamp);
   });
 
   it('serves the site with sitegen dev and sitegen preview', async () => {
