@@ -21,10 +21,14 @@ const TARBALL = `react-sitegen-${VERSION}.tgz`;
 
 interface Run { code: number; stdout: string; stderr: string }
 
-/** npm's own settings from an outer `npm test` stay out; where the cache is and how to reach the registry stay in. */
+/**
+ * npm's own settings from an outer `npm test` stay out (where the cache is and how to reach the
+ * registry stay in), and so does the suite's SITEGEN_COMPILED: an installed copy must not need it.
+ */
 function env(): NodeJS.ProcessEnv {
   const keep = /^npm_config_(cache|userconfig|globalconfig|cafile|registry|https?_proxy|proxy|noproxy|strict_ssl)$/i;
-  return { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) || keep.test(k))), NO_COLOR: '1' };
+  const inherited = Object.entries(process.env).filter(([k]) => (!/^npm_/i.test(k) || keep.test(k)) && k !== 'SITEGEN_COMPILED');
+  return { ...Object.fromEntries(inherited), NO_COLOR: '1' };
 }
 
 function run(file: string, args: string[], cwd: string, timeout = 240_000): Promise<Run> {
