@@ -21,6 +21,7 @@ import { insideRoots } from '../content/links.ts';
 import { basePrefix, stripBase } from '../render/base.ts';
 import { runQuery, type ContentQuery } from './query.ts';
 import { DEV_BUILD_ID, DevSession } from './session.ts';
+import { problemReporter } from './report.ts';
 import { contentType, normalizeRoutePath } from '../content/paths.ts';
 import type { ContentDocument } from '../content/types.ts';
 
@@ -90,9 +91,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const waiters: ((r: { ms: number; reloaded: string[] }) => void)[] = [];
 
   const send = (client: Client, event: string, data: unknown = {}) => client.res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  const broadcastProblems = () => {
+  const report = problemReporter(log, () => session.config.checks);
+  let sent: string | undefined;
+  /** Problems to the overlays and the terminal: after a change always, else only when they changed (a page rendered on request). */
+  const broadcastProblems = (always = true) => {
     const problems = session.allProblems();
-    for (const client of clients) problems.length ? send(client, 'problems', problemJson(problems)) : send(client, 'clear');
+    const json = problemJson(problems);
+    const text = JSON.stringify(json);
+    if (!always && text === sent) return;
+    sent = text;
+    report(problems);
+    for (const client of clients) problems.length ? send(client, 'problems', json) : send(client, 'clear');
   };
 
   /**
@@ -124,6 +133,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       reloaded.push(path);
       for (const client of clients) if (client.path === path) send(client, 'reload');
     }
+    // Pages with broken links re-render, so a fix shows as one (dev/link-checks.ts).
+    await session.checkPages();
     broadcastProblems();
     const ms = performance.now() - started;
     for (const resolve of waiters.splice(0)) resolve({ ms, reloaded });
@@ -425,6 +436,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const route = pathname.slice(0, -'/_payload.json'.length) || '/';
       const target = session.hasRoute(route) ? route : session.hasRoute(`${route}/index.html`) ? `${route}/index.html` : route;
       const page = await session.render(target);
+      broadcastProblems(false);
       if (!session.hasRoute(target) || page.error) return json(res, 404, { error: 'not found' });
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
       return void res.end(page.payload);
@@ -436,6 +448,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       return void res.end();
     }
     const page = await session.render(pathname);
+    broadcastProblems(false);
     if (page.error) {
       res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8' });
       return void res.end(`<!doctype html><title>Internal Server Error</title><h1>Internal Server Error</h1><pre>${page.error.message.replace(/</g, '&lt;')}</pre><script type="module" src="/_sitegen/dev/client.js"></script>`);
@@ -444,6 +457,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     res.end(page.html);
   }
 
+  // The problems found at start-up, once in the terminal.
+  broadcastProblems(false);
   const server = createServer((req, res) => {
     handle(req, res).catch((error) => {
       // Halfway through an answer, the connection is closed: a second status line would corrupt it.

@@ -44,6 +44,7 @@ import { apiDocument, apiPosts } from '../pipeline/api.ts';
 import { checkSources, statKey } from '../pipeline/stat.ts';
 import { loadDocCache, saveDocCache } from '../pipeline/state.ts';
 import { PACKAGE_ROOT, VERSION } from '../paths.ts';
+import { DevLinkChecks } from './link-checks.ts';
 import { join } from 'node:path';
 
 export const DEV_BUILD_ID = 'dev';
@@ -99,6 +100,8 @@ export class DevSession {
   scope!: ProjectScope;
   /** Links out of the project (SG2010) by display path. */
   private links = new Map<string, SitegenError>();
+  /** The build's link and anchor checks over the pages rendered so far. */
+  private pageChecks = new DevLinkChecks();
   /** Every grammar loaded in this thread (see load). */
   private grammars: Promise<void> = Promise.resolve();
 
@@ -398,9 +401,10 @@ export class DevSession {
     return apiDocument(doc, { base: this.config.base, images: documentImages(doc, this.plan.model.shared.images), links: this.plan.sourceLinks.get(doc._id) });
   }
 
-  /** Every current problem, for the error overlay. */
+  /** Every current problem, for the error overlay: those whose check is `off` are left out, as in a build. */
   allProblems(): SitegenError[] {
-    return [...this.problems.values()].flat();
+    const { errors, warnings } = applyCheckLevels([...this.problems.values()].flat(), this.config.checks);
+    return [...errors, ...warnings];
   }
 
   redirectFor(path: string): Redirect | undefined {
@@ -418,18 +422,40 @@ export class DevSession {
     return page ? hashText(page.html) : undefined;
   }
 
-  /** Render a route (cached until something it shows changes); unknown paths get the 404 page. */
+  /**
+   * Render a route (cached until something it shows changes); unknown paths get the 404 page.
+   * A page rendered anew has its links checked (checkPages).
+   */
   async render(path: string): Promise<RenderedPage> {
+    const { page, fresh } = await this.renderRoute(path);
+    if (fresh) await this.checkPages();
+    return page;
+  }
+
+  private async renderRoute(path: string): Promise<{ page: RenderedPage; fresh: boolean }> {
     const key = normalizeRoutePath(path);
     const hit = this.cache.get(key);
-    if (hit) return hit;
+    if (hit) return { page: hit, fresh: false };
     const route = this.plan.byPath.get(key);
     const job = route ? jobFor(this.plan, route) : { ...jobFor(this.plan, this.plan.notFound), path: key, status: 404 };
     if (route?.doc?.body && !route.rejected) job.page = { ...job.page, html: await this.body(route.doc) };
     await this.grammars;
     const page = await renderPage(this.mod, this.plan.model.shared, job, this.hooks);
-    if (!page.error) this.cache.set(key, page);
-    return page;
+    if (page.error) return { page, fresh: false };
+    this.cache.set(key, page);
+    if (route) this.pageChecks.record(key, route, page, this.project.contentDir !== this.project.configuredContentDir);
+    return { page, fresh: true };
+  }
+
+  /** The build's link and anchor checks (SG5001, SG5002) over the pages rendered so far (dev/link-checks.ts). */
+  async checkPages(): Promise<void> {
+    const problems = await this.pageChecks.check({
+      plan: this.plan, levels: this.config.checks, pluginFiles: this.hooks.has('build:done'),
+      fresh: (key) => this.cache.has(key),
+      render: (key) => this.renderRoute(key),
+    });
+    if (problems.length) this.problems.set('(checks)', problems);
+    else this.problems.delete('(checks)');
   }
 
   /** The dev build manifest: the same matcher and prerendered routes a build writes. */

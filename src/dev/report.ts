@@ -1,0 +1,26 @@
+/**
+ * The problems `sitegen dev` shows in its overlay, in the terminal: each one once when it
+ * appears, as `sitegen build` prints it (an error in full with its hint, a warning on one line),
+ * and once more when it is gone.
+ */
+import { applyCheckLevels, formatLocation, type SitegenError } from '../errors.ts';
+import { PROBLEM_LIMIT, formatError, formatWarning, problemTable } from '../log.ts';
+
+/** A problem as the same one (a broken link found on one more page is not a new problem). */
+const keyOf = (problem: SitegenError) => `${problem.code}\u0000${formatLocation(problem.location)}\u0000${problem.message.replace(/ \(and \d+ other pages?\)$/, '')}`;
+
+/** A reporter: call it with the current problems whenever they may have changed. */
+export function problemReporter(log: (message: string) => void, levels: () => Record<string, string>): (problems: SitegenError[]) => void {
+  let shown = new Map<string, SitegenError>();
+  return (problems) => {
+    const { errors, warnings } = applyCheckLevels(problems, levels());
+    const now = new Map<string, SitegenError>();
+    for (const problem of [...errors, ...warnings]) now.set(keyOf(problem), problem);
+    for (const [key, problem] of shown) if (!now.has(key)) log(`fixed ${formatWarning(problem)}`);
+    const added = [...now].filter(([key]) => !shown.has(key)).map(([, problem]) => problem);
+    const warned = new Set(warnings);
+    added.slice(0, PROBLEM_LIMIT).forEach((problem) => log(warned.has(problem) ? `warning ${formatWarning(problem)}` : formatError(problem)));
+    if (added.length > PROBLEM_LIMIT) log(problemTable(added, 'problem', PROBLEM_LIMIT));
+    shown = now;
+  };
+}
