@@ -19,8 +19,10 @@ export function problemReporter(log: (message: string) => void, levels: () => Re
     for (const [key, problem] of shown) if (!now.has(key)) log(`fixed ${formatWarning(problem)}`);
     const added = [...now].filter(([key]) => !shown.has(key)).map(([, problem]) => problem);
     const warned = new Set(warnings);
-    added.slice(0, PROBLEM_LIMIT).forEach((problem) => log(warned.has(problem) ? `warning ${formatWarning(problem)}` : formatError(problem)));
-    if (added.length > PROBLEM_LIMIT) log(problemTable(added, 'problem', PROBLEM_LIMIT));
+    // Line by line: the terminal indents each of dev's lines.
+    const print = (text: string) => text.split('\n').forEach((line) => log(line));
+    added.slice(0, PROBLEM_LIMIT).forEach((problem) => print(warned.has(problem) ? `warning ${formatWarning(problem)}` : formatError(problem)));
+    if (added.length > PROBLEM_LIMIT) print(problemTable(added, 'problem', PROBLEM_LIMIT));
     shown = now;
   };
 }
