@@ -39,7 +39,17 @@ function splitHref(href: string): { path: string; rest: string } {
  */
 export function isSourceLink(href: string): boolean {
   if (!href || href.startsWith('/') || href.startsWith('#') || href.startsWith('?') || SCHEME.test(href)) return false;
-  return splitHref(href).path !== '';
+  const { path } = splitHref(href);
+  // A relative path's first segment never holds a colon (RFC 3986, 4.2): `jav%09ascript:…` is no file.
+  return path !== '' && !safeDecode(path.split('/')[0]).includes(':');
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** A route as the site links to it: with a trailing slash when the site's routes have one. */
