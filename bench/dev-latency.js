@@ -2,7 +2,7 @@
 // Edit-to-reload latency of `sitegen dev`: from a file write to the reload event a page receives.
 // Usage: node bench/dev-latency.js [edits=40]   (bundled site, then a 10,000-document folder)
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateCorpus } from './corpus.js';

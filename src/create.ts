@@ -6,7 +6,7 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
-import { PACKAGE_NAME, PACKAGE_ROOT, VERSION } from './paths.ts';
+import { PACKAGE_NAME, PACKAGE_ROOT, } from './paths.ts';
 
 export const STARTER_DIR = join(PACKAGE_ROOT, 'templates/starter');
 

@@ -131,13 +131,13 @@ const QUOTES = [
 function Terminal() {
   const lines: [string, ReactNode][] = [
     ['l1', <><span className="t-prompt">$</span> <span className="t-cmd">ferry login</span></>],
-    ['l2', <span className="t-ok">✓ Logged in to workspace acme-dev (region eu)</span>],
+    ['l2', <span key="l2" className="t-ok">✓ Logged in to workspace acme-dev (region eu)</span>],
     ['l3', <><span className="t-prompt">$</span> <span className="t-cmd">ferry forward --channel payments \</span></>],
-    ['l3b', <span className="t-cmd">    http://localhost:3000/hooks</span>],
+    ['l3b', <span key="l3b" className="t-cmd">    http://localhost:3000/hooks</span>],
     ['l4', <><span className="t-dim">  Endpoint </span> <span className="t-url">https://k7x2m9vq4p.in.ferrygate.dev</span></>],
     ['l5', <><span className="t-dim">  Forward  </span> → http://localhost:3000/hooks</>],
     ['l6', <><span className="t-dim">  Agent    </span> <span className="t-ok">connected</span> <span className="t-dim">· outbound TLS :443 · eu</span></>],
-    ['l7', <span className="t-dim"> </span>],
+    ['l7', <span key="l7" className="t-dim"> </span>],
     ['l8', <><span className="t-dim">14:02:11</span>  <span className="t-method">POST</span> /hooks  <span className="t-ok">200</span>  12ms  <span className="t-dim">invoice.paid</span></>],
     ['l9', <><span className="t-dim">14:02:14</span>  <span className="t-method">POST</span> /hooks  <span className="t-ok">200</span>   9ms  <span className="t-dim">customer.updated</span></>],
     ['l10', <><span className="t-dim">14:02:19</span>  <span className="t-method">POST</span> /hooks  <span className="t-warn">503</span>  31ms  <span className="t-dim">retrying in 10s</span></>],

@@ -1,7 +1,7 @@
 /** Find content files (fast-glob) and public files. */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import type { SitegenError } from '../errors.ts';
 import type { SourceFile } from './types.ts';
 import { mapLimit } from '../build/pool.ts';

@@ -11,10 +11,8 @@
  * cache); the rewrite runs where pages render, from the manifest the site model carries.
  */
 import { createHash } from 'node:crypto';
-import { realpathSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
-import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
-import { displayPath } from '../content/discover.ts';
+import { posix, resolve, } from 'node:path';
 import { inside, refusal, type ProjectScope } from '../content/scope.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { SitegenError } from '../errors.ts';

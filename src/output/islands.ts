@@ -10,7 +10,7 @@ import fg from 'fast-glob';
 import { hashText } from '../hash.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { SitegenError } from '../errors.ts';
-import type { Plugin } from 'esbuild';
+import type { BuildResult, Plugin } from 'esbuild';
 import { sitegenImports } from '../render/resolve.ts';
 import { writeAtomic } from '../pipeline/json-file.ts';
 
@@ -125,7 +125,7 @@ export async function buildIslands(islands: Map<string, string>, cacheDir: strin
     entryPoints[name] = entry;
   }
   const { build } = await import('esbuild');
-  let result;
+  let result: BuildResult<{ write: false; metafile: true }>;
   try {
     result = await build({
       entryPoints,

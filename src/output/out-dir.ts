@@ -56,7 +56,7 @@ export function checkOutDir(context: OutDirContext): void {
     if (within(out, source)) throw refuse(outDir, `is inside ${name} (${source})`, 'The output would be read back as sources, or replace them.');
     if (within(source, out)) throw refuse(outDir, `holds ${name} (${source})`, 'A build replaces everything in its output folder, and the sources would be lost.');
   }
-  let stats;
+  let stats: ReturnType<typeof lstatSync>;
   try {
     stats = lstatSync(outDir, { throwIfNoEntry: false });
   } catch {

@@ -214,7 +214,7 @@ export class FsWriter implements OutputWriter {
 
   /** `overwriteSync`, through the thread pool. */
   private async overwrite(file: string, data: string | Uint8Array): Promise<boolean> {
-    let handle;
+    let handle: Awaited<ReturnType<typeof open>>;
     try {
       handle = await open(file, 'r+');
     } catch (error) {

@@ -9,7 +9,7 @@ import type { Author } from '../../templates/types.ts';
 import type { PublicFile } from '../content/discover.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { routeToFile } from '../content/paths.ts';
-import { SitegenError } from '../errors.ts';
+import type { SitegenError } from '../errors.ts';
 import type { SiteAssets } from '../output/assets.ts';
 import { serverErrorHtml } from '../output/error-page.ts';
 import { headersFile } from '../output/headers.ts';

@@ -9,7 +9,7 @@ import { findConfigFile } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import { displayPath } from '../content/discover.ts';
 import type { ContentDocument } from '../content/types.ts';
-import { RESERVED_ROUTE_HINT, normalizeRoutePath, reservedRoute } from '../content/paths.ts';
+import { normalizeRoutePath, reservedRoute } from '../content/paths.ts';
 import { SourceIndex, resolveSourceLinks } from '../content/source-links.ts';
 import { SitegenError, type Location } from '../errors.ts';
 import type { SiteAssets } from '../output/assets.ts';

@@ -2,6 +2,7 @@
  * Compile the layouts and the site's pages with esbuild into one ES module, once per build.
  * The main thread imports it for page metadata; every worker imports it once for rendering.
  */
+import type { BuildResult } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
@@ -91,7 +92,7 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
   lines.push(`export { createElement, Fragment } from 'react';`);
   lines.push(`export { IslandsContext } from ${JSON.stringify(join(PACKAGE_ROOT, 'templates/components/islands-context.ts'))};`);
 
-  let result;
+  let result: BuildResult<{ write: false; metafile: true }>;
   try {
     result = await build({
       ...nodeBundleOptions(root),

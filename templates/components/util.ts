@@ -90,5 +90,5 @@ export function fmFaq(fm: Record<string, unknown>): FaqItem[] {
 
 /** A post category's label: from `labels` (the site's `theme.categoryLabels`), else the slug in title case. */
 export function categoryLabel(c: string, labels: Record<string, string> = {}): string {
-  return Object.prototype.hasOwnProperty.call(labels, c) ? labels[c] : titleCase(c);
+  return  Object.hasOwn(labels, c) ? labels[c] : titleCase(c);
 }

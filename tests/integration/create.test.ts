@@ -1,7 +1,7 @@
 /**
  * `sitegen create`: a new site from the starter, built through the real CLI with no warnings.
  */
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, } from 'node:fs';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -144,7 +144,7 @@ describe('a worker that runs out of memory', () => {
       writeFileSync(page, readFileSync(page, 'utf8').replace('return (', "if (posts.length) { const hoard: number[][] = []; for (;;) hoard.push(new Array(1e6).fill(posts.length)); }\n  return ("));
       const result = await runCli(['build', '--root', site], { env: { SITEGEN_WORKER_MEMORY_MB: '96' } });
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/\[SG4003\] Worker crashed\n  A worker ran out of memory while rendering [^\n]*site\/pages\/index\.tsx/);
+      expect(result.stderr).toMatch(/\[SG4003\] Worker crashed\n {2}A worker ran out of memory while rendering [^\n]*site\/pages\/index\.tsx/);
     } finally {
       remove(site);
     }
