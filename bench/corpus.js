@@ -13,10 +13,12 @@ function mulberry32(seed) {
   };
 }
 
-const WORDS = ('webhook channel endpoint destination agent tunnel schedule delivery retry replay function rule ' +
+const WORDS = (
+  'webhook channel endpoint destination agent tunnel schedule delivery retry replay function rule ' +
   'request response header payload signature region domain certificate queue backoff cluster service config ' +
   'token secret stream event batch cursor timeout latency throughput network proxy gateway route host port ' +
-  'deploy build release version client server worker thread cache index record field value').split(' ');
+  'deploy build release version client server worker thread cache index record field value'
+).split(' ');
 const CATEGORIES = ['tunnels', 'transform', 'local-dev', 'iot', 'functions', 'data-warehouse', 'custom-domains', 'auth'];
 const LANGS = ['bash', 'yaml', 'json', 'js', 'go', 'python'];
 
@@ -66,13 +68,24 @@ export function generateCorpus(dir, count, seed = 42) {
       sections.push(`## ${words(3)} ${s}`, '', paragraph(), '', `### ${words(2)} ${s}`, '', paragraph(), '');
     }
     const body = [
-      paragraph(), '',
+      paragraph(),
+      '',
       ...sections,
-      `- ${sentence()}`, `- ${sentence()}`, `- ${sentence()}`, '',
-      '```' + lang, `ferry forward --channel ${pick(WORDS)} http://localhost:3000/hooks`, `# ${sentence()}`, '```', '',
-      '| field | value | note |', '|---|---|---|',
-      ...Array.from({ length: 4 }, () => `| ${pick(WORDS)} | ${pick(WORDS)} | ${words(4)} |`), '',
-      paragraph(), '',
+      `- ${sentence()}`,
+      `- ${sentence()}`,
+      `- ${sentence()}`,
+      '',
+      '```' + lang,
+      `ferry forward --channel ${pick(WORDS)} http://localhost:3000/hooks`,
+      `# ${sentence()}`,
+      '```',
+      '',
+      '| field | value | note |',
+      '|---|---|---|',
+      ...Array.from({ length: 4 }, () => `| ${pick(WORDS)} | ${pick(WORDS)} | ${words(4)} |`),
+      '',
+      paragraph(),
+      '',
     ].join('\n');
     const text = `---\ntitle: "${title}"\ndescription: "${sentence()}"\ndate: ${year}-${month}-${day}T09:00:00Z\ntags: [${tags.join(', ')}]\nlayout: ${layout}\n---\n\n${body}`;
     mkdirSync(join(dir, folder), { recursive: true });

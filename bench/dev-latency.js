@@ -77,8 +77,19 @@ async function measure(label, root, file, path) {
   writeFileSync(file, original);
   events.close();
   await dev.close();
-  const result = { label, documents: dev.session.documents().length, coldStartupMs: Math.round(cold), startupMs: Math.round(startup), edits: times.length, p50: +pct(times, 50).toFixed(1), p95: +pct(times, 95).toFixed(1), max: +Math.max(...times).toFixed(1) };
-  console.log(`${label}: start-up ${result.coldStartupMs} ms with no cache, ${result.startupMs} ms with one, for ${result.documents} documents; edit → reload p50 ${result.p50} ms, p95 ${result.p95} ms (max ${result.max}, ${times.length}/${edits} edits)`);
+  const result = {
+    label,
+    documents: dev.session.documents().length,
+    coldStartupMs: Math.round(cold),
+    startupMs: Math.round(startup),
+    edits: times.length,
+    p50: +pct(times, 50).toFixed(1),
+    p95: +pct(times, 95).toFixed(1),
+    max: +Math.max(...times).toFixed(1),
+  };
+  console.log(
+    `${label}: start-up ${result.coldStartupMs} ms with no cache, ${result.startupMs} ms with one, for ${result.documents} documents; edit → reload p50 ${result.p50} ms, p95 ${result.p95} ms (max ${result.max}, ${times.length}/${edits} edits)`,
+  );
   return result;
 }
 

@@ -48,16 +48,24 @@ if (isMainThread) {
   const { default: fg } = await import('fast-glob');
   const files = await fg('**/*.md', { cwd: corpus });
   const threads = Math.min(Number(count) || availableParallelism(), Math.max(1, files.length));
-  const exits = Array.from({ length: threads }, (_, k) => new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: { corpus, out, contract, files: files.filter((_, i) => i % threads === k) } });
-    worker.on('error', reject);
-    worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`worker ${k} exited with ${code}`))));
-  }));
+  const exits = Array.from(
+    { length: threads },
+    (_, k) =>
+      new Promise((resolve, reject) => {
+        const worker = new Worker(new URL(import.meta.url), { workerData: { corpus, out, contract, files: files.filter((_, i) => i % threads === k) } });
+        worker.on('error', reject);
+        worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`worker ${k} exited with ${code}`))));
+      }),
+  );
   await Promise.all(exits);
 } else {
   const { corpus, out, files, contract } = workerData;
   const [{ default: matter }, { default: MarkdownIt }, { default: anchor }, React, { renderToString }] = await Promise.all([
-    import('gray-matter'), import('markdown-it'), import('markdown-it-anchor'), import('react'), import('react-dom/server'),
+    import('gray-matter'),
+    import('markdown-it'),
+    import('markdown-it-anchor'),
+    import('react'),
+    import('react-dom/server'),
   ]);
   const md = new MarkdownIt({ html: true }).use(anchor);
   const hl = contract ? await import(pathToFileURL(HIGHLIGHTER).href) : undefined;
@@ -73,15 +81,37 @@ if (isMainThread) {
     if (hl) await hl.loadLanguages(hl.fenceLanguages(content));
     const html = md.render(content);
     const toc = [...html.matchAll(/<h([23]) id="([^"]+)"[^>]*>(.*?)<\/h\1>/g)].map((m) => h('li', { key: m[2] }, h('a', { href: `#${m[2]}` }, m[3])));
-    const page = renderToString(h('html', { lang: 'en' }, h('head', null, h('meta', { charSet: 'utf-8' }), h('title', null, `${data.title} | Bench`)),
-      h('body', null, h('main', null, h('h1', null, data.title), h('nav', null, h('ul', null, toc)), h('article', { dangerouslySetInnerHTML: { __html: html } })))));
+    const page = renderToString(
+      h(
+        'html',
+        { lang: 'en' },
+        h('head', null, h('meta', { charSet: 'utf-8' }), h('title', null, `${data.title} | Bench`)),
+        h(
+          'body',
+          null,
+          h('main', null, h('h1', null, data.title), h('nav', null, h('ul', null, toc)), h('article', { dangerouslySetInnerHTML: { __html: html } })),
+        ),
+      ),
+    );
     const target = join(out, file.replace(/\.md$/, ''), 'index.html');
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, `<!doctype html>${page}`);
     if (!contract) continue;
     const path = `/${file.replace(/\.md$/, '')}`;
-    writeFileSync(join(dirname(target), '_payload.json'), JSON.stringify({ path, title: data.title, head: { title: `${data.title} | Bench` }, layout: data.layout, html: page }));
-    const api = { _path: path, title: data.title, description: data.description, date: data.date, tags: data.tags, frontmatter: data, toc: toc.map((li) => li.key), body: { html } };
+    writeFileSync(
+      join(dirname(target), '_payload.json'),
+      JSON.stringify({ path, title: data.title, head: { title: `${data.title} | Bench` }, layout: data.layout, html: page }),
+    );
+    const api = {
+      _path: path,
+      title: data.title,
+      description: data.description,
+      date: data.date,
+      tags: data.tags,
+      frontmatter: data,
+      toc: toc.map((li) => li.key),
+      body: { html },
+    };
     writeFileSync(join(out, 'api/_content/query', `${createHash('sha256').update(path).digest('hex').slice(0, 16)}.json`), JSON.stringify(api));
   }
 }

@@ -35,10 +35,17 @@ if (isMainThread) {
   }
   const lines = blocks.reduce((n, [, code]) => n + code.split('\n').length, 0);
   const t0 = performance.now();
-  const reports = await Promise.all(shares.map((share) => new Promise((resolve, reject) => {
-    new Worker(new URL(import.meta.url), { workerData: blocks.filter(([lang]) => share.langs.has(lang)) }).on('message', resolve).on('error', reject);
-  })));
-  console.log(`${blocks.length} blocks, ${lines} lines, ${sizes.size} languages, ${threads} thread(s): ${(performance.now() - t0).toFixed(0)} ms from starting the threads`);
+  const reports = await Promise.all(
+    shares.map(
+      (share) =>
+        new Promise((resolve, reject) => {
+          new Worker(new URL(import.meta.url), { workerData: blocks.filter(([lang]) => share.langs.has(lang)) }).on('message', resolve).on('error', reject);
+        }),
+    ),
+  );
+  console.log(
+    `${blocks.length} blocks, ${lines} lines, ${sizes.size} languages, ${threads} thread(s): ${(performance.now() - t0).toFixed(0)} ms from starting the threads`,
+  );
   for (const r of reports) console.log(`  ${r.blocks} blocks: highlighter ready after ${r.ready} ms, blocks highlighted in ${r.highlighted} ms`);
 } else {
   const highlighter = await import(pathToFileURL(HIGHLIGHTER).href);

@@ -28,8 +28,10 @@ const runs = Number(process.argv[3] ?? 3);
 mkdirSync(CACHE, { recursive: true });
 
 function ensureTools() {
-  if (!existsSync('/usr/bin/time')) execFileSync('bash', ['-c', 'apt-get install -y -qq time || (apt-get update -qq && apt-get install -y -qq time)'], { stdio: 'inherit' });
-  if (!existsSync('/usr/bin/hugo')) execFileSync('bash', ['-c', 'apt-get install -y -qq hugo || (apt-get update -qq && apt-get install -y -qq hugo)'], { stdio: 'inherit' });
+  if (!existsSync('/usr/bin/time'))
+    execFileSync('bash', ['-c', 'apt-get install -y -qq time || (apt-get update -qq && apt-get install -y -qq time)'], { stdio: 'inherit' });
+  if (!existsSync('/usr/bin/hugo'))
+    execFileSync('bash', ['-c', 'apt-get install -y -qq hugo || (apt-get update -qq && apt-get install -y -qq hugo)'], { stdio: 'inherit' });
   const eleventyDir = join(CACHE, 'eleventy');
   if (!existsSync(join(eleventyDir, 'node_modules/@11ty/eleventy'))) {
     mkdirSync(eleventyDir, { recursive: true });
@@ -84,7 +86,8 @@ async function clear(dir) {
  * before the next timed run, so no run is charged for (or helped by) the one before it.
  */
 async function settled() {
-  const busy = () => [CACHE, ...sizes.map((size) => join(CACHE, `work-${size}`))].some((dir) => existsSync(dir) && readdirSync(dir).some((n) => /^\..+\.old-/.test(n)));
+  const busy = () =>
+    [CACHE, ...sizes.map((size) => join(CACHE, `work-${size}`))].some((dir) => existsSync(dir) && readdirSync(dir).some((n) => /^\..+\.old-/.test(n)));
   for (let i = 0; i < 600 && busy(); i++) await new Promise((r) => setTimeout(r, 100));
 }
 
@@ -105,14 +108,17 @@ function eleventyConfig(dir, input) {
   writeFileSync(join(includes, 'post.njk'), layout);
   writeFileSync(join(includes, 'doc.njk'), layout);
   const config = join(dir, 'eleventy.config.js');
-  writeFileSync(config, `import anchor from 'markdown-it-anchor';
+  writeFileSync(
+    config,
+    `import anchor from 'markdown-it-anchor';
 export default function (config) {
   config.amendLibrary('md', (md) => md.use(anchor));
   // The same table of contents the other tools render: h2 and h3 with their ids.
   config.addFilter('toc', (html) => '<ul>' + [...String(html).matchAll(/<h([23]) id="([^"]+)"[^>]*>(.*?)<\\/h\\1>/g)].map((m) => '<li><a href="#' + m[2] + '">' + m[3] + '</a></li>').join('') + '</ul>');
   return { dir: { includes: '${relative(input, includes)}' }, markdownTemplateEngine: false };
 }
-`);
+`,
+  );
   return config;
 }
 
@@ -138,12 +144,22 @@ async function benchSize(size) {
     },
     hugo: {
       out: join(work, 'hugo'),
-      run: (out) => timed('/usr/bin/hugo', ['--source', join(ROOT, 'bench/hugo'), '--contentDir', corpus, '--destination', out, '--quiet', '--buildFuture', '--noTimes'], work),
+      run: (out) =>
+        timed(
+          '/usr/bin/hugo',
+          ['--source', join(ROOT, 'bench/hugo'), '--contentDir', corpus, '--destination', out, '--quiet', '--buildFuture', '--noTimes'],
+          work,
+        ),
       clean: () => rmSync(join(ROOT, 'bench/hugo/resources'), { recursive: true, force: true }),
     },
     eleventy: {
       out: join(work, 'eleventy'),
-      run: (out) => timed(process.execPath, [join(eleventyDir, 'node_modules/@11ty/eleventy/cmd.cjs'), `--input=${corpus}`, `--output=${out}`, `--config=${config}`, '--quiet'], work),
+      run: (out) =>
+        timed(
+          process.execPath,
+          [join(eleventyDir, 'node_modules/@11ty/eleventy/cmd.cjs'), `--input=${corpus}`, `--output=${out}`, `--config=${config}`, '--quiet'],
+          work,
+        ),
       clean: () => undefined,
     },
     // Not a tool: the least any Node program does with sitegen's libraries (bench/floor.js).
@@ -196,7 +212,10 @@ async function benchSize(size) {
     }
     // The main thread's own heap, phase by phase (--profile), in a cold build: it holds metadata only.
     tools.sitegen.clean();
-    const profile = execFileSync(process.execPath, [join(ROOT, 'bin/sitegen.js'), 'build', '--profile', '--content', corpus, '--out', fresh('sitegen')], { cwd: work, env: { ...process.env, NO_COLOR: '1' } }).toString();
+    const profile = execFileSync(process.execPath, [join(ROOT, 'bin/sitegen.js'), 'build', '--profile', '--content', corpus, '--out', fresh('sitegen')], {
+      cwd: work,
+      env: { ...process.env, NO_COLOR: '1' },
+    }).toString();
     for (const m of profile.matchAll(/heap (\d+) MB/g)) profiled.push(Number(m[1]));
   } finally {
     writeFileSync(target, original);
@@ -204,7 +223,12 @@ async function benchSize(size) {
   const pairedWith = (list) => +median(list.map((s, i) => s.ms / hugoPaired[i].ms)).toFixed(2);
   const summary = {};
   for (const [name, list] of Object.entries(samples)) {
-    summary[name] = { medianMs: Math.round(median(list.map((s) => s.ms))), minMs: Math.round(Math.min(...list.map((s) => s.ms))), maxMs: Math.round(Math.max(...list.map((s) => s.ms))), peakRssMb: Math.round(Math.max(...list.map((s) => s.rssMb))) };
+    summary[name] = {
+      medianMs: Math.round(median(list.map((s) => s.ms))),
+      minMs: Math.round(Math.min(...list.map((s) => s.ms))),
+      maxMs: Math.round(Math.max(...list.map((s) => s.ms))),
+      peakRssMb: Math.round(Math.max(...list.map((s) => s.rssMb))),
+    };
   }
   /** `name`'s run over `other`'s run of the same round, round by round. */
   const paired = (other, name = 'sitegen') => samples[name].map((s, i) => s.ms / samples[other][i].ms);
@@ -234,7 +258,9 @@ async function benchSize(size) {
 }
 
 function chart(results) {
-  const W = 640, H = 360, pad = { l: 70, r: 130, t: 30, b: 50 };
+  const W = 640,
+    H = 360,
+    pad = { l: 70, r: 130, t: 30, b: 50 };
   const colors = { sitegen: '#0b7268', hugo: '#e0457b', eleventy: '#6b7280' };
   const rate = (r, t) => (r.size / r.tools[t].medianMs) * 1000;
   const maxRate = Math.max(...results.flatMap((r) => Object.keys(colors).map((t) => rate(r, t)))) * 1.1;
@@ -244,9 +270,11 @@ function chart(results) {
   const lines = Object.entries(colors).map(([tool, color]) => {
     const pts = results.map((r, i) => `${x(i).toFixed(1)},${y(rate(r, tool)).toFixed(1)}`);
     const last = results.length - 1;
-    return `<polyline fill="none" stroke="${color}" stroke-width="3" points="${pts.join(' ')}"/>` +
+    return (
+      `<polyline fill="none" stroke="${color}" stroke-width="3" points="${pts.join(' ')}"/>` +
       results.map((r, i) => `<circle cx="${x(i).toFixed(1)}" cy="${y(rate(r, tool)).toFixed(1)}" r="4" fill="${color}"/>`).join('') +
-      `<text x="${x(last) + 10}" y="${y(rate(results[last], tool)) + 4}" fill="${color}" font-size="13">${tool}</text>`;
+      `<text x="${x(last) + 10}" y="${y(rate(results[last], tool)) + 4}" fill="${color}" font-size="13">${tool}</text>`
+    );
   });
   const ticks = Array.from({ length: 5 }, (_, i) => (maxRate / 4) * i);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" font-family="system-ui, sans-serif" role="img" aria-label="Pages per second by corpus size">
@@ -266,17 +294,33 @@ function table(results, meta) {
     return `| ${r.size.toLocaleString('en-US')} | ${cell('sitegen')} | ${cell('hugo')} | ${cell('eleventy')} | **${r.ratios.sitegenOverHugo}** | **${r.ratios.sitegenOverEleventy}** | ${fmt(r.sitegenWarmMs)} s (**${r.ratios.warmOverHugoCold}**) | ${fmt(r.sitegenOneChangedMs)} s (**${r.ratios.oneChangedOverHugoCold}**${(r.runs ?? 1) === 1 ? ', the first rebuild: no spare yet' : ''}) | ${fmt(r.sitegenTitleChangedMs)} s (**${r.ratios.titleChangedOverHugoCold}**) | ${r.mainThreadHeapMb} MB |`;
   });
   const sorted = [...results].sort((a, b) => a.size - b.size);
-  const scaling = sorted.length > 1 ? sorted.slice(1).map((r, i) => `${sorted[i].size.toLocaleString('en-US')} → ${r.size.toLocaleString('en-US')} files: ×${(r.size / sorted[i].size).toFixed(1)} files, ×${(r.tools.sitegen.medianMs / sorted[i].tools.sitegen.medianMs).toFixed(2)} time`).join('; ') : '';
+  const scaling =
+    sorted.length > 1
+      ? sorted
+          .slice(1)
+          .map(
+            (r, i) =>
+              `${sorted[i].size.toLocaleString('en-US')} → ${r.size.toLocaleString('en-US')} files: ×${(r.size / sorted[i].size).toFixed(1)} files, ×${(r.tools.sitegen.medianMs / sorted[i].tools.sitegen.medianMs).toFixed(2)} time`,
+          )
+          .join('; ')
+      : '';
   const floors = results.filter((r) => r.tools.floor);
-  const floor = floors.length ? `
+  const floor = floors.length
+    ? `
 The floor (\`bench/floor.js\`, in the same rounds): markdown-it and React alone on every core, one file per page, no highlighting, none of sitegen's other work. No sitegen build can be faster; a goal below it is out of reach of these libraries in Node on this machine. The contract floor (\`bench/floor.js --contract\`) adds only what DESIGN.md's output contract requires of every page: the fences highlighted with sitegen's highlighter (shiki), the page's payload and the document's content API file.
 
 | files | floor | floor/Hugo | floor/Eleventy | sitegen/floor | contract floor | contract floor/Hugo | contract floor/Eleventy | sitegen/contract floor |
 |---|---|---|---|---|---|---|---|---|
 ${floors.map((r) => `| ${r.size.toLocaleString('en-US')} | ${fmt(r.tools.floor.medianMs)} s, ${r.tools.floor.peakRssMb} MB | **${r.ratios.floorOverHugo}** | **${r.ratios.floorOverEleventy}** | ${r.ratios.sitegenOverFloor} | ${r.tools.contract ? `${fmt(r.tools.contract.medianMs)} s, ${r.tools.contract.peakRssMb} MB | **${r.ratios.contractOverHugo}** | ${r.ratios.contractOverEleventy ?? 'not measured'} | ${r.ratios.sitegenOverContract}` : 'not measured | | | '} |`).join('\n')}
-` : '';
-  const site = meta.bundled ? `\nBundled Ferrygate site, cold (cache and output removed): ${fmt(meta.bundled.medianMs)} s median of ${meta.bundled.runs} (${meta.bundled.pages} pages).\n` : '';
-  return `Measured ${meta.date} on ${meta.cpus} cores, ${meta.memGb} GiB, Node ${meta.node}, ${meta.hugo}, Eleventy ${meta.eleventy}; ${meta.runs} counted runs after a warm-up${results.filter((r) => r.size >= 40_000).map((r) => ` (${r.size.toLocaleString('en-US')}: ${r.runs ?? 1} run${(r.runs ?? 1) === 1 ? '' : 's'}, in its own bench run)`).join('')}; medians, peak RSS of the largest process; ratios are medians of pairs run back to back (rebuilds against a Hugo cold build of the same round).
+`
+    : '';
+  const site = meta.bundled
+    ? `\nBundled Ferrygate site, cold (cache and output removed): ${fmt(meta.bundled.medianMs)} s median of ${meta.bundled.runs} (${meta.bundled.pages} pages).\n`
+    : '';
+  return `Measured ${meta.date} on ${meta.cpus} cores, ${meta.memGb} GiB, Node ${meta.node}, ${meta.hugo}, Eleventy ${meta.eleventy}; ${meta.runs} counted runs after a warm-up${results
+    .filter((r) => r.size >= 40_000)
+    .map((r) => ` (${r.size.toLocaleString('en-US')}: ${r.runs ?? 1} run${(r.runs ?? 1) === 1 ? '' : 's'}, in its own bench run)`)
+    .join('')}; medians, peak RSS of the largest process; ratios are medians of pairs run back to back (rebuilds against a Hugo cold build of the same round).
 
 | files | sitegen cold | Hugo cold | Eleventy cold | sitegen/Hugo | sitegen/Eleventy | nothing changed (/Hugo) | one body edit (/Hugo) | one title edit (/Hugo) | main-thread heap |
 |---|---|---|---|---|---|---|---|---|---|

@@ -27,11 +27,15 @@ function newestMtime(dir) {
 const compiler = join(root, 'scripts/compile.js');
 if (!existsSync(compiler)) {
   if (!existsSync(join(root, 'lib/cli.js'))) {
-    console.error(`✗ sitegen is installed without its compiled lib/ (${root})\n  hint: reinstall the package; a tarball made by npm pack builds lib/ before packing.`);
+    console.error(
+      `✗ sitegen is installed without its compiled lib/ (${root})\n  hint: reinstall the package; a tarball made by npm pack builds lib/ before packing.`,
+    );
     process.exit(1);
   }
-} else if (!(process.env.SITEGEN_COMPILED === '1' && existsSync(stamp))
-  && (!existsSync(stamp) || (existsSync(join(root, 'src')) && newestMtime(join(root, 'src')) > statSync(stamp).mtimeMs))) {
+} else if (
+  !(process.env.SITEGEN_COMPILED === '1' && existsSync(stamp)) &&
+  (!existsSync(stamp) || (existsSync(join(root, 'src')) && newestMtime(join(root, 'src')) > statSync(stamp).mtimeMs))
+) {
   // (SITEGEN_COMPILED=1, set by the test suite, which compiles once before it starts: lib/ is run
   // as it is, since a compile rewrites lib/ under the other sitegen processes running from it.)
   execFileSync(process.execPath, [compiler], { stdio: 'inherit' });

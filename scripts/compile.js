@@ -46,19 +46,22 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  plugins: [{
-    name: 'external-packages',
-    setup(b) {
-      b.onResolve({ filter: /^[^./]|^\.[^./]|^\.\.[^/]/ }, (args) => {
-        const name = packageName(args.path);
-        if (args.path.startsWith('node:') || BUILTIN.has(name)) return { path: args.path, external: true };
-        if (INLINED.has(name)) return undefined;
-        // Left to Node at run time, so it must be a declared dependency wherever sitegen is installed.
-        if (!DECLARED.has(name)) return { errors: [{ text: `${args.path} is imported by ${args.importer} but is neither inlined nor a dependency in package.json` }] };
-        return { path: args.path, external: true };
-      });
+  plugins: [
+    {
+      name: 'external-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]|^\.[^./]|^\.\.[^/]/ }, (args) => {
+          const name = packageName(args.path);
+          if (args.path.startsWith('node:') || BUILTIN.has(name)) return { path: args.path, external: true };
+          if (INLINED.has(name)) return undefined;
+          // Left to Node at run time, so it must be a declared dependency wherever sitegen is installed.
+          if (!DECLARED.has(name))
+            return { errors: [{ text: `${args.path} is imported by ${args.importer} but is neither inlined nor a dependency in package.json` }] };
+          return { path: args.path, external: true };
+        });
+      },
     },
-  }],
+  ],
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',

@@ -27,7 +27,14 @@ import { parseArgs } from 'node:util';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SITEGEN = join(ROOT, 'bin/sitegen.js');
-const { values } = parseArgs({ options: { seed: { type: 'string', default: '1' }, steps: { type: 'string', default: '20' }, site: { type: 'string', default: 'bundled' }, dev: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    seed: { type: 'string', default: '1' },
+    steps: { type: 'string', default: '20' },
+    site: { type: 'string', default: 'bundled' },
+    dev: { type: 'boolean', default: false },
+  },
+});
 const steps = Number(values.steps);
 
 // A small linear congruential generator: the same seed, the same edits.
@@ -51,7 +58,13 @@ if (values.site === 'bundled') {
   writeFileSync(join(site, 'site/config.ts'), "import { defineConfig } from 'sitegen';\n\nexport default defineConfig({\n  name: 'Corpus',\n});\n");
 }
 const configFile = join(site, 'site/config.ts');
-writeFileSync(configFile, readFileSync(configFile, 'utf8').replace('defineConfig({', "defineConfig({\n  checks: { links: 'warn', anchors: 'warn', images: 'warn', duplicates: 'warn', slugs: 'warn', dates: 'warn' },"));
+writeFileSync(
+  configFile,
+  readFileSync(configFile, 'utf8').replace(
+    'defineConfig({',
+    "defineConfig({\n  checks: { links: 'warn', anchors: 'warn', images: 'warn', duplicates: 'warn', slugs: 'warn', dates: 'warn' },",
+  ),
+);
 
 function walk(dir, out = []) {
   if (!existsSync(dir)) return out;
@@ -71,9 +84,23 @@ const snapshots = [];
 /** Each edit returns what it did, or undefined when the site has nothing it applies to. */
 const EDITS = {
   nothing: () => 'nothing changed',
-  body: () => { const f = pick(documents()); change(f, (t) => `${t}\n\n${words(12)}.\n`); return `body of ${name(f)}`; },
-  title: () => { const f = pick(withField('title')); if (!f) return; change(f, (t) => t.replace(/^title:\s*(.*)$/m, (_, v) => `title: "${v.replace(/["']/g, '')} ${pick(WORDS)}"`)); return `title of ${name(f)}`; },
-  description: () => { const f = pick(withField('description')); if (!f) return; change(f, (t) => t.replace(/^description:.*$/m, `description: "${words(8)}"`)); return `description of ${name(f)}`; },
+  body: () => {
+    const f = pick(documents());
+    change(f, (t) => `${t}\n\n${words(12)}.\n`);
+    return `body of ${name(f)}`;
+  },
+  title: () => {
+    const f = pick(withField('title'));
+    if (!f) return;
+    change(f, (t) => t.replace(/^title:\s*(.*)$/m, (_, v) => `title: "${v.replace(/["']/g, '')} ${pick(WORDS)}"`));
+    return `title of ${name(f)}`;
+  },
+  description: () => {
+    const f = pick(withField('description'));
+    if (!f) return;
+    change(f, (t) => t.replace(/^description:.*$/m, `description: "${words(8)}"`));
+    return `description of ${name(f)}`;
+  },
   date: () => {
     const f = pick(withField('date'));
     if (!f) return;
@@ -81,7 +108,12 @@ const EDITS = {
     change(f, (t) => t.replace(/^date:.*$/m, `date: ${date}`));
     return `date of ${name(f)}`;
   },
-  tags: () => { const f = pick(withField('tags')); if (!f) return; change(f, (t) => t.replace(/^tags:.*$/m, `tags: [${pick(WORDS)}, ${pick(WORDS)}]`)); return `tags of ${name(f)}`; },
+  tags: () => {
+    const f = pick(withField('tags'));
+    if (!f) return;
+    change(f, (t) => t.replace(/^tags:.*$/m, `tags: [${pick(WORDS)}, ${pick(WORDS)}]`));
+    return `tags of ${name(f)}`;
+  },
   draft: () => {
     const f = pick(documents());
     if (!readFileSync(f, 'utf8').startsWith('---\n')) return;
@@ -91,19 +123,44 @@ const EDITS = {
   add: () => {
     const f = pick(documents());
     const copy = join(dirname(f), `${basename(f, '.md')}-copy${Math.floor(random() * 1000)}.md`);
-    writeFileSync(copy, readFileSync(f, 'utf8').replace(/^title:\s*(.*)$/m, (_, v) => `title: "Copy of ${v.replace(/["']/g, '')}"`).replace(/^slug:.*\n/m, ''));
+    writeFileSync(
+      copy,
+      readFileSync(f, 'utf8')
+        .replace(/^title:\s*(.*)$/m, (_, v) => `title: "Copy of ${v.replace(/["']/g, '')}"`)
+        .replace(/^slug:.*\n/m, ''),
+    );
     return `added ${name(copy)}`;
   },
-  remove: () => { const list = documents(); if (list.length < 20) return; const f = pick(list); rmSync(f); return `removed ${name(f)}`; },
-  rename: () => { const f = pick(documents()); renameSync(f, join(dirname(f), `renamed-${Math.floor(random() * 1000)}-${basename(f)}`)); return `renamed ${name(f)}`; },
-  touch: () => { const f = pick(documents()); const t = new Date(Date.now() + Math.floor(random() * 100_000)); utimesSync(f, t, t); return `touched ${name(f)}`; },
+  remove: () => {
+    const list = documents();
+    if (list.length < 20) return;
+    const f = pick(list);
+    rmSync(f);
+    return `removed ${name(f)}`;
+  },
+  rename: () => {
+    const f = pick(documents());
+    renameSync(f, join(dirname(f), `renamed-${Math.floor(random() * 1000)}-${basename(f)}`));
+    return `renamed ${name(f)}`;
+  },
+  touch: () => {
+    const f = pick(documents());
+    const t = new Date(Date.now() + Math.floor(random() * 100_000));
+    utimesSync(f, t, t);
+    return `touched ${name(f)}`;
+  },
   batch: () => {
     const list = documents();
     const count = Math.ceil(list.length * (0.05 + random() * 0.2));
     for (let i = 0; i < count; i++) change(pick(list), (t) => `${t}\n\n${words(6)}.\n`);
     return `${count} bodies`;
   },
-  partial: () => { const f = pick(walk(join(site, 'content')).filter((x) => x.includes('/_') && x.endsWith('.md'))); if (!f) return; change(f, (t) => `${t}\n${words(6)}\n`); return `partial ${name(f)}`; },
+  partial: () => {
+    const f = pick(walk(join(site, 'content')).filter((x) => x.includes('/_') && x.endsWith('.md')));
+    if (!f) return;
+    change(f, (t) => `${t}\n${words(6)}\n`);
+    return `partial ${name(f)}`;
+  },
   publicFile: () => {
     const dir = join(site, 'site/public');
     const files = walk(dir).filter((x) => /\.(txt|css|svg|json|xml)$/.test(x));
@@ -135,7 +192,9 @@ const EDITS = {
   },
   folder: () => {
     // Written afresh, at once (a script that regenerates a reference folder): one document in it changed.
-    const dirs = walk(join(site, 'content')).map((f) => dirname(f)).filter((d) => d !== join(site, 'content'));
+    const dirs = walk(join(site, 'content'))
+      .map((f) => dirname(f))
+      .filter((d) => d !== join(site, 'content'));
     if (!dirs.length) return;
     const dir = pick([...new Set(dirs)]);
     const copy = join(work, 'folder-copy');
@@ -163,7 +222,12 @@ function build(dir, ...args) {
   return { code: run.status, output: run.stdout + run.stderr };
 }
 /** The problems a build printed, in order of file. */
-const problems = (output) => output.split('\n').filter((line) => /\[SG\d+\]/.test(line)).sort().join('\n');
+const problems = (output) =>
+  output
+    .split('\n')
+    .filter((line) => /\[SG\d+\]/.test(line))
+    .sort()
+    .join('\n');
 const buildIdOf = (out) => /data-build="([0-9a-f]+)"/.exec(readFileSync(join(out, 'index.html'), 'utf8'))?.[1] ?? '(none)';
 /** Every file of an output, its build id replaced (file names and contents). */
 function files(out) {
@@ -185,7 +249,7 @@ function snapshot(step) {
 /** One step's edits: one or two that apply to the site. */
 function edit() {
   const did = [];
-  for (let n = 1 + Math.floor(random() * 2); did.length < n;) {
+  for (let n = 1 + Math.floor(random() * 2); did.length < n; ) {
     const done = EDITS[pick(Object.keys(EDITS))]();
     if (done) did.push(done);
   }
@@ -220,7 +284,8 @@ function rebuildSteps() {
     const same = warm.code === cold.code && !differ.length && printed;
     console.log(`step ${step}: ${did.join('; ')}: ${warm.code === 0 ? `${a.size} files` : `failed (${warm.code})`} ${same ? 'same as cold' : 'DIFFERENT'}`);
     if (!same) {
-      if (warm.code !== cold.code) console.log(`rebuild exit code ${warm.code}, cold build ${cold.code}:\n${warm.output.slice(-2000)}\n---\n${cold.output.slice(-2000)}`);
+      if (warm.code !== cold.code)
+        console.log(`rebuild exit code ${warm.code}, cold build ${cold.code}:\n${warm.output.slice(-2000)}\n---\n${cold.output.slice(-2000)}`);
       for (const file of differ.slice(0, 10)) console.log(`  ${file}${a.has(file) ? '' : ' (cold build only)'}${b.has(file) ? '' : ' (rebuild only)'}`);
       if (!printed) console.log(`problems printed by the rebuild:\n${problems(warm.output)}\nby the cold build:\n${problems(cold.output)}`);
       console.log(`the rebuilt site is in ${site}, the cold one in ${coldSite}`);
@@ -235,7 +300,13 @@ function rebuildSteps() {
 async function devSteps() {
   const CLIENT = '\n<script type="module" src="/_sitegen/dev/client.js"></script>';
   const normalise = (page, id) =>
-    page.split(CLIENT).join('').split(`data-build="${id}"`).join('data-build="ID"').replace(/<meta name="sitegen:search"[^>]*>\n?/, '').replace(' data-drafts', '');
+    page
+      .split(CLIENT)
+      .join('')
+      .split(`data-build="${id}"`)
+      .join('data-build="ID"')
+      .replace(/<meta name="sitegen:search"[^>]*>\n?/, '')
+      .replace(' data-drafts', '');
   const routeFile = (path) => (path.endsWith('.html') ? path.slice(1) : path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
   const server = spawn(process.execPath, [SITEGEN, 'dev', '--port', '0'], { cwd: site, stdio: ['ignore', 'pipe', 'pipe'] });
   let said = '';
@@ -244,7 +315,7 @@ async function devSteps() {
   const exited = new Promise((resolve) => server.on('exit', resolve));
   try {
     let url;
-    for (const deadline = Date.now() + 60_000; !(url = /http:\/\/[\w.:[\]]+/.exec(said)?.[0]);) {
+    for (const deadline = Date.now() + 60_000; !(url = /http:\/\/[\w.:[\]]+/.exec(said)?.[0]); ) {
       if (Date.now() > deadline || server.exitCode !== null) throw new Error(`sitegen dev did not start:\n${said}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -260,7 +331,9 @@ async function devSteps() {
         if (response.status === 200 && served === built) continue;
         let at = 0;
         while (served[at] === built[at]) at++;
-        differ.push(`${path} (${response.status})${differ.length ? '' : `\n    dev:   …${served.slice(Math.max(0, at - 120), at + 120)}…\n    build: …${built.slice(Math.max(0, at - 120), at + 120)}…`}`);
+        differ.push(
+          `${path} (${response.status})${differ.length ? '' : `\n    dev:   …${served.slice(Math.max(0, at - 120), at + 120)}…\n    build: …${built.slice(Math.max(0, at - 120), at + 120)}…`}`,
+        );
       }
       for (const path of gone) {
         const response = await fetch(`${url}${path}`);
@@ -272,7 +345,7 @@ async function devSteps() {
     /** Dev catches up within 15 s of an edit, or what it still serves differently. */
     const settle = async (out, gone) => {
       let result;
-      for (const deadline = Date.now() + 15_000; ;) {
+      for (const deadline = Date.now() + 15_000; ; ) {
         result = await differences(out, gone);
         if (!result.differ.length || Date.now() > deadline) return result;
         await new Promise((resolve) => setTimeout(resolve, 250));
@@ -291,10 +364,17 @@ async function devSteps() {
       const out = join(cold.dir, 'dist');
       const now = JSON.parse(readFileSync(join(out, `_sitegen/builds/meta/${buildIdOf(out)}.json`), 'utf8')).prerendered;
       const gone = routes.filter((path) => !now.includes(path));
-      const result = await settle(out, gone).catch((error) => ({ routes, differ: [`sitegen dev did not answer: ${error.cause?.message ?? error.message}${server.exitCode !== null ? ` (it exited with ${server.exitCode})` : ''}`] }));
+      const result = await settle(out, gone).catch((error) => ({
+        routes,
+        differ: [
+          `sitegen dev did not answer: ${error.cause?.message ?? error.message}${server.exitCode !== null ? ` (it exited with ${server.exitCode})` : ''}`,
+        ],
+      }));
       routes = result.routes;
       const same = !result.differ.length;
-      console.log(`step ${step}: ${did.join('; ')}: ${routes.length} routes${gone.length ? `, ${gone.length} gone` : ''} ${same ? 'served as built' : 'DIFFERENT'}`);
+      console.log(
+        `step ${step}: ${did.join('; ')}: ${routes.length} routes${gone.length ? `, ${gone.length} gone` : ''} ${same ? 'served as built' : 'DIFFERENT'}`,
+      );
       if (!same) {
         for (const path of result.differ.slice(0, 10)) console.log(`  ${path}`);
         console.log(`the edited site is in ${site}, the cold build in ${cold.dir}; dev said:\n${said.slice(-3000)}`);

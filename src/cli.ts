@@ -55,12 +55,15 @@ export function createProgram(): Command {
     .option('--problems <n>', `problems printed in full before the table by code: a number, or all (default: ${PROBLEM_LIMIT})`, problemCount)
     .option('--profile', 'print per-phase timings and memory')
     .option('--debug', 'print full stacks for errors')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ sitegen build
   $ sitegen build --content ./notes --out /tmp/notes-site
   $ sitegen build --base https://staging.ferrygate.dev --profile
-  $ sitegen build --problems all`)
+  $ sitegen build --problems all`,
+    )
     .action(async (opts) => {
       const log = createLogger({ quiet: opts.quiet, profile: opts.profile, problems: opts.problems });
       try {
@@ -95,7 +98,9 @@ Examples:
       try {
         const dev = await startDevServer({ root: opts.root, host: opts.host, port: opts.port, log: (m) => console.log(`  ${m}`) });
         const problems = dev.session.allProblems().length;
-        console.log(`sitegen dev: ${dev.session.documents().length} documents ready in ${Math.round(performance.now() - started)} ms${problems ? ` (${problems} problems shown in the browser)` : ''}`);
+        console.log(
+          `sitegen dev: ${dev.session.documents().length} documents ready in ${Math.round(performance.now() - started)} ms${problems ? ` (${problems} problems shown in the browser)` : ''}`,
+        );
         console.log(`  ➜ ${dev.url}/`);
       } catch (error) {
         reportFailure(error, createLogger());
@@ -127,10 +132,13 @@ Examples:
     .description('write a new site, ready to build, into a new or empty folder')
     .argument('<dir>', 'folder for the new site')
     .option('--install', 'run npm install in it afterwards')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ sitegen create my-site
-  $ sitegen create docs --install`)
+  $ sitegen create docs --install`,
+    )
     .action(async (dir: string, opts) => {
       const { createSite, formatCreated, CreateError } = await import('./create.ts');
       try {

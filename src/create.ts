@@ -6,7 +6,7 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
-import { PACKAGE_NAME, PACKAGE_ROOT, } from './paths.ts';
+import { PACKAGE_NAME, PACKAGE_ROOT } from './paths.ts';
 
 export const STARTER_DIR = join(PACKAGE_ROOT, 'templates/starter');
 
@@ -28,14 +28,22 @@ export interface CreateResult {
 }
 
 export class CreateError extends Error {
-  constructor(message: string, readonly hint: string) {
+  constructor(
+    message: string,
+    readonly hint: string,
+  ) {
     super(message);
   }
 }
 
 /** An npm package name from a folder name: `My Site!` → `my-site`. */
 export function packageName(dir: string): string {
-  return basename(resolve(dir)).toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-._]+|-+$/g, '') || 'my-site';
+  return (
+    basename(resolve(dir))
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, '-')
+      .replace(/^[-._]+|-+$/g, '') || 'my-site'
+  );
 }
 
 function listFiles(dir: string, base = dir): string[] {
@@ -48,7 +56,12 @@ function devVersions(): Record<string, string> {
   const own = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
   const pick = (name: string) => `^${own.devDependencies[name]}`;
   // The theme's components import react-dom/server: its types are needed to type-check a site.
-  return { '@types/node': pick('@types/node'), '@types/react': pick('@types/react'), '@types/react-dom': pick('@types/react-dom'), typescript: pick('typescript') };
+  return {
+    '@types/node': pick('@types/node'),
+    '@types/react': pick('@types/react'),
+    '@types/react-dom': pick('@types/react-dom'),
+    typescript: pick('typescript'),
+  };
 }
 
 function npm(args: string[], cwd: string, inherit = false): SpawnSyncReturns<string> {
@@ -64,10 +77,15 @@ function packSelf(dir: string): string {
   let filename: string | undefined;
   try {
     filename = (JSON.parse(packed.stdout) as { filename: string }[])[0]?.filename;
-  } catch { /* not JSON: npm failed, reported below */ }
+  } catch {
+    /* not JSON: npm failed, reported below */
+  }
   if (packed.status !== 0 || !filename || !existsSync(join(dir, filename))) {
     const why = (packed.error?.message ?? packed.stderr ?? '').trim().split('\n').slice(-3).join('\n  ');
-    throw new CreateError(`could not pack ${PACKAGE_NAME} into the new site's vendor/ folder${why ? `:\n  ${why}` : ''}`, 'sitegen create runs npm pack on its own package: npm must be on the PATH.');
+    throw new CreateError(
+      `could not pack ${PACKAGE_NAME} into the new site's vendor/ folder${why ? `:\n  ${why}` : ''}`,
+      'sitegen create runs npm pack on its own package: npm must be on the PATH.',
+    );
   }
   return filename;
 }
@@ -83,8 +101,17 @@ function extraFiles(name: string, vendored: string): Record<string, string> {
   };
   const tsconfig = {
     compilerOptions: {
-      target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2023', 'DOM', 'DOM.Iterable'], jsx: 'react-jsx',
-      strict: true, allowImportingTsExtensions: true, isolatedModules: true, skipLibCheck: true, noEmit: true, types: ['node'],
+      target: 'ES2022',
+      module: 'ESNext',
+      moduleResolution: 'Bundler',
+      lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+      jsx: 'react-jsx',
+      strict: true,
+      allowImportingTsExtensions: true,
+      isolatedModules: true,
+      skipLibCheck: true,
+      noEmit: true,
+      types: ['node'],
     },
     include: ['site'],
   };
@@ -115,9 +142,12 @@ export function createSite(options: CreateOptions): CreateResult {
   const shown = relative(cwd, dir) || '.';
   const cd = `cd ${/[\s'"$`\\]/.test(shown) ? JSON.stringify(shown) : shown}`;
   if (options.install) {
-    if (npm(['install'], dir, true).status !== 0) throw new CreateError(`npm install failed in ${shown}`, 'The site was written; run npm install in it yourself to see why.');
+    if (npm(['install'], dir, true).status !== 0)
+      throw new CreateError(`npm install failed in ${shown}`, 'The site was written; run npm install in it yourself to see why.');
   }
-  const files = listFiles(dir).filter((f) => !f.startsWith('node_modules')).sort();
+  const files = listFiles(dir)
+    .filter((f) => !f.startsWith('node_modules'))
+    .sort();
   return { dir, files, next: [cd, options.install ? 'npm run dev' : 'npm install && npm run dev'], vendored };
 }
 

@@ -119,7 +119,9 @@ export function fileSystemError(error: unknown): SitegenError | undefined {
 }
 
 /** The config check (`checks.<name>`) that governs each code; codes not listed always fail. */
-export const CHECK_OF: Partial<Record<ErrorCode, 'links' | 'anchors' | 'images' | 'layouts' | 'dates' | 'slugs' | 'duplicates' | 'redirects' | 'encoding' | 'authors'>> = {
+export const CHECK_OF: Partial<
+  Record<ErrorCode, 'links' | 'anchors' | 'images' | 'layouts' | 'dates' | 'slugs' | 'duplicates' | 'redirects' | 'encoding' | 'authors'>
+> = {
   SG2008: 'encoding',
   SG2011: 'authors',
   SG5001: 'links',
@@ -139,7 +141,7 @@ export function applyCheckLevels(problems: SitegenError[], levels: Record<string
   const warnings: SitegenError[] = [];
   for (const problem of problems) {
     const check = CHECK_OF[problem.code];
-    const level = check ? levels[check] ?? 'error' : 'error';
+    const level = check ? (levels[check] ?? 'error') : 'error';
     if (level === 'error') errors.push(problem);
     else if (level === 'warn') warnings.push(problem);
   }

@@ -16,7 +16,14 @@ export function defineConfig(config: UserConfig): UserConfig {
 }
 
 export type {
-  SitegenPlugin, SitegenHooks, PluginFactory, PageHookContext, BuildDoneContext, BuiltPage, DevServerContext, HookName,
+  SitegenPlugin,
+  SitegenHooks,
+  PluginFactory,
+  PageHookContext,
+  BuildDoneContext,
+  BuiltPage,
+  DevServerContext,
+  HookName,
 } from './plugins/types.ts';
 export type { HeadData, HeadTag } from './render/head.ts';
 /** Helpers for plugins and layouts: titles, canonical URLs, head tags, the docs section of a path. */

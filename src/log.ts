@@ -87,7 +87,9 @@ export function problemTable(problems: SitegenError[], kind: 'problem' | 'warnin
   ];
   for (const [code, group] of rows) {
     const more = group.count > group.places.length && group.places.length ? ', …' : '';
-    lines.push(`  ${code.padEnd(6)}  ${group.count.toLocaleString('en-US').padStart(countWidth)}  ${group.title.padEnd(titleWidth)}  ${group.places.join(', ') || '(no file)'}${more}`);
+    lines.push(
+      `  ${code.padEnd(6)}  ${group.count.toLocaleString('en-US').padStart(countWidth)}  ${group.title.padEnd(titleWidth)}  ${group.places.join(', ') || '(no file)'}${more}`,
+    );
   }
   return lines.join('\n');
 }

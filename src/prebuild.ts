@@ -22,7 +22,15 @@ async function prebuild(): Promise<void> {
   try {
     await Promise.all([
       // Every built-in plugin (`react-sitegen/plugins/<name>`), not only those a site gets by default.
-      compilePlugins(pluginRefs(readdirSync(join(TEMPLATES_DIR, 'plugins')).filter((name) => name.endsWith('.ts')).map((name) => `react-sitegen/plugins/${name.slice(0, -3)}`)), root, PREBUILT_DIR),
+      compilePlugins(
+        pluginRefs(
+          readdirSync(join(TEMPLATES_DIR, 'plugins'))
+            .filter((name) => name.endsWith('.ts'))
+            .map((name) => `react-sitegen/plugins/${name.slice(0, -3)}`),
+        ),
+        root,
+        PREBUILT_DIR,
+      ),
       findTemplateSources(TEMPLATES_DIR, join(root, 'site/pages')).then((sources) => bundleTemplates(sources, root, PREBUILT_DIR)),
       buildStylesheet([join(TEMPLATES_DIR, 'styles')], PREBUILT_DIR),
       buildRuntime(PREBUILT_DIR),

@@ -34,15 +34,30 @@ import { HeapCap } from './pipeline/heap.ts';
 import { readSource } from './pipeline/stat.ts';
 import { hashText } from './hash.ts';
 import type {
-  ApiRequest, ApiResult, BodyAt, BodySource, CopiedPage, Envelope, PageResult, ParseRequest, ParsedItem, SessionResult, SessionTask, SetupRequest, WorkerJob, WorkerReply, WorkerRequest,
+  ApiRequest,
+  ApiResult,
+  BodyAt,
+  BodySource,
+  CopiedPage,
+  Envelope,
+  PageResult,
+  ParseRequest,
+  ParsedItem,
+  SessionResult,
+  SessionTask,
+  SetupRequest,
+  WorkerJob,
+  WorkerReply,
+  WorkerRequest,
 } from './pipeline/protocol.ts';
-
 
 function serialize(error: unknown): SitegenError {
   if (error instanceof SitegenError) return error;
   const system = fileSystemError(error);
   if (system) return system;
-  const err = new SitegenError('SG4003', (error as Error)?.message ?? String(error), { hint: 'This is a bug in sitegen or a plugin; run with --debug for the stack.' });
+  const err = new SitegenError('SG4003', (error as Error)?.message ?? String(error), {
+    hint: 'This is a bug in sitegen or a plugin; run with --debug for the stack.',
+  });
   err.stack = (error as Error)?.stack;
   return err;
 }
@@ -83,7 +98,11 @@ class Session {
   /** Documents parsed in this session. */
   private parsed = 0;
 
-  constructor(private readonly hooks: HookRunner, private readonly current: Int32Array, private readonly interrupted: Int32Array) {}
+  constructor(
+    private readonly hooks: HookRunner,
+    private readonly current: Int32Array,
+    private readonly interrupted: Int32Array,
+  ) {}
 
   /** The end of the session: the kept bodies go. */
   close(): void {
@@ -162,7 +181,11 @@ class Session {
     async function parseOne(session: Session, index: number, file: SourceFile): Promise<ParsedItem> {
       const read = texts[index];
       if (read instanceof Error) {
-        return { index, errors: [new SitegenError('SG2005', `Cannot read ${file.display}: ${read.message}`, { location: { file: file.display } }).toJSON()], ms: 0 };
+        return {
+          index,
+          errors: [new SitegenError('SG2005', `Cannot read ${file.display}: ${read.message}`, { location: { file: file.display } }).toJSON()],
+          ms: 0,
+        };
       }
       const { decoded, hash, stat } = read;
       const started = performance.now();
@@ -190,7 +213,10 @@ class Session {
         // (A full disk under the store of bodies is no parse error.)
         const system = fileSystemError(error);
         if (system) return { index, errors: [system.toJSON()], ms: performance.now() - started, hash, stat };
-        const err = new SitegenError('SG2001', `Could not parse ${file.display}: ${(error as Error).message}`, { location: { file: file.display }, hint: 'This is a bug in sitegen or a plugin; run with --debug for the stack.' });
+        const err = new SitegenError('SG2001', `Could not parse ${file.display}: ${(error as Error).message}`, {
+          location: { file: file.display },
+          hint: 'This is a bug in sitegen or a plugin; run with --debug for the stack.',
+        });
         err.stack = (error as Error).stack;
         return { index, errors: [err.toJSON()], ms: performance.now() - started, hash, stat };
       }
@@ -254,7 +280,15 @@ class Session {
   private async render(sent: WorkerJob): Promise<PageResult | CopiedPage> {
     const setup = this.setup!;
     const shared = setup.shared;
-    const failed = (error: unknown): PageResult => ({ path: sent.path, status: sent.status, links: [], ids: [], files: [], idCount: 0, error: serialize(error).toJSON() });
+    const failed = (error: unknown): PageResult => ({
+      path: sent.path,
+      status: sent.status,
+      links: [],
+      ids: [],
+      files: [],
+      idCount: 0,
+      error: serialize(error).toJSON(),
+    });
     if (sent.reuse && this.folder!.previous) {
       const copied = tryCopy(this.folder!, sent.reuse, shared.buildId);
       if (copied) return { path: sent.path, copied: true, ...(copied.patched ? { patched: true } : { offsets: copied.offsets }) };
@@ -280,7 +314,18 @@ class Session {
       // Where the build id is in each file, for a later build to put its own there in place.
       const offsets = texts.map(([, text]) => byteOffsets(text, shared.buildId));
       const idCount = offsets.reduce((sum, at) => sum + at.length, 0);
-      return { path: page.path, status: page.status, links: page.links, ids: page.ids, idsKey: idsKey(page.ids), summary: page.summary, files, offsets, idCount, uses: page.uses };
+      return {
+        path: page.path,
+        status: page.status,
+        links: page.links,
+        ids: page.ids,
+        idsKey: idsKey(page.ids),
+        summary: page.summary,
+        files,
+        offsets,
+        idCount,
+        uses: page.uses,
+      };
     } catch (error) {
       return failed(error);
     }
@@ -312,20 +357,22 @@ class Session {
         unlinked.push(file); // gone from the previous output: the main thread sends its job
       }
     }
-    const files = await Promise.all(jobs.map(async (job): Promise<[string, number] | undefined> => {
-      try {
-        // Body and metadata were kept side by side: one read for both.
-        const [heldBody, kept] = job.doc ? [undefined, undefined] : this.bodies.getPair(job.body.id, metaKey(job.body.id));
-        const meta = job.doc ?? (kept === undefined ? undefined : (JSON.parse(kept) as ContentDocument));
-        if (!meta) throw new Error(`document ${job.body.id} was not parsed in this worker`);
-        const html = heldBody ?? (await this.body(job.body));
-        const doc = { ...meta, body: meta.body ? { ...meta.body, html } : meta.body };
-        return this.write(job.file, JSON.stringify(apiDocument(doc, { base, images: job.images, links: job.links })));
-      } catch (error) {
-        errors.push(serialize(error));
-        return undefined;
-      }
-    }));
+    const files = await Promise.all(
+      jobs.map(async (job): Promise<[string, number] | undefined> => {
+        try {
+          // Body and metadata were kept side by side: one read for both.
+          const [heldBody, kept] = job.doc ? [undefined, undefined] : this.bodies.getPair(job.body.id, metaKey(job.body.id));
+          const meta = job.doc ?? (kept === undefined ? undefined : (JSON.parse(kept) as ContentDocument));
+          if (!meta) throw new Error(`document ${job.body.id} was not parsed in this worker`);
+          const html = heldBody ?? (await this.body(job.body));
+          const doc = { ...meta, body: meta.body ? { ...meta.body, html } : meta.body };
+          return this.write(job.file, JSON.stringify(apiDocument(doc, { base, images: job.images, links: job.links })));
+        } catch (error) {
+          errors.push(serialize(error));
+          return undefined;
+        }
+      }),
+    );
     const written = [...linked, ...files.filter((f): f is [string, number] => !!f)];
     const cleared = [...clearStale(this.folder!, written), ...stale];
     written.push(...renamed);

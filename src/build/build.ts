@@ -36,7 +36,21 @@ import { writeContentApi } from '../pipeline/api.ts';
 import { INTERN_FROM, Interned } from '../pipeline/intern.ts';
 import type { BodyAt, ParsedItem } from '../pipeline/protocol.ts';
 import { checkSources } from '../pipeline/stat.ts';
-import { anyOutputState, changedSources, completeDocCache, loadOutputState, loadSourceIndex, outputThere, previousOutput, pruned, saveDocCache, saveOutputState, type DocCache, type DocEntry, type OutputState } from '../pipeline/state.ts';
+import {
+  anyOutputState,
+  changedSources,
+  completeDocCache,
+  loadOutputState,
+  loadSourceIndex,
+  outputThere,
+  previousOutput,
+  pruned,
+  saveDocCache,
+  saveOutputState,
+  type DocCache,
+  type DocEntry,
+  type OutputState,
+} from '../pipeline/state.ts';
 import { patchFile, savePatch, spareRecords } from '../pipeline/patch.ts';
 import { checkOutputSizes, outputIntact } from '../pipeline/output-check.ts';
 import { patchEarly, prepareEarly, renderPages, type EarlyPatches } from '../pipeline/render.ts';
@@ -111,8 +125,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   try {
     project = await loadProject(rootDir, options);
     checkOutDir({
-      root: project.root, outDir: project.outDir, cacheDir: project.cacheDir, contentDir: project.contentDir,
-      sourceDirs: [join(project.root, 'site'), join(project.root, 'templates'), resolve(project.root, project.config.pagesDir), project.publicDir, project.dataDir],
+      root: project.root,
+      outDir: project.outDir,
+      cacheDir: project.cacheDir,
+      contentDir: project.contentDir,
+      sourceDirs: [
+        join(project.root, 'site'),
+        join(project.root, 'templates'),
+        resolve(project.root, project.config.pagesDir),
+        project.publicDir,
+        project.dataDir,
+      ],
     });
     compiled!.resolve(project.pluginModules);
   } catch (error) {
@@ -178,24 +201,36 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const parseMs: { source: string; ms: number }[] = [];
     /** Sources parsed in this build: their metadata is what the document cache saves anew. */
     const parsedRels: string[] = [];
-    const parse = (indexes: number[]) => workers!.map(batches(indexes, 32), async (session, batch) => {
-      const files = batch.map((i) => sources[i]);
-      const items = await session.request<ParsedItem[]>({ type: 'parse', files, options: parseOptions, keep: true, apiKeyPrefix: parseKey }, 'parsing', files.map((f) => f.display));
-      session.load += batch.length;
-      for (const item of items) {
-        const i = batch[item.index];
-        if (item.json !== undefined) item.doc = JSON.parse(item.json) as ContentDocument;
-        parsedRels.push(sources[i].rel);
-        sourceHashes[i] = item.hash ?? sourceHashes[i];
-        entries[i] = { hash: sourceHashes[i] ?? '', display: sources[i].display, doc: item.doc, errors: item.errors, ...(item.stat ? { stat: item.stat } : {}), ...(item.apiKey ? { apiKey: item.apiKey } : {}) };
-        if (item.doc) {
-          owner.set(item.doc._id, session);
-          if (item.at) bodyAt.set(item.doc._id, item.at);
-          interned?.document(item.doc);
+    const parse = (indexes: number[]) =>
+      workers!.map(batches(indexes, 32), async (session, batch) => {
+        const files = batch.map((i) => sources[i]);
+        const items = await session.request<ParsedItem[]>(
+          { type: 'parse', files, options: parseOptions, keep: true, apiKeyPrefix: parseKey },
+          'parsing',
+          files.map((f) => f.display),
+        );
+        session.load += batch.length;
+        for (const item of items) {
+          const i = batch[item.index];
+          if (item.json !== undefined) item.doc = JSON.parse(item.json) as ContentDocument;
+          parsedRels.push(sources[i].rel);
+          sourceHashes[i] = item.hash ?? sourceHashes[i];
+          entries[i] = {
+            hash: sourceHashes[i] ?? '',
+            display: sources[i].display,
+            doc: item.doc,
+            errors: item.errors,
+            ...(item.stat ? { stat: item.stat } : {}),
+            ...(item.apiKey ? { apiKey: item.apiKey } : {}),
+          };
+          if (item.doc) {
+            owner.set(item.doc._id, session);
+            if (item.at) bodyAt.set(item.doc._id, item.at);
+            interned?.document(item.doc);
+          }
+          parseMs.push({ source: sources[i].display, ms: item.ms });
         }
-        parseMs.push({ source: sources[i].display, ms: item.ms });
-      }
-    });
+      });
     /** The document cache as this build leaves it: entries of gone files pruned, parsed ones saved anew. */
     const saveDocs = () => saveDocCache(cacheDir, pruned(docCache, sources), changedSources(docCache, sources, [...parsedRels, ...restated]));
     const parsing = toParse.length ? parse(toParse) : Promise.resolve();
@@ -211,9 +246,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const templates = await compileTemplates(project);
     // The workers import the template bundle between parse batches, ready for rendering.
     if (workers) for (const session of workers.sessions) session.request({ type: 'preload', bundleFile: templates.bundle.file }).catch(() => undefined);
-    const [{ files: publicFiles, problems: publicLinks }, authors] = await Promise.all([existsSync(project.publicDir) ? listPublicFiles(project.publicDir, project.root, scope) : Promise.resolve({ files: [], problems: [] }), readAuthors(project.dataDir)]);
+    const [{ files: publicFiles, problems: publicLinks }, authors] = await Promise.all([
+      existsSync(project.publicDir) ? listPublicFiles(project.publicDir, project.root, scope) : Promise.resolve({ files: [], problems: [] }),
+      readAuthors(project.dataDir),
+    ]);
     const linkProblems = [...contentLinks, ...publicLinks];
-    done(`found ${sources.length} content files and ${templates.pageCount} pages, built assets (stylesheet, runtime, ${Object.keys(templates.assets.islands.urls).length} island chunks)`);
+    done(
+      `found ${sources.length} content files and ${templates.pageCount} pages, built assets (stylesheet, runtime, ${Object.keys(templates.assets.islands.urls).length} island chunks)`,
+    );
     const skipped = mdxWarning(mdx);
     if (skipped) log.warn(skipped);
     // The template bundle (and React with it) loads while the workers parse; when nothing needs
@@ -250,10 +290,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // Everything the output depends on, hashed before any rendering: the build id.
     const { bundle, assets } = templates;
     const idInputs = [
-      VERSION, project.configHash, bundle.inputsHash, assets.css?.hash ?? '', assets.runtime.hash, ...Object.values(assets.islands.urls), templates.sourcesHash,
+      VERSION,
+      project.configHash,
+      bundle.inputsHash,
+      assets.css?.hash ?? '',
+      assets.runtime.hash,
+      ...Object.values(assets.islands.urls),
+      templates.sourcesHash,
       ...project.pluginModules.map((p) => `${p.inputsHash}:${JSON.stringify(p.options ?? null)}`),
       JSON.stringify({ url: config.url, base: config.base, drafts, authors, epoch: env.sourceDateEpoch() ?? null }),
-      ...sources.map((s, i) => `${contentId(s.rel)}:${sourceHashes[i] ?? '(unreadable)'}`), ...publicFiles.map((f) => `${f.rel}:${f.hash}`),
+      ...sources.map((s, i) => `${contentId(s.rel)}:${sourceHashes[i] ?? '(unreadable)'}`),
+      ...publicFiles.map((f) => `${f.rel}:${f.hash}`),
       ...linkProblems.map((p) => `refused:${p.location?.file}`),
       ...images.files.map((f) => `${f.rel}:${f.hash}`),
     ];
@@ -280,7 +327,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     // Nothing changed since the last build into this folder: its output is already exactly right.
     if (!fresh && state && state.id === buildId && (await outputIntact(state, outputCheck))) {
-      if (toParse.length || restated.length) await withMetadata().then(saveDocs).catch(() => undefined);
+      if (toParse.length || restated.length)
+        await withMetadata()
+          .then(saveDocs)
+          .catch(() => undefined);
       // What that build warned about still holds: said again, as a full build would say it.
       const warnings = (state.warnings ?? []).map((w) => SitegenError.fromJSON(w));
       for (const w of warnings) reportWarning(log, w);
@@ -316,8 +366,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // then get the new build id put in place (WorkerJob.reuse.inPlace).
       const spare = previous ? spareRecords(folder.spareRecords, folder.tempDir, previous.base) : undefined;
       const target = {
-        type: 'folder' as const, outDir: folder.tempDir, inPlace: folder.inPlace, options: parseOptions,
-        ...(previous ? { previous: { dir: outDir, buildId: previous.id } } : {}), ...(spare ? { spareId: spare.id } : {}),
+        type: 'folder' as const,
+        outDir: folder.tempDir,
+        inPlace: folder.inPlace,
+        options: parseOptions,
+        ...(previous ? { previous: { dir: outDir, buildId: previous.id } } : {}),
+        ...(spare ? { spareId: spare.id } : {}),
       };
       // Not waited for here: each worker first clears its parse garbage (a full collection, 50 ms at
       // 10,000 documents) while this thread plans; the requests that follow queue behind it.
@@ -331,7 +385,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       opened.catch(() => undefined); // awaited below
       // Pages the spare holds unchanged since the previous output get the new build id now, while
       // this thread plans the site (pipeline/render.ts patchEarly).
-      const patching = previous && spare ? patchEarly(pool, prepared?.spareId === spare.id ? prepared : prepareEarly(previous, spare, prevFiles), buildId) : undefined;
+      const patching =
+        previous && spare ? patchEarly(pool, prepared?.spareId === spare.id ? prepared : prepareEarly(previous, spare, prevFiles), buildId) : undefined;
       patching?.catch(() => undefined); // awaited in renderPages
       const sourceOf = new Map(sources.map((s) => [contentId(s.rel), s]));
       const out = folder.writer;
@@ -345,17 +400,32 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const apiFiles = new Map<string, string>();
       const apiState: OutputState['api'] = {};
       let cleared: string[] = [];
-      const writeApi = () => writeContentApi({
-        docs: apiDocs, buildId, base: config.base, trailingSlash: config.trailingSlash, images: images.manifest, sendDocs: hooks.has('content:loaded'), parseKey, apiKeys, sourceOf, owner, pool, out, previous, prevFiles, spare,
-      }).then((result) => {
-        renderErrors.push(...result.errors);
-        for (const [file, bytes] of result.written) written.set(file, bytes);
-        cleared = result.cleared;
-        for (const [id, state] of Object.entries(result.state)) {
-          apiState[id] = state;
-          apiFiles.set(id, state.file);
-        }
-      });
+      const writeApi = () =>
+        writeContentApi({
+          docs: apiDocs,
+          buildId,
+          base: config.base,
+          trailingSlash: config.trailingSlash,
+          images: images.manifest,
+          sendDocs: hooks.has('content:loaded'),
+          parseKey,
+          apiKeys,
+          sourceOf,
+          owner,
+          pool,
+          out,
+          previous,
+          prevFiles,
+          spare,
+        }).then((result) => {
+          renderErrors.push(...result.errors);
+          for (const [file, bytes] of result.written) written.set(file, bytes);
+          cleared = result.cleared;
+          for (const [id, state] of Object.entries(result.state)) {
+            apiState[id] = state;
+            apiFiles.set(id, state.file);
+          }
+        });
       const apiWritten = hooks.has('content:loaded') ? undefined : writeApi();
       apiWritten?.catch(() => undefined); // awaited below
 
@@ -364,11 +434,23 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
       // 4. Plan
       const failedSources = new Set(errors.map((e) => e.location?.file));
-      const failedRoutes = sources.filter((s) => failedSources.has(s.display) && !docs.some((d) => d._source === s.display)).map((s) => stemToPath(contentStem(s.rel)));
+      const failedRoutes = sources
+        .filter((s) => failedSources.has(s.display) && !docs.some((d) => d._source === s.display))
+        .map((s) => stemToPath(contentStem(s.rel)));
       const foreignContent = project.contentDir !== project.configuredContentDir;
       const plan = await planSite({
-        config, docs, mod, authors, assets, buildId, drafts, hasFavicon: publicFiles.some((f) => f.rel === 'favicon.svg'),
-        publicFiles: publicFiles.map((f) => f.rel), failedRoutes, foreignContent, images: images.manifest,
+        config,
+        docs,
+        mod,
+        authors,
+        assets,
+        buildId,
+        drafts,
+        hasFavicon: publicFiles.some((f) => f.rel === 'favicon.svg'),
+        publicFiles: publicFiles.map((f) => f.rel),
+        failedRoutes,
+        foreignContent,
+        images: images.manifest,
       });
       // Collect, then fail: problems so far are reported together with what rendering and the link
       // checks find. Only problems whose check is `error` fail the build.
@@ -383,17 +465,49 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const renderKey = hashText(JSON.stringify([engine, parseKey, bundle.hash, sharedRest, project.pluginModules.map((p) => [p.file, p.options])]));
       await opened;
       const jobsKey = hooks.has('content:loaded') ? undefined : hashText(JSON.stringify([renderKey, project.configHash, drafts]));
-      const rendering = renderPages({ plan, pool, owner, bodyAt, renderKey, jobsKey, bundleFile: bundle.file, sourceOf, previous, prevFiles, spare, foreignContent, interned, written, early: patching, grow, summaries: hooks.has('build:done') });
+      const rendering = renderPages({
+        plan,
+        pool,
+        owner,
+        bodyAt,
+        renderKey,
+        jobsKey,
+        bundleFile: bundle.file,
+        sourceOf,
+        previous,
+        prevFiles,
+        spare,
+        foreignContent,
+        interned,
+        written,
+        early: patching,
+        grow,
+        summaries: hooks.has('build:done'),
+      });
       // 6. Everything besides the pages (assets, redirects, listings, manifests) is written while
       // the workers render, and so is the document cache, which holds what was parsed whatever
       // the rest of the build gives.
-      const outputsWritten = writeAssets(out, assets).then(() => writeOutputs({ config, out, plan, buildId, timestamp: buildTimestamp(docs), publicFiles: [...publicFiles, ...images.files] }));
+      const outputsWritten = writeAssets(out, assets).then(() =>
+        writeOutputs({ config, out, plan, buildId, timestamp: buildTimestamp(docs), publicFiles: [...publicFiles, ...images.files] }),
+      );
       outputsWritten.catch(() => undefined); // awaited below
       if (toParse.length || restated.length || Object.keys(docCache.entries).length !== sources.length) docCacheSaved = saveDocs().catch(() => undefined);
       // (Nothing may still be writing into the folder when a failed build discards it.)
-      const { checked, built, errors: pageErrors, records, pages, reused, patched, jobsKey: recordedKey } = await rendering.finally(() => Promise.allSettled([outputsWritten, apiWritten]));
+      const {
+        checked,
+        built,
+        errors: pageErrors,
+        records,
+        pages,
+        reused,
+        patched,
+        jobsKey: recordedKey,
+      } = await rendering.finally(() => Promise.allSettled([outputsWritten, apiWritten]));
       renderErrors.push(...pageErrors);
-      done(`rendered ${pages} pages${reused ? ` (${reused} unchanged)` : ''}${patched ? `, ${patched} of them patched in place` : ''}`, [pages - reused, 'page rendered']);
+      done(`rendered ${pages} pages${reused ? ` (${reused} unchanged)` : ''}${patched ? `, ${patched} of them patched in place` : ''}`, [
+        pages - reused,
+        'page rendered',
+      ]);
 
       await (apiWritten ?? writeApi());
       // The workers have nothing left to do: they close while the checks run and the caches are
@@ -409,7 +523,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const pluginRun = await runBuildDone({ config, hooks, plan, buildId, pages: built, documents: apiDocs, authors, out, outDir: folder.tempDir, apiFiles });
 
       // 7. Checks over the finished site
-      const targets = { routes: plan.knownRoutes, redirects: new Set(plan.redirects.keys()), files: new Set([...plan.publicPaths, ...pluginRun.files, '/_redirects', '/_headers', '/404.html']) };
+      const targets = {
+        routes: plan.knownRoutes,
+        redirects: new Set(plan.redirects.keys()),
+        files: new Set([...plan.publicPaths, ...pluginRun.files, '/_redirects', '/_headers', '/404.html']),
+      };
       // When the previous build's checks found nothing and every target is what it was, only the
       // pages rendered anew can have something to find (checks.ts targetsKey).
       const checksKey = targetsKey(checked, targets, config.checks, foreignContent);
@@ -418,20 +536,44 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const levelled = applyCheckLevels([...renderErrors, ...plan.redirectProblems, ...(pluginRun.error ? [pluginRun.error] : []), ...problems], config.checks);
       for (const w of levelled.warnings) reportWarning(log, w);
       const newly = onlyNew ? checked.filter((page) => !page.copied).length : checked.length;
-      done(`checked links on ${newly} page${newly === 1 ? '' : 's'}${newly < checked.length ? ` (the other ${checked.length - newly} as they were)` : ''}${problems.length ? ` (${problems.length} problems)` : ''}`);
+      done(
+        `checked links on ${newly} page${newly === 1 ? '' : 's'}${newly < checked.length ? ` (the other ${checked.length - newly} as they were)` : ''}${problems.length ? ` (${problems.length} problems)` : ''}`,
+      );
       const failures = [...early.errors, ...levelled.errors];
       if (failures.length) throw new BuildErrors(failures);
 
       await folder.commit(patchFile(cacheDir, outDir));
       for (const [file, bytes] of out.written) written.set(file, bytes);
-      const outputState: OutputState = { id: buildId, outDir, files: [...written], pages: records, api: apiState, ...(recordedKey ? { jobsKey: recordedKey } : {}), ...(problems.length ? {} : { checksKey }), ...(previous?.base ? { base: previous.base } : {}), warnings: [...early.warnings, ...levelled.warnings].map((w) => w.toJSON()) };
-      await Promise.all([saveOutputState(cacheDir, outputState).then((changes) => savePatch(cacheDir, outputState, changes, folder.sparePatch ? { file: folder.sparePatch, previous } : undefined)), docCacheSaved]);
+      const outputState: OutputState = {
+        id: buildId,
+        outDir,
+        files: [...written],
+        pages: records,
+        api: apiState,
+        ...(recordedKey ? { jobsKey: recordedKey } : {}),
+        ...(problems.length ? {} : { checksKey }),
+        ...(previous?.base ? { base: previous.base } : {}),
+        warnings: [...early.warnings, ...levelled.warnings].map((w) => w.toJSON()),
+      };
+      await Promise.all([
+        saveOutputState(cacheDir, outputState).then((changes) =>
+          savePatch(cacheDir, outputState, changes, folder.sparePatch ? { file: folder.sparePatch, previous } : undefined),
+        ),
+        docCacheSaved,
+      ]);
       const ms = performance.now() - started;
       await closing;
       const timings = { ...hooks.timings };
       mergeTimings(timings, pool.timings);
       for (const [key, spent] of Object.entries(timings).sort((a, b) => b[1] - a[1])) log.profile(`  plugin ${key}: ${formatMs(spent)}`);
-      if (parseMs.length) log.profile(`  slowest documents to parse: ${parseMs.sort((a, b) => b.ms - a.ms).slice(0, 5).map((p) => `${p.source} ${p.ms.toFixed(1)} ms`).join(', ')}`);
+      if (parseMs.length)
+        log.profile(
+          `  slowest documents to parse: ${parseMs
+            .sort((a, b) => b.ms - a.ms)
+            .slice(0, 5)
+            .map((p) => `${p.source} ${p.ms.toFixed(1)} ms`)
+            .join(', ')}`,
+        );
       log.info(`\nBuilt ${checked.length} pages into ${config.outDir}/ in ${formatMs(ms)} (build ${buildId})`);
       return { buildId, outDir, pages: checked.length, documents: docs.length, warnings: [...early.warnings, ...levelled.warnings], ms, reused };
     } finally {

@@ -113,13 +113,23 @@ function ownPath(path: string): string {
  * checks one page's links instead of 150,000.
  */
 export function targetsKey(pages: CheckedPage[], targets: LinkTargets, levels: { links: string; anchors: string }, foreign: boolean): string {
-  const parts = [`${levels.links}:${levels.anchors}:${foreign}`, [...targets.routes].join('\u0001'), [...targets.redirects].join('\u0001'), [...targets.files].join('\u0001')];
+  const parts = [
+    `${levels.links}:${levels.anchors}:${foreign}`,
+    [...targets.routes].join('\u0001'),
+    [...targets.redirects].join('\u0001'),
+    [...targets.files].join('\u0001'),
+  ];
   for (const page of pages) parts.push(page.path, page.idsKey ?? idsKey(page.ids));
   return hashText(parts.join('\u0000'));
 }
 
 /** `only`: the pages whose links are checked (all by default); every page is a target. */
-export function checkLinks(pages: CheckedPage[], targets: LinkTargets, levels: { links: string; anchors: string }, only?: (page: CheckedPage) => boolean): SitegenError[] {
+export function checkLinks(
+  pages: CheckedPage[],
+  targets: LinkTargets,
+  levels: { links: string; anchors: string },
+  only?: (page: CheckedPage) => boolean,
+): SitegenError[] {
   const byPath = new Map(pages.map((page) => [normalizeRoutePath(page.path), page]));
   // A page's ids searched as they are when they are few, else as a set made when a fragment link
   // first points at the page (and dropped at the end).
@@ -154,7 +164,8 @@ export function checkLinks(pages: CheckedPage[], targets: LinkTargets, levels: {
       const target = byPath.get(path);
       if (!target) {
         // A route that exists but failed to render is reported as a render error, not as a dead link.
-        if (targets.routes.has(path) || targets.redirects.has(path) || targets.files.has(path) || targets.files.has(rawPath) || path.startsWith('/_sitegen/')) continue;
+        if (targets.routes.has(path) || targets.redirects.has(path) || targets.files.has(path) || targets.files.has(rawPath) || path.startsWith('/_sitegen/'))
+          continue;
         if (levels.links !== 'off') report('link', href, page);
         continue;
       }
@@ -165,7 +176,8 @@ export function checkLinks(pages: CheckedPage[], targets: LinkTargets, levels: {
   return [...problems.values()].map((problem) => {
     const first = problem.pages[0];
     // The link as the document wrote it: a relative one is shown with the route it names.
-    const written = first.doc?.links.find((link) => link.href === problem.href) ?? first.doc?.links.find((link) => resolvedHref(first, link.href) === problem.href);
+    const written =
+      first.doc?.links.find((link) => link.href === problem.href) ?? first.doc?.links.find((link) => resolvedHref(first, link.href) === problem.href);
     const line = written?.line;
     const shown = written && written.href !== problem.href ? `${written.href} (${problem.href})` : problem.href;
     const others = problem.pages.length - 1;

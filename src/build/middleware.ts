@@ -12,10 +12,12 @@ export async function runMiddleware(routes: Route[], config: ResolvedConfig): Pr
     for (const name of route.middleware) {
       const fn = config.middleware[name];
       if (!fn) {
-        errors.push(new SitegenError('SG3002', `Unknown route middleware: '${name}'`, {
-          location: { file: route.source },
-          hint: `Register it under \`middleware\` in site/config.ts${Object.keys(config.middleware).length ? ` (registered: ${Object.keys(config.middleware).join(', ')})` : ''}.`,
-        }));
+        errors.push(
+          new SitegenError('SG3002', `Unknown route middleware: '${name}'`, {
+            location: { file: route.source },
+            hint: `Register it under \`middleware\` in site/config.ts${Object.keys(config.middleware).length ? ` (registered: ${Object.keys(config.middleware).join(', ')})` : ''}.`,
+          }),
+        );
         continue;
       }
       const ok = await fn({ path: route.path, source: route.source, data: route.page.frontmatter });

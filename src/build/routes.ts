@@ -112,10 +112,12 @@ export function buildRouteTable(pages: PageModuleInfo[], docs: ContentDocument[]
     const key = normalizeRoutePath(path);
     const other = claimed.get(key);
     if (other !== undefined) {
-      errors.push(new SitegenError('SG3001', `Route ${path} is claimed by both ${other} and ${source}`, {
-        location: { file: source },
-        hint: 'Rename or move one of the files, or give one a different `path:`/slug in its front matter.',
-      }));
+      errors.push(
+        new SitegenError('SG3001', `Route ${path} is claimed by both ${other} and ${source}`, {
+          location: { file: source },
+          hint: 'Rename or move one of the files, or give one a different `path:`/slug in its front matter.',
+        }),
+      );
       return false;
     }
     claimed.set(key, source);
@@ -146,7 +148,15 @@ export function buildRouteTable(pages: PageModuleInfo[], docs: ContentDocument[]
     const page = modulePageData(info);
     if (reserved(info.route, info.file) || !checkLayout(page.layout, info.file) || !claim(info.route, info.file)) continue;
     const middleware = Array.isArray(info.meta.middleware) ? info.meta.middleware.map(String) : [];
-    routes.push({ path: info.route, source: info.file, status: info.route === '/404' ? 404 : 200, layout: page.layout, page, pageRoute: info.route, middleware });
+    routes.push({
+      path: info.route,
+      source: info.file,
+      status: info.route === '/404' ? 404 : 200,
+      layout: page.layout,
+      page,
+      pageRoute: info.route,
+      middleware,
+    });
   }
 
   for (const doc of docs) {

@@ -40,11 +40,15 @@ function thrownBy(error: unknown, compiled: string): boolean {
 /** A config that failed to load because of sitegen, its install or a package: not the user's syntax. */
 function notTheConfigsFault(error: unknown, file: string, stage: 'compiling' | 'loading'): SitegenError {
   const where = firstFrame(error);
-  return new SitegenError('SG1002', `sitegen failed while ${stage} the site config, outside the config's own code: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, {
-    location: { file },
-    hint: `This is a problem in sitegen or its install${where ? ` (raised in ${where.replace(/^file:\/\//, '')})` : ''}, or in a package the config imports, not in your config: reinstall (npm install), and report it with the output of --debug if it stays.`,
-    cause: error,
-  });
+  return new SitegenError(
+    'SG1002',
+    `sitegen failed while ${stage} the site config, outside the config's own code: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+    {
+      location: { file },
+      hint: `This is a problem in sitegen or its install${where ? ` (raised in ${where.replace(/^file:\/\//, '')})` : ''}, or in a package the config imports, not in your config: reinstall (npm install), and report it with the output of --debug if it stays.`,
+      cause: error,
+    },
+  );
 }
 
 /** Bundle and import the config module (TypeScript allowed), returning its default export. */
@@ -125,9 +129,13 @@ export function resolveConfig(input: unknown, root: string): ResolvedConfig {
     root,
   } as ResolvedConfig;
   if (config.locales.length && !config.locales.includes(config.defaultLocale)) {
-    throw new SitegenError('SG1001', `! defaultLocale: expected one of ${config.locales.map((l) => JSON.stringify(l)).join(', ')}, received ${JSON.stringify(config.defaultLocale)}`, {
-      hint: 'defaultLocale must be one of locales.',
-    });
+    throw new SitegenError(
+      'SG1001',
+      `! defaultLocale: expected one of ${config.locales.map((l) => JSON.stringify(l)).join(', ')}, received ${JSON.stringify(config.defaultLocale)}`,
+      {
+        hint: 'defaultLocale must be one of locales.',
+      },
+    );
   }
   return config;
 }

@@ -30,7 +30,10 @@ const theme = z
      * The closing call to action of feature pages (`layout: feature`), and their hero button's
      * default target: `{ title, text, primary: { text, href }, secondary? }`. Without it, none.
      */
-    cta: z.object({ title: z.string(), text: z.string(), primary: link.omit({ description: true }), secondary: link.omit({ description: true }).optional() }).strict().optional(),
+    cta: z
+      .object({ title: z.string(), text: z.string(), primary: link.omit({ description: true }), secondary: link.omit({ description: true }).optional() })
+      .strict()
+      .optional(),
     editLink: z.string().optional(),
     /** Labels for post categories by slug (`{ 'home-automation': 'Home automation' }`); others are title-cased. */
     categoryLabels: z.record(z.string()).default({}),
@@ -71,7 +74,10 @@ export const configSchema = z
     url: z.string().url().default('http://localhost:4321'),
     name: z.string().min(1).default('sitegen site'),
     description: z.string().default(''),
-    twitter: z.string().regex(/^@\w+$/, 'a handle like @name').optional(),
+    twitter: z
+      .string()
+      .regex(/^@\w+$/, 'a handle like @name')
+      .optional(),
     lang: z.string().default('en'),
     indexable: z.boolean().default(true),
     trailingSlash: z.boolean().default(false),

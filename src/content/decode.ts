@@ -108,7 +108,8 @@ export function decodeSource(bytes: Uint8Array, hash = hashText(bytes)): Decoded
   const body = b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
   const buffer = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   const nul = buffer.indexOf(0);
-  if (nul !== -1) return { text: undefined, hash, issue: { kind: looksUtf16(buffer) ? 'utf16-no-bom' : 'binary', line: lineAt(buffer, nul), encoding: 'UTF-8' } };
+  if (nul !== -1)
+    return { text: undefined, hash, issue: { kind: looksUtf16(buffer) ? 'utf16-no-bom' : 'binary', line: lineAt(buffer, nul), encoding: 'UTF-8' } };
   const text = buffer.toString('utf8');
   if (isUtf8(buffer)) return { text, hash };
   const at = firstInvalidUtf8(buffer);

@@ -22,7 +22,11 @@ export { displayPath };
  * followed while they stay inside `roots` (the project's, content and public folders' real paths);
  * any other is an SG2010 problem and nothing is read through it (links.ts).
  */
-export async function discoverContent(contentDir: string, root: string, roots: ProjectScope): Promise<{ sources: SourceFile[]; problems: SitegenError[]; mdx: string[] }> {
+export async function discoverContent(
+  contentDir: string,
+  root: string,
+  roots: ProjectScope,
+): Promise<{ sources: SourceFile[]; problems: SitegenError[]; mdx: string[] }> {
   // MDX files are markdown with JSX, which sitegen does not read: counted, to be said once (mdxWarning).
   const mdx: string[] = [];
   const accept = (rel: string) => {
@@ -57,7 +61,14 @@ export async function listPublicFiles(publicDir: string, root: string, roots: Pr
   const { files: rels, problems } = walkFiles(publicDir, { accept: () => true, ignore: ['**/.*/**'], roots, root });
   const files = await mapLimit(rels, 32, async (rel) => {
     const file = join(publicDir, rel);
-    return { file, rel, hash: createHash('sha256').update(await readFile(file)).digest('hex').slice(0, 16) };
+    return {
+      file,
+      rel,
+      hash: createHash('sha256')
+        .update(await readFile(file))
+        .digest('hex')
+        .slice(0, 16),
+    };
   });
   return { files, problems };
 }

@@ -10,7 +10,21 @@ import { SitegenError, codeFrame } from '../errors.ts';
 import { nestingLimit, renderMarkdown, type LinkRef } from '../markdown/index.ts';
 import { IMAGE_KEYS } from '../output/images.ts';
 import { UNSAFE_REDIRECT_HINT, unsafeRedirect } from '../routes/rules.ts';
-import { RESERVED_ROUTE_HINT, cleanRoutePath, contentId, contentStem, contentType, isPartial, parentDir, postFileParts, postPath, reservedRoute, slugSegment, stemLocale, stemToPath } from './paths.ts';
+import {
+  RESERVED_ROUTE_HINT,
+  cleanRoutePath,
+  contentId,
+  contentStem,
+  contentType,
+  isPartial,
+  parentDir,
+  postFileParts,
+  postPath,
+  reservedRoute,
+  slugSegment,
+  stemLocale,
+  stemToPath,
+} from './paths.ts';
 import type { DecodeIssue, DecodedText } from './decode.ts';
 import { isSourceLink } from './source-links.ts';
 import { parseDate } from './dates.ts';
@@ -32,7 +46,15 @@ function jsonSafe(value: unknown): unknown {
 
 /** codeFrame with long lines cut short: a 2,000-character line would flood the terminal. */
 function frameAt(text: string, line: number, column = 1): string {
-  return codeFrame(text.split('\n').slice(0, line + 2).map((l) => (l.length > 120 ? `${l.slice(0, 120)}…` : l)).join('\n'), line, column);
+  return codeFrame(
+    text
+      .split('\n')
+      .slice(0, line + 2)
+      .map((l) => (l.length > 120 ? `${l.slice(0, 120)}…` : l))
+      .join('\n'),
+    line,
+    column,
+  );
 }
 
 function lineOf(source: string, needle: RegExp): number | undefined {
@@ -60,7 +82,9 @@ function loadYaml(text: string): object {
 }
 
 const refuse = (language: string) => () => {
-  throw Object.assign(new Error(`${language} front matter is not allowed (it would run code)`), { reason: `${language} front matter is not allowed: it would run code; write YAML` });
+  throw Object.assign(new Error(`${language} front matter is not allowed (it would run code)`), {
+    reason: `${language} front matter is not allowed: it would run code; write YAML`,
+  });
 };
 
 /**
@@ -70,8 +94,19 @@ const refuse = (language: string) => () => {
  */
 /** JavaScript's `\s`: the characters that separate words in `text.split(/\s+/)`. */
 function isSpace(code: number): boolean {
-  return code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a)
-    || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+  return (
+    code === 32 ||
+    (code >= 9 && code <= 13) ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 /** `text.split(/\s+/).filter(Boolean).length`, without making the words. */
@@ -87,7 +122,10 @@ export function countWords(text: string): number {
   return words;
 }
 
-export const MATTER_OPTIONS = { excerpt: false, engines: { yaml: loadYaml, js: refuse('JavaScript'), javascript: refuse('JavaScript'), coffee: refuse('CoffeeScript') } };
+export const MATTER_OPTIONS = {
+  excerpt: false,
+  engines: { yaml: loadYaml, js: refuse('JavaScript'), javascript: refuse('JavaScript'), coffee: refuse('CoffeeScript') },
+};
 
 /**
  * Front matter and body, split by gray-matter handed only the front matter block. Handed the whole
@@ -192,11 +230,15 @@ function encodingError(source: SourceFile, issue: DecodeIssue, text: string | un
     case 'utf32':
       return new SitegenError('SG2005', `${source.display} is UTF-32, which sitegen does not read`, { location, hint: 'Save the file as UTF-8.' });
     default:
-      return new SitegenError('SG2008', `${source.display} is not valid ${issue.encoding}${issue.byte ? `: byte ${issue.byte}` : ''} on line ${issue.line} (shown as \uFFFD)`, {
-        location,
-        frame: text === undefined ? undefined : frameAt(text, issue.line),
-        hint: 'Save the file as UTF-8 (in most editors: "Save with encoding"). `checks.encoding` in the site config sets whether this fails the build (`error`), warns (`warn`) or is not checked (`off`).',
-      });
+      return new SitegenError(
+        'SG2008',
+        `${source.display} is not valid ${issue.encoding}${issue.byte ? `: byte ${issue.byte}` : ''} on line ${issue.line} (shown as \uFFFD)`,
+        {
+          location,
+          frame: text === undefined ? undefined : frameAt(text, issue.line),
+          hint: 'Save the file as UTF-8 (in most editors: "Save with encoding"). `checks.encoding` in the site config sets whether this fails the build (`error`), warns (`warn`) or is not checked (`off`).',
+        },
+      );
   }
 }
 
@@ -209,13 +251,19 @@ function nestingError(source: SourceFile, text: string, line: number, limit: num
   });
 }
 
-
 /**
  * `renderBody: false` gives the same document without the body HTML (`body.html` is empty): its
  * TOC, links, ids, word count and excerpt come from markdown-it's tokens, so code blocks outside
  * the excerpt are never highlighted (the dev server, which renders bodies when a page is asked for).
  */
-export function parseDocument(source: SourceFile, input: string | DecodedText, md: MarkdownIt, options: ParseOptions, renderBody = true, hash?: string): ParseResult {
+export function parseDocument(
+  source: SourceFile,
+  input: string | DecodedText,
+  md: MarkdownIt,
+  options: ParseOptions,
+  renderBody = true,
+  hash?: string,
+): ParseResult {
   const type = contentType(source.rel);
   if (!type) return { errors: [] };
   const errors: SitegenError[] = [];
@@ -226,7 +274,7 @@ export function parseDocument(source: SourceFile, input: string | DecodedText, m
     if (decoded.text === undefined) return { errors: [problem.toJSON()] };
     errors.push(problem);
   }
-  const text = decoded ? decoded.text ?? '' : (input as string);
+  const text = decoded ? (decoded.text ?? '') : (input as string);
   hash ??= decoded?.hash;
   const stem = contentStem(source.rel);
   let data: Record<string, unknown> = {};
@@ -252,15 +300,27 @@ export function parseDocument(source: SourceFile, input: string | DecodedText, m
       const before = position ? text.slice(0, Number(position)).split('\n') : undefined;
       const line = before?.length ?? 1;
       const column = before ? before[before.length - 1].length + 1 : 1;
-      return { errors: [new SitegenError('SG2006', `Invalid JSON: ${(error as Error).message}`, { location: { file: source.display, line, column }, frame: codeFrame(text, line, column), hint: 'Check for trailing commas and unquoted keys.' }).toJSON()] };
+      return {
+        errors: [
+          new SitegenError('SG2006', `Invalid JSON: ${(error as Error).message}`, {
+            location: { file: source.display, line, column },
+            frame: codeFrame(text, line, column),
+            hint: 'Check for trailing commas and unquoted keys.',
+          }).toJSON(),
+        ],
+      };
     }
     if (type === 'yaml') {
       const { line, column, reason } = yamlLocation(text, error, 0);
-      return { errors: [new SitegenError('SG2006', `Invalid YAML: ${reason}`, {
-        location: { file: source.display, line, column },
-        frame: codeFrame(text, line, column),
-        hint: 'A YAML data file maps keys to values; quote values that contain a colon, `#` or start with a special character.',
-      }).toJSON()] };
+      return {
+        errors: [
+          new SitegenError('SG2006', `Invalid YAML: ${reason}`, {
+            location: { file: source.display, line, column },
+            frame: codeFrame(text, line, column),
+            hint: 'A YAML data file maps keys to values; quote values that contain a colon, `#` or start with a special character.',
+          }).toJSON(),
+        ],
+      };
     }
     return { errors: [frontMatterError(source, text, error).toJSON()] };
   }
@@ -272,11 +332,13 @@ export function parseDocument(source: SourceFile, input: string | DecodedText, m
     if (value === undefined || value === null || typeof value === 'string' || typeof value === 'number') continue;
     const line = lineOf(text, new RegExp(`^${key}\\s*:`));
     const kind = Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
-    errors.push(new SitegenError('SG2001', `Invalid front matter: \`${key}:\` is ${kind}, not text`, {
-      location: { file: source.display, line },
-      frame: line ? codeFrame(text, line, 1) : undefined,
-      hint: `\`${key}:\` takes one line of text; quote it if it starts with [ or {, or holds a colon: ${key}: "…".`,
-    }));
+    errors.push(
+      new SitegenError('SG2001', `Invalid front matter: \`${key}:\` is ${kind}, not text`, {
+        location: { file: source.display, line },
+        frame: line ? codeFrame(text, line, 1) : undefined,
+        hint: `\`${key}:\` takes one line of text; quote it if it starts with [ or {, or holds a colon: ${key}: "…".`,
+      }),
+    );
   }
   const isPost = type === 'markdown' && stem.startsWith(`${options.blogDir}/`) && !isPartial(stem);
 
@@ -286,21 +348,25 @@ export function parseDocument(source: SourceFile, input: string | DecodedText, m
     date = parseDate(dateRaw);
     if (!date) {
       const line = lineOf(text, /^date\s*:/);
-      errors.push(new SitegenError('SG2002', `Invalid date ${JSON.stringify(dateRaw)}`, {
-        location: { file: source.display, line },
-        frame: line ? codeFrame(text, line, 1) : undefined,
-        hint: DATE_HINT,
-      }));
+      errors.push(
+        new SitegenError('SG2002', `Invalid date ${JSON.stringify(dateRaw)}`, {
+          location: { file: source.display, line },
+          frame: line ? codeFrame(text, line, 1) : undefined,
+          hint: DATE_HINT,
+        }),
+      );
     }
   }
   const updatedDate = data.updated !== undefined ? parseDate(data.updated) : undefined;
   if (data.updated !== undefined && !updatedDate) {
     const line = lineOf(text, /^updated\s*:/);
-    errors.push(new SitegenError('SG2002', `Invalid date ${JSON.stringify(data.updated)} in \`updated:\``, {
-      location: { file: source.display, line },
-      frame: line ? codeFrame(text, line, 1) : undefined,
-      hint: DATE_HINT,
-    }));
+    errors.push(
+      new SitegenError('SG2002', `Invalid date ${JSON.stringify(data.updated)} in \`updated:\``, {
+        location: { file: source.display, line },
+        frame: line ? codeFrame(text, line, 1) : undefined,
+        hint: DATE_HINT,
+      }),
+    );
   }
   const updated = updatedDate ?? date;
 
@@ -312,18 +378,22 @@ export function parseDocument(source: SourceFile, input: string | DecodedText, m
     else if (clean && reserved) {
       // Like an invalid path, the document keeps the route of its file while the problem stands.
       const line = lineOf(text, /^path\s*:/);
-      errors.push(new SitegenError('SG3007', `Route ${clean} is reserved: ${reserved}`, {
-        location: { file: source.display, line },
-        frame: line ? codeFrame(text, line, 1) : undefined,
-        hint: RESERVED_ROUTE_HINT,
-      }));
+      errors.push(
+        new SitegenError('SG3007', `Route ${clean} is reserved: ${reserved}`, {
+          location: { file: source.display, line },
+          frame: line ? codeFrame(text, line, 1) : undefined,
+          hint: RESERVED_ROUTE_HINT,
+        }),
+      );
     } else {
       const line = lineOf(text, /^path\s*:/);
-      errors.push(new SitegenError('SG2007', `Invalid path ${JSON.stringify(data.path)}`, {
-        location: { file: source.display, line },
-        frame: line ? codeFrame(text, line, 1) : undefined,
-        hint: 'A `path:` is a route from the site root, like /download/index.html: no spaces, `?`, `#` or `%`.',
-      }));
+      errors.push(
+        new SitegenError('SG2007', `Invalid path ${JSON.stringify(data.path)}`, {
+          location: { file: source.display, line },
+          frame: line ? codeFrame(text, line, 1) : undefined,
+          hint: 'A `path:` is a route from the site root, like /download/index.html: no spaces, `?`, `#` or `%`.',
+        }),
+      );
     }
   }
   if (isPost && typeof data.path !== 'string') {
@@ -332,21 +402,27 @@ export function parseDocument(source: SourceFile, input: string | DecodedText, m
     const slug = (fmSlug !== undefined ? slugSegment(fmSlug) || undefined : undefined) ?? parts.slug;
     const postDate = date ?? (parts.date ? parseDate(parts.date) : undefined);
     if (!slug) {
-      errors.push(new SitegenError('SG2004', `Post has no slug`, {
-        location: { file: source.display, line: 1 },
-        hint: 'Name the file YYYY-MM-DD-slug.md or set `slug:` in the front matter.',
-      }));
+      errors.push(
+        new SitegenError('SG2004', `Post has no slug`, {
+          location: { file: source.display, line: 1 },
+          hint: 'Name the file YYYY-MM-DD-slug.md or set `slug:` in the front matter.',
+        }),
+      );
     } else if (!postDate) {
       if (dateRaw === undefined && parts.date) {
-        errors.push(new SitegenError('SG2002', `Invalid date ${parts.date} in the file name`, {
-          location: { file: source.display, line: 1 },
-          hint: 'That day does not exist (months run 01-12, and each month has its own last day): rename the file to a real YYYY-MM-DD- date, or set `date:` in the front matter.',
-        }));
+        errors.push(
+          new SitegenError('SG2002', `Invalid date ${parts.date} in the file name`, {
+            location: { file: source.display, line: 1 },
+            hint: 'That day does not exist (months run 01-12, and each month has its own last day): rename the file to a real YYYY-MM-DD- date, or set `date:` in the front matter.',
+          }),
+        );
       } else if (dateRaw === undefined) {
-        errors.push(new SitegenError('SG2002', 'Post has no date', {
-          location: { file: source.display, line: 1 },
-          hint: 'Set `date:` in the front matter or start the file name with YYYY-MM-DD-.',
-        }));
+        errors.push(
+          new SitegenError('SG2002', 'Post has no date', {
+            location: { file: source.display, line: 1 },
+            hint: 'Set `date:` in the front matter or start the file name with YYYY-MM-DD-.',
+          }),
+        );
       }
     } else {
       path = postPath(options.blogDir, postDate, slug);
@@ -384,23 +460,29 @@ export function parseDocument(source: SourceFile, input: string | DecodedText, m
   }
 
   const sourceLinks = links.filter((link) => isSourceLink(link.href));
-  const navigation = data.navigation === false ? false : data.navigation && typeof data.navigation === 'object' ? (frontmatter.navigation as { title?: string }) : true;
+  const navigation =
+    data.navigation === false ? false : data.navigation && typeof data.navigation === 'object' ? (frontmatter.navigation as { title?: string }) : true;
   const middleware = Array.isArray(data.middleware) ? data.middleware.map(String) : typeof data.middleware === 'string' ? [data.middleware] : [];
   // A redirect target that is no same-site path or http(s) URL is refused here, where its line is known.
   let redirect = stringField(data, 'redirect');
   const unsafe = redirect ? unsafeRedirect(redirect) : undefined;
   if (unsafe) {
     const line = lineOf(text, /^redirect\s*:/);
-    errors.push(new SitegenError('SG3006', `Redirect target ${JSON.stringify(redirect)} is refused: ${unsafe}`, {
-      location: { file: source.display, line },
-      frame: line ? codeFrame(text, line, 1) : undefined,
-      hint: UNSAFE_REDIRECT_HINT,
-    }));
+    errors.push(
+      new SitegenError('SG3006', `Redirect target ${JSON.stringify(redirect)} is refused: ${unsafe}`, {
+        location: { file: source.display, line },
+        frame: line ? codeFrame(text, line, 1) : undefined,
+        hint: UNSAFE_REDIRECT_HINT,
+      }),
+    );
     redirect = undefined;
   }
   // A folder's index is named by its folder (the root's is 'Home').
   const named = stem.split('/').filter((segment, i, all) => !(segment === 'index' && i === all.length - 1));
-  const fallbackTitle = (named.pop() ?? '').replace(/^\d+\./, '').replace(/^\d{4}-\d{2}-\d{2}-/, '').replace(/[-_]+/g, ' ');
+  const fallbackTitle = (named.pop() ?? '')
+    .replace(/^\d+\./, '')
+    .replace(/^\d{4}-\d{2}-\d{2}-/, '')
+    .replace(/[-_]+/g, ' ');
 
   const doc: ContentDocument = {
     _id: contentId(source.rel),

@@ -58,7 +58,7 @@ export function reservedRoute(path: string, extraFiles: string[] = []): string |
     const own = file.toLowerCase();
     if (lower === own || lower.startsWith(`${own}/`)) return `sitegen writes ${file} itself`;
   }
-  if (lower.split('/').includes('_payload.json')) return 'every page\'s data is written to a file named _payload.json';
+  if (lower.split('/').includes('_payload.json')) return "every page's data is written to a file named _payload.json";
   return undefined;
 }
 
@@ -167,7 +167,10 @@ export function routeToFile(path: string): string {
 
 /** Where a route's payload is written: `<route>/_payload.json`, the root's at `/_payload.json`. */
 export function routeToPayload(path: string): string {
-  const base = path.replace(/\/index\.html$/, '').replace(/\.html$/, '').replace(/\/$/, '');
+  const base = path
+    .replace(/\/index\.html$/, '')
+    .replace(/\.html$/, '')
+    .replace(/\/$/, '');
   return base === '' ? '_payload.json' : `${base.slice(1)}/_payload.json`;
 }
 

@@ -33,8 +33,11 @@ export interface ProjectScope {
 export function projectScope(project: { root: string; publicDir: string; contentDir: string; cacheDir: string; outDir: string }): ProjectScope {
   const both = (dir: string) => [...new Set([resolve(dir), real(dir)])];
   return {
-    root: project.root, publicDir: displayPath(project.publicDir, project.root),
-    within: [...both(project.root), ...both(project.contentDir), ...both(project.publicDir)], cacheDirs: both(project.cacheDir), outDirs: both(project.outDir),
+    root: project.root,
+    publicDir: displayPath(project.publicDir, project.root),
+    within: [...both(project.root), ...both(project.contentDir), ...both(project.publicDir)],
+    cacheDirs: both(project.cacheDir),
+    outDirs: both(project.outDir),
   };
 }
 
@@ -68,4 +71,3 @@ export function refusal(file: string, scope: ProjectScope): string | undefined {
   if (parts.includes('node_modules')) return 'is in node_modules';
   return undefined;
 }
-

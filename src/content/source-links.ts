@@ -92,7 +92,12 @@ export interface SourceLinkOptions {
 }
 
 /** What a relative link of `doc` resolves to: the href to write, a problem, or nothing (left alone). */
-export function resolveSourceLink(doc: Pick<ContentDocument, '_stem'>, href: string, index: SourceIndex, options: SourceLinkOptions): { href: string } | { problem: string } | undefined {
+export function resolveSourceLink(
+  doc: Pick<ContentDocument, '_stem'>,
+  href: string,
+  index: SourceIndex,
+  options: SourceLinkOptions,
+): { href: string } | { problem: string } | undefined {
   const { path: written, rest } = splitHref(href);
   let path = written;
   try {
@@ -104,10 +109,14 @@ export function resolveSourceLink(doc: Pick<ContentDocument, '_stem'>, href: str
   const joined = posix.normalize(posix.join(posix.dirname(doc._stem), path)).replace(/\/+$/, '');
   if (joined === '..' || joined.startsWith('../')) return kind === 'other' ? undefined : { problem: 'it leads out of the content folder' };
   const base = joined === '.' ? '' : joined;
-  const stems = kind === 'folder' ? [posix.join(base, 'index')]
-    : kind === 'markdown' ? [base.replace(MARKDOWN, '')]
-      : kind === 'bare' ? [base, posix.join(base, 'index')]
-        : [base];
+  const stems =
+    kind === 'folder'
+      ? [posix.join(base, 'index')]
+      : kind === 'markdown'
+        ? [base.replace(MARKDOWN, '')]
+        : kind === 'bare'
+          ? [base, posix.join(base, 'index')]
+          : [base];
   for (const stem of stems) {
     const target = index.find(stem);
     if (target) {
@@ -163,7 +172,14 @@ const HREF = /(\shref=")([^"]*)"/g;
 export function rewriteSourceLinks(html: string, links: Record<string, string> | undefined): string {
   if (!links || !html.includes('href="')) return html;
   return html.replace(HREF, (match, attr: string, value: string) => {
-    const raw = value.includes('&') ? value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>') : value;
+    const raw = value.includes('&')
+      ? value
+          .replace(/&amp;/g, '&')
+          .replace(/&quot;/g, '"')
+          .replace(/&#x27;|&#39;/g, "'")
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+      : value;
     const to = Object.hasOwn(links, raw) ? links[raw] : undefined;
     return to === undefined ? match : `${attr}${escapeHtml(to)}"`;
   });

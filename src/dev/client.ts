@@ -22,13 +22,23 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, css?: 
 
 function showOverlay(problems: Problem[]): void {
   removeOverlay();
-  const overlay = el('div', undefined, 'position:fixed;inset:0;z-index:2147483647;background:rgba(15,23,42,.92);color:#f8fafc;overflow:auto;padding:2rem;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace');
+  const overlay = el(
+    'div',
+    undefined,
+    'position:fixed;inset:0;z-index:2147483647;background:rgba(15,23,42,.92);color:#f8fafc;overflow:auto;padding:2rem;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace',
+  );
   overlay.id = 'sitegen-dev-overlay';
   overlay.setAttribute('role', 'alertdialog');
   overlay.setAttribute('aria-label', 'Build problems');
   const head = el('div', undefined, 'display:flex;justify-content:space-between;align-items:center;margin-bottom:1rem');
   // (Not every problem keeps a last good version: an unknown layout's page is shown with a fallback, and says so.)
-  head.append(el('strong', `${problems.length} problem${problems.length === 1 ? '' : 's'} — each page shows its last good version, unless its problem says what is shown instead`, 'font-size:16px;color:#fca5a5'));
+  head.append(
+    el(
+      'strong',
+      `${problems.length} problem${problems.length === 1 ? '' : 's'} — each page shows its last good version, unless its problem says what is shown instead`,
+      'font-size:16px;color:#fca5a5',
+    ),
+  );
   const close = el('button', 'Close', 'font:inherit;background:#334155;color:#fff;border:0;border-radius:4px;padding:.25rem .75rem;cursor:pointer');
   close.addEventListener('click', removeOverlay);
   head.append(close);
@@ -50,7 +60,11 @@ function removeOverlay(): void {
 
 function markDraft(): void {
   if (!document.querySelector('#__sitegen[data-draft]') || document.getElementById('sitegen-draft')) return;
-  const badge = el('div', 'Draft — not published', 'position:fixed;top:.75rem;left:50%;transform:translateX(-50%);z-index:9999;background:#b45309;color:#fff;font:600 13px/1 system-ui,sans-serif;padding:.45rem .8rem;border-radius:999px');
+  const badge = el(
+    'div',
+    'Draft — not published',
+    'position:fixed;top:.75rem;left:50%;transform:translateX(-50%);z-index:9999;background:#b45309;color:#fff;font:600 13px/1 system-ui,sans-serif;padding:.45rem .8rem;border-radius:999px',
+  );
   badge.id = 'sitegen-draft';
   document.body.append(badge);
 }

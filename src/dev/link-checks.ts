@@ -47,7 +47,14 @@ export class DevLinkChecks {
 
   /** A page was rendered: its links and ids as the build's checks take them (pipeline/render.ts). */
   record(key: string, route: Route, page: RenderedPage, foreign: boolean): void {
-    this.pages.set(key, { path: route.path, source: route.source, ...(foreign ? {} : { links: page.links }), ids: page.ids, ...(route.doc ? { doc: route.doc } : {}), ...(route.links ? { resolved: route.links } : {}) });
+    this.pages.set(key, {
+      path: route.path,
+      source: route.source,
+      ...(foreign ? {} : { links: page.links }),
+      ids: page.ids,
+      ...(route.doc ? { doc: route.doc } : {}),
+      ...(route.links ? { resolved: route.links } : {}),
+    });
   }
 
   /**
@@ -64,7 +71,9 @@ export class DevLinkChecks {
     }
     const targets = new Set<string>();
     for (const page of this.pages.values()) {
-      for (const href of page.links ?? page.doc?.links.map((link) => (page.resolved && Object.hasOwn(page.resolved, link.href) ? page.resolved[link.href] : link.href)) ?? []) {
+      for (const href of page.links ??
+        page.doc?.links.map((link) => (page.resolved && Object.hasOwn(page.resolved, link.href) ? page.resolved[link.href] : link.href)) ??
+        []) {
         const target = anchorTarget(href);
         if (target && plan.byPath.has(target) && !input.fresh(target)) targets.add(target);
       }

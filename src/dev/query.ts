@@ -20,13 +20,20 @@ function test(value: unknown, condition: unknown): boolean {
   }
   return Object.entries(condition as Record<string, unknown>).every(([op, arg]) => {
     switch (op) {
-      case '$eq': return value === arg;
-      case '$ne': return value !== arg;
-      case '$in': return Array.isArray(arg) && (Array.isArray(value) ? value.some((v) => arg.includes(v)) : arg.includes(value));
-      case '$contains': return Array.isArray(value) ? value.includes(arg) : typeof value === 'string' && value.includes(String(arg));
-      case '$startsWith': return typeof value === 'string' && value.startsWith(String(arg));
-      case '$exists': return (value !== undefined) === Boolean(arg);
-      default: return false;
+      case '$eq':
+        return value === arg;
+      case '$ne':
+        return value !== arg;
+      case '$in':
+        return Array.isArray(arg) && (Array.isArray(value) ? value.some((v) => arg.includes(v)) : arg.includes(value));
+      case '$contains':
+        return Array.isArray(value) ? value.includes(arg) : typeof value === 'string' && value.includes(String(arg));
+      case '$startsWith':
+        return typeof value === 'string' && value.startsWith(String(arg));
+      case '$exists':
+        return (value !== undefined) === Boolean(arg);
+      default:
+        return false;
     }
   });
 }
@@ -46,5 +53,5 @@ export function runQuery(docs: ContentDocument[], query: ContentQuery): unknown 
     const { links: _l, ids: _i, hash: _h, ...rest } = doc;
     return query.only ? Object.fromEntries(query.only.map((k) => [k, field(doc, k)])) : rest;
   });
-  return query.first ? shaped[0] ?? null : shaped;
+  return query.first ? (shaped[0] ?? null) : shaped;
 }

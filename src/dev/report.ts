@@ -7,7 +7,8 @@ import { applyCheckLevels, formatLocation, type SitegenError } from '../errors.t
 import { PROBLEM_LIMIT, formatError, formatWarning, problemTable } from '../log.ts';
 
 /** A problem as the same one (a broken link found on one more page is not a new problem). */
-const keyOf = (problem: SitegenError) => `${problem.code}\u0000${formatLocation(problem.location)}\u0000${problem.message.replace(/ \(and \d+ other pages?\)$/, '')}`;
+const keyOf = (problem: SitegenError) =>
+  `${problem.code}\u0000${formatLocation(problem.location)}\u0000${problem.message.replace(/ \(and \d+ other pages?\)$/, '')}`;
 
 /** A reporter: call it with the current problems whenever they may have changed. */
 export function problemReporter(log: (message: string) => void, levels: () => Record<string, string>): (problems: SitegenError[]) => void {

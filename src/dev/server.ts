@@ -47,10 +47,26 @@ export interface DevServer {
   contentWatched: Promise<void>;
 }
 
-const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.svg': 'image/svg+xml', '.avif': 'image/avif' };
+const IMAGE_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+  '.avif': 'image/avif',
+};
 
 async function bundleClient(): Promise<string> {
-  const result = await build({ entryPoints: [join(PACKAGE_ROOT, 'src/dev/client.ts')], bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent', target: ['chrome110', 'firefox110', 'safari16'] });
+  const result = await build({
+    entryPoints: [join(PACKAGE_ROOT, 'src/dev/client.ts')],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
+    target: ['chrome110', 'firefox110', 'safari16'],
+  });
   return result.outputFiles[0].text;
 }
 
@@ -65,11 +81,20 @@ function folderId(dir: string): string | undefined {
 }
 
 function toSitegenError(error: unknown): SitegenError {
-  return error instanceof SitegenError ? error : new SitegenError('SG4002', (error as Error)?.message ?? String(error), { hint: 'Fix the template; the last good version is still served.' });
+  return error instanceof SitegenError
+    ? error
+    : new SitegenError('SG4002', (error as Error)?.message ?? String(error), { hint: 'Fix the template; the last good version is still served.' });
 }
 
 function problemJson(problems: SitegenError[]) {
-  return problems.map((p) => ({ code: p.code, title: p.title, message: p.message, where: formatLocation(p.location) || '(site)', frame: p.frame, hint: p.hint }));
+  return problems.map((p) => ({
+    code: p.code,
+    title: p.title,
+    message: p.message,
+    where: formatLocation(p.location) || '(site)',
+    frame: p.frame,
+    hint: p.hint,
+  }));
 }
 
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
@@ -85,7 +110,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let loaded!: Promise<unknown>;
   await new Promise<void>((parsing) => {
     loaded = session.load(parsing);
-    loaded.then(() => parsing(), () => parsing());
+    loaded.then(
+      () => parsing(),
+      () => parsing(),
+    );
   });
   const clients = new Set<Client>();
   const waiters: ((r: { ms: number; reloaded: string[] }) => void)[] = [];
@@ -129,7 +157,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     for (const [path, hash] of before) {
       const page = await session.render(path);
       if (page.error) continue;
-      if (hash === undefined ? !(changed === '*' || (Array.isArray(changed) && changed.some((p) => normalizeRoutePath(p) === normalizeRoutePath(path)))) : hashText(page.html) === hash) continue;
+      if (
+        hash === undefined
+          ? !(changed === '*' || (Array.isArray(changed) && changed.some((p) => normalizeRoutePath(p) === normalizeRoutePath(path))))
+          : hashText(page.html) === hash
+      )
+        continue;
       reloaded.push(path);
       for (const client of clients) if (client.path === path) send(client, 'reload');
     }
@@ -143,10 +176,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // One change at a time, in order, and none before the documents are loaded.
   let queue: Promise<unknown> = loaded.catch(() => undefined);
   const enqueue = (fn: () => Promise<unknown>) => {
-    queue = queue.then(() => handleChange(fn)).catch((error) => {
-      log(`✗ ${(error as Error).message}`);
-      for (const resolve of waiters.splice(0)) resolve({ ms: 0, reloaded: [] });
-    });
+    queue = queue
+      .then(() => handleChange(fn))
+      .catch((error) => {
+        log(`✗ ${(error as Error).message}`);
+        for (const resolve of waiters.splice(0)) resolve({ ms: 0, reloaded: [] });
+      });
   };
 
   const configFile = findConfigFile(root);
@@ -239,7 +274,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     log(`templates changed: ${path.slice(root.length + 1)}`);
     return enqueue(once(() => session.rebuildTemplates()));
   };
-  const follow = (w: FSWatcher) => w.on('add', (f) => onFile(f, false)).on('change', (f) => onFile(f, false)).on('unlink', (f) => onFile(f, true));
+  const follow = (w: FSWatcher) =>
+    w
+      .on('add', (f) => onFile(f, false))
+      .on('change', (f) => onFile(f, false))
+      .on('unlink', (f) => onFile(f, true));
   let siteWatch = watchFolders(watched.slice(1));
   await siteWatch.ready;
   await loaded;
@@ -264,15 +303,21 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (closed) return;
     const named = [...suspects];
     suspects.clear();
-    const moved = (w: typeof siteWatch) => named.filter((dir) => {
-      if (!w.folders.has(dir)) return false;
-      const id = folderId(dir);
-      return id !== undefined && id !== w.folders.get(dir);
-    });
+    const moved = (w: typeof siteWatch) =>
+      named.filter((dir) => {
+        if (!w.folders.has(dir)) return false;
+        const id = folderId(dir);
+        return id !== undefined && id !== w.folders.get(dir);
+      });
     const stale = [siteWatch, contentWatch].map((w) => ({ w, dirs: moved(w) })).filter(({ dirs }) => dirs.length);
     if (!stale.length) return;
     const dirs = stale.flatMap((s) => s.dirs);
-    log(`${dirs.filter((dir) => !dirs.some((outer) => dir.startsWith(outer + sep))).map((dir) => relative(root, dir)).join(' and ')} replaced: restarting`);
+    log(
+      `${dirs
+        .filter((dir) => !dirs.some((outer) => dir.startsWith(outer + sep)))
+        .map((dir) => relative(root, dir))
+        .join(' and ')} replaced: restarting`,
+    );
     // (Taken in now, so not reported again while the restart waits its turn.)
     for (const { w, dirs: replacedDirs } of stale) for (const dir of replacedDirs) w.folders.set(dir, folderId(dir));
     enqueue(async () => {
@@ -366,7 +411,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         return json(res, 400, { error: '_params must be JSON' });
       }
       // Documents as a build's content API files show them: no build internals.
-      json(res, 200, runQuery(docs.map((d) => session.apiView(d) as unknown as ContentDocument), query));
+      json(
+        res,
+        200,
+        runQuery(
+          docs.map((d) => session.apiView(d) as unknown as ContentDocument),
+          query,
+        ),
+      );
     };
     if (pathname === '/api/_content/query') {
       live();
@@ -379,7 +431,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const doc = m[1] === 'query' ? docs.find((d) => queryHash(documentQueryKey(d._path)) === m[2]) : undefined;
     if (m[1] === 'navigation') json(res, 200, session.navigation);
     else if (m[2] === queryHash(POSTS_QUERY_KEY)) json(res, 200, session.posts);
-    else if (doc) void session.apiDocument(doc).then((body) => json(res, 200, body), () => json(res, 500, { error: 'could not render' }));
+    else if (doc)
+      void session.apiDocument(doc).then(
+        (body) => json(res, 200, body),
+        () => json(res, 500, { error: 'could not render' }),
+      );
     else if (params.has('_params') && queryHash(params.get('_params')!) === m[2]) live();
     else json(res, 404, { error: 'not found' });
     return true;
@@ -426,7 +482,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (pathname === `/_sitegen/builds/meta/${DEV_BUILD_ID}.json`) return json(res, 200, session.manifest());
     const asset = assets().get(pathname);
     if (asset !== undefined) {
-      res.writeHead(200, { 'Content-Type': pathname.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.writeHead(200, {
+        'Content-Type': pathname.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
+        'Cache-Control': 'no-store',
+      });
       return void res.end(asset);
     }
     if (pathname.startsWith('/api/_content/') && contentApi(pathname, url.searchParams, res)) return;
@@ -451,7 +510,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     broadcastProblems(false);
     if (page.error) {
       res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8' });
-      return void res.end(`<!doctype html><title>Internal Server Error</title><h1>Internal Server Error</h1><pre>${page.error.message.replace(/</g, '&lt;')}</pre><script type="module" src="/_sitegen/dev/client.js"></script>`);
+      return void res.end(
+        `<!doctype html><title>Internal Server Error</title><h1>Internal Server Error</h1><pre>${page.error.message.replace(/</g, '&lt;')}</pre><script type="module" src="/_sitegen/dev/client.js"></script>`,
+      );
     }
     res.writeHead(page.status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
     res.end(page.html);

@@ -53,7 +53,25 @@ export const DEV_BUILD_ID = 'dev';
 function summaryKey(doc: ContentDocument | undefined): string {
   if (!doc) return '';
   const fm = doc.frontmatter;
-  return JSON.stringify([doc._path, doc.title, doc.description, doc.date, doc.updated, doc.draft, doc.navigation, doc.redirect, doc.layout, doc.excerpt, doc.readingTime, fm.order, fm.level, fm.tags, fm.categories, fm.author, doc.middleware]);
+  return JSON.stringify([
+    doc._path,
+    doc.title,
+    doc.description,
+    doc.date,
+    doc.updated,
+    doc.draft,
+    doc.navigation,
+    doc.redirect,
+    doc.layout,
+    doc.excerpt,
+    doc.readingTime,
+    fm.order,
+    fm.level,
+    fm.tags,
+    fm.categories,
+    fm.author,
+    doc.middleware,
+  ]);
 }
 
 /** The images a document shows, as written. */
@@ -167,14 +185,29 @@ export class DevSession {
       try {
         // Four batches in flight per worker: this thread is busy with the file watcher's first scan
         // meanwhile, and a worker waiting for its next batch would sit idle.
-        const parsed = workers.map(batches(toParse, 64), async (session, batch) => {
-          const files = batch.map((i) => sources[i]);
-          const items = await session.request<ParsedItem[]>({ type: 'parse', files, options: this.parseOptions, keep: false }, 'parsing', files.map((f) => f.display));
-          for (const item of items) {
-            const i = batch[item.index];
-            cache.entries[sources[i].rel] = { hash: item.hash ?? '', display: sources[i].display, doc: item.doc, errors: item.errors, ...(item.stat ? { stat: item.stat } : {}) };
-          }
-        }, undefined, 4);
+        const parsed = workers.map(
+          batches(toParse, 64),
+          async (session, batch) => {
+            const files = batch.map((i) => sources[i]);
+            const items = await session.request<ParsedItem[]>(
+              { type: 'parse', files, options: this.parseOptions, keep: false },
+              'parsing',
+              files.map((f) => f.display),
+            );
+            for (const item of items) {
+              const i = batch[item.index];
+              cache.entries[sources[i].rel] = {
+                hash: item.hash ?? '',
+                display: sources[i].display,
+                doc: item.doc,
+                errors: item.errors,
+                ...(item.stat ? { stat: item.stat } : {}),
+              };
+            }
+          },
+          undefined,
+          4,
+        );
         parsing?.();
         await parsed;
       } finally {
@@ -190,7 +223,8 @@ export class DevSession {
     this.grammars = initHighlighter(LANGUAGES);
     this.grammars.catch(() => undefined); // awaited where needed
     // Saved once the server is up (tens of megabytes at 10,000 documents): a start-up costs nothing for it.
-    if (toParse.length || restated.length) this.saving = new Promise((r) => setTimeout(r, 100)).then(() => saveDocCache(project.cacheDir, cache)).catch(() => undefined);
+    if (toParse.length || restated.length)
+      this.saving = new Promise((r) => setTimeout(r, 100)).then(() => saveDocCache(project.cacheDir, cache)).catch(() => undefined);
     this.loadedStats = new Map(sources.map((s) => [s.file, cache.entries[s.rel]?.stat]));
     sources.forEach((s) => {
       const entry = cache.entries[s.rel];
@@ -210,7 +244,12 @@ export class DevSession {
   async changedSinceLoad(): Promise<{ file: string; removed: boolean }[]> {
     const { sources: now } = await discoverContent(this.contentDir, this.root, this.scope);
     const present = new Set(now.map((s) => s.file));
-    const changed = now.filter((s) => { const before = this.loadedStats.get(s.file); return before === undefined || statKey(s.file) !== before; }).map((s) => ({ file: s.file, removed: false }));
+    const changed = now
+      .filter((s) => {
+        const before = this.loadedStats.get(s.file);
+        return before === undefined || statKey(s.file) !== before;
+      })
+      .map((s) => ({ file: s.file, removed: false }));
     for (const file of this.loadedStats.keys()) if (!present.has(file)) changed.push({ file, removed: true });
     return changed;
   }
@@ -232,13 +271,23 @@ export class DevSession {
     let docs = [...this.docs.values()].sort((a, b) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0));
     docs = await this.hooks.contentLoaded(docs);
     const authors = await readAuthors(this.project.dataDir);
-    const { files: publicFiles, problems: refused } = existsSync(this.publicDir) ? await listPublicFiles(this.publicDir, this.root, this.scope) : { files: [], problems: [] };
+    const { files: publicFiles, problems: refused } = existsSync(this.publicDir)
+      ? await listPublicFiles(this.publicDir, this.root, this.scope)
+      : { files: [], problems: [] };
     this.setLinks(refused, this.publicDir);
     const images = await collectImages({ docs: docs.filter((d) => !d._partial), ...this.scope });
     this.imageFiles = new Map(images.files.map((f) => [f.rel, f.file]));
     this.plan = await planSite({
-      config: this.config, docs, mod: this.mod, authors, assets: this.assets, buildId: DEV_BUILD_ID, drafts: true,
-      hasFavicon: publicFiles.some((f) => f.rel === 'favicon.svg'), publicFiles: publicFiles.map((f) => f.rel), bodyExtra: this.options.bodyExtra,
+      config: this.config,
+      docs,
+      mod: this.mod,
+      authors,
+      assets: this.assets,
+      buildId: DEV_BUILD_ID,
+      drafts: true,
+      hasFavicon: publicFiles.some((f) => f.rel === 'favicon.svg'),
+      publicFiles: publicFiles.map((f) => f.rel),
+      bodyExtra: this.options.bodyExtra,
       images: images.manifest,
     });
     if (images.problems.length) this.problems.set('(images)', images.problems);
@@ -450,7 +499,9 @@ export class DevSession {
   /** The build's link and anchor checks (SG5001, SG5002) over the pages rendered so far (dev/link-checks.ts). */
   async checkPages(): Promise<void> {
     const problems = await this.pageChecks.check({
-      plan: this.plan, levels: this.config.checks, pluginFiles: this.hooks.has('build:done'),
+      plan: this.plan,
+      levels: this.config.checks,
+      pluginFiles: this.hooks.has('build:done'),
       fresh: (key) => this.cache.has(key),
       render: (key) => this.renderRoute(key),
     });

@@ -18,10 +18,26 @@ import { fileURLToPath } from 'node:url';
 import type { LanguageRegistration } from 'shiki/core';
 
 const ALIASES: Record<string, string> = {
-  sh: 'bash', shell: 'bash', zsh: 'bash', console: 'bash', shellscript: 'bash',
-  yml: 'yaml', js: 'javascript', mjs: 'javascript', cjs: 'javascript', node: 'javascript',
-  ts: 'typescript', py: 'python', rb: 'ruby', cs: 'csharp', 'c#': 'csharp',
-  dockerfile: 'docker', ps1: 'powershell', pwsh: 'powershell', md: 'markdown', jsonc: 'json',
+  sh: 'bash',
+  shell: 'bash',
+  zsh: 'bash',
+  console: 'bash',
+  shellscript: 'bash',
+  yml: 'yaml',
+  js: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  node: 'javascript',
+  ts: 'typescript',
+  py: 'python',
+  rb: 'ruby',
+  cs: 'csharp',
+  'c#': 'csharp',
+  dockerfile: 'docker',
+  ps1: 'powershell',
+  pwsh: 'powershell',
+  md: 'markdown',
+  jsonc: 'json',
 };
 
 /**
@@ -30,8 +46,30 @@ const ALIASES: Record<string, string> = {
  * that a site of bash and JavaScript would otherwise compile in every worker at start-up.
  */
 export const LANGUAGES = [
-  'bash', 'yaml', 'json', 'javascript', 'typescript', 'tsx', 'go', 'python', 'ruby', 'php', 'java', 'csharp',
-  'toml', 'ini', 'docker', 'sql', 'http', 'xml', 'lua', 'html', 'css', 'powershell', 'markdown', 'diff',
+  'bash',
+  'yaml',
+  'json',
+  'javascript',
+  'typescript',
+  'tsx',
+  'go',
+  'python',
+  'ruby',
+  'php',
+  'java',
+  'csharp',
+  'toml',
+  'ini',
+  'docker',
+  'sql',
+  'http',
+  'xml',
+  'lua',
+  'html',
+  'css',
+  'powershell',
+  'markdown',
+  'diff',
 ] as const;
 const KNOWN = new Set<string>(LANGUAGES);
 /**
@@ -100,7 +138,9 @@ export async function initHighlighter(languages: readonly string[] = []): Promis
     // pattern compiles once (scanners.ts): half the time of a thread's first code blocks.
     engine: sharedPatternEngine(
       await createOnigurumaEngine(
-        readFile(fileURLToPath(import.meta.resolve('shiki/onig.wasm'))).then((bytes) => ({ instantiator: (imports) => WebAssembly.instantiate(bytes, imports) })),
+        readFile(fileURLToPath(import.meta.resolve('shiki/onig.wasm'))).then((bytes) => ({
+          instantiator: (imports) => WebAssembly.instantiate(bytes, imports),
+        })),
       ),
     ),
   });

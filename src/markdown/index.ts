@@ -88,7 +88,13 @@ export function createMarkdown(options: MarkdownOptions = {}, extend?: (md: Mark
   md.use(anchor, {
     slugify: headingSlug,
     tabIndex: false,
-    permalink: anchor.permalink.linkInsideHeader({ symbol: '#', placement: 'after', class: 'header-anchor', ariaHidden: true, renderAttrs: () => ({ tabindex: '-1' }) }),
+    permalink: anchor.permalink.linkInsideHeader({
+      symbol: '#',
+      placement: 'after',
+      class: 'header-anchor',
+      ariaHidden: true,
+      renderAttrs: () => ({ tabindex: '-1' }),
+    }),
   });
 
   md.renderer.rules.fence = (tokens, idx) => {
@@ -114,7 +120,8 @@ export function createMarkdown(options: MarkdownOptions = {}, extend?: (md: Mark
       }
     }
   });
-  md.renderer.rules.table_open = (tokens, idx) => `<div class="table-wrap" role="region" aria-label="${tokens[idx].meta?.label ?? 'Table'}" tabindex="0"><table>\n`;
+  md.renderer.rules.table_open = (tokens, idx) =>
+    `<div class="table-wrap" role="region" aria-label="${tokens[idx].meta?.label ?? 'Table'}" tabindex="0"><table>\n`;
   md.renderer.rules.table_close = () => '</table></div>\n';
 
   extend?.(md);
@@ -133,7 +140,11 @@ function buildToc(tokens: Token[], maxDepth: number): { toc: TocLink[]; ids: str
     const depth = Number(token.tag.slice(1));
     if (depth < 2 || depth > maxDepth) continue;
     const inline = tokens[i + 1];
-    const text = (inline.children ?? []).filter((t) => t.type === 'text' || t.type === 'code_inline').map((t) => t.content).join('').trim();
+    const text = (inline.children ?? [])
+      .filter((t) => t.type === 'text' || t.type === 'code_inline')
+      .map((t) => t.content)
+      .join('')
+      .trim();
     flat.push({ id, depth, text });
   }
   const toc: TocLink[] = [];
@@ -167,8 +178,16 @@ function collectLinks(tokens: Token[], lineOffset: number): { links: LinkRef[]; 
 /** The plain text of the first block when it is a level-1 heading, without a trailing `{#id}`. */
 function leadHeading(tokens: Token[]): string | undefined {
   if (tokens[0]?.type !== 'heading_open' || tokens[0].tag !== 'h1') return undefined;
-  const text = (tokens[1]?.children ?? []).filter((t) => t.type === 'text' || t.type === 'code_inline').map((t) => t.content).join('');
-  return text.replace(/\s*\{#[^}]*\}\s*$/, '').replace(/\s+/g, ' ').trim() || undefined;
+  const text = (tokens[1]?.children ?? [])
+    .filter((t) => t.type === 'text' || t.type === 'code_inline')
+    .map((t) => t.content)
+    .join('');
+  return (
+    text
+      .replace(/\s*\{#[^}]*\}\s*$/, '')
+      .replace(/\s+/g, ' ')
+      .trim() || undefined
+  );
 }
 
 function plainText(tokens: Token[]): string {
@@ -191,7 +210,15 @@ export function renderMarkdown(md: MarkdownIt, source: string, lineOffset = 0, t
   const { toc, ids } = buildToc(tokens, tocDepth);
   const cut = env[NESTING_CUT];
   const heading = leadHeading(tokens);
-  return { html: out, toc, ids, ...collectLinks(tokens, lineOffset), text: plainText(tokens), ...(heading ? { heading } : {}), ...(typeof cut === 'number' ? { nestingCut: cut + 1 + lineOffset } : {}) };
+  return {
+    html: out,
+    toc,
+    ids,
+    ...collectLinks(tokens, lineOffset),
+    text: plainText(tokens),
+    ...(heading ? { heading } : {}),
+    ...(typeof cut === 'number' ? { nestingCut: cut + 1 + lineOffset } : {}),
+  };
 }
 
 export { escapeHtml };

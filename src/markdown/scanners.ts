@@ -42,7 +42,14 @@ const MAX_SHARED = 8_000;
 
 export function sharedPatternEngine(engine: RegexEngine, maxShared = MAX_SHARED): RegexEngine & { compiled(): number } {
   const shared = new Map<string, Pattern>();
-  const compile = (source: string): Pattern => ({ scanner: engine.createScanner([source]), anchored: source.includes('\\G'), subject: undefined, options: 0, from: 0, found: null });
+  const compile = (source: string): Pattern => ({
+    scanner: engine.createScanner([source]),
+    anchored: source.includes('\\G'),
+    subject: undefined,
+    options: 0,
+    from: 0,
+    found: null,
+  });
   return {
     createString: (text) => engine.createString(text),
     /** Distinct patterns compiled so far (shared ones). */
@@ -67,7 +74,13 @@ export function sharedPatternEngine(engine: RegexEngine, maxShared = MAX_SHARED)
           for (let i = 0; i < patterns.length; i++) {
             const p = patterns[i];
             let found: Match | null;
-            if (!p.anchored && p.subject === subject && p.options === options && p.from <= start && (p.found === null || p.found.captureIndices[0].start >= start)) {
+            if (
+              !p.anchored &&
+              p.subject === subject &&
+              p.options === options &&
+              p.from <= start &&
+              (p.found === null || p.found.captureIndices[0].start >= start)
+            ) {
               found = p.found;
             } else {
               found = p.scanner.findNextMatchSync(subject, start, options);

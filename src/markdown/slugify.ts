@@ -48,4 +48,3 @@ export function pathSlug(segment: string): string {
     .replace(/-{2,}/g, '-')
     .replace(/^[-.]+|[-.]+$/g, '');
 }
-

@@ -91,7 +91,8 @@ async function compileRuntime(): Promise<{ value: RuntimeAsset; inputs: string[]
   const files: { path: string; contents: string }[] = [];
   let contents = entry.text;
   for (const chunk of result.outputFiles.filter((f) => f !== entry)) {
-    if (chunk.text.includes('import(') || /from"\.\//.test(chunk.text)) throw new Error(`runtime chunk ${name(chunk)} imports another chunk: name it by content hash too`);
+    if (chunk.text.includes('import(') || /from"\.\//.test(chunk.text))
+      throw new Error(`runtime chunk ${name(chunk)} imports another chunk: name it by content hash too`);
     const hashed = `${name(chunk).replace(/-[A-Z0-9]+\.js$|\.js$/, '')}.${hashText(chunk.text).slice(0, 10)}.js`;
     contents = contents.split(`"./${name(chunk)}"`).join(`"./${hashed}"`);
     files.push({ path: `_sitegen/${hashed}`, contents: chunk.text });

@@ -16,7 +16,10 @@ export interface ErrorPageInput {
 }
 
 export function serverErrorHtml(input: ErrorPageInput): string {
-  const head = input.headHtml.split('\n').filter((line) => !line.includes('modulepreload')).join('\n');
+  const head = input.headHtml
+    .split('\n')
+    .filter((line) => !line.includes('modulepreload'))
+    .join('\n');
   const title = input.siteName ? `Internal Server Error | ${input.siteName}` : 'Internal Server Error';
   return `<!doctype html>
 <html lang="${escapeHtml(input.lang)}">

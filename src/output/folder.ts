@@ -225,7 +225,12 @@ export class OutputFolder {
    */
   spareRecords?: unknown;
 
-  private constructor(readonly outDir: string, readonly tempDir: string, private readonly spareDir: string | undefined, private readonly earlier?: Promise<Listing>) {
+  private constructor(
+    readonly outDir: string,
+    readonly tempDir: string,
+    private readonly spareDir: string | undefined,
+    private readonly earlier?: Promise<Listing>,
+  ) {
     this.writer = new FsWriter(tempDir, 64, INTERRUPTED, !!earlier);
   }
 

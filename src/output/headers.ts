@@ -57,5 +57,15 @@ export function headersFile(base = '/'): string {
     '# Every rule whose path matches applies; no two rules that can match one path set the same header.',
     `# Pages, payloads and other files: the host's default Cache-Control (${REVALIDATE}).`,
   ];
-  return [...head, ...HEADER_RULES.map((rule) => `${prefix}${rule.pattern}\n${Object.entries(rule.headers).map(([k, v]) => `  ${k}: ${v}`).join('\n')}`)].join('\n') + '\n';
+  return (
+    [
+      ...head,
+      ...HEADER_RULES.map(
+        (rule) =>
+          `${prefix}${rule.pattern}\n${Object.entries(rule.headers)
+            .map(([k, v]) => `  ${k}: ${v}`)
+            .join('\n')}`,
+      ),
+    ].join('\n') + '\n'
+  );
 }

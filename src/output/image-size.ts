@@ -24,7 +24,10 @@ function jpeg(b: Buffer): ImageSize | undefined {
   while (i + 9 < b.length) {
     if (b[i] !== 0xff) return undefined;
     const marker = b[i + 1];
-    if (marker === 0xff) { i++; continue; }
+    if (marker === 0xff) {
+      i++;
+      continue;
+    }
     const length = b.readUInt16BE(i + 2);
     // SOF0–SOF15 carry the frame size, except DHT (C4), JPG (C8) and DAC (CC).
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
@@ -58,7 +61,10 @@ function svg(b: Buffer): ImageSize | undefined {
   const attr = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1];
   let width = svgLength(attr('width'));
   let height = svgLength(attr('height'));
-  const box = attr('viewBox')?.trim().split(/[\s,]+/).map(Number);
+  const box = attr('viewBox')
+    ?.trim()
+    .split(/[\s,]+/)
+    .map(Number);
   if (box?.length === 4 && box[2] > 0 && box[3] > 0) {
     if (width && !height) height = Math.round((width * box[3]) / box[2]);
     else if (height && !width) width = Math.round((height * box[2]) / box[3]);
@@ -88,7 +94,14 @@ export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'avif' | 'ico' | 'bm
 
 /** File name extensions of each format, the usual one first. */
 export const FORMAT_EXTENSIONS: Record<ImageFormat, string[]> = {
-  png: ['.png', '.apng'], jpeg: ['.jpg', '.jpeg', '.jfif', '.pjpeg', '.pjp'], gif: ['.gif'], webp: ['.webp'], avif: ['.avif'], ico: ['.ico', '.cur'], bmp: ['.bmp', '.dib'], svg: ['.svg'],
+  png: ['.png', '.apng'],
+  jpeg: ['.jpg', '.jpeg', '.jfif', '.pjpeg', '.pjp'],
+  gif: ['.gif'],
+  webp: ['.webp'],
+  avif: ['.avif'],
+  ico: ['.ico', '.cur'],
+  bmp: ['.bmp', '.dib'],
+  svg: ['.svg'],
 };
 
 const BMP_HEADERS = new Set([12, 40, 52, 56, 64, 108, 124]);

@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile, realpath, stat } from 'node:fs/promises';
-import { posix, resolve, } from 'node:path';
+import { posix, resolve } from 'node:path';
 import { inside, refusal, type ProjectScope } from '../content/scope.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { SitegenError } from '../errors.ts';
@@ -61,9 +61,7 @@ export function imageKey(source: string, src: string, publicDir: string): string
 /** What image collection reads of a document (the document cache's index keeps this much). */
 export type ImageSource = Pick<ContentDocument, '_source' | '_path' | 'images'>;
 
-export type LoadedImage =
-  | { ok: true; bytes: Buffer; file: string }
-  | { ok: false; code: 'SG5003' | 'SG2010' | 'SG5004'; reason: string };
+export type LoadedImage = { ok: true; bytes: Buffer; file: string } | { ok: false; code: 'SG5003' | 'SG2010' | 'SG5004'; reason: string };
 
 /**
  * Read the image file `key` names, when it may be shown: the path and then its real path (links
@@ -73,9 +71,7 @@ export type LoadedImage =
  */
 export async function loadImage(key: string, scope: ProjectScope, rootRelative = false): Promise<LoadedImage> {
   const file = resolve(scope.root, key);
-  const outside = rootRelative && inside(file, resolve(scope.root, scope.publicDir)) === undefined
-    ? 'leaves the public folder'
-    : refusal(file, scope);
+  const outside = rootRelative && inside(file, resolve(scope.root, scope.publicDir)) === undefined ? 'leaves the public folder' : refusal(file, scope);
   if (outside) return { ok: false, code: 'SG2010', reason: outside };
   let target: string;
   try {
@@ -94,20 +90,29 @@ export async function loadImage(key: string, scope: ProjectScope, rootRelative =
 }
 
 /** The problem a refused image reference is, at its place in the document. */
-function imageProblem(doc: ImageSource, ref: { href: string; line: number }, key: string, loaded: Exclude<LoadedImage, { ok: true }>, scope: ProjectScope): SitegenError {
+function imageProblem(
+  doc: ImageSource,
+  ref: { href: string; line: number },
+  key: string,
+  loaded: Exclude<LoadedImage, { ok: true }>,
+  scope: ProjectScope,
+): SitegenError {
   const location = { file: doc._source, line: ref.line };
   if (loaded.code === 'SG5003') {
     return new SitegenError('SG5003', `Missing image ${ref.href} on ${doc._path} (looked for ${key})`, {
-      location, hint: `Put the image next to the document (./name.png) or under ${scope.publicDir}/ (/name.png), or fix the path.`,
+      location,
+      hint: `Put the image next to the document (./name.png) or under ${scope.publicDir}/ (/name.png), or fix the path.`,
     });
   }
   if (loaded.code === 'SG5004') {
     return new SitegenError('SG5004', `Not an image: ${ref.href} on ${doc._path} (${key} is not a PNG, JPEG, GIF, WebP, AVIF, ICO, BMP or SVG file)`, {
-      location, hint: 'Point the reference at an image file, or save the file in one of those formats. Nothing was copied.',
+      location,
+      hint: 'Point the reference at an image file, or save the file in one of those formats. Nothing was copied.',
     });
   }
   return new SitegenError('SG2010', `File outside the project: ${ref.href} on ${doc._path} (${key} ${loaded.reason})`, {
-    location, hint: `Images must be inside the project or the content folder: next to the document (./name.png) or under ${scope.publicDir}/ (/name.png), not in the cache, output, node_modules or hidden folders. Nothing was read.`,
+    location,
+    hint: `Images must be inside the project or the content folder: next to the document (./name.png) or under ${scope.publicDir}/ (/name.png), not in the cache, output, node_modules or hidden folders. Nothing was read.`,
   });
 }
 
@@ -185,7 +190,12 @@ const IMG = /<img\b([^>]*)>/g;
 const SRC = /\ssrc="([^"]*)"/;
 
 function decodeAttr(value: string): string {
-  return value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 /** Point the `<img>` elements of a document's HTML at their hashed files, with size and lazy loading. */

@@ -47,7 +47,10 @@ export async function findIslands(dirs: string[]): Promise<Map<string, string>> 
  * which differ between checkouts): shared chunks first, then the references to them are
  * rewritten, then the entries are hashed.
  */
-function contentHashedNames(outputs: { name: string; contents: string }[], entries: Map<string, string>): { name: string; original: string; contents: string }[] {
+function contentHashedNames(
+  outputs: { name: string; contents: string }[],
+  entries: Map<string, string>,
+): { name: string; original: string; contents: string }[] {
   const renamed = new Map<string, string>();
   const rewrite = (text: string) => {
     let out = text;
@@ -97,7 +100,14 @@ export async function buildIslands(islands: Map<string, string>, cacheDir: strin
   if (!islands.size) return { urls: {}, files: [] };
   const dir = join(cacheDir, 'islands');
   await mkdir(dir, { recursive: true });
-  const key = hashText([...islands].sort().map(([n, f]) => `${n}:${f}`).join('\n') + base + ISLANDS_FORMAT);
+  const key = hashText(
+    [...islands]
+      .sort()
+      .map(([n, f]) => `${n}:${f}`)
+      .join('\n') +
+      base +
+      ISLANDS_FORMAT,
+  );
   const recordFile = join(dir, `islands.${key}.json`);
   if (existsSync(recordFile)) {
     try {
@@ -111,17 +121,20 @@ export async function buildIslands(islands: Map<string, string>, cacheDir: strin
   const entryPoints: Record<string, string> = {};
   for (const [name, file] of islands) {
     const entry = join(dir, `${name}.entry.tsx`);
-    await writeAtomic(entry, [
-      // Relative, so that chunk hashes do not depend on where the project lives.
-      `import * as M from ${JSON.stringify(relativeImport(dir, file))};`,
-      `import { createElement } from 'react';`,
-      `import { hydrateRoot } from 'react-dom/client';`,
-      `const Component = (M as any).default ?? (M as any)[${JSON.stringify(name)}];`,
-      `export function mount(el: HTMLElement, props: object) {`,
-      `  const root = hydrateRoot(el, createElement(Component, props));`,
-      `  return { unmount: () => root.unmount() };`,
-      `}`,
-    ].join('\n'));
+    await writeAtomic(
+      entry,
+      [
+        // Relative, so that chunk hashes do not depend on where the project lives.
+        `import * as M from ${JSON.stringify(relativeImport(dir, file))};`,
+        `import { createElement } from 'react';`,
+        `import { hydrateRoot } from 'react-dom/client';`,
+        `const Component = (M as any).default ?? (M as any)[${JSON.stringify(name)}];`,
+        `export function mount(el: HTMLElement, props: object) {`,
+        `  const root = hydrateRoot(el, createElement(Component, props));`,
+        `  return { unmount: () => root.unmount() };`,
+        `}`,
+      ].join('\n'),
+    );
     entryPoints[name] = entry;
   }
   const { build } = await import('esbuild');
@@ -160,7 +173,10 @@ export async function buildIslands(islands: Map<string, string>, cacheDir: strin
     const entry = meta.entryPoint && Object.entries(entryPoints).find(([, e]) => join(dirname(cacheDir), meta.entryPoint!) === e);
     if (entry) names.set(basename(out), entry[0]);
   }
-  const files = contentHashedNames(result.outputFiles.map((f) => ({ name: basename(f.path), contents: f.text })), names);
+  const files = contentHashedNames(
+    result.outputFiles.map((f) => ({ name: basename(f.path), contents: f.text })),
+    names,
+  );
   for (const file of files) {
     const island = names.get(file.original);
     if (island) urls[island] = `${base}/_sitegen/islands/${file.name}`;

@@ -42,7 +42,11 @@ export function checkOutDir(context: OutDirContext): void {
   const out = join(real(dirname(outDir)), basename(outDir));
   const root = real(context.root);
   if (within(root, out)) {
-    throw refuse(outDir, out === root ? 'is the project folder' : 'holds the project folder', 'A build replaces everything in its output folder, and the project would be lost.');
+    throw refuse(
+      outDir,
+      out === root ? 'is the project folder' : 'holds the project folder',
+      'A build replaces everything in its output folder, and the project would be lost.',
+    );
   }
   const sources = [
     ['the content folder', context.contentDir],
@@ -54,7 +58,8 @@ export function checkOutDir(context: OutDirContext): void {
   for (const [name, dir] of sources) {
     const source = real(dir);
     if (within(out, source)) throw refuse(outDir, `is inside ${name} (${source})`, 'The output would be read back as sources, or replace them.');
-    if (within(source, out)) throw refuse(outDir, `holds ${name} (${source})`, 'A build replaces everything in its output folder, and the sources would be lost.');
+    if (within(source, out))
+      throw refuse(outDir, `holds ${name} (${source})`, 'A build replaces everything in its output folder, and the sources would be lost.');
   }
   let stats: ReturnType<typeof lstatSync>;
   try {
@@ -66,12 +71,20 @@ export function checkOutDir(context: OutDirContext): void {
   if (stats.isSymbolicLink()) {
     const target = resolve(dirname(outDir), readlinkSync(outDir));
     if (dirname(target) === generationsOf(outDir)) return;
-    throw refuse(outDir, `is a link that sitegen did not make (to ${target})`, 'sitegen replaces its output folder with a link to each new build, and would drop this one.');
+    throw refuse(
+      outDir,
+      `is a link that sitegen did not make (to ${target})`,
+      'sitegen replaces its output folder with a link to each new build, and would drop this one.',
+    );
   }
   if (!stats.isDirectory()) throw refuse(outDir, 'is a file', 'A build makes a folder there.');
   const entries = readdirSync(outDir);
   // A folder an earlier sitegen wrote carries its build manifest.
   if (!entries.length || existsSync(join(outDir, '_sitegen/builds/latest.json'))) return;
   const shown = entries.slice(0, 3).join(', ') + (entries.length > 3 ? `, … (${entries.length} entries)` : '');
-  throw refuse(outDir, `holds files that no sitegen build wrote (${shown})`, 'A build replaces its output folder whole, and these files would be lost. Move them, or empty the folder.');
+  throw refuse(
+    outDir,
+    `holds files that no sitegen build wrote (${shown})`,
+    'A build replaces its output folder whole, and these files would be lost. Move them, or empty the folder.',
+  );
 }

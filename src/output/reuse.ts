@@ -34,7 +34,11 @@ export function byteOffsets(text: string, needle: string): number[] {
  * encoding back, which cost as much as the reading and writing. Undefined when the page cannot be
  * taken over (gone, changed, unreadable): it is rendered instead.
  */
-export function tryCopy(folder: OpenFolder, reuse: NonNullable<WorkerJob['reuse']>, buildId: string): { files: [string, number][]; offsets: number[][]; patched?: boolean } | undefined {
+export function tryCopy(
+  folder: OpenFolder,
+  reuse: NonNullable<WorkerJob['reuse']>,
+  buildId: string,
+): { files: [string, number][]; offsets: number[][]; patched?: boolean } | undefined {
   try {
     return copy(folder, reuse, buildId);
   } catch {
@@ -42,7 +46,11 @@ export function tryCopy(folder: OpenFolder, reuse: NonNullable<WorkerJob['reuse'
   }
 }
 
-function copy(folder: OpenFolder, reuse: NonNullable<WorkerJob['reuse']>, buildId: string): { files: [string, number][]; offsets: number[][]; patched?: boolean } | undefined {
+function copy(
+  folder: OpenFolder,
+  reuse: NonNullable<WorkerJob['reuse']>,
+  buildId: string,
+): { files: [string, number][]; offsets: number[][]; patched?: boolean } | undefined {
   const previous = folder.previous!;
   const files = reuse.files;
   const from = Buffer.from(previous.buildId);

@@ -2,7 +2,21 @@
  * Where output goes: the file system for builds, memory for tests and the dev server.
  */
 import { copyFile, link, open, stat, writeFile } from 'node:fs/promises';
-import { closeSync, copyFileSync, fstatSync, ftruncateSync, linkSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  fstatSync,
+  ftruncateSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { SitegenError } from '../errors.ts';
 
@@ -28,7 +42,16 @@ function notThere(error: unknown, file: string): false {
  * fraction of the cost.
  */
 export function isPlain(path: string): boolean {
-  return sep === '/' && path.length > 0 && path.charCodeAt(0) !== 47 && !path.endsWith('/') && !path.endsWith('.') && !path.includes('//') && !path.includes('./') && !path.includes('\0');
+  return (
+    sep === '/' &&
+    path.length > 0 &&
+    path.charCodeAt(0) !== 47 &&
+    !path.endsWith('/') &&
+    !path.endsWith('.') &&
+    !path.includes('//') &&
+    !path.includes('./') &&
+    !path.includes('\0')
+  );
 }
 
 /** `join(dir, path)`, for a plain path (`isPlain`) without normalising it again. */
@@ -51,7 +74,12 @@ export class FsWriter implements OutputWriter {
    * exist already: they are overwritten where they are, which costs a fraction of creating a file
    * and its folder anew (see `overwriteSync`).
    */
-  constructor(root: string, private readonly limit = 64, private readonly interrupted?: Int32Array, readonly inPlace = false) {
+  constructor(
+    root: string,
+    private readonly limit = 64,
+    private readonly interrupted?: Int32Array,
+    readonly inPlace = false,
+  ) {
     this.root = resolve(root);
   }
 

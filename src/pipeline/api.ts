@@ -156,20 +156,40 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
     if (links) job.links = links;
     if (stem !== undefined) {
       const inSpare = spare && `${stem}${spare.id}.json`;
-      linked.set(file, { job, from: before!.file, size: input.prevFiles.get(before!.file)!, ...(inSpare && spare.api?.[inSpare] === key ? { spare: inSpare } : {}) });
-    }
-    else jobs.push(job);
+      linked.set(file, {
+        job,
+        from: before!.file,
+        size: input.prevFiles.get(before!.file)!,
+        ...(inSpare && spare.api?.[inSpare] === key ? { spare: inSpare } : {}),
+      });
+    } else jobs.push(job);
   }
   const ownerOf = (job: ApiJob) => owner.get(job.body.id);
   const requests: ApiRequest[] = ownedBatches(jobs, ownerOf, 64).map((batch) => ({ type: 'api', jobs: batch, base }));
   // Links belong to no worker: dealt out in turn (all sent at once, they would all go to the first).
   const dealt = new Map<ApiRequest, WorkerSession>();
   for (const batch of batches([...linked.values()], LINKS_AT_A_TIME)) {
-    const request: ApiRequest = { type: 'api', jobs: [], base, links: batch.flatMap(({ job, from, size, spare }) => [job.file, from, String(size), spare ?? '']).join('\u0000') };
+    const request: ApiRequest = {
+      type: 'api',
+      jobs: [],
+      base,
+      links: batch.flatMap(({ job, from, size, spare }) => [job.file, from, String(size), spare ?? '']).join('\u0000'),
+    };
     dealt.set(request, input.pool.sessions[dealt.size % input.pool.sessions.length]);
     requests.push(request);
   }
-  const send = (list: ApiRequest[]) => input.pool.map(list, (session, request) => session.request<ApiResult>(request, 'writing the content API for', request.jobs.map((j) => j.doc?._source ?? j.body.source.display)), (request) => (request.jobs.length ? ownerOf(request.jobs[0]) : dealt.get(request)), Infinity);
+  const send = (list: ApiRequest[]) =>
+    input.pool.map(
+      list,
+      (session, request) =>
+        session.request<ApiResult>(
+          request,
+          'writing the content API for',
+          request.jobs.map((j) => j.doc?._source ?? j.body.source.display),
+        ),
+      (request) => (request.jobs.length ? ownerOf(request.jobs[0]) : dealt.get(request)),
+      Infinity,
+    );
   // All sent at once: the main thread plans the site next, for a few hundred milliseconds at
   // 10,000 documents without taking a reply, and the workers write meanwhile instead of waiting.
   const take = (results: ApiResult[]) => {

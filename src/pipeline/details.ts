@@ -50,7 +50,11 @@ export function openDetails(file: string, id: string, key?: string): DetailsFile
 
 export class DetailsFile {
   private entries?: Record<string, Details>;
-  constructor(readonly file: string, private readonly id: string, private readonly key?: string) {}
+  constructor(
+    readonly file: string,
+    private readonly id: string,
+    private readonly key?: string,
+  ) {}
 
   /** Every entry's details, read on first use. */
   all(): Record<string, Details> {
@@ -89,8 +93,26 @@ function settle(value: object, name: keyof Details, field: unknown): void {
 // `links` and `ids`), so they read as fast as before; spreading, JSON and structured clone see
 // the values.
 const ACCESSORS: PropertyDescriptorMap = {
-  links: { get(this: object) { return detailsOf(this)?.links; }, set(this: object, field: unknown) { settle(this, 'links', field); }, enumerable: true, configurable: true },
-  ids: { get(this: object) { return detailsOf(this)?.ids; }, set(this: object, field: unknown) { settle(this, 'ids', field); }, enumerable: true, configurable: true },
+  links: {
+    get(this: object) {
+      return detailsOf(this)?.links;
+    },
+    set(this: object, field: unknown) {
+      settle(this, 'links', field);
+    },
+    enumerable: true,
+    configurable: true,
+  },
+  ids: {
+    get(this: object) {
+      return detailsOf(this)?.ids;
+    },
+    set(this: object, field: unknown) {
+      settle(this, 'ids', field);
+    },
+    enumerable: true,
+    configurable: true,
+  },
 };
 
 /** Give an object read from a main file its details (entry `name` of `file`): now (`lazy` off), or when first read. */

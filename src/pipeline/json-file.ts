@@ -89,13 +89,27 @@ export function* jsonPieces(value: Record<string, unknown>): Generator<string> {
     first = false;
     if (Array.isArray(field) && field.length > PIECE) {
       for (let i = 0; i < field.length; i += PIECE) {
-        yield (i ? ',' : '[') + field.slice(i, i + PIECE).map((item) => JSON.stringify(item) ?? 'null').join(',');
+        yield (i ? ',' : '[') +
+          field
+            .slice(i, i + PIECE)
+            .map((item) => JSON.stringify(item) ?? 'null')
+            .join(',');
       }
       yield ']';
-    } else if (field && typeof field === 'object' && !Array.isArray(field) && Object.getPrototypeOf(field) === Object.prototype && Object.keys(field).length > PIECE) {
+    } else if (
+      field &&
+      typeof field === 'object' &&
+      !Array.isArray(field) &&
+      Object.getPrototypeOf(field) === Object.prototype &&
+      Object.keys(field).length > PIECE
+    ) {
       const entries = Object.entries(field).filter(([, v]) => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol');
       for (let i = 0; i < entries.length; i += PIECE) {
-        yield (i ? ',' : '{') + entries.slice(i, i + PIECE).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',');
+        yield (i ? ',' : '{') +
+          entries
+            .slice(i, i + PIECE)
+            .map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`)
+            .join(',');
       }
       yield entries.length ? '}' : '{}';
     } else {

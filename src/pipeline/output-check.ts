@@ -43,7 +43,10 @@ export function checkOutputSizes(cacheDir: string, state: OutputIndex): OutputCh
   const stop = new SharedArrayBuffer(4);
   const sizes = new Promise<boolean | undefined>((resolve) => {
     try {
-      const worker = new Worker(CHECK_SIZES, { eval: true, workerData: { file: outputFile(cacheDir, state.outDir), id: state.id, dir: filesPrefix(state.outDir), stop } });
+      const worker = new Worker(CHECK_SIZES, {
+        eval: true,
+        workerData: { file: outputFile(cacheDir, state.outDir), id: state.id, dir: filesPrefix(state.outDir), stop },
+      });
       worker.once('message', (intact: boolean | undefined) => resolve(intact));
       worker.once('error', () => resolve(undefined));
       worker.once('exit', () => resolve(undefined));

@@ -54,7 +54,10 @@ export async function writeOutputs(input: OutputsInput): Promise<{ redirects: nu
   const redirectText = redirectsFile(plan.matcher, plan.redirects, base);
   if (redirectText) await out.write('_redirects', redirectText);
   await out.write('_headers', headersFile(config.base));
-  await out.write('500.html', serverErrorHtml({ lang: config.lang, siteName: config.name, description: config.description, home: `${base}/`, headHtml: plan.model.shared.headHtml }));
+  await out.write(
+    '500.html',
+    serverErrorHtml({ lang: config.lang, siteName: config.name, description: config.description, home: `${base}/`, headHtml: plan.model.shared.headHtml }),
+  );
   await out.write(`api/_content/query/${queryHash(POSTS_QUERY_KEY)}.${buildId}.json`, JSON.stringify(apiPosts(plan.model.posts, config.base)));
   await out.write(`api/_content/navigation/${queryHash(NAVIGATION_KEY)}.${buildId}.json`, JSON.stringify(plan.model.nav));
   await mapLimit(input.publicFiles, 16, async (f) => out.write(f.rel, await readFile(f.file)));
@@ -97,21 +100,29 @@ export async function runBuildDone(input: BuildDoneInput): Promise<{ files: Set<
   const pages = [...input.pages].sort((a, b) => (a.path < b.path ? -1 : 1));
   const posts = apiPosts(input.plan.model.posts, input.config.base);
   try {
-    await input.hooks.run('build:done', () => [{
-      config: input.config, site: input.plan.model.shared.site, buildId: input.buildId, pages, documents: input.documents, posts,
-      authors: input.authors, outDir: input.outDir,
-      // Bodies stay out of the main thread until a plugin asks for one: read back from the
-      // document's content API file, which the workers have written by now.
-      body: async (doc: ContentDocument) => {
-        const file = input.apiFiles.get(doc._id);
-        if (!file) return doc.body?.html ?? '';
-        return limited(async () => ((JSON.parse(await readFile(join(input.outDir, file), 'utf8')) as ContentDocument).body?.html) ?? '');
+    await input.hooks.run('build:done', () => [
+      {
+        config: input.config,
+        site: input.plan.model.shared.site,
+        buildId: input.buildId,
+        pages,
+        documents: input.documents,
+        posts,
+        authors: input.authors,
+        outDir: input.outDir,
+        // Bodies stay out of the main thread until a plugin asks for one: read back from the
+        // document's content API file, which the workers have written by now.
+        body: async (doc: ContentDocument) => {
+          const file = input.apiFiles.get(doc._id);
+          if (!file) return doc.body?.html ?? '';
+          return limited(async () => (JSON.parse(await readFile(join(input.outDir, file), 'utf8')) as ContentDocument).body?.html ?? '');
+        },
+        write: async (path: string, data: string | Uint8Array) => {
+          files.add(`/${path.replace(/^\/+/, '')}`);
+          await input.out.write(path.replace(/^\/+/, ''), data);
+        },
       },
-      write: async (path: string, data: string | Uint8Array) => {
-        files.add(`/${path.replace(/^\/+/, '')}`);
-        await input.out.write(path.replace(/^\/+/, ''), data);
-      },
-    }]);
+    ]);
   } catch (error) {
     return { files, error: error as SitegenError };
   }

@@ -45,16 +45,29 @@ function patchPages(pages: Record<string, PageRecord>): PatchRecords['pages'] {
  * output's state: when the records file those name was just replaced by a whole one, they are
  * written whole from that state, or the next build could not patch the spare.
  */
-export async function savePatch(cacheDir: string, state: OutputState, changes: RecordsChanges | undefined, spare?: { file: string; previous?: OutputState }): Promise<void> {
+export async function savePatch(
+  cacheDir: string,
+  state: OutputState,
+  changes: RecordsChanges | undefined,
+  spare?: { file: string; previous?: OutputState },
+): Promise<void> {
   const api: Record<string, string> = {};
   for (const { file, key } of Object.values(state.api)) api[file] = key;
-  await writeJson(patchFile(cacheDir, state.outDir), changes
-    ? { id: state.id, records: changes.base, pages: patchPages(changes.pages), removed: changes.removed, api } satisfies PatchFile
-    : { id: state.id, pages: patchPages(state.pages), api } satisfies PatchFile, true);
+  await writeJson(
+    patchFile(cacheDir, state.outDir),
+    changes
+      ? ({ id: state.id, records: changes.base, pages: patchPages(changes.pages), removed: changes.removed, api } satisfies PatchFile)
+      : ({ id: state.id, pages: patchPages(state.pages), api } satisfies PatchFile),
+    true,
+  );
   if (changes || !spare?.previous) return;
   const current = await readJson<PatchFile>(spare.file);
   if (current?.records !== undefined && current.id === spare.previous.id) {
-    await writeJson(spare.file, { id: current.id, pages: patchPages(spare.previous.pages), ...(current.api ? { api: current.api } : {}) } satisfies PatchFile, true);
+    await writeJson(
+      spare.file,
+      { id: current.id, pages: patchPages(spare.previous.pages), ...(current.api ? { api: current.api } : {}) } satisfies PatchFile,
+      true,
+    );
   }
 }
 

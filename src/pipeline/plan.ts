@@ -16,7 +16,16 @@ import type { SiteAssets } from '../output/assets.ts';
 import type { ImageManifest } from '../output/images.ts';
 import type { RenderModule } from '../render/render-page.ts';
 import type { RenderJob } from '../render/types.ts';
-import { UNSAFE_REDIRECT_HINT, createMatcher, expandDynamicRedirects, resolveRedirect, unsafeRedirect, type RawRouteRule, type Redirect, type RouteMatcher } from '../routes/rules.ts';
+import {
+  UNSAFE_REDIRECT_HINT,
+  createMatcher,
+  expandDynamicRedirects,
+  resolveRedirect,
+  unsafeRedirect,
+  type RawRouteRule,
+  type Redirect,
+  type RouteMatcher,
+} from '../routes/rules.ts';
 import { buildRouteTable, type DocRedirect, type PageModuleInfo, type Route } from '../build/routes.ts';
 import { runMiddleware } from '../build/middleware.ts';
 import { buildSiteModel, ensureBlogIndex, ensureHomePage, ensureNotFound, renderJob, type SiteModel } from '../site/model.ts';
@@ -76,7 +85,11 @@ export interface SitePlan {
 export async function planSite(input: PlanInput): Promise<SitePlan> {
   const { config, docs } = input;
   const layouts = Object.keys(input.mod.layouts);
-  const pages: PageModuleInfo[] = Object.entries(input.mod.pages).map(([route, entry]) => ({ route, file: entry.file, meta: { ...(entry.module.meta ?? {}) } }));
+  const pages: PageModuleInfo[] = Object.entries(input.mod.pages).map(([route, entry]) => ({
+    route,
+    file: entry.file,
+    meta: { ...(entry.module.meta ?? {}) },
+  }));
   const reservedFiles = pluginFiles(config);
   const table = buildRouteTable(pages, docs, { docsRoot: config.theme.docsRoot, layouts, drafts: input.drafts, reservedFiles });
   const rules = checkRouteRules(config, reservedFiles);
@@ -86,22 +99,57 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
     const links = route.doc && resolved.links.get(route.doc._id);
     if (links) route.links = links;
   }
-  const problems: SitegenError[] = [...table.errors, ...resolved.problems, ...rules.errors, ...(await runMiddleware(table.routes, config)), ...(await unknownAuthors(docs, input.authors, config.root, input.drafts))];
+  const problems: SitegenError[] = [
+    ...table.errors,
+    ...resolved.problems,
+    ...rules.errors,
+    ...(await runMiddleware(table.routes, config)),
+    ...(await unknownAuthors(docs, input.authors, config.root, input.drafts)),
+  ];
   const model = buildSiteModel({
-    config, docs, authors: input.authors, assets: input.assets, buildId: input.buildId, drafts: input.drafts, hasFavicon: input.hasFavicon, bodyExtra: input.bodyExtra, images: input.images, links: resolved.links,
+    config,
+    docs,
+    authors: input.authors,
+    assets: input.assets,
+    buildId: input.buildId,
+    drafts: input.drafts,
+    hasFavicon: input.hasFavicon,
+    bodyExtra: input.bodyExtra,
+    images: input.images,
+    links: resolved.links,
   });
   const routes = [...table.routes];
   const notFound = ensureNotFound(routes, layouts);
   ensureBlogIndex(routes, model.posts, layouts, config.blogDir);
   ensureHomePage(routes, model, layouts, config.description);
-  const prerendered = routes.filter((r) => r.status === 200).map((r) => r.path).sort();
+  const prerendered = routes
+    .filter((r) => r.status === 200)
+    .map((r) => r.path)
+    .sort();
   const matcher = createMatcher(rules.rules);
   const publicPaths = new Set(input.publicFiles.map((f) => `/${f}`));
   const knownRoutes = new Set([...routes.map((r) => r.path), ...table.skipped, ...(input.failedRoutes ?? [])]);
-  const { redirects, pages: redirectPages, sources, errors } = planRedirects(table.redirects, matcher, prerendered, routes, knownRoutes, publicPaths, input.foreignContent ?? false, reservedFiles);
+  const {
+    redirects,
+    pages: redirectPages,
+    sources,
+    errors,
+  } = planRedirects(table.redirects, matcher, prerendered, routes, knownRoutes, publicPaths, input.foreignContent ?? false, reservedFiles);
   return {
-    routes, byPath: new Map(routes.map((r) => [normalizeRoutePath(r.path), r])), notFound, model, matcher, redirects, redirectPages, redirectSources: sources,
-    prerendered, knownRoutes, publicPaths, problems, redirectProblems: errors, sourceLinks: resolved.links,
+    routes,
+    byPath: new Map(routes.map((r) => [normalizeRoutePath(r.path), r])),
+    notFound,
+    model,
+    matcher,
+    redirects,
+    redirectPages,
+    redirectSources: sources,
+    prerendered,
+    knownRoutes,
+    publicPaths,
+    problems,
+    redirectProblems: errors,
+    sourceLinks: resolved.links,
   };
 }
 
@@ -148,8 +196,20 @@ function checkRouteRules(config: ResolvedConfig, reservedFiles: string[]): { rul
     const reserved = reservedRoute(literal, reservedFiles);
     if (!unsafe && !reserved) continue;
     const location = ruleLocation(config.root, pattern);
-    if (unsafe) errors.push(new SitegenError('SG3006', `Route rule ${pattern} redirects to ${JSON.stringify(to)}, which is refused: ${unsafe}`, { location, hint: UNSAFE_REDIRECT_HINT }));
-    else errors.push(new SitegenError('SG3007', `Route rule ${pattern} redirects paths that are reserved: ${reserved}`, { location, hint: 'Redirect other paths: sitegen serves its own files there (headers-only rules are fine).' }));
+    if (unsafe)
+      errors.push(
+        new SitegenError('SG3006', `Route rule ${pattern} redirects to ${JSON.stringify(to)}, which is refused: ${unsafe}`, {
+          location,
+          hint: UNSAFE_REDIRECT_HINT,
+        }),
+      );
+    else
+      errors.push(
+        new SitegenError('SG3007', `Route rule ${pattern} redirects paths that are reserved: ${reserved}`, {
+          location,
+          hint: 'Redirect other paths: sitegen serves its own files there (headers-only rules are fine).',
+        }),
+      );
     const { redirect: _dropped, ...rest } = rule;
     rules[pattern] = rest;
   }
@@ -158,7 +218,14 @@ function checkRouteRules(config: ResolvedConfig, reservedFiles: string[]): { rul
 
 /** Collect the redirects and check them: no collision with a page, no loop, no dead end. */
 function planRedirects(
-  docRedirects: DocRedirect[], matcher: RouteMatcher, prerendered: string[], routes: Route[], knownRoutes: Set<string>, publicPaths: Set<string>, foreign: boolean, reservedFiles: string[],
+  docRedirects: DocRedirect[],
+  matcher: RouteMatcher,
+  prerendered: string[],
+  routes: Route[],
+  knownRoutes: Set<string>,
+  publicPaths: Set<string>,
+  foreign: boolean,
+  reservedFiles: string[],
 ): { redirects: Map<string, Redirect>; pages: Set<string>; sources: Map<string, string>; errors: SitegenError[] } {
   const all = new Map<string, Redirect>();
   const sources = new Map<string, string>();
@@ -167,7 +234,12 @@ function planRedirects(
     // Checked at parse time with the line (parse.ts); here for a target a `content:loaded` hook set.
     const unsafe = unsafeRedirect(r.to);
     if (unsafe) {
-      errors.push(new SitegenError('SG3006', `Redirect target ${JSON.stringify(r.to)} is refused: ${unsafe}`, { location: { file: r.source }, hint: UNSAFE_REDIRECT_HINT }));
+      errors.push(
+        new SitegenError('SG3006', `Redirect target ${JSON.stringify(r.to)} is refused: ${unsafe}`, {
+          location: { file: r.source },
+          hint: UNSAFE_REDIRECT_HINT,
+        }),
+      );
       continue;
     }
     all.set(r.from, { to: r.to, statusCode: 301 });
@@ -180,7 +252,12 @@ function planRedirects(
   for (const [from, r] of all) {
     const source = sources.get(from) ?? 'site/config.ts';
     if (routeSet.has(from)) {
-      errors.push(new SitegenError('SG3001', `Redirect from ${from} collides with a page at the same route`, { location: { file: source }, hint: 'Remove the redirect or the page.' }));
+      errors.push(
+        new SitegenError('SG3001', `Redirect from ${from} collides with a page at the same route`, {
+          location: { file: source },
+          hint: 'Remove the redirect or the page.',
+        }),
+      );
       continue;
     }
     // Follow the chain to find loops and dead ends.
@@ -191,13 +268,23 @@ function planRedirects(
       to = all.get(to)!.to.split(/[?#]/)[0];
     }
     if (seen.has(to)) {
-      errors.push(new SitegenError('SG3003', `Redirect loop: ${[...seen, to].join(' → ')}`, { location: { file: source }, hint: 'Point one of these redirects at a page.' }));
+      errors.push(
+        new SitegenError('SG3003', `Redirect loop: ${[...seen, to].join(' → ')}`, {
+          location: { file: source },
+          hint: 'Point one of these redirects at a page.',
+        }),
+      );
       continue;
     }
     const external = /^[a-z]+:/i.test(to);
     if (!external && !knownRoutes.has(to) && !publicPaths.has(to) && !resolveRedirect(matcher, to)) {
       if (foreign) continue;
-      errors.push(new SitegenError('SG3004', `Redirect from ${from} points to ${r.to}, which is not a page`, { location: { file: source }, hint: 'Point the redirect at an existing route or an absolute URL.' }));
+      errors.push(
+        new SitegenError('SG3004', `Redirect from ${from} points to ${r.to}, which is not a page`, {
+          location: { file: source },
+          hint: 'Point the redirect at an existing route or an absolute URL.',
+        }),
+      );
       continue;
     }
     pages.add(from);

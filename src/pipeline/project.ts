@@ -49,7 +49,7 @@ export async function loadProject(rootDir: string, overrides: ConfigOverrides = 
   const stats = statSync(root, { throwIfNoEntry: false });
   if (!stats?.isDirectory()) {
     throw new SitegenError('SG1002', stats ? `The project folder ${root} is a file, not a folder` : `The project folder ${root} does not exist`, {
-      hint: 'Run sitegen in your site\'s folder, or pass --root <folder>.',
+      hint: "Run sitegen in your site's folder, or pass --root <folder>.",
     });
   }
   const loaded = await loadConfig(root, overrides);

@@ -76,7 +76,10 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
   const prevFiles = input.prevFiles ?? new Map(previous?.files ?? []);
   // The site-wide collections count only for the pages that read them last time
   // (PageRecord.uses), each by its own hash.
-  const collectionHash = Object.fromEntries(SITE_COLLECTIONS.map((name) => [name, hashText(JSON.stringify(plan.model.shared[name]))])) as Record<SiteCollection, string>;
+  const collectionHash = Object.fromEntries(SITE_COLLECTIONS.map((name) => [name, hashText(JSON.stringify(plan.model.shared[name]))])) as Record<
+    SiteCollection,
+    string
+  >;
   const sameCollections = (uses: PageRecord['uses']) => !!uses && Object.entries(uses).every(([name, hash]) => collectionHash[name as SiteCollection] === hash);
 
   const records: Record<string, PageRecord> = {};
@@ -117,7 +120,10 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
     const doc = route.doc;
     const before = previous?.pages[route.path];
     // (A route rejected by middleware renders the not-found page instead of its own.)
-    const docKey = jobsKey && doc?.hash && !route.rejected && route.page.kind === 'document' ? hashText(`${doc.hash}\u0000${doc._id}\u0000${doc._source}${route.links ? `\u0000${JSON.stringify(route.links)}` : ''}`) : undefined;
+    const docKey =
+      jobsKey && doc?.hash && !route.rejected && route.page.kind === 'document'
+        ? hashText(`${doc.hash}\u0000${doc._id}\u0000${doc._source}${route.links ? `\u0000${JSON.stringify(route.links)}` : ''}`)
+        : undefined;
     const known = sameJobs && docKey && before?.doc === docKey ? before.key : undefined;
     // A page whose key is known and that is copied goes without a job made for it (made if the
     // copy fails: retries below).
@@ -126,13 +132,22 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
     // hash, id and file stand for it (under RenderInput.jobsKey: engine, parser and config; the
     // collections count through PageRecord.uses, as for every page), and only the rest
     // of the job is serialised (half of it for a post, whose page holds its contents and front matter).
-    const key = known ?? (docKey ? hashText(`${input.jobsKey}\u0000${docKey}\u0000${JSON.stringify({ ...job, page: undefined })}`) : hashText(`${renderKey}\u0000${doc?.hash ?? ''}\u0000${JSON.stringify(job)}`));
+    const key =
+      known ??
+      (docKey
+        ? hashText(`${input.jobsKey}\u0000${docKey}\u0000${JSON.stringify({ ...job, page: undefined })}`)
+        : hashText(`${renderKey}\u0000${doc?.hash ?? ''}\u0000${JSON.stringify(job)}`));
     records[route.path] = { key, status: job.status, links: [], ids: [], files: [], idCount: 0, ...(docKey ? { doc: docKey } : {}) };
     if (before && before.key === key && sameCollections(before.uses) && before.files.every((f) => prevFiles.has(f))) {
       job.reuse = { files: before.files.map((f) => [f, prevFiles.get(f)!]), idCount: before.idCount };
       const inSpare = spare?.pages[route.path];
       // (The same record when the page is unchanged since the records file both come from: patch.ts.)
-      if (inSpare && (inSpare === before || (inSpare.key === key && sameCollections(inSpare.uses) && sameList(inSpare.files, before.files))) && inSpare.offsets?.length === before.files.length) job.reuse.inPlace = inSpare.offsets;
+      if (
+        inSpare &&
+        (inSpare === before || (inSpare.key === key && sameCollections(inSpare.uses) && sameList(inSpare.files, before.files))) &&
+        inSpare.offsets?.length === before.files.length
+      )
+        job.reuse.inPlace = inSpare.offsets;
     }
     if (job.reuse) return job;
     return known ? fullJob(route) : withBody(job, route);
@@ -154,7 +169,14 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
       else jobs.push(job);
     }
     const copies = jobs.filter((job) => job.reuse);
-    return [...ownedBatches(jobs.filter((job) => !job.reuse), ownerOf, 16), ...batches(copies, 64)];
+    return [
+      ...ownedBatches(
+        jobs.filter((job) => !job.reuse),
+        ownerOf,
+        16,
+      ),
+      ...batches(copies, 64),
+    ];
   };
   // Every early patch is done before any job goes out: none may land on a page rendered meanwhile.
   const early = await input.early;
@@ -164,7 +186,16 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
 
   // Each batch's results are taken in as it comes back, while the workers render the rest, and
   // put in route order at the end.
-  const outcome: RenderOutcome = { checked: [], built: [], errors: [], records, ...(jobsKey ? { jobsKey } : {}), pages: plan.routes.length, reused: 0, patched: 0 };
+  const outcome: RenderOutcome = {
+    checked: [],
+    built: [],
+    errors: [],
+    records,
+    ...(jobsKey ? { jobsKey } : {}),
+    pages: plan.routes.length,
+    reused: 0,
+    patched: 0,
+  };
   const failed: { path: string; error: SitegenError }[] = [];
   const routeIndex = new Map(plan.routes.map((r, i) => [r.path, i]));
   const routeOf = (path: string) => plan.routes[routeIndex.get(path) ?? -1];
@@ -194,7 +225,16 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
       input.interned?.all(result.ids);
       for (const [file, bytes] of result.files) input.written.set(file, bytes);
       const uses = Object.fromEntries((result.uses ?? []).map((name) => [name, collectionHash[name]]));
-      Object.assign(record, { links: result.links, ids: result.ids, ...(result.idsKey ? { idsKey: result.idsKey } : {}), summary: result.summary, files: result.files.map(([f]) => f), idCount: result.idCount, uses, ...(result.offsets ? { offsets: result.offsets } : {}) });
+      Object.assign(record, {
+        links: result.links,
+        ids: result.ids,
+        ...(result.idsKey ? { idsKey: result.idsKey } : {}),
+        summary: result.summary,
+        files: result.files.map(([f]) => f),
+        idCount: result.idCount,
+        uses,
+        ...(result.offsets ? { offsets: result.offsets } : {}),
+      });
       checked(result.path, result.status, result, false);
     }
   };
@@ -212,7 +252,14 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
     // more time than the memory it saves.)
     else {
       carryDetails(record, before);
-      Object.assign(record, { ...(before.idsKey ? { idsKey: before.idsKey } : {}), summary: before.summary, files: before.files, idCount: before.idCount, uses: before.uses, ...(offsets ? { offsets } : {}) });
+      Object.assign(record, {
+        ...(before.idsKey ? { idsKey: before.idsKey } : {}),
+        summary: before.summary,
+        files: before.files,
+        idCount: before.idCount,
+        uses: before.uses,
+        ...(offsets ? { offsets } : {}),
+      });
     }
     outcome.reused++;
     if (result.patched) outcome.patched++;
@@ -222,18 +269,35 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
   const checked = (path: string, status: number, page: Pick<PageResult, 'links' | 'ids' | 'idsKey' | 'summary'>, copied: boolean) => {
     const route = routeOf(path);
     // (Content from another folder: its links as written, taken from its document when checked.)
-    outcome.checked.push(copied
-      ? new TakenOverPage(path, route.source, page, input.foreignContent, route.doc, route.links)
-      : { path, source: route.source, ...(input.foreignContent ? {} : { links: page.links }), ids: page.ids, ...(page.idsKey ? { idsKey: page.idsKey } : {}), ...(route.doc ? { doc: route.doc } : {}), ...(route.links ? { resolved: route.links } : {}) });
+    outcome.checked.push(
+      copied
+        ? new TakenOverPage(path, route.source, page, input.foreignContent, route.doc, route.links)
+        : {
+            path,
+            source: route.source,
+            ...(input.foreignContent ? {} : { links: page.links }),
+            ids: page.ids,
+            ...(page.idsKey ? { idsKey: page.idsKey } : {}),
+            ...(route.doc ? { doc: route.doc } : {}),
+            ...(route.links ? { resolved: route.links } : {}),
+          },
+    );
     if (input.summaries && status === 200 && page.summary) outcome.built.push({ path, ...page.summary });
   };
   // A page to be copied goes without what rendering needs (protocol.ts WorkerJob).
   const sendable = (job: WorkerJob): WorkerJob => (job.reuse ? { path: job.path, status: job.status, reuse: job.reuse } : job);
   const sourcesOf = (batch: WorkerJob[]) => batch.map((j) => routeOf(j.path)?.source ?? j.path);
-  const renderAll = (list: WorkerJob[][], next?: typeof more) => pool.map(list, (session, batch) => {
-    session.load += batch.length;
-    return session.request<(PageResult | CopiedPage)[]>({ type: 'render', jobs: batch.map(sendable) }, 'rendering', sourcesOf(batch)).then(take);
-  }, (batch) => ownerOf(batch[0]), 2, next);
+  const renderAll = (list: WorkerJob[][], next?: typeof more) =>
+    pool.map(
+      list,
+      (session, batch) => {
+        session.load += batch.length;
+        return session.request<(PageResult | CopiedPage)[]>({ type: 'render', jobs: batch.map(sendable) }, 'rendering', sourcesOf(batch)).then(take);
+      },
+      (batch) => ownerOf(batch[0]),
+      2,
+      next,
+    );
   await renderAll(more() ?? [], more);
   await ready;
   if (retries.length) await renderAll(batches(retries.splice(0), 16));
@@ -271,7 +335,12 @@ export function prepareEarly(previous: OutputState, spare: PatchRecords, prevFil
   for (const path in spare.pages) {
     const inSpare = spare.pages[path];
     const before = previous.pages[path];
-    if (!before || (inSpare !== before && (inSpare.key !== before.key || !sameUses(inSpare.uses, before.uses) || !sameList(inSpare.files, before.files))) || inSpare.offsets?.length !== before.files.length) continue;
+    if (
+      !before ||
+      (inSpare !== before && (inSpare.key !== before.key || !sameUses(inSpare.uses, before.uses) || !sameList(inSpare.files, before.files))) ||
+      inSpare.offsets?.length !== before.files.length
+    )
+      continue;
     let entry = path;
     let complete = true;
     for (let i = 0; i < before.files.length && complete; i++) {
@@ -295,7 +364,9 @@ export function prepareEarly(previous: OutputState, spare: PatchRecords, prevFil
 export async function patchEarly(pool: Workers, early: EarlyPatches, buildId: string): Promise<Set<string>> {
   // All sent at once, dealt out in turn: this thread is busy planning until they are done.
   const sessions = pool.sessions;
-  const failed = await Promise.all(early.requests.map(({ pages, paths }, i) => sessions[i % sessions.length].request<string[]>({ type: 'patch', buildId, pages }, 'patching', paths)));
+  const failed = await Promise.all(
+    early.requests.map(({ pages, paths }, i) => sessions[i % sessions.length].request<string[]>({ type: 'patch', buildId, pages }, 'patching', paths)),
+  );
   const patched = new Set(early.requests.flatMap(({ paths }) => paths));
   for (const list of failed) for (const path of list) patched.delete(path);
   return patched;

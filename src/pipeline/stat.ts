@@ -54,7 +54,10 @@ export interface CachedSource {
  * worker that parses one reads it once and returns its hash (`hashes[i]` stays undefined until
  * then), so a cold build starts parsing at once.
  */
-export function checkSources(sources: SourceFile[], entries: Record<string, CachedSource>): { hashes: (string | undefined)[]; toParse: number[]; restated: string[] } {
+export function checkSources(
+  sources: SourceFile[],
+  entries: Record<string, CachedSource>,
+): { hashes: (string | undefined)[]; toParse: number[]; restated: string[] } {
   const hashes: (string | undefined)[] = new Array(sources.length);
   const toParse: number[] = [];
   const restated: string[] = [];

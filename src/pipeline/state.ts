@@ -224,7 +224,9 @@ export async function saveDocCache(cacheDir: string, cache: DocCache, changed?: 
   if (cache.partial) throw new Error('the document cache is incomplete');
   const metaOf = ({ hash, doc, errors, apiKey }: DocEntry): MetaEntry => ({ hash, doc, errors, ...(apiKey ? { apiKey } : {}) });
   const indexOf = ({ hash, display, stat, doc }: DocEntry): IndexEntry => {
-    const images = doc?.images?.length ? { _source: doc._source, _path: doc._path, images: doc.images, ...(doc.draft ? { draft: true } : {}), ...(doc._partial ? { partial: true } : {}) } : undefined;
+    const images = doc?.images?.length
+      ? { _source: doc._source, _path: doc._path, images: doc.images, ...(doc.draft ? { draft: true } : {}), ...(doc._partial ? { partial: true } : {}) }
+      : undefined;
     return { hash, display, ...(stat ? { stat } : {}), ...(doc ? { hasDoc: true } : {}), ...(images ? { images } : {}) };
   };
   if (changed && cache.base?.index) {
@@ -324,7 +326,11 @@ export function latestId(dir: string): string | undefined {
 export async function saveOutputState(cacheDir: string, state: OutputState): Promise<RecordsChanges | undefined> {
   const changes = await saveRecords(cacheDir, state);
   const warnings = state.warnings?.length ? { warnings: state.warnings.map(({ stack: _stack, ...warning }) => warning) } : {};
-  await writeJson(outputFile(cacheDir, state.outDir), { id: state.id, outDir: state.outDir, pageCount: Object.keys(state.pages).length, files: state.files, ...warnings }, true);
+  await writeJson(
+    outputFile(cacheDir, state.outDir),
+    { id: state.id, outDir: state.outDir, pageCount: Object.keys(state.pages).length, files: state.files, ...warnings },
+    true,
+  );
   return changes;
 }
 
@@ -359,7 +365,11 @@ async function saveRecords(cacheDir: string, state: OutputState): Promise<Record
     }
     const removed = Object.keys(base.pages).filter((path) => !(path in state.pages));
     if (changed + removed.length <= Math.max(64, Object.keys(state.pages).length / 10)) {
-      await writeJson(recordsDeltaFile(cacheDir, state.outDir), { id: state.id, base: base.id, pages, removed, api: state.api, ...extra } satisfies RecordsDelta, true);
+      await writeJson(
+        recordsDeltaFile(cacheDir, state.outDir),
+        { id: state.id, base: base.id, pages, removed, api: state.api, ...extra } satisfies RecordsDelta,
+        true,
+      );
       return { base: base.id, pages, removed };
     }
   }
@@ -396,7 +406,10 @@ export async function previousOutput(cacheDir: string, state: OutputIndex | unde
   }
   const base: RecordsBase = { id: records.id, pages: records.pages };
   const found = { id: state.id, outDir: state.outDir, files: state.files, base };
-  const keys = (from: Pick<OutputState, 'jobsKey' | 'checksKey'>) => ({ ...(typeof from.jobsKey === 'string' ? { jobsKey: from.jobsKey } : {}), ...(typeof from.checksKey === 'string' ? { checksKey: from.checksKey } : {}) });
+  const keys = (from: Pick<OutputState, 'jobsKey' | 'checksKey'>) => ({
+    ...(typeof from.jobsKey === 'string' ? { jobsKey: from.jobsKey } : {}),
+    ...(typeof from.checksKey === 'string' ? { checksKey: from.checksKey } : {}),
+  });
   if (records.id === state.id) return { ...found, pages: { ...records.pages }, api: records.api, ...keys(records) };
   // Records of another build (the pair torn by a kill between the two writes): nothing is reused.
   const delta = await readJson<RecordsDelta>(recordsDeltaFile(cacheDir, state.outDir));

@@ -19,11 +19,17 @@ import type { Envelope, SessionResult, WorkerReply, WorkerRequest } from './prot
 export function crashed(error: unknown, doing: string, files: string[]): SitegenError {
   const shown = files.slice(0, 3).join(', ') + (files.length > 3 ? ` and ${files.length - 3} more` : '');
   const oom = (error as NodeJS.ErrnoException)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
-  return new SitegenError('SG4003', `A worker ${oom ? 'ran out of memory' : 'stopped'} while ${doing} ${shown}: ${(error as Error)?.message ?? String(error)}`, {
-    location: { file: files[0] ?? '(unknown)' },
-    hint: oom ? 'A document or component needs more memory than a worker has; look for runaway loops or huge data.' : 'Something in a component or plugin ended the worker (process.exit, a native crash). Run with --concurrency 1 --debug to narrow it down.',
-    cause: error,
-  });
+  return new SitegenError(
+    'SG4003',
+    `A worker ${oom ? 'ran out of memory' : 'stopped'} while ${doing} ${shown}: ${(error as Error)?.message ?? String(error)}`,
+    {
+      location: { file: files[0] ?? '(unknown)' },
+      hint: oom
+        ? 'A document or component needs more memory than a worker has; look for runaway loops or huge data.'
+        : 'Something in a component or plugin ended the worker (process.exit, a native crash). Run with --concurrency 1 --debug to narrow it down.',
+      cause: error,
+    },
+  );
 }
 
 export function defaultConcurrency(): number {
@@ -62,7 +68,12 @@ export class WorkerSession {
   load = 0;
   readonly done: Promise<SessionResult | undefined>;
 
-  constructor(readonly index: number, private readonly port: MessagePort, task: Promise<SessionResult>, private readonly current: Int32Array) {
+  constructor(
+    readonly index: number,
+    private readonly port: MessagePort,
+    task: Promise<SessionResult>,
+    private readonly current: Int32Array,
+  ) {
     port.on('message', (reply: WorkerReply) => {
       const pending = this.pending.get(reply.seq);
       if (!pending) return;
@@ -116,7 +127,11 @@ export class Workers {
    * each session starts without plugins, only to be closed: a worker stopped while it is still
    * importing its modules can bring the whole process down (Node 20).
    */
-  constructor(readonly size: number, plugins: PluginModule[] | Promise<PluginModule[]>, start = size) {
+  constructor(
+    readonly size: number,
+    plugins: PluginModule[] | Promise<PluginModule[]>,
+    start = size,
+  ) {
     // Loaded on first use: a build with nothing to do never starts a worker.
     const { Piscina: Pool } = createRequire(import.meta.url)('piscina') as typeof import('piscina');
     this.piscina = new Pool({
@@ -134,7 +149,13 @@ export class Workers {
       const current = new SharedArrayBuffer(8);
       const task = Promise.resolve(plugins)
         .catch((): PluginModule[] => [])
-        .then((list) => this.piscina.run({ type: 'session', port: port2, plugins: list, current, interrupted: INTERRUPTED.buffer as SharedArrayBuffer }, { transferList: [port2] }) as Promise<SessionResult>);
+        .then(
+          (list) =>
+            this.piscina.run(
+              { type: 'session', port: port2, plugins: list, current, interrupted: INTERRUPTED.buffer as SharedArrayBuffer },
+              { transferList: [port2] },
+            ) as Promise<SessionResult>,
+        );
       return new WorkerSession(index, port1, task, new Int32Array(current));
     };
     this.sessions = Array.from({ length: Math.min(start, size) }, (_, index) => this.sessionTask(index));
@@ -157,7 +178,13 @@ export class Workers {
    * batches when the queues run dry (undefined: no more), so the first go out while the rest are
    * still to be made. Results come back in batch order.
    */
-  async map<B, R>(batches: B[], run: (session: WorkerSession, batch: B) => Promise<R>, pick?: (batch: B) => WorkerSession | undefined, depth = 2, more?: () => B[] | undefined): Promise<R[]> {
+  async map<B, R>(
+    batches: B[],
+    run: (session: WorkerSession, batch: B) => Promise<R>,
+    pick?: (batch: B) => WorkerSession | undefined,
+    depth = 2,
+    more?: () => B[] | undefined,
+  ): Promise<R[]> {
     if (more && !Number.isFinite(depth)) throw new Error('Workers.map: batches made on demand need a finite depth');
     const all: B[] = [];
     const results: R[] = [];
@@ -183,21 +210,23 @@ export class Workers {
       }
     };
     let failed: { error: unknown } | undefined;
-    await Promise.all(this.sessions.map(async (session) => {
-      const own = queues[session.index];
-      const lanes = Array.from({ length: more ? depth : Math.min(depth, all.length) }, async () => {
-        while (!failed) {
-          const i = next(own);
-          if (i === undefined) return;
-          try {
-            results[i] = await run(session, all[i]);
-          } catch (error) {
-            failed ??= { error };
+    await Promise.all(
+      this.sessions.map(async (session) => {
+        const own = queues[session.index];
+        const lanes = Array.from({ length: more ? depth : Math.min(depth, all.length) }, async () => {
+          while (!failed) {
+            const i = next(own);
+            if (i === undefined) return;
+            try {
+              results[i] = await run(session, all[i]);
+            } catch (error) {
+              failed ??= { error };
+            }
           }
-        }
-      });
-      await Promise.all(lanes);
-    }));
+        });
+        await Promise.all(lanes);
+      }),
+    );
     if (failed) throw failed.error;
     return results;
   }

@@ -49,27 +49,38 @@ export async function compilePlugins(refs: PluginRef[], root: string, cacheDir: 
       // Compiled once and reused while the plugin's source files are unchanged. A built-in plugin
       // is the same module for every project whose packages resolve as sitegen's: prebuilt (memo.ts).
       const builtIn = isInside(entry, TEMPLATES_DIR);
-      const shared = builtIn ? { key: JSON.stringify([relative(PACKAGE_ROOT, entry)]), usable: (value: { packages?: string[] }) => !!value.packages && resolvesAsPrebuilt(root, value.packages) } : undefined;
-      const compiled = await memo(cacheDir, 'plugin', JSON.stringify([entry, root]), async () => {
-        let code: string;
-        let inputs: string[];
-        let packages: string[];
-        try {
-          // The compiled copy lives in the cache; `import.meta.url` keeps naming the source module,
-          // so a plugin can point at files beside it.
-          ({ code, inputs, packages } = await bundleForNode(entry, root, { 'import.meta.url': JSON.stringify(pathToFileURL(entry).href) }));
-        } catch (error) {
-          const first = (error as { errors?: { text: string }[] }).errors?.[0];
-          throw new SitegenError('SG6001', `Plugin module "${ref.module}" could not be compiled: ${first?.text ?? String(error)}`, {
-            location: { file: 'site/config.ts' },
-            hint: 'Plugins are listed by module path (./plugins/x.ts, a package name, or react-sitegen/plugins/<name>).',
-            cause: error,
-          });
-        }
-        const file = join(dir, `${hashText(code)}.mjs`);
-        await writeAtomic(file, code); // whole or not at all, and never kept from a build cut short
-        return { value: { file, inputsHash: await hashInputs(inputs, [PACKAGE_ROOT, root]), packages }, inputs, outputs: [file] };
-      }, shared);
+      const shared = builtIn
+        ? {
+            key: JSON.stringify([relative(PACKAGE_ROOT, entry)]),
+            usable: (value: { packages?: string[] }) => !!value.packages && resolvesAsPrebuilt(root, value.packages),
+          }
+        : undefined;
+      const compiled = await memo(
+        cacheDir,
+        'plugin',
+        JSON.stringify([entry, root]),
+        async () => {
+          let code: string;
+          let inputs: string[];
+          let packages: string[];
+          try {
+            // The compiled copy lives in the cache; `import.meta.url` keeps naming the source module,
+            // so a plugin can point at files beside it.
+            ({ code, inputs, packages } = await bundleForNode(entry, root, { 'import.meta.url': JSON.stringify(pathToFileURL(entry).href) }));
+          } catch (error) {
+            const first = (error as { errors?: { text: string }[] }).errors?.[0];
+            throw new SitegenError('SG6001', `Plugin module "${ref.module}" could not be compiled: ${first?.text ?? String(error)}`, {
+              location: { file: 'site/config.ts' },
+              hint: 'Plugins are listed by module path (./plugins/x.ts, a package name, or react-sitegen/plugins/<name>).',
+              cause: error,
+            });
+          }
+          const file = join(dir, `${hashText(code)}.mjs`);
+          await writeAtomic(file, code); // whole or not at all, and never kept from a build cut short
+          return { value: { file, inputsHash: await hashInputs(inputs, [PACKAGE_ROOT, root]), packages }, inputs, outputs: [file] };
+        },
+        shared,
+      );
       return { file: compiled.file, options: ref.options, spec: ref.module, source: entry, inputsHash: compiled.inputsHash };
     }),
   );

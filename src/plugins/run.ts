@@ -8,7 +8,12 @@ import type { HookName, SitegenHooks, SitegenPlugin } from './types.ts';
 
 export class PluginError extends SitegenError {
   override name = 'PluginError';
-  constructor(readonly plugin: string, readonly hook: HookName, cause: unknown, location?: Location) {
+  constructor(
+    readonly plugin: string,
+    readonly hook: HookName,
+    cause: unknown,
+    location?: Location,
+  ) {
     super('SG6001', `Plugin "${plugin}" failed in hook "${hook}": ${(cause as Error)?.message ?? String(cause)}`, {
       cause,
       location,

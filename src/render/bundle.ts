@@ -65,12 +65,21 @@ export async function bundleTemplates(sources: TemplateSources, root: string, ca
   // same bundle for every project whose packages resolve as sitegen's: prebuilt (memo.ts).
   const themeOnly = !sources.pages.size && !overrides.size && [...sources.layouts.values()].every((file) => isInside(file, PACKAGE_ROOT));
   const shared = themeOnly
-    ? { key: JSON.stringify([ENTRY_VERSION, [...sources.layouts].map(([name, file]) => [name, relative(PACKAGE_ROOT, file)]).sort()]), usable: (bundle: RenderBundle) => !!bundle.packages && resolvesAsPrebuilt(root, bundle.packages) }
+    ? {
+        key: JSON.stringify([ENTRY_VERSION, [...sources.layouts].map(([name, file]) => [name, relative(PACKAGE_ROOT, file)]).sort()]),
+        usable: (bundle: RenderBundle) => !!bundle.packages && resolvesAsPrebuilt(root, bundle.packages),
+      }
     : undefined;
-  return memo(cacheDir, 'templates', key, async () => {
-    const bundle = await compileBundle(sources, root, cacheDir, overrides);
-    return { value: bundle, inputs: bundle.inputs, outputs: [bundle.file] };
-  }, shared);
+  return memo(
+    cacheDir,
+    'templates',
+    key,
+    async () => {
+      const bundle = await compileBundle(sources, root, cacheDir, overrides);
+      return { value: bundle, inputs: bundle.inputs, outputs: [bundle.file] };
+    },
+    shared,
+  );
 }
 
 async function compileBundle(sources: TemplateSources, root: string, cacheDir: string, overrides: Map<string, string>): Promise<RenderBundle> {
@@ -117,6 +126,8 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
   const file = join(dir, `render.${hash}.mjs`);
   await writeAtomic(file, code); // whole or not at all, and never kept from a build cut short
   // (Packages loaded at run time, React's wrappers included, are not inputs: as with any external.)
-  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('sitegen-render-entry') && !f.startsWith('sitegen-cjs:')).map((f) => resolve(root, f.replace(/^sitegen-raw:/, '')));
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((f) => !f.startsWith('sitegen-render-entry') && !f.startsWith('sitegen-cjs:'))
+    .map((f) => resolve(root, f.replace(/^sitegen-raw:/, '')));
   return { file, hash, inputs, inputsHash: await hashInputs(inputs, [PACKAGE_ROOT, root]), packages: externalPackages(result.metafile) };
 }

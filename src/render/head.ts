@@ -70,7 +70,12 @@ export function setTag(head: HeadData, tag: HeadTag['tag'], attrs: Record<string
 }
 
 export function renderHeadTags(head: HeadData): string {
-  const tags = head.tags.map(({ tag, attrs }) => `<${tag} ${Object.entries(attrs).map(([k, v]) => `${k}="${escapeHtml(v)}"`).join(' ')} data-h>`);
+  const tags = head.tags.map(
+    ({ tag, attrs }) =>
+      `<${tag} ${Object.entries(attrs)
+        .map(([k, v]) => `${k}="${escapeHtml(v)}"`)
+        .join(' ')} data-h>`,
+  );
   // JSON-LD: `<` is escaped so no string can close the script element.
   const ld = head.jsonld.map((json) => `<script type="application/ld+json" data-h>${json.replace(/</g, '\\u003c')}</script>`);
   return [`<title>${escapeHtml(head.title)}</title>`, ...tags, ...ld].join('\n');

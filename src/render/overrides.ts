@@ -37,7 +37,12 @@ export function themeOverrides(overrides: Map<string, string>): Plugin {
         if (args.pluginData?.sitegenOverride || !args.importer) return undefined;
         // The override's own imports (of the original it wraps) are left alone.
         if ([...siteDirs].some((d) => args.importer.startsWith(d + sep))) return undefined;
-        const result = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { sitegenOverride: true } });
+        const result = await b.resolve(args.path, {
+          resolveDir: args.resolveDir,
+          kind: args.kind,
+          importer: args.importer,
+          pluginData: { sitegenOverride: true },
+        });
         if (result.errors.length || dirname(result.path) !== COMPONENTS_DIR) return undefined;
         const override = overrides.get(basename(result.path).replace(/\.[^.]+$/, ''));
         return override ? { path: override } : undefined;

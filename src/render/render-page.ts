@@ -46,7 +46,12 @@ const ID = /\sid="([^"]+)"/g;
 /** An attribute's value as written in the HTML, its character references decoded (most have none). */
 function decodeEntities(value: string): string {
   if (!value.includes('&')) return value;
-  return value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  return value
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 }
 
 export function extractLinks(html: string): { links: string[]; ids: string[] } {
@@ -84,15 +89,34 @@ function tracked(shared: SharedRenderData): { values: Pick<SharedRenderData, Sit
  * Render one route. With plugins, `page:data` sees (and may change) the page and its head
  * before rendering, and `page:html` the finished document.
  */
-export async function renderPage(mod: RenderModule, shared: SharedRenderData, job: RenderJob, hooks?: HookRunner, loadLanguage?: (name: string) => Promise<void>): Promise<RenderedPage> {
+export async function renderPage(
+  mod: RenderModule,
+  shared: SharedRenderData,
+  job: RenderJob,
+  hooks?: HookRunner,
+  loadLanguage?: (name: string) => Promise<void>,
+): Promise<RenderedPage> {
   const failed = (error: unknown, hint: string): RenderedPage => {
-    const err = error instanceof SitegenError ? error : new SitegenError('SG4001', `${job.path} failed to render: ${(error as Error)?.message ?? String(error)}`, { location: { file: job.page.source }, hint });
+    const err =
+      error instanceof SitegenError
+        ? error
+        : new SitegenError('SG4001', `${job.path} failed to render: ${(error as Error)?.message ?? String(error)}`, {
+            location: { file: job.page.source },
+            hint,
+          });
     if (!(error instanceof SitegenError)) err.stack = (error as Error)?.stack;
     return { path: job.path, status: job.status, html: '', payload: '', links: [], ids: [], islands: [], error: err.toJSON() };
   };
   if (job.links && job.page.kind === 'document') job = { ...job, page: { ...job.page, html: rewriteSourceLinks(job.page.html, job.links) } };
   if (shared.images && job.page.kind === 'document') {
-    job = { ...job, page: { ...job.page, html: rewriteImages(job.page.html, job.page.source, shared.images), frontmatter: rewriteImageFields(job.page.frontmatter, job.page.source, shared.images) } };
+    job = {
+      ...job,
+      page: {
+        ...job.page,
+        html: rewriteImages(job.page.html, job.page.source, shared.images),
+        frontmatter: rewriteImageFields(job.page.frontmatter, job.page.source, shared.images),
+      },
+    };
   }
   const hookContext: PageHookContext = {
     page: job.page,

@@ -36,7 +36,11 @@ export const rawImports: Plugin = {
   name: 'sitegen-raw',
   setup(b) {
     b.onResolve({ filter: /\?raw$/ }, (args) => ({ path: join(args.resolveDir, args.path.slice(0, -4)), namespace: 'sitegen-raw' }));
-    b.onLoad({ filter: /.*/, namespace: 'sitegen-raw' }, async (args) => ({ contents: await readFile(args.path, 'utf8'), loader: 'text', watchFiles: [args.path] }));
+    b.onLoad({ filter: /.*/, namespace: 'sitegen-raw' }, async (args) => ({
+      contents: await readFile(args.path, 'utf8'),
+      loader: 'text',
+      watchFiles: [args.path],
+    }));
   },
 };
 
@@ -73,7 +77,8 @@ export function nodeResolution(root: string, requireReact = false): Plugin {
 }
 
 /** Defines the `require` that esbuild's wrappers of React call (nodeResolution's `requireReact`). */
-export const REQUIRE_BANNER = "import { createRequire as __sitegenCreateRequire } from 'node:module';\nconst require = __sitegenCreateRequire(import.meta.url);";
+export const REQUIRE_BANNER =
+  "import { createRequire as __sitegenCreateRequire } from 'node:module';\nconst require = __sitegenCreateRequire(import.meta.url);";
 
 /** A file of the `react` or `react-dom` package (CommonJS, whatever their entry point). */
 const REACT = /[\\/]node_modules[\\/]react(-dom)?[\\/][^\\/]+\.js$/;
@@ -135,7 +140,11 @@ export function resolvesAsPrebuilt(root: string, packages: string[]): boolean {
  * built from (absolute): what the compile cache keys on, and the packages it imports at run time.
  * esbuild's errors are thrown as they are, for the caller to name.
  */
-export async function bundleForNode(entry: string, root: string, define?: Record<string, string>): Promise<{ code: string; inputs: string[]; packages: string[] }> {
+export async function bundleForNode(
+  entry: string,
+  root: string,
+  define?: Record<string, string>,
+): Promise<{ code: string; inputs: string[]; packages: string[] }> {
   const { build } = await import('esbuild');
   const result = await build({
     ...nodeBundleOptions(root),
@@ -143,5 +152,9 @@ export async function bundleForNode(entry: string, root: string, define?: Record
     plugins: [nodeResolution(root)],
     ...(define ? { define } : {}),
   });
-  return { code: result.outputFiles[0].text, inputs: Object.keys(result.metafile.inputs).map((f) => resolve(root, f)), packages: externalPackages(result.metafile) };
+  return {
+    code: result.outputFiles[0].text,
+    inputs: Object.keys(result.metafile.inputs).map((f) => resolve(root, f)),
+    packages: externalPackages(result.metafile),
+  };
 }

@@ -57,7 +57,9 @@ export function patternToRegExp(pattern: string): RegExp {
 
 /** Put captured parameters into a target: `:name`, `**` (the rest). */
 export function fillTarget(target: string, groups: Record<string, string | undefined>): string {
-  return target.replace(/\*\*|:([A-Za-z_]\w*)/g, (_token, name: string | undefined) => (name ? groups[name] ?? '' : groups._ ?? '')).replace(/\/{2,}/g, '/');
+  return target
+    .replace(/\*\*|:([A-Za-z_]\w*)/g, (_token, name: string | undefined) => (name ? (groups[name] ?? '') : (groups._ ?? '')))
+    .replace(/\/{2,}/g, '/');
 }
 
 /** The rule for a path: exact first, then parameter patterns, then the longest wildcard prefix. */
@@ -82,4 +84,3 @@ export function resolveRedirect(matcher: RouteMatcher, path: string): Redirect |
   if (!hit?.rule.redirect) return undefined;
   return { to: fillTarget(hit.rule.redirect.to, hit.groups), statusCode: hit.rule.redirect.statusCode };
 }
-

@@ -33,14 +33,16 @@ export function unsafeRedirect(to: string): string | undefined {
 }
 
 /** What an unsafe redirect target's problem suggests. */
-export const UNSAFE_REDIRECT_HINT = 'Redirect to a path on this site (`/new/page`) or to a full http(s) URL (`https://example.com/page`); other schemes (javascript:, data:, vbscript: …) and `//host` are refused.';
+export const UNSAFE_REDIRECT_HINT =
+  'Redirect to a path on this site (`/new/page`) or to a full http(s) URL (`https://example.com/page`); other schemes (javascript:, data:, vbscript: …) and `//host` are refused.';
 
 export function normalizeRule(raw: RawRouteRule): RouteRule {
   const rule: RouteRule = {};
   if (raw.redirect !== undefined) {
-    rule.redirect = typeof raw.redirect === 'string'
-      ? { to: raw.redirect, statusCode: 301 }
-      : { to: raw.redirect.to, statusCode: (raw.redirect.statusCode ?? 301) as Redirect['statusCode'] };
+    rule.redirect =
+      typeof raw.redirect === 'string'
+        ? { to: raw.redirect, statusCode: 301 }
+        : { to: raw.redirect.to, statusCode: (raw.redirect.statusCode ?? 301) as Redirect['statusCode'] };
   }
   if (raw.headers) rule.headers = raw.headers;
   if (raw.index !== undefined) rule.index = raw.index;
@@ -62,7 +64,10 @@ export function createMatcher(rules: Record<string, RawRouteRule>): RouteMatcher
       if (/[\s\u0000-\u001f\u007f]/.test(pattern)) throw new Error('a space or control character');
       if (kind === 'dynamic') patternToRegExp(pattern);
     } catch (error) {
-      throw new SitegenError('SG3005', `Route rule pattern ${JSON.stringify(pattern)} is invalid`, { hint: 'Use exact paths, `/prefix/**`, `*` for one segment or `:name` parameters.', cause: error });
+      throw new SitegenError('SG3005', `Route rule pattern ${JSON.stringify(pattern)} is invalid`, {
+        hint: 'Use exact paths, `/prefix/**`, `*` for one segment or `:name` parameters.',
+        cause: error,
+      });
     }
     matcher[kind][key] = normalizeRule(raw);
   }

@@ -24,11 +24,15 @@ const ours = (src: string) => src.startsWith(location.origin) && src.includes('/
  * ours is never empty. Later failures (scripts, chunks) come through the error event.
  */
 function watchChunkErrors(): boolean {
-  window.addEventListener('error', (event) => {
-    const el = event.target;
-    const src = el instanceof HTMLScriptElement ? el.src : el instanceof HTMLLinkElement ? el.href : '';
-    if (ours(src)) guardedReload();
-  }, true);
+  window.addEventListener(
+    'error',
+    (event) => {
+      const el = event.target;
+      const src = el instanceof HTMLScriptElement ? el.src : el instanceof HTMLLinkElement ? el.href : '';
+      if (ours(src)) guardedReload();
+    },
+    true,
+  );
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
     if (ours(link.href) && !link.sheet?.cssRules.length) return guardedReload();
   }

@@ -205,12 +205,15 @@ export function showOwnNotFound(): void {
   const root = document.getElementById('__sitegen');
   const path = routePath(location.pathname);
   if (root?.dataset.status !== '404' || path === '/404') return;
-  load(path, true).then((payload) => {
-    if (payload.status === 404 && payload.buildId === state.buildId) {
-      swap(payload);
-      applyCanonicalQuery();
-    }
-  }, () => undefined);
+  load(path, true).then(
+    (payload) => {
+      if (payload.status === 404 && payload.buildId === state.buildId) {
+        swap(payload);
+        applyCanonicalQuery();
+      }
+    },
+    () => undefined,
+  );
 }
 
 function prefetch(a: HTMLAnchorElement): void {

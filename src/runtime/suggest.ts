@@ -16,7 +16,11 @@ interface Linked {
 }
 
 const MAX = 4;
-const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2 && w !== 'html' && w !== 'index');
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 2 && w !== 'html' && w !== 'index');
 
 /** One letter added, dropped or changed: `tunels` ~ `tunnels`. */
 function oneEdit(a: string, b: string): boolean {

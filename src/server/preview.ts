@@ -82,7 +82,8 @@ export function createPreviewHandler(options: PreviewOptions): (req: IncomingMes
     res.end();
   };
   // Headers by the path asked for (as `_headers` rules match it), the type by the file sent.
-  const send = (req: IncomingMessage, res: ServerResponse, opened: OpenedFile, pathname: string, file: string) => sendOpened(req, res, opened, contentTypeOf(file), headersFor(pathname));
+  const send = (req: IncomingMessage, res: ServerResponse, opened: OpenedFile, pathname: string, file: string) =>
+    sendOpened(req, res, opened, contentTypeOf(file), headersFor(pathname));
 
   const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const requested = safePath(root, req.url ?? '/');

@@ -10,15 +10,40 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname } from 'node:path';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.htm': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8', '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8', '.rss': 'application/rss+xml; charset=utf-8', '.atom': 'application/atom+xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8', '.md': 'text/markdown; charset=utf-8', '.csv': 'text/csv; charset=utf-8',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif',
-  '.webp': 'image/webp', '.avif': 'image/avif', '.ico': 'image/x-icon', '.woff': 'font/woff', '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf', '.otf': 'font/otf', '.pdf': 'application/pdf', '.wasm': 'application/wasm', '.zip': 'application/zip',
-  '.mp4': 'video/mp4', '.webm': 'video/webm', '.mp3': 'audio/mpeg', '.ogg': 'audio/ogg', '.wav': 'audio/wav',
+  '.html': 'text/html; charset=utf-8',
+  '.htm': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.rss': 'application/rss+xml; charset=utf-8',
+  '.atom': 'application/atom+xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.pdf': 'application/pdf',
+  '.wasm': 'application/wasm',
+  '.zip': 'application/zip',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.mp3': 'audio/mpeg',
+  '.ogg': 'audio/ogg',
+  '.wav': 'audio/wav',
 };
 
 /** The Content-Type of a file by its extension (`application/octet-stream` when unknown). */
@@ -106,7 +131,14 @@ async function copy(res: ServerResponse, handle: FileHandle, start: number, end:
  * Range (a not-found page sends 404 and no Range). Never throws: a read that fails
  * before anything was sent answers 503, after that the connection is closed.
  */
-export async function sendOpened(req: IncomingMessage, res: ServerResponse, opened: OpenedFile, type: string, headers: Record<string, string> = {}, status = 200): Promise<void> {
+export async function sendOpened(
+  req: IncomingMessage,
+  res: ServerResponse,
+  opened: OpenedFile,
+  type: string,
+  headers: Record<string, string> = {},
+  status = 200,
+): Promise<void> {
   const { handle, size, mtime } = opened;
   try {
     const lastModified = mtime.toUTCString();
@@ -145,7 +177,13 @@ export function unavailable(res: ServerResponse): void {
  * Send the regular file at `file`, or resolve false (nothing sent) when there is none.
  * A file that cannot be opened for another reason answers 503.
  */
-export async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, headers: Record<string, string> = {}, type = contentTypeOf(file)): Promise<boolean> {
+export async function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string,
+  headers: Record<string, string> = {},
+  type = contentTypeOf(file),
+): Promise<boolean> {
   let opened: OpenedFile | undefined;
   try {
     opened = await openFile(file);

@@ -156,7 +156,7 @@ export function computeNeighbours(nav: NavItem[], docsRoot: string, posts: PostS
   const out = new Map<string, Neighbours>();
   const root = docsRoot.replace(/^\/+|\/+$/g, '');
   // An empty docs root is the whole content folder: every page in the navigation, in order.
-  const docsNode = root ? nav.find((item) => item.path === `/${root}` || item.path.startsWith(`/${root}/`) && item.children) : undefined;
+  const docsNode = root ? nav.find((item) => item.path === `/${root}` || (item.path.startsWith(`/${root}/`) && item.children)) : undefined;
   const order = root ? (docsNode ? flattenNav(docsNode.children ?? []) : []) : flattenNav(nav);
   order.forEach((link, i) => out.set(link.path, { prev: order[i - 1], next: order[i + 1] }));
   posts.forEach((post, i) => {

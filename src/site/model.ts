@@ -15,15 +15,38 @@ import type { ImageManifest } from '../output/images.ts';
 
 export function siteInfo(config: ResolvedConfig): SiteInfo {
   // The address the site lives at, base included: canonicals, feeds and sitemaps build on it.
-  const info: SiteInfo = { name: config.name, url: config.url + config.base.replace(/\/+$/, ''), description: config.description, lang: config.lang, separator: config.separator, base: config.base, blogDir: config.blogDir.replace(/^\/+|\/+$/g, ''), theme: config.theme };
+  const info: SiteInfo = {
+    name: config.name,
+    url: config.url + config.base.replace(/\/+$/, ''),
+    description: config.description,
+    lang: config.lang,
+    separator: config.separator,
+    base: config.base,
+    blogDir: config.blogDir.replace(/^\/+|\/+$/g, ''),
+    theme: config.theme,
+  };
   if (config.twitter) info.twitter = config.twitter;
   return info;
 }
 
 function runtimeScript(config: ResolvedConfig, src: string, extra: Record<string, string>): string {
-  const attrs: Record<string, string> = { type: 'module', src, 'data-sitegen': '', 'data-base': config.base, 'data-check-interval': String(config.checkInterval), ...extra };
-  if (config.analytics) Object.assign(attrs, { 'data-analytics': config.analytics.provider, 'data-analytics-host': config.analytics.host, 'data-analytics-domain': config.analytics.domain });
-  return `<script ${Object.entries(attrs).map(([k, v]) => (v === '' ? k : `${k}="${escapeHtml(v)}"`)).join(' ')}></script>`;
+  const attrs: Record<string, string> = {
+    type: 'module',
+    src,
+    'data-sitegen': '',
+    'data-base': config.base,
+    'data-check-interval': String(config.checkInterval),
+    ...extra,
+  };
+  if (config.analytics)
+    Object.assign(attrs, {
+      'data-analytics': config.analytics.provider,
+      'data-analytics-host': config.analytics.host,
+      'data-analytics-domain': config.analytics.domain,
+    });
+  return `<script ${Object.entries(attrs)
+    .map(([k, v]) => (v === '' ? k : `${k}="${escapeHtml(v)}"`))
+    .join(' ')}></script>`;
 }
 
 /** What the runtime needs from the config besides the basics: the canonical query whitelist, drafts. */
@@ -65,10 +88,17 @@ export function buildSiteModel(input: ModelInput): SiteModel {
   const favicon = input.hasFavicon ? `<link rel="icon" href="${base}/favicon.svg" type="image/svg+xml">\n` : '';
   const headHtml = `${favicon}${assets.css ? `<link rel="stylesheet" href="${base}/${assets.css.path}">\n` : ''}<link rel="modulepreload" href="${base}/${assets.runtime.path}">`;
   const shared: SharedRenderData = {
-    buildId: input.buildId, site: siteInfo(config), nav, posts, authors: input.authors,
-    indexable: config.indexable, trailingSlash: config.trailingSlash,
+    buildId: input.buildId,
+    site: siteInfo(config),
+    nav,
+    posts,
+    authors: input.authors,
+    indexable: config.indexable,
+    trailingSlash: config.trailingSlash,
     settings: { indexable: config.indexable, trailingSlash: config.trailingSlash, canonicalQueryWhitelist: config.canonicalQueryWhitelist },
-    headHtml, bodyEndHtml: runtimeScript(config, `${base}/${assets.runtime.path}`, runtimeData(config, input.drafts)) + (input.bodyExtra ?? ''), islands: assets.islands.urls,
+    headHtml,
+    bodyEndHtml: runtimeScript(config, `${base}/${assets.runtime.path}`, runtimeData(config, input.drafts)) + (input.bodyExtra ?? ''),
+    islands: assets.islands.urls,
     ...(input.images && Object.keys(input.images.files).length ? { images: input.images } : {}),
   };
   return { posts, nav, neighbours: computeNeighbours(nav, config.theme.docsRoot, posts), related: computeRelated(posts), shared };
@@ -76,10 +106,29 @@ export function buildSiteModel(input: ModelInput): SiteModel {
 
 function builtinNotFound(): ContentDocument {
   return {
-    _id: 'sitegen:404', _stem: '404', _path: '/404', _dir: '', _partial: false, _type: 'markdown', _source: '(built-in 404 page)',
-    title: 'Page not found', description: '', navigation: false, draft: false, middleware: [], frontmatter: {},
-    body: { toc: { title: '', depth: 3, searchDepth: 3, links: [] }, html: '<p>Page not found<span data-missing-path="" hidden>: <code></code></span></p>\n<div data-sitegen-suggest hidden><p>Perhaps you were looking for:</p><ul></ul></div>\n' },
-    links: [], ids: [], wordCount: 0, readingTime: 0, isPost: false, hash: '',
+    _id: 'sitegen:404',
+    _stem: '404',
+    _path: '/404',
+    _dir: '',
+    _partial: false,
+    _type: 'markdown',
+    _source: '(built-in 404 page)',
+    title: 'Page not found',
+    description: '',
+    navigation: false,
+    draft: false,
+    middleware: [],
+    frontmatter: {},
+    body: {
+      toc: { title: '', depth: 3, searchDepth: 3, links: [] },
+      html: '<p>Page not found<span data-missing-path="" hidden>: <code></code></span></p>\n<div data-sitegen-suggest hidden><p>Perhaps you were looking for:</p><ul></ul></div>\n',
+    },
+    links: [],
+    ids: [],
+    wordCount: 0,
+    readingTime: 0,
+    isPost: false,
+    hash: '',
   };
 }
 
@@ -112,12 +161,31 @@ export function ensureBlogIndex(routes: Route[], posts: PostSummary[], layouts: 
     if (shown === undefined) dates.set(date, (shown = isValidDate(date) ? dateFormat.format(new Date(date)) : ''));
     return shown;
   };
-  const items = posts.map((p) => `<li><a href="${escapeHtml(p.path)}">${escapeHtml(p.title)}</a> <time datetime="${escapeHtml(p.date)}">${day(p.date)}</time>${p.description ? `<br>${escapeHtml(p.description)}` : ''}</li>`);
+  const items = posts.map(
+    (p) =>
+      `<li><a href="${escapeHtml(p.path)}">${escapeHtml(p.title)}</a> <time datetime="${escapeHtml(p.date)}">${day(p.date)}</time>${p.description ? `<br>${escapeHtml(p.description)}` : ''}</li>`,
+  );
   const doc: ContentDocument = {
-    _id: 'sitegen:blog', _stem: blogDir, _path: path, _dir: '', _partial: false, _type: 'markdown', _source: '(built-in blog index)',
-    title: 'Blog', description: `All ${posts.length} posts.`, navigation: false, draft: false, middleware: [], frontmatter: {},
+    _id: 'sitegen:blog',
+    _stem: blogDir,
+    _path: path,
+    _dir: '',
+    _partial: false,
+    _type: 'markdown',
+    _source: '(built-in blog index)',
+    title: 'Blog',
+    description: `All ${posts.length} posts.`,
+    navigation: false,
+    draft: false,
+    middleware: [],
+    frontmatter: {},
     body: { toc: { title: '', depth: 3, searchDepth: 3, links: [] }, html: `<ul class="post-list">\n${items.join('\n')}\n</ul>\n` },
-    links: [], ids: [], wordCount: 0, readingTime: 0, isPost: false, hash: '',
+    links: [],
+    ids: [],
+    wordCount: 0,
+    readingTime: 0,
+    isPost: false,
+    hash: '',
   };
   routes.push({ path, source: doc._source, status: 200, layout, page: documentPageData(doc, layout), middleware: [] });
 }
@@ -136,12 +204,30 @@ export function ensureHomePage(routes: Route[], model: SiteModel, layouts: strin
     description ? `<p>${escapeHtml(description)}</p>` : '',
     sections.length ? `<h2 id="sections">Sections</h2>\n<ul>\n${sections.join('\n')}\n</ul>` : '',
     posts.length ? `<h2 id="latest-posts">Latest posts</h2>\n<ul>\n${posts.join('\n')}\n</ul>` : '',
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   const doc: ContentDocument = {
-    _id: 'sitegen:home', _stem: 'index', _path: '/', _dir: '', _partial: false, _type: 'markdown', _source: '(built-in home page)',
-    title: '', description, navigation: false, draft: false, middleware: [], frontmatter: {},
+    _id: 'sitegen:home',
+    _stem: 'index',
+    _path: '/',
+    _dir: '',
+    _partial: false,
+    _type: 'markdown',
+    _source: '(built-in home page)',
+    title: '',
+    description,
+    navigation: false,
+    draft: false,
+    middleware: [],
+    frontmatter: {},
     body: { toc: { title: '', depth: 3, searchDepth: 3, links: [] }, html: `${html}\n` },
-    links: [], ids: [], wordCount: 0, readingTime: 0, isPost: false, hash: '',
+    links: [],
+    ids: [],
+    wordCount: 0,
+    readingTime: 0,
+    isPost: false,
+    hash: '',
   };
   routes.push({ path: '/', source: doc._source, status: 200, layout, page: documentPageData(doc, layout), middleware: [] });
 }
@@ -159,7 +245,13 @@ export function notFoundJob(notFound: Route, path: string): RenderJob {
 export function renderJob(route: Route, model: SiteModel, notFound: Route): RenderJob {
   if (route.rejected) return notFoundJob(notFound, route.path);
   const n = model.neighbours.get(route.path);
-  const job: RenderJob = { path: route.path, status: route.status, layout: route.layout, page: route.page, related: route.doc?.isPost ? model.related.get(route.path) ?? [] : [] };
+  const job: RenderJob = {
+    path: route.path,
+    status: route.status,
+    layout: route.layout,
+    page: route.page,
+    related: route.doc?.isPost ? (model.related.get(route.path) ?? []) : [],
+  };
   if (route.pageRoute) job.pageRoute = route.pageRoute;
   if (route.links) job.links = route.links;
   if (n?.prev) job.prev = n.prev;

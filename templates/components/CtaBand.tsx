@@ -24,8 +24,14 @@ export function CtaBand({
             {children}
           </div>
           <div className="cta-band-actions">
-            <a className="btn btn-primary btn-lg" href={primary.href}>{primary.text}</a>
-            {secondary && <a className="btn btn-secondary btn-lg" href={secondary.href}>{secondary.text}</a>}
+            <a className="btn btn-primary btn-lg" href={primary.href}>
+              {primary.text}
+            </a>
+            {secondary && (
+              <a className="btn btn-secondary btn-lg" href={secondary.href}>
+                {secondary.text}
+              </a>
+            )}
           </div>
         </div>
       </div>

@@ -1,17 +1,31 @@
 import type { FaqItem } from './util';
 
 /** Questions as native disclosure widgets: keyboard accessible, no JavaScript. */
-export function Faq({ items, title = 'Frequently asked questions', id = 'faq', headingLevel = 2 }: { items: FaqItem[]; title?: string; id?: string; headingLevel?: 2 | 3 }) {
+export function Faq({
+  items,
+  title = 'Frequently asked questions',
+  id = 'faq',
+  headingLevel = 2,
+}: {
+  items: FaqItem[];
+  title?: string;
+  id?: string;
+  headingLevel?: 2 | 3;
+}) {
   if (!items.length) return null;
   const H = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section className="faq" aria-labelledby={id}>
-      <H id={id} className="faq-title">{title}</H>
+      <H id={id} className="faq-title">
+        {title}
+      </H>
       <div className="faq-list">
         {items.map((item) => (
           <details className="faq-item" key={item.q}>
             <summary>{item.q}</summary>
-            <div className="faq-answer"><p>{item.a}</p></div>
+            <div className="faq-answer">
+              <p>{item.a}</p>
+            </div>
           </details>
         ))}
       </div>

@@ -21,10 +21,23 @@ function FooterInside({ site }: { site: SiteInfo }) {
         <div className="footer-brand">
           <Brand name={site.name} logo={site.theme.logo} />
           <p>{site.description}</p>
-          {site.theme.status && <p><a className="status-dot" href={site.theme.status.href}>{site.theme.status.text}</a></p>}
+          {site.theme.status && (
+            <p>
+              <a className="status-dot" href={site.theme.status.href}>
+                {site.theme.status.text}
+              </a>
+            </p>
+          )}
           {site.theme.social.length > 0 && (
             <p className="footer-social">
-              {site.theme.social.map((l, i) => <Fragment key={l.href}>{i > 0 && ' · '}<a href={l.href} rel="me">{l.text}</a></Fragment>)}
+              {site.theme.social.map((l, i) => (
+                <Fragment key={l.href}>
+                  {i > 0 && ' · '}
+                  <a href={l.href} rel="me">
+                    {l.text}
+                  </a>
+                </Fragment>
+              ))}
             </p>
           )}
         </div>
@@ -33,7 +46,9 @@ function FooterInside({ site }: { site: SiteInfo }) {
             <h2>{col.title}</h2>
             <ul>
               {col.links.map((l) => (
-                <li key={l.href + l.text}><a href={l.href}>{l.text}</a></li>
+                <li key={l.href + l.text}>
+                  <a href={l.href}>{l.text}</a>
+                </li>
               ))}
             </ul>
           </nav>

@@ -75,7 +75,9 @@ function HeaderInside({ site, state }: { site: SiteInfo; state: ItemState[] }) {
                         {item.items.map((sub, j) => (
                           <li key={sub.href}>
                             <a href={sub.href} aria-current={state[i].subs[j] ? 'page' : undefined}>
-                              <span className="menu-icon"><Icon name={MENU_ICONS[sub.href] ?? 'grid'} /></span>
+                              <span className="menu-icon">
+                                <Icon name={MENU_ICONS[sub.href] ?? 'grid'} />
+                              </span>
                               <span>
                                 <strong>{sub.text}</strong>
                                 {sub.description && <small>{sub.description}</small>}
@@ -100,18 +102,35 @@ function HeaderInside({ site, state }: { site: SiteInfo; state: ItemState[] }) {
         </nav>
         {site.theme.search && (
           <form className="header-search" role="search" action={site.theme.searchAction ?? '/'} method="get" data-sitegen-search="">
-            <label htmlFor="site-search" className="sr-only">Search docs and blog</label>
+            <label htmlFor="site-search" className="sr-only">
+              Search docs and blog
+            </label>
             <div className="header-search-field">
               <Icon name="search" className="header-search-icon" size={16} />
-              <input id="site-search" className="header-search-input" type="search" name="q" placeholder="Search docs…" autoComplete="off" spellCheck={false} enterKeyHint="search" />
+              <input
+                id="site-search"
+                className="header-search-input"
+                type="search"
+                name="q"
+                placeholder="Search docs…"
+                autoComplete="off"
+                spellCheck={false}
+                enterKeyHint="search"
+              />
             </div>
           </form>
         )}
         <div className="header-actions">
           {secondary.map((a) => (
-            <a key={a.href} className="btn btn-ghost" href={a.href}>{a.text}</a>
+            <a key={a.href} className="btn btn-ghost" href={a.href}>
+              {a.text}
+            </a>
           ))}
-          {primary && <a className="btn btn-primary" href={primary.href}>{primary.text}</a>}
+          {primary && (
+            <a className="btn btn-primary" href={primary.href}>
+              {primary.text}
+            </a>
+          )}
         </div>
       </div>
     </div>

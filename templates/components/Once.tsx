@@ -18,7 +18,19 @@ import { IslandsContext, type IslandInstance } from './islands-context';
  * A child that holds an island is rendered for every page instead (an island registers with the
  * page it is on).
  */
-export function Once({ scope, id, as = 'div', children, ...attributes }: { scope: object; id: string; as?: string; children: ReactElement; [attribute: string]: unknown }) {
+export function Once({
+  scope,
+  id,
+  as = 'div',
+  children,
+  ...attributes
+}: {
+  scope: object;
+  id: string;
+  as?: string;
+  children: ReactElement;
+  [attribute: string]: unknown;
+}) {
   const collected = useContext(IslandsContext);
   return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: renderOnce(scope, id, children, collected) } });
 }

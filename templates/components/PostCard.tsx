@@ -1,27 +1,65 @@
 import type { Author, PostSummary } from '../types';
 import { categoryLabel, formatDate, isoDay } from './util';
 
-export function Byline({ post, authors, showReading = true }: { post: Pick<PostSummary, 'date' | 'author' | 'readingTime'>; authors: Record<string, Author>; showReading?: boolean }) {
+export function Byline({
+  post,
+  authors,
+  showReading = true,
+}: {
+  post: Pick<PostSummary, 'date' | 'author' | 'readingTime'>;
+  authors: Record<string, Author>;
+  showReading?: boolean;
+}) {
   const author = authors[post.author];
   return (
     <p className="byline">
       <time dateTime={isoDay(post.date)}>{formatDate(post.date)}</time>
-      {author && <><span aria-hidden="true"> · </span><span>{author.name}</span></>}
-      {showReading && post.readingTime > 0 && <><span aria-hidden="true"> · </span><span>{post.readingTime} min read</span></>}
+      {author && (
+        <>
+          <span aria-hidden="true"> · </span>
+          <span>{author.name}</span>
+        </>
+      )}
+      {showReading && post.readingTime > 0 && (
+        <>
+          <span aria-hidden="true"> · </span>
+          <span>{post.readingTime} min read</span>
+        </>
+      )}
     </p>
   );
 }
 
 /** A post teaser card; the whole card is one link (title), with metadata below. `categoryLabels`: the site's `theme.categoryLabels`. */
-export function PostCard({ post, authors, headingLevel = 3, featured = false, categoryLabels }: { post: PostSummary; authors: Record<string, Author>; headingLevel?: 2 | 3; featured?: boolean; categoryLabels?: Record<string, string> }) {
+export function PostCard({
+  post,
+  authors,
+  headingLevel = 3,
+  featured = false,
+  categoryLabels,
+}: {
+  post: PostSummary;
+  authors: Record<string, Author>;
+  headingLevel?: 2 | 3;
+  featured?: boolean;
+  categoryLabels?: Record<string, string>;
+}) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const category = post.categories[0];
   return (
     <article className={`post-card${featured ? ' post-card-featured' : ''}`} data-cat={post.categories.join(' ')}>
-      {featured && <div className="post-card-art" aria-hidden="true"><span /><span /><span /></div>}
+      {featured && (
+        <div className="post-card-art" aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </div>
+      )}
       <div className="post-card-body">
         {category && <p className="eyebrow">{categoryLabel(category, categoryLabels)}</p>}
-        <H className="post-card-title"><a href={post.path}>{post.title}</a></H>
+        <H className="post-card-title">
+          <a href={post.path}>{post.title}</a>
+        </H>
         <p className="post-card-desc">{post.description}</p>
         <Byline post={post} authors={authors} />
       </div>

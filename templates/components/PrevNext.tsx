@@ -8,16 +8,24 @@ export function PrevNext({ prev, next, label = 'Previous and next pages' }: { pr
     <nav className="prev-next" aria-label={label}>
       {prev ? (
         <a className="pn-link pn-prev" href={prev.path} rel="prev">
-          <span className="pn-dir"><Icon name="chevronLeft" size={14} /> Previous</span>
+          <span className="pn-dir">
+            <Icon name="chevronLeft" size={14} /> Previous
+          </span>
           <span className="pn-title">{prev.title}</span>
         </a>
-      ) : <span />}
+      ) : (
+        <span />
+      )}
       {next ? (
         <a className="pn-link pn-next" href={next.path} rel="next">
-          <span className="pn-dir">Next <Icon name="chevronRight" size={14} /></span>
+          <span className="pn-dir">
+            Next <Icon name="chevronRight" size={14} />
+          </span>
           <span className="pn-title">{next.title}</span>
         </a>
-      ) : <span />}
+      ) : (
+        <span />
+      )}
     </nav>
   );
 }

@@ -7,7 +7,9 @@ import { Footer } from './Footer';
 export function Shell({ site, path, children, mainClass }: { site: SiteInfo; path: string; children: ReactNode; mainClass?: string }) {
   return (
     <>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <Header site={site} path={path} />
       <main id="main" tabIndex={-1} className={mainClass}>
         {children}

@@ -59,7 +59,14 @@ export function findNavNode(nodes: NavItem[], path: string): NavItem | undefined
   const first = (list: typeof candidates, order: 'pre' | 'post') =>
     list.reduce<(typeof candidates)[number] | undefined>((best, c) => (!best || c[order] < best[order] ? c : best), undefined)?.node;
   const folders = candidates.filter((c) => c.node.children?.length);
-  return first(folders.filter((c) => holds(c.node, path)), 'post') ?? first(folders, 'pre') ?? first(candidates, 'pre');
+  return (
+    first(
+      folders.filter((c) => holds(c.node, path)),
+      'post',
+    ) ??
+    first(folders, 'pre') ??
+    first(candidates, 'pre')
+  );
 }
 
 const folderCache = new WeakMap<NavItem, Map<string, NavItem | undefined>>();
@@ -107,7 +114,10 @@ export const SIDEBAR_WINDOW = 40;
 /** The entries of one level a compact sidebar lists: a window around the one holding the current page. */
 function windowed(items: NavItem[], current: string): { items: NavItem[]; before: number; after: number } {
   if (items.length <= SIDEBAR_WINDOW) return { items, before: 0, after: 0 };
-  const at = Math.max(0, items.findIndex((item) => contains(item, current)));
+  const at = Math.max(
+    0,
+    items.findIndex((item) => contains(item, current)),
+  );
   const start = Math.max(0, Math.min(at - Math.floor(SIDEBAR_WINDOW / 2), items.length - SIDEBAR_WINDOW));
   return { items: items.slice(start, start + SIDEBAR_WINDOW), before: start, after: items.length - start - SIDEBAR_WINDOW };
 }
@@ -129,7 +139,13 @@ function NavItems({ items: all, current, parentPath, compact = false }: { items:
         if (item.children?.length) {
           const open = contains(item, current);
           if (compact && !open) {
-            return <li key={`dir:${item.path}`}><a href={item.path} className="sb-link sb-closed">{item.title}</a></li>;
+            return (
+              <li key={`dir:${item.path}`}>
+                <a href={item.path} className="sb-link sb-closed">
+                  {item.title}
+                </a>
+              </li>
+            );
           }
           const selfInChildren = item.children.some((c) => c.path === item.path);
           return (
@@ -149,7 +165,11 @@ function NavItems({ items: all, current, parentPath, compact = false }: { items:
             </li>
           );
         }
-        return <li key={item.path}><NavLink item={item} current={current} /></li>;
+        return (
+          <li key={item.path}>
+            <NavLink item={item} current={current} />
+          </li>
+        );
       })}
       {after > 0 && more(after, 'after')}
     </ul>
@@ -186,9 +206,11 @@ function FolderSections({ nav, root, current, compact }: { nav: NavItem[]; root:
   const rootNode = root ? folderAt(nav, root) : undefined;
   if (root && !rootNode) return null;
   const top = rootNode
-    ? (rootNode.children?.length
-      ? (rootNode.children.some((c) => c.path === rootNode.path) ? rootNode.children : [{ ...rootNode, children: undefined }, ...rootNode.children])
-      : [rootNode])
+    ? rootNode.children?.length
+      ? rootNode.children.some((c) => c.path === rootNode.path)
+        ? rootNode.children
+        : [{ ...rootNode, children: undefined }, ...rootNode.children]
+      : [rootNode]
     : nav;
   const home = root || '/';
   const loose = top.filter((item) => !item.children?.length).sort((a, b) => Number(b.path === home) - Number(a.path === home));
@@ -200,9 +222,16 @@ function FolderSections({ nav, root, current, compact }: { nav: NavItem[]; root:
     <>
       {blocks.map(({ key, node, pages }) => (
         <div className="sb-section" key={key}>
-          {node && (compact && !contains(node, current)
-            ? <p className="sb-title"><a href={node.path} className="sb-closed">{node.title}</a></p>
-            : <p className="sb-title">{node.title}</p>)}
+          {node &&
+            (compact && !contains(node, current) ? (
+              <p className="sb-title">
+                <a href={node.path} className="sb-closed">
+                  {node.title}
+                </a>
+              </p>
+            ) : (
+              <p className="sb-title">{node.title}</p>
+            ))}
           {(!compact || !node || contains(node, current)) && (
             <NavItems
               items={!node || pages.some((c) => c.path === node.path) ? pages : [{ ...node, children: undefined }, ...pages]}
@@ -233,10 +262,30 @@ export function Sidebar({ site, nav, current }: { site: SiteInfo; nav: NavItem[]
   const inside = <SidebarInside site={site} nav={nav} current={current} root={root} sections={sections} folders={folders} compact={compact} />;
   if (sections.length || folders) return <div className="sidebar-wrap">{inside}</div>;
   const extra = site.theme.docsExtraLinks.findIndex((l) => l.href === current);
-  return <Once scope={site} id={`sidebar:${extra}`} as="div" className="sidebar-wrap">{inside}</Once>;
+  return (
+    <Once scope={site} id={`sidebar:${extra}`} as="div" className="sidebar-wrap">
+      {inside}
+    </Once>
+  );
 }
 
-function SidebarInside({ site, nav, current, root, sections, folders, compact }: { site: SiteInfo; nav: NavItem[]; current: string; root: string; sections: { dir: string; title: string; node: NavItem }[]; folders: boolean; compact: boolean }) {
+function SidebarInside({
+  site,
+  nav,
+  current,
+  root,
+  sections,
+  folders,
+  compact,
+}: {
+  site: SiteInfo;
+  nav: NavItem[];
+  current: string;
+  root: string;
+  sections: { dir: string; title: string; node: NavItem }[];
+  folders: boolean;
+  compact: boolean;
+}) {
   return (
     <>
       <input type="checkbox" id="docs-nav-toggle" className="docs-nav-toggle" aria-controls="docs-sidebar" />
@@ -249,7 +298,15 @@ function SidebarInside({ site, nav, current, root, sections, folders, compact }:
         {sections.map(({ dir, title, node }) => {
           const children = node.children ?? [];
           if (compact && !contains(node, current)) {
-            return <div className="sb-section" key={dir}><p className="sb-title"><a href={node.path} className="sb-closed">{title}</a></p></div>;
+            return (
+              <div className="sb-section" key={dir}>
+                <p className="sb-title">
+                  <a href={node.path} className="sb-closed">
+                    {title}
+                  </a>
+                </p>
+              </div>
+            );
           }
           return (
             <div className="sb-section" key={dir}>
@@ -262,7 +319,11 @@ function SidebarInside({ site, nav, current, root, sections, folders, compact }:
                   compact={compact}
                 />
               ) : (
-                <ul><li><NavLink item={node} current={current} /></li></ul>
+                <ul>
+                  <li>
+                    <NavLink item={node} current={current} />
+                  </li>
+                </ul>
               )}
             </div>
           );
@@ -273,7 +334,9 @@ function SidebarInside({ site, nav, current, root, sections, folders, compact }:
             <ul>
               {site.theme.docsExtraLinks.map((l) => (
                 <li key={l.href}>
-                  <a className="sb-link" href={l.href} aria-current={l.href === current ? 'page' : undefined}>{l.text}</a>
+                  <a className="sb-link" href={l.href} aria-current={l.href === current ? 'page' : undefined}>
+                    {l.text}
+                  </a>
                 </li>
               ))}
             </ul>

@@ -18,12 +18,16 @@ export function Tabs({ name, label, items, className, initial = 0 }: { name: str
       {items.map((t, i) => (
         <Fragment key={t.key ?? i}>
           <input className="tab-input" type="radio" name={name} id={`${name}-${t.key ?? i}`} defaultChecked={i === initial} />
-          <label className="tab-label" htmlFor={`${name}-${t.key ?? i}`}>{t.label}</label>
+          <label className="tab-label" htmlFor={`${name}-${t.key ?? i}`}>
+            {t.label}
+          </label>
         </Fragment>
       ))}
       <div className="tab-panels">
         {items.map((t, i) => (
-          <div className="tab-panel" key={t.key ?? i}>{t.content}</div>
+          <div className="tab-panel" key={t.key ?? i}>
+            {t.content}
+          </div>
         ))}
       </div>
     </div>

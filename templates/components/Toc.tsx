@@ -20,7 +20,9 @@ export function Toc({ links, title = 'On this page' }: { links: TocLink[]; title
     <nav className="toc" aria-label={title}>
       <p className="toc-title">{title}</p>
       <TocList links={links} />
-      <a className="toc-top" href="#main">Back to top</a>
+      <a className="toc-top" href="#main">
+        Back to top
+      </a>
     </nav>
   );
 }

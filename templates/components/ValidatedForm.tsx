@@ -14,13 +14,20 @@ interface Problem {
 function describe(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): string {
   const label = field.labels?.[0]?.textContent?.replace('*', '').trim() || field.name;
   const v = field.validity;
-  if (v.valueMissing) return field.type === 'checkbox' ? `Please tick “${label.slice(0, 60)}${label.length > 60 ? '…' : ''}”.` : `Enter your ${label.toLowerCase()}.`;
+  if (v.valueMissing)
+    return field.type === 'checkbox' ? `Please tick “${label.slice(0, 60)}${label.length > 60 ? '…' : ''}”.` : `Enter your ${label.toLowerCase()}.`;
   if (v.typeMismatch && field.type === 'email') return `Enter an email address like name@example.com for ${label.toLowerCase()}.`;
   if (v.tooShort) return `${label} needs at least ${(field as HTMLTextAreaElement).minLength} characters.`;
   return `Check ${label.toLowerCase()}.`;
 }
 
-export function ValidatedForm({ action, className, describedBy, failed = 'We could not send your message just now. Please try again.', children }: {
+export function ValidatedForm({
+  action,
+  className,
+  describedBy,
+  failed = 'We could not send your message just now. Please try again.',
+  children,
+}: {
   action: string;
   className?: string;
   describedBy?: string;
@@ -76,7 +83,9 @@ export function ValidatedForm({ action, className, describedBy, failed = 'We cou
             <p className="form-errors-title">Please fix {problems.length === 1 ? 'this' : `these ${problems.length}`} before sending:</p>
             <ul>
               {problems.map((p) => (
-                <li key={p.id}><a href={`#${p.id}`}>{p.message}</a></li>
+                <li key={p.id}>
+                  <a href={`#${p.id}`}>{p.message}</a>
+                </li>
               ))}
             </ul>
           </>

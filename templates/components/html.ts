@@ -45,7 +45,9 @@ export function accessibleHtml(html: string): string {
   const label = tableLabels();
   let heading = '';
   return html
-    .replace(ANCHOR, (tag, before: string, after: string) => (/\btabindex=/.test(tag) ? tag : `<a class="header-anchor"${before} aria-hidden="true" tabindex="-1"${after}>`))
+    .replace(ANCHOR, (tag, before: string, after: string) =>
+      /\btabindex=/.test(tag) ? tag : `<a class="header-anchor"${before} aria-hidden="true" tabindex="-1"${after}>`,
+    )
     .replace(HEADING_OR_TABLE, (match, _level: string | undefined, inner: string | undefined) => {
       if (inner !== undefined) {
         heading = headingText(inner);

@@ -17,6 +17,12 @@ const PERMALINK = /\s*<a class="header-anchor"[^>]*>[\s\S]*?<\/a>/g;
 export function leadHeading(html: string): LeadHeading | undefined {
   const match = LEAD_H1.exec(html);
   if (!match) return undefined;
-  const id = /\sid="([^"]*)"/.exec(match[1] ?? '')?.[1]?.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const id = /\sid="([^"]*)"/
+    .exec(match[1] ?? '')?.[1]
+    ?.replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
   return { ...(id ? { id } : {}), html: match[2].replace(PERMALINK, '').trim(), rest: html.slice(match[0].length) };
 }

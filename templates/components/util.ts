@@ -62,7 +62,11 @@ export function isActive(href: string, path: string, activeMatch?: string): bool
 }
 
 export function titleCase(slug: string): string {
-  return slug.split(/[-_ ]/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+  return slug
+    .split(/[-_ ]/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join(' ');
 }
 
 export function plural(n: number, word: string): string {
@@ -80,7 +84,10 @@ export function fmStrings(fm: Record<string, unknown>, key: string): string[] {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }
 
-export interface FaqItem { q: string; a: string }
+export interface FaqItem {
+  q: string;
+  a: string;
+}
 
 export function fmFaq(fm: Record<string, unknown>): FaqItem[] {
   const v = fm.faq;
@@ -90,5 +97,5 @@ export function fmFaq(fm: Record<string, unknown>): FaqItem[] {
 
 /** A post category's label: from `labels` (the site's `theme.categoryLabels`), else the slug in title case. */
 export function categoryLabel(c: string, labels: Record<string, string> = {}): string {
-  return  Object.hasOwn(labels, c) ? labels[c] : titleCase(c);
+  return Object.hasOwn(labels, c) ? labels[c] : titleCase(c);
 }

@@ -53,13 +53,18 @@ export default function DocLayout(props: LayoutProps) {
               <div className="doc-meta">
                 {level && (
                   <span className={`badge ${LEVELS.includes(level) ? `badge-${level}` : ''}`}>
-                    <span className="sr-only">Level: </span>{titleCase(level)}
+                    <span className="sr-only">Level: </span>
+                    {titleCase(level)}
                   </span>
                 )}
                 {page.readingTime > 0 && <span className="doc-meta-item">{page.readingTime} min read</span>}
                 {tags.length > 0 && (
                   <ul className="tag-list" aria-label="Tags">
-                    {tags.map((t) => <li key={t} className="tag">{t}</li>)}
+                    {tags.map((t) => (
+                      <li key={t} className="tag">
+                        {t}
+                      </li>
+                    ))}
                   </ul>
                 )}
               </div>
@@ -77,9 +82,17 @@ export default function DocLayout(props: LayoutProps) {
           <footer className="doc-footer">
             <div className="doc-footer-row">
               {updated ? (
-                <p className="muted">Last updated <time dateTime={isoDay(updated)}>{formatDate(updated)}</time></p>
-              ) : <span />}
-              {edit && <a href={edit} className="edit-link">Edit this page</a>}
+                <p className="muted">
+                  Last updated <time dateTime={isoDay(updated)}>{formatDate(updated)}</time>
+                </p>
+              ) : (
+                <span />
+              )}
+              {edit && (
+                <a href={edit} className="edit-link">
+                  Edit this page
+                </a>
+              )}
             </div>
             <PrevNext prev={prev} next={next} />
           </footer>

@@ -4,7 +4,11 @@ import { Faq } from '../components/Faq';
 import { CtaBand } from '../components/CtaBand';
 import { fmFaq, fmString } from '../components/util';
 
-interface Hero { title?: string; subtitle?: string; cta?: { text?: string; href?: string } }
+interface Hero {
+  title?: string;
+  subtitle?: string;
+  cta?: { text?: string; href?: string };
+}
 
 function readHero(fm: Record<string, unknown>): Hero {
   const h = fm.hero;
@@ -31,8 +35,19 @@ export default function FeatureLayout(props: LayoutProps) {
           <h1 className="feature-title">{hero.title ?? page.title}</h1>
           <p className="feature-subtitle">{hero.subtitle ?? page.description}</p>
           <div className="hero-actions">
-            {ctaHref && <a className="btn btn-primary btn-lg" href={ctaHref}>{ctaText} <span className="arrow" aria-hidden="true">→</span></a>}
-            {docsHref && <a className="btn btn-secondary btn-lg" href={docsHref}>Read the docs</a>}
+            {ctaHref && (
+              <a className="btn btn-primary btn-lg" href={ctaHref}>
+                {ctaText}{' '}
+                <span className="arrow" aria-hidden="true">
+                  →
+                </span>
+              </a>
+            )}
+            {docsHref && (
+              <a className="btn btn-secondary btn-lg" href={docsHref}>
+                Read the docs
+              </a>
+            )}
           </div>
         </div>
       </section>

@@ -10,12 +10,28 @@ import { leadHeading } from '../components/lead-heading';
  * http(s)/mailto URLs.
  */
 
-interface Action { theme: string; text: string; link: string }
-interface Icon { text?: string; src?: string; alt?: string }
-interface Feature { title: string; details: string; icon?: Icon; link?: string; linkText?: string }
+interface Action {
+  theme: string;
+  text: string;
+  link: string;
+}
+interface Icon {
+  text?: string;
+  src?: string;
+  alt?: string;
+}
+interface Feature {
+  title: string;
+  details: string;
+  icon?: Icon;
+  link?: string;
+  linkText?: string;
+}
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : typeof value === 'number' ? String(value) : undefined);
-const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() ? value.trim() : typeof value === 'number' ? String(value) : undefined;
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** A link worth following: a path, an anchor, or an http(s)/mailto URL (no `javascript:`). */
 function safeLink(value: unknown): string | undefined {
@@ -73,12 +89,22 @@ function FeatureCard({ feature }: { feature: Feature }) {
       )}
       <h2 className="home-feature-title">{feature.title}</h2>
       {feature.details && <p className="home-feature-details">{feature.details}</p>}
-      {feature.link && <span className="home-feature-more">{feature.linkText ?? 'Learn more'} <span aria-hidden="true">→</span></span>}
+      {feature.link && (
+        <span className="home-feature-more">
+          {feature.linkText ?? 'Learn more'} <span aria-hidden="true">→</span>
+        </span>
+      )}
     </>
   );
   return (
     <li className="home-feature">
-      {feature.link ? <a className="card home-feature-card home-feature-link" href={feature.link}>{inner}</a> : <div className="card home-feature-card">{inner}</div>}
+      {feature.link ? (
+        <a className="card home-feature-card home-feature-link" href={feature.link}>
+          {inner}
+        </a>
+      ) : (
+        <div className="card home-feature-card">{inner}</div>
+      )}
     </li>
   );
 }
@@ -113,7 +139,9 @@ export default function HomeLayout(props: LayoutProps) {
           {actions.length > 0 && (
             <div className="home-actions">
               {actions.map((a) => (
-                <a key={`${a.text}\u0000${a.link}`} className={`btn btn-lg ${a.theme === 'alt' ? 'btn-secondary' : 'btn-primary'}`} href={a.link}>{a.text}</a>
+                <a key={`${a.text}\u0000${a.link}`} className={`btn btn-lg ${a.theme === 'alt' ? 'btn-secondary' : 'btn-primary'}`} href={a.link}>
+                  {a.text}
+                </a>
               ))}
             </div>
           )}
@@ -123,16 +151,19 @@ export default function HomeLayout(props: LayoutProps) {
         <section className="home-features" aria-label="Features">
           <div className="container">
             <ul className={`home-feature-list home-feature-list-${columns(features.length)}`}>
-              {features.map((f, i) => <FeatureCard key={i} feature={f} />)}
+              {features.map((f, i) => (
+                <FeatureCard key={i} feature={f} />
+              ))}
             </ul>
           </div>
         </section>
       )}
-      {children ?? (body.trim() && (
-        <div className="container container-narrow home-body">
-          <div className="prose" dangerouslySetInnerHTML={{ __html: body }} />
-        </div>
-      ))}
+      {children ??
+        (body.trim() && (
+          <div className="container container-narrow home-body">
+            <div className="prose" dangerouslySetInnerHTML={{ __html: body }} />
+          </div>
+        ))}
     </Shell>
   );
 }

@@ -27,18 +27,36 @@ export default function PostLayout(props: LayoutProps) {
         <header className="post-header">
           <div className="container container-narrow">
             <p className="post-kicker">
-              <a href={`/${site.blogDir}`} className="back-link"><Icon name="chevronLeft" size={14} /> Blog</a>
-              {categories[0] && <><span aria-hidden="true">/</span><span>{categoryLabel(categories[0], site.theme.categoryLabels)}</span></>}
+              <a href={`/${site.blogDir}`} className="back-link">
+                <Icon name="chevronLeft" size={14} /> Blog
+              </a>
+              {categories[0] && (
+                <>
+                  <span aria-hidden="true">/</span>
+                  <span>{categoryLabel(categories[0], site.theme.categoryLabels)}</span>
+                </>
+              )}
             </p>
             {lead ? <h1 className="post-title" id={lead.id} dangerouslySetInnerHTML={{ __html: lead.html }} /> : <h1 className="post-title">{page.title}</h1>}
             {page.description && <p className="post-lead">{page.description}</p>}
             <div className="post-meta">
-              {author && <span className="avatar" aria-hidden="true">{author.name.split(' ').map((p) => p[0]).join('')}</span>}
+              {author && (
+                <span className="avatar" aria-hidden="true">
+                  {author.name
+                    .split(' ')
+                    .map((p) => p[0])
+                    .join('')}
+                </span>
+              )}
               <Byline post={{ date, author: authorId, readingTime: page.readingTime }} authors={authors} />
             </div>
             {tags.length > 0 && (
               <ul className="tag-list post-tags" aria-label="Tags">
-                {tags.map((t) => <li key={t} className="tag">#{t}</li>)}
+                {tags.map((t) => (
+                  <li key={t} className="tag">
+                    #{t}
+                  </li>
+                ))}
               </ul>
             )}
           </div>
@@ -48,9 +66,16 @@ export default function PostLayout(props: LayoutProps) {
           {faq.length > 0 && <Faq items={faq} id="post-faq" />}
           {author && (
             <aside className="author-box" aria-label="About the author">
-              <span className="avatar avatar-lg" aria-hidden="true">{author.name.split(' ').map((p) => p[0]).join('')}</span>
+              <span className="avatar avatar-lg" aria-hidden="true">
+                {author.name
+                  .split(' ')
+                  .map((p) => p[0])
+                  .join('')}
+              </span>
               <div>
-                <p className="author-name">{author.name} <span className="muted">· {author.role}</span></p>
+                <p className="author-name">
+                  {author.name} <span className="muted">· {author.role}</span>
+                </p>
                 {author.bio && <p className="muted">{author.bio}</p>}
               </div>
             </aside>
@@ -61,7 +86,9 @@ export default function PostLayout(props: LayoutProps) {
                 <p className="post-cta-title">{cta.title}</p>
                 <p>{cta.text}</p>
               </div>
-              <a className="btn btn-primary" href={cta.href}>{cta.label}</a>
+              <a className="btn btn-primary" href={cta.href}>
+                {cta.label}
+              </a>
             </aside>
           )}
           <PrevNext prev={prev} next={next} label="Older and newer posts" />
@@ -70,7 +97,9 @@ export default function PostLayout(props: LayoutProps) {
       {related.length > 0 && (
         <section className="section related" aria-labelledby="related-title">
           <div className="container container-narrow">
-            <h2 id="related-title" className="section-title-sm">Related posts</h2>
+            <h2 id="related-title" className="section-title-sm">
+              Related posts
+            </h2>
             <ul className="related-list">
               {related.slice(0, 3).map((p) => (
                 <li key={p.path}>

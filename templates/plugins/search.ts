@@ -38,7 +38,21 @@ const DEV_BUILD_ID = 'dev';
 export const clientFile = (buildId: string) => `_sitegen/search.${buildId}.js`;
 export const indexFile = (buildId: string) => `_sitegen/search-index.${buildId}.json`;
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', hellip: '…', mdash: '—', ndash: '–', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“' };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  hellip: '…',
+  mdash: '—',
+  ndash: '–',
+  rsquo: '’',
+  lsquo: '‘',
+  rdquo: '”',
+  ldquo: '“',
+};
 
 function decodeEntity(match: string, name: string): string {
   if (name[0] === '#') {
@@ -95,17 +109,23 @@ function findClient(root: string): string {
   const starts = [dirname(fileURLToPath(import.meta.url)), root];
   try {
     if (process.argv[1]) starts.push(dirname(realpathSync(process.argv[1])));
-  } catch { /* not a file */ }
+  } catch {
+    /* not a file */
+  }
   try {
     starts.push(dirname(createRequire(join(root, 'package.json')).resolve('react-sitegen/package.json')));
-  } catch { /* not installed there */ }
+  } catch {
+    /* not installed there */
+  }
   for (const start of starts) {
     for (let dir = start; ; dir = dirname(dir)) {
       const client = join(dir, 'templates/search/client.ts');
       if (existsSync(client) && existsSync(join(dir, 'package.json'))) {
         try {
           if (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name === 'react-sitegen') return client;
-        } catch { /* unreadable package.json: keep looking */ }
+        } catch {
+          /* unreadable package.json: keep looking */
+        }
       }
       if (dirname(dir) === dir) break;
     }
@@ -157,7 +177,9 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
         const texts = (await Promise.all(indexed.map((doc) => ctx.body(doc)))).map(htmlText);
         const cap = textCap(texts.map((t) => t.length));
         if (cap < PAGE_TEXT_LIMIT) {
-          process.stderr.write(`warning [sitegen:search] The pages' text is over the search index budget (${TEXT_BUDGET.toLocaleString('en-US')} characters): each page is indexed up to ${cap.toLocaleString('en-US')} characters. Narrow the plugin's \`include\` to keep whole pages searchable.\n`);
+          process.stderr.write(
+            `warning [sitegen:search] The pages' text is over the search index budget (${TEXT_BUDGET.toLocaleString('en-US')} characters): each page is indexed up to ${cap.toLocaleString('en-US')} characters. Narrow the plugin's \`include\` to keep whole pages searchable.\n`,
+          );
         }
         const documents: SearchDocument[] = indexed.map((doc, i) => ({
           path: doc._path,

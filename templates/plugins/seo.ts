@@ -42,26 +42,37 @@ export default function seo(options: SeoOptions = {}): SitegenPlugin {
         if (description) setTag(head, 'meta', { name: 'twitter:description', content: description });
 
         if (page.path === '/') {
-          head.jsonld.push(JSON.stringify({ '@context': 'https://schema.org', '@type': 'Organization', name: site.name, url: site.url, description: site.description, ...(site.twitter ? { sameAs: [`https://twitter.com/${site.twitter.slice(1)}`] } : {}) }));
+          head.jsonld.push(
+            JSON.stringify({
+              '@context': 'https://schema.org',
+              '@type': 'Organization',
+              name: site.name,
+              url: site.url,
+              description: site.description,
+              ...(site.twitter ? { sameAs: [`https://twitter.com/${site.twitter.slice(1)}`] } : {}),
+            }),
+          );
         }
         if (isPost && page.date) {
           setTag(head, 'meta', { property: 'article:published_time', content: page.date });
           if (page.updated && page.updated !== page.date) setTag(head, 'meta', { property: 'article:modified_time', content: page.updated });
           const author = typeof page.frontmatter.author === 'string' ? page.frontmatter.author : undefined;
-          head.jsonld.push(JSON.stringify({
-            '@context': 'https://schema.org',
-            '@type': 'BlogPosting',
-            headline: page.title,
-            description,
-            datePublished: page.date,
-            dateModified: page.updated ?? page.date,
-            mainEntityOfPage: url,
-            url,
-            ...(author ? { author: { '@type': 'Person', name: authors[author]?.name ?? author } } : {}),
-            publisher: { '@type': 'Organization', name: site.name, url: site.url },
-            ...(image ? { image: absolute(site.url, image) } : {}),
-            wordCount: page.wordCount,
-          }));
+          head.jsonld.push(
+            JSON.stringify({
+              '@context': 'https://schema.org',
+              '@type': 'BlogPosting',
+              headline: page.title,
+              description,
+              datePublished: page.date,
+              dateModified: page.updated ?? page.date,
+              mainEntityOfPage: url,
+              url,
+              ...(author ? { author: { '@type': 'Person', name: authors[author]?.name ?? author } } : {}),
+              publisher: { '@type': 'Organization', name: site.name, url: site.url },
+              ...(image ? { image: absolute(site.url, image) } : {}),
+              wordCount: page.wordCount,
+            }),
+          );
         }
       },
     },

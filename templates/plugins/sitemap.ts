@@ -32,7 +32,9 @@ export default function sitemap(options: SitemapOptions = {}): SitegenPlugin {
           });
         // Loaded when needed: the plugin is loaded in every worker too.
         const { SitemapStream, streamToPromise } = await import('sitemap');
-        const xml = await streamToPromise(Readable.from(links).pipe(new SitemapStream({ hostname: site.url, xmlns: { news: false, video: false, image: false, xhtml: false } })));
+        const xml = await streamToPromise(
+          Readable.from(links).pipe(new SitemapStream({ hostname: site.url, xmlns: { news: false, video: false, image: false, xhtml: false } })),
+        );
         await write('sitemap.xml', xml.toString());
         await write('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
       },

@@ -13,14 +13,7 @@ import type { Browser } from './chromium.ts';
 
 const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
 
-const PAGES = [
-  '/',
-  '/pricing',
-  '/v1/guide/tunnels',
-  '/blog/2023/01/24/introducing-webhook-bins',
-  '/contact',
-  '/hmac-verification',
-];
+const PAGES = ['/', '/pricing', '/v1/guide/tunnels', '/blog/2023/01/24/introducing-webhook-bins', '/contact', '/hmac-verification'];
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },
   { name: 'phone', width: 390, height: 844 },
@@ -51,7 +44,9 @@ afterAll(async () => {
 async function open(page: Page, path: string): Promise<void> {
   const response = await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
   expect(response?.status(), path).toBe(path === '/404' ? 404 : 200);
-  await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>('[data-island]')].every((el) => el.dataset.hydrated === 'true'), undefined, { timeout: 10_000 });
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>('[data-island]')].every((el) => el.dataset.hydrated === 'true'), undefined, {
+    timeout: 10_000,
+  });
   await page.evaluate(() => {
     for (const animation of document.getAnimations()) {
       if (animation.effect?.getComputedTiming().iterations !== Infinity) animation.finish();
@@ -76,7 +71,10 @@ async function violations(page: Page): Promise<Violation[]> {
 function report(found: Violation[]): string {
   return found
     .map((v) => {
-      const targets = v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')}\n      ${n.summary}`).join('\n');
+      const targets = v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(' ')}\n      ${n.summary}`)
+        .join('\n');
       const more = v.nodes.length > 5 ? `\n    … and ${v.nodes.length - 5} more` : '';
       return `  [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length} nodes)\n${targets}${more}`;
     })
@@ -109,9 +107,26 @@ for (const viewport of VIEWPORTS) {
 
 /** Every other static page, and a page of each layout, once wide and light, once narrow and dark. */
 const SWEEP = [
-  '/about', '/api-reference', '/bin-deleted', '/blog', '/blog-all', '/careers', '/contact-sales', '/cron', '/features',
-  '/thank-you', '/tunnels', '/webhook-bin', '/webhooks', '/404',
-  '/v1/guide', '/v1/examples/auth/verify-hmac-signatures', '/v1/installation/docker', '/v1/platform', '/home-assistant', '/download/index.html',
+  '/about',
+  '/api-reference',
+  '/bin-deleted',
+  '/blog',
+  '/blog-all',
+  '/careers',
+  '/contact-sales',
+  '/cron',
+  '/features',
+  '/thank-you',
+  '/tunnels',
+  '/webhook-bin',
+  '/webhooks',
+  '/404',
+  '/v1/guide',
+  '/v1/examples/auth/verify-hmac-signatures',
+  '/v1/installation/docker',
+  '/v1/platform',
+  '/home-assistant',
+  '/download/index.html',
 ];
 
 describe('every other page, desktop light and phone dark', () => {

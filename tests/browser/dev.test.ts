@@ -47,7 +47,10 @@ describe('sitegen dev in the browser', () => {
     expect(res?.status()).toBe(404);
     await page.waitForSelector('[data-sitegen-suggest]:not([hidden]) a[href="/guide/setup"]');
     const paths = await page.evaluate(() =>
-      (window as unknown as { sitegen: { queryContent(q: object): Promise<{ _path: string }[]> } }).sitegen.queryContent({ where: { _path: { $startsWith: '/guide/' } }, only: ['_path'] }),
+      (window as unknown as { sitegen: { queryContent(q: object): Promise<{ _path: string }[]> } }).sitegen.queryContent({
+        where: { _path: { $startsWith: '/guide/' } },
+        only: ['_path'],
+      }),
     );
     expect(paths.map((d) => d._path)).toEqual(['/guide/intro', '/guide/setup', '/guide/advanced']);
     await page.close();

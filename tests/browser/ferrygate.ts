@@ -25,10 +25,13 @@ export async function serveFerrygate(): Promise<ServedSite> {
   const server = await startPreview({ outDir: out, port: 0 });
   const browser = await launch();
   const outside: string[] = [];
-  await browser.context.route((url) => !url.href.startsWith(server.url), (route) => {
-    outside.push(route.request().url());
-    return route.request().method() === 'POST' ? route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' }) : route.abort();
-  });
+  await browser.context.route(
+    (url) => !url.href.startsWith(server.url),
+    (route) => {
+      outside.push(route.request().url());
+      return route.request().method() === 'POST' ? route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' }) : route.abort();
+    },
+  );
   return {
     out,
     server,

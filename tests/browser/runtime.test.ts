@@ -67,7 +67,7 @@ beforeAll(async () => {
         let sent = 0;
         const write = res.write.bind(res) as (...args: unknown[]) => boolean;
         res.write = ((chunk: unknown, ...rest: unknown[]) => {
-          sent += typeof chunk === 'string' ? Buffer.byteLength(chunk) : (chunk as Uint8Array | undefined)?.byteLength ?? 0;
+          sent += typeof chunk === 'string' ? Buffer.byteLength(chunk) : ((chunk as Uint8Array | undefined)?.byteLength ?? 0);
           const length = Number(res.getHeader('content-length'));
           if (Number.isFinite(length) && sent >= length) done();
           return write(chunk, ...rest);
@@ -348,7 +348,12 @@ describe('preview mode', () => {
   it('sends the preview token with content API requests', async () => {
     await page.goto(url('/about?previewToken=abc'));
     await page.waitForURL(url('/about'));
-    const doc = await page.evaluate(() => (window as unknown as { sitegen: { queryContent(q: object): Promise<{ title: string }> } }).sitegen.queryContent({ where: { _path: '/about' }, first: true }));
+    const doc = await page.evaluate(() =>
+      (window as unknown as { sitegen: { queryContent(q: object): Promise<{ title: string }> } }).sitegen.queryContent({
+        where: { _path: '/about' },
+        first: true,
+      }),
+    );
     expect(doc.title).toBe('About the fixture');
     const asked = contentRequests('query').find((r) => r.params === documentQueryKey('/about'));
     expect(asked?.pathname).toBe(`/api/_content/query/${queryHash(documentQueryKey('/about'))}.${buildId}.json`);

@@ -82,7 +82,10 @@ describe('the header search box without JavaScript', () => {
 
 describe('the search index', () => {
   it('holds every docs page and blog post, and nothing else', () => {
-    const index = JSON.parse(readFileSync(join(out, '_sitegen', indexFile()), 'utf8')) as { documentIds: Record<string, string>; storedFields: Record<string, { title: string; path: string; section: string }> };
+    const index = JSON.parse(readFileSync(join(out, '_sitegen', indexFile()), 'utf8')) as {
+      documentIds: Record<string, string>;
+      storedFields: Record<string, { title: string; path: string; section: string }>;
+    };
     const indexed = new Set(Object.values(index.documentIds));
     // The content API has one file per document: the independent list of what should be searchable.
     const expected: string[] = [];
@@ -235,7 +238,9 @@ describe('searching in Chromium', () => {
     const found = await page.evaluate(async () => {
       const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
       const results = await axe.run(document, { resultTypes: ['violations'] });
-      return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      return results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     });
     expect(found).toEqual([]);
   });

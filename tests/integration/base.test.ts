@@ -33,26 +33,47 @@ beforeAll(async () => {
   // An image next to a document (and as its cover), and a link in its body.
   writeFileSync(join(site, 'content/guide/cat.gif'), GIF);
   const setup = join(site, 'content/guide/2.setup.md');
-  writeFileSync(setup, `${readFileSync(setup, 'utf8').replace(/^---\n/, '---\ncover: ./cat.gif\n')}\n![a cat](./cat.gif) Back to the [introduction](/guide/intro).\n`);
+  writeFileSync(
+    setup,
+    `${readFileSync(setup, 'utf8').replace(/^---\n/, '---\ncover: ./cat.gif\n')}\n![a cat](./cat.gif) Back to the [introduction](/guide/intro).\n`,
+  );
   // A post whose excerpt shows an image next to it and links into the site.
   writeFileSync(join(site, 'content/blog/kitten.gif'), GIF);
   const hello = join(site, 'content/blog/2020-01-21-hello-world.md');
-  writeFileSync(hello, readFileSync(hello, 'utf8').replace('The excerpt paragraph.', 'The excerpt paragraph. ![a kitten](./kitten.gif) See the [introduction](/guide/intro).'));
+  writeFileSync(
+    hello,
+    readFileSync(hello, 'utf8').replace('The excerpt paragraph.', 'The excerpt paragraph. ![a kitten](./kitten.gif) See the [introduction](/guide/intro).'),
+  );
   // An island whose HTML links into the site.
   mkdirSync(join(site, 'site/islands'), { recursive: true });
-  writeFileSync(join(site, 'site/islands/GuideLink.tsx'), 'export default function GuideLink({ label }: { label: string }) {\n  return <a className="guide-link" href="/guide/setup">{label}</a>;\n}\n');
+  writeFileSync(
+    join(site, 'site/islands/GuideLink.tsx'),
+    'export default function GuideLink({ label }: { label: string }) {\n  return <a className="guide-link" href="/guide/setup">{label}</a>;\n}\n',
+  );
   // And one given a root-relative URL as a prop, which it shows again after a click.
-  writeFileSync(join(site, 'site/islands/MoreLinks.tsx'), [
-    "import { useState } from 'react';",
-    'export default function MoreLinks({ to }: { to: string }) {',
-    '  const [open, setOpen] = useState(false);',
-    '  return <p><a className="first" href={to}>Read on</a> <button type="button" onClick={() => setOpen(true)}>More</button>{open ? <a className="later" href={to}>Introduction</a> : null}</p>;',
-    '}',
-  ].join('\n'));
+  writeFileSync(
+    join(site, 'site/islands/MoreLinks.tsx'),
+    [
+      "import { useState } from 'react';",
+      'export default function MoreLinks({ to }: { to: string }) {',
+      '  const [open, setOpen] = useState(false);',
+      '  return <p><a className="first" href={to}>Read on</a> <button type="button" onClick={() => setOpen(true)}>More</button>{open ? <a className="later" href={to}>Introduction</a> : null}</p>;',
+      '}',
+    ].join('\n'),
+  );
   const counter = join(site, 'site/pages/counter.tsx');
-  writeFileSync(counter, readFileSync(counter, 'utf8')
-    .replace("import Counter from '../islands/Counter';", "import Counter from '../islands/Counter';\nimport GuideLink from '../islands/GuideLink';\nimport MoreLinks from '../islands/MoreLinks';")
-    .replace('</section>', '  <Island name="GuideLink" component={GuideLink} props={{ label: \'Set up\' }} />\n      <Island name="MoreLinks" component={MoreLinks} props={{ to: \'/guide/intro\' }} />\n    </section>'));
+  writeFileSync(
+    counter,
+    readFileSync(counter, 'utf8')
+      .replace(
+        "import Counter from '../islands/Counter';",
+        "import Counter from '../islands/Counter';\nimport GuideLink from '../islands/GuideLink';\nimport MoreLinks from '../islands/MoreLinks';",
+      )
+      .replace(
+        '</section>',
+        '  <Island name="GuideLink" component={GuideLink} props={{ label: \'Set up\' }} />\n      <Island name="MoreLinks" component={MoreLinks} props={{ to: \'/guide/intro\' }} />\n    </section>',
+      ),
+  );
   built = await runCli(['build', '--root', site]);
   server = await startPreview({ outDir: out, port: 0 });
   browser = await launch();
@@ -76,18 +97,27 @@ describe('base: /docs/', () => {
     for (const file of pages) {
       const urls = rootRelative(read(out, file));
       seen += urls.length;
-      expect(urls.filter((u) => !u.startsWith('/docs/')), file).toEqual([]);
+      expect(
+        urls.filter((u) => !u.startsWith('/docs/')),
+        file,
+      ).toEqual([]);
     }
     for (const file of listFiles(out).filter((f) => f.endsWith('_payload.json'))) {
       const payload = JSON.parse(read(out, file)) as { html: string };
-      expect(rootRelative(payload.html).filter((u) => !u.startsWith('/docs/')), file).toEqual([]);
+      expect(
+        rootRelative(payload.html).filter((u) => !u.startsWith('/docs/')),
+        file,
+      ).toEqual([]);
     }
     expect(seen).toBeGreaterThan(100);
   });
 
   it('writes the content API bodies as the pages show them: images at their hashed files and links under the base', () => {
     const buildId = json<{ id: string }>(out, '_sitegen/builds/latest.json').id;
-    const doc = json<{ body: { html: string }; frontmatter: { cover: string } }>(out, `api/_content/query/${queryHash(documentQueryKey('/guide/setup'))}.${buildId}.json`);
+    const doc = json<{ body: { html: string }; frontmatter: { cover: string } }>(
+      out,
+      `api/_content/query/${queryHash(documentQueryKey('/guide/setup'))}.${buildId}.json`,
+    );
     const page = html(out, 'guide/setup/index.html');
     const src = page.querySelector('main img[alt="a cat"]')!.getAttribute('src')!;
     expect(src).toMatch(/^\/docs\/_sitegen\/images\/cat\.[0-9a-f]{10}\.gif$/);
@@ -97,7 +127,10 @@ describe('base: /docs/', () => {
     expect(doc.frontmatter.cover).toBe(src);
     for (const file of listFiles(out).filter((f) => f.startsWith('api/_content/query/'))) {
       const body = (JSON.parse(read(out, file)) as { body?: { html?: string } }).body?.html ?? '';
-      expect(rootRelative(body).filter((u) => !u.startsWith('/docs/')), file).toEqual([]);
+      expect(
+        rootRelative(body).filter((u) => !u.startsWith('/docs/')),
+        file,
+      ).toEqual([]);
     }
   });
 
@@ -108,7 +141,9 @@ describe('base: /docs/', () => {
     const excerpt = `<p>The excerpt paragraph. <img src="${src}" alt="a kitten" width="3" height="2" loading="lazy" decoding="async"> See the <a href="/docs/guide/intro">introduction</a>.</p>\n`;
     const posts = json<{ path: string; excerpt?: string }[]>(out, `api/_content/query/${queryHash(POSTS_QUERY_KEY)}.${buildId}.json`);
     expect(posts.find((p) => p.path === '/blog/2020/01/21/hello-world')?.excerpt).toBe(excerpt);
-    expect(json<{ excerpt: string }>(out, `api/_content/query/${queryHash(documentQueryKey('/blog/2020/01/21/hello-world'))}.${buildId}.json`).excerpt).toBe(excerpt);
+    expect(json<{ excerpt: string }>(out, `api/_content/query/${queryHash(documentQueryKey('/blog/2020/01/21/hello-world'))}.${buildId}.json`).excerpt).toBe(
+      excerpt,
+    );
     expect(html(out, 'blog/index.html').querySelector('.excerpt img')?.getAttribute('src')).toBe(src);
     expect(read(out, 'blog/index.html')).toContain(excerpt);
     expect(read(out, 'blog/_payload.json')).toContain(JSON.stringify(excerpt).slice(1, -1));
@@ -136,7 +171,10 @@ describe('base: /docs/', () => {
     expect(feedLinks.length).toBeGreaterThan(2);
     expect(feedLinks.filter((l) => !l.startsWith('https://fixture.example.com/docs'))).toEqual([]);
     expect(read(out, 'robots.txt')).toContain('Sitemap: https://fixture.example.com/docs/sitemap.xml');
-    const redirects = read(out, '_redirects').trim().split('\n').map((line) => line.split(' '));
+    const redirects = read(out, '_redirects')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(' '));
     expect(redirects.length).toBeGreaterThan(2);
     for (const [from, to] of redirects) {
       expect(from.startsWith('/docs/'), from).toBe(true);
@@ -146,7 +184,9 @@ describe('base: /docs/', () => {
   });
 
   it('puts the base into every _headers pattern (the host reads the file from its publish root)', () => {
-    const patterns = read(out, '_headers').split('\n').filter((line) => line.startsWith('/'));
+    const patterns = read(out, '_headers')
+      .split('\n')
+      .filter((line) => line.startsWith('/'));
     expect(patterns.length).toBeGreaterThan(4);
     expect(patterns.filter((p) => !p.startsWith('/docs/'))).toEqual([]);
     expect(patterns).toContain('/docs/_sitegen/builds/latest.json');

@@ -27,11 +27,26 @@ describe('sitegen build on the fixture site', () => {
   it('writes every route, and nothing for drafts, partials and data documents', () => {
     const files = listFiles(out).filter((f) => f.endsWith('.html'));
     expect(files).toEqual([
-      '404.html', '500.html', 'about/index.html',
-      'blog/2020/01/21/hello-world/index.html', 'blog/2021/02/03/custom-slug/index.html', 'blog/index.html', 'counter/index.html',
-      'download/index.html', 'guide/advanced.html', 'guide/advanced/index.html', 'guide/index.html', 'guide/intro.html',
-      'guide/intro/index.html', 'guide/setup.html', 'guide/setup/index.html', 'index.html',
-      'moved/index.html', 'old-home/index.html', 'old-page/index.html', 'secret/index.html',
+      '404.html',
+      '500.html',
+      'about/index.html',
+      'blog/2020/01/21/hello-world/index.html',
+      'blog/2021/02/03/custom-slug/index.html',
+      'blog/index.html',
+      'counter/index.html',
+      'download/index.html',
+      'guide/advanced.html',
+      'guide/advanced/index.html',
+      'guide/index.html',
+      'guide/intro.html',
+      'guide/intro/index.html',
+      'guide/setup.html',
+      'guide/setup/index.html',
+      'index.html',
+      'moved/index.html',
+      'old-home/index.html',
+      'old-page/index.html',
+      'secret/index.html',
     ]);
   });
 
@@ -74,9 +89,17 @@ describe('sitegen build on the fixture site', () => {
   });
 
   it('writes a payload per page whose html is the page content', () => {
-    const payload = json<{ path: string; title: string; layout: string; html: string; buildId: string; head: { title: string } }>(out, 'guide/intro/_payload.json');
+    const payload = json<{ path: string; title: string; layout: string; html: string; buildId: string; head: { title: string } }>(
+      out,
+      'guide/intro/_payload.json',
+    );
     const page = html(out, 'guide/intro/index.html');
-    expect(payload).toMatchObject({ path: '/guide/intro', title: 'Introduction | Fixture', layout: 'doc', buildId: page.querySelector('html')?.getAttribute('data-build') });
+    expect(payload).toMatchObject({
+      path: '/guide/intro',
+      title: 'Introduction | Fixture',
+      layout: 'doc',
+      buildId: page.querySelector('html')?.getAttribute('data-build'),
+    });
     const raw = read(out, 'guide/intro/index.html');
     const start = raw.indexOf('>', raw.indexOf('<div id="__sitegen"')) + 1;
     expect(payload.html).toBe(raw.slice(start, raw.lastIndexOf('</div>\n<script')));
@@ -119,7 +142,20 @@ describe('sitegen build on the fixture site', () => {
     expect(latest.timestamp).toBe(Date.parse('2021-02-03T00:00:00Z'));
     const meta = json<{ id: string; matcher: Record<string, Record<string, unknown>>; prerendered: string[] }>(out, `_sitegen/builds/meta/${latest.id}.json`);
     expect(meta.id).toBe(latest.id);
-    expect(meta.prerendered).toEqual(['/', '/about', '/blog', '/blog/2020/01/21/hello-world', '/blog/2021/02/03/custom-slug', '/counter', '/download/index.html', '/guide', '/guide/advanced', '/guide/intro', '/guide/setup', '/secret']);
+    expect(meta.prerendered).toEqual([
+      '/',
+      '/about',
+      '/blog',
+      '/blog/2020/01/21/hello-world',
+      '/blog/2021/02/03/custom-slug',
+      '/counter',
+      '/download/index.html',
+      '/guide',
+      '/guide/advanced',
+      '/guide/intro',
+      '/guide/setup',
+      '/secret',
+    ]);
     expect(meta.matcher.static['/old-home']).toEqual({ redirect: { to: '/', statusCode: 301 } });
     expect(meta.matcher.static['/old-page']).toEqual({ redirect: { to: '/about', statusCode: 301 } });
     expect(meta.matcher.static['/guide/intro.html']).toEqual({ redirect: { to: '/guide/intro', statusCode: 301 } });
@@ -132,9 +168,14 @@ describe('sitegen build on the fixture site', () => {
     expect(page.querySelector('meta[http-equiv="refresh"]')?.getAttribute('content')).toBe('0; url=/about');
     expect(html(out, 'guide/intro.html').querySelector('a')?.getAttribute('href')).toBe('/guide/intro');
     expect(read(out, '_redirects').trim().split('\n')).toEqual([
-      '/old-page /about 301', '/old-home / 301', '/moved /about 302',
-      '/guide/advanced.html /guide/advanced 301', '/guide/intro.html /guide/intro 301', '/guide/setup.html /guide/setup 301',
-      '/legacy /guide 301', '/legacy/* /guide 301',
+      '/old-page /about 301',
+      '/old-home / 301',
+      '/moved /about 302',
+      '/guide/advanced.html /guide/advanced 301',
+      '/guide/intro.html /guide/intro 301',
+      '/guide/setup.html /guide/setup 301',
+      '/legacy /guide 301',
+      '/legacy/* /guide 301',
     ]);
   });
 
@@ -169,7 +210,9 @@ describe('reproducible builds', () => {
   it('takes the build time from SOURCE_DATE_EPOCH when it is set, never from the clock', async () => {
     const dir = tempDir();
     try {
-      const result = await runCli(['build', '--quiet', '--root', join(FIXTURES, 'basic'), '--out', join(dir, 'o')], { env: { SOURCE_DATE_EPOCH: '1700000000' } });
+      const result = await runCli(['build', '--quiet', '--root', join(FIXTURES, 'basic'), '--out', join(dir, 'o')], {
+        env: { SOURCE_DATE_EPOCH: '1700000000' },
+      });
       expect(result.code).toBe(0);
       expect(json<{ timestamp: number }>(join(dir, 'o'), '_sitegen/builds/latest.json').timestamp).toBe(1_700_000_000_000);
     } finally {
@@ -201,7 +244,11 @@ describe('reproducible builds', () => {
       cpSync(join(FIXTURES, 'basic'), site, { recursive: true });
       // Two workers: the first takes both parse batches (32 documents each) before the second is
       // asking, and the second renders pages (batches of 16) from bodies it reads in the first's store.
-      for (let i = 0; i < 50; i++) writeFileSync(join(site, 'content/guide', `extra-${i}.md`), `---\ntitle: Extra ${i}\n---\n\n## Part ${i}\n\nText with \`code\` and é ${i}.\n\n\`\`\`js\nconst n = ${i};\n\`\`\`\n`);
+      for (let i = 0; i < 50; i++)
+        writeFileSync(
+          join(site, 'content/guide', `extra-${i}.md`),
+          `---\ntitle: Extra ${i}\n---\n\n## Part ${i}\n\nText with \`code\` and é ${i}.\n\n\`\`\`js\nconst n = ${i};\n\`\`\`\n`,
+        );
       const a = join(dir, 'a');
       const b = join(dir, 'b');
       expect((await runCli(['build', '--quiet', '--root', site, '--out', a, '--concurrency', '2'])).code).toBe(0);

@@ -141,7 +141,9 @@ describe('the output records', () => {
       expect((await run()).code).toBe(0);
       const cache = join(dir, '.sitegen-cache');
       // The records beside the index of this output folder.
-      const index = listFiles(cache).find((f) => /^output\.[0-9a-f]+\.json$/.test(f) && JSON.parse(readFileSync(join(cache, f), 'utf8')).outDir === join(dir, 'dist'))!;
+      const index = listFiles(cache).find(
+        (f) => /^output\.[0-9a-f]+\.json$/.test(f) && JSON.parse(readFileSync(join(cache, f), 'utf8')).outDir === join(dir, 'dist'),
+      )!;
       expect(index).toBeDefined();
       const recordsFile = index.replace(/\.json$/, '.pages.json');
       const first = readFileSync(join(cache, recordsFile), 'utf8');

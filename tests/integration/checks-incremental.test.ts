@@ -68,7 +68,7 @@ describe('link checks on a rebuild', () => {
     expect(checkedCounts(again.stdout)[1]).toBe(0);
   });
 
-  it('say a kept build\'s warnings again when nothing changed, and stop once they are fixed', async () => {
+  it("say a kept build's warnings again when nothing changed, and stop once they are fixed", async () => {
     edit('site/config.ts', (t) => t.replace("separator: '|',", "separator: '|', checks: { links: 'warn' },"));
     edit('content/about.md', (t) => `${t}\nSee [nowhere](/nowhere).\n`);
     const first = await build();

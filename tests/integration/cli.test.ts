@@ -13,7 +13,8 @@ describe('sitegen CLI', () => {
 
   it('documents every build flag', async () => {
     const { stdout } = await runCli(['build', '--help']);
-    for (const flag of ['--root <dir>', '--content <dir>', '--out <dir>', '--concurrency <n>', '--base <url>', '--quiet', '--profile']) expect(stdout).toContain(flag);
+    for (const flag of ['--root <dir>', '--content <dir>', '--out <dir>', '--concurrency <n>', '--base <url>', '--quiet', '--profile'])
+      expect(stdout).toContain(flag);
   });
 
   it('prints the version from package.json', async () => {
@@ -43,7 +44,9 @@ describe('sitegen CLI', () => {
       expect(result.code).toBe(0);
       const pages = listFiles(out).filter((f) => f.endsWith('index.html') && (f.startsWith('docs/') || f.startsWith('blog/20')));
       expect(pages).toHaveLength(40);
-      expect(html(out, 'docs/part-0/note-0/index.html').querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://notes.example.com/docs/part-0/note-0');
+      expect(html(out, 'docs/part-0/note-0/index.html').querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+        'https://notes.example.com/docs/part-0/note-0',
+      );
     } finally {
       remove(dir);
     }

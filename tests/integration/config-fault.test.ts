@@ -24,12 +24,19 @@ let dependency: CliResult;
 
 beforeAll(async () => {
   dir = tempDir('sitegen-config-fault-');
-  const ownRoot = site('own', "import { defineConfig } from 'react-sitegen';\nconst theme = undefined as unknown as { nav: unknown[] };\nexport default defineConfig({ name: String(theme.nav.length) });\n");
+  const ownRoot = site(
+    'own',
+    "import { defineConfig } from 'react-sitegen';\nconst theme = undefined as unknown as { nav: unknown[] };\nexport default defineConfig({ name: String(theme.nav.length) });\n",
+  );
   // A package whose module raises a TypeError as the config imports it.
-  const depRoot = site('dependency', "import { defineConfig } from 'react-sitegen';\nimport { name } from 'broken-dep';\nexport default defineConfig({ name });\n", {
-    'node_modules/broken-dep/package.json': '{ "name": "broken-dep", "version": "1.0.0", "type": "module", "main": "index.js" }\n',
-    'node_modules/broken-dep/index.js': "const build = undefined;\nexport const name = build();\n",
-  });
+  const depRoot = site(
+    'dependency',
+    "import { defineConfig } from 'react-sitegen';\nimport { name } from 'broken-dep';\nexport default defineConfig({ name });\n",
+    {
+      'node_modules/broken-dep/package.json': '{ "name": "broken-dep", "version": "1.0.0", "type": "module", "main": "index.js" }\n',
+      'node_modules/broken-dep/index.js': 'const build = undefined;\nexport const name = build();\n',
+    },
+  );
   [own, dependency] = await Promise.all([runCli(['build', '--root', ownRoot]), runCli(['build', '--root', depRoot])]);
 });
 afterAll(() => remove(dir));
@@ -44,7 +51,9 @@ describe('SG1002: a site config that cannot load', () => {
   it('blames sitegen, its install or a package, not the config, when the error is raised outside it', () => {
     expect(dependency.code).toBe(1);
     expect(dependency.stderr).toContain("sitegen failed while loading the site config, outside the config's own code: TypeError: build is not a function");
-    expect(dependency.stderr).toMatch(/hint: This is a problem in sitegen or its install \(raised in \S*node_modules\/broken-dep\/index\.js\), or in a package the config imports, not in your config/);
+    expect(dependency.stderr).toMatch(
+      /hint: This is a problem in sitegen or its install \(raised in \S*node_modules\/broken-dep\/index\.js\), or in a package the config imports, not in your config/,
+    );
     expect(dependency.stderr).not.toMatch(/syntax error|Run the config file on its own/);
   });
 });

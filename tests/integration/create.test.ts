@@ -1,7 +1,7 @@
 /**
  * `sitegen create`: a new site from the starter, built through the real CLI with no warnings.
  */
-import { mkdirSync, symlinkSync, } from 'node:fs';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,15 +27,27 @@ describe('sitegen create', () => {
   it('writes the starter with a packed copy of sitegen, and prints what it depends on and the next two commands', () => {
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
-    expect(created.stdout).toBe(`Created a new site in ${site} (11 files).\n\n`
-      + `react-sitegen is not on npm yet: the site depends on this copy of it, packed into\n`
-      + `vendor/${TARBALL} ("react-sitegen": "file:vendor/${TARBALL}" in package.json; keep it in git).\n\n`
-      + 'Next:\n  cd "my site"\n  npm install && npm run dev\n');
-    expect(written).toEqual([
-      '.gitignore', 'content/blog/2025-01-15-hello-world.md', 'content/docs/guide/1.writing.md', 'content/docs/guide/index.md',
-      'package.json', 'site/config.ts', 'site/pages/index.tsx', 'site/public/favicon.svg', 'site/public/images/hello.png', 'tsconfig.json',
-      `vendor/${TARBALL}`,
-    ].sort());
+    expect(created.stdout).toBe(
+      `Created a new site in ${site} (11 files).\n\n` +
+        `react-sitegen is not on npm yet: the site depends on this copy of it, packed into\n` +
+        `vendor/${TARBALL} ("react-sitegen": "file:vendor/${TARBALL}" in package.json; keep it in git).\n\n` +
+        'Next:\n  cd "my site"\n  npm install && npm run dev\n',
+    );
+    expect(written).toEqual(
+      [
+        '.gitignore',
+        'content/blog/2025-01-15-hello-world.md',
+        'content/docs/guide/1.writing.md',
+        'content/docs/guide/index.md',
+        'package.json',
+        'site/config.ts',
+        'site/pages/index.tsx',
+        'site/public/favicon.svg',
+        'site/public/images/hello.png',
+        'tsconfig.json',
+        `vendor/${TARBALL}`,
+      ].sort(),
+    );
   });
 
   it('installs nothing unless asked, names the package after the folder, and depends on the packed copy', () => {

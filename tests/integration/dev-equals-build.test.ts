@@ -18,7 +18,13 @@ let prerendered: string[];
 
 const CLIENT = '\n<script type="module" src="/_sitegen/dev/client.js"></script>';
 const normalise = (page: string, id: string) =>
-  page.split(CLIENT).join('').split(`data-build="${id}"`).join('data-build="ID"').replace(/<meta name="sitegen:search"[^>]*>\n?/, '').replace(' data-drafts', '');
+  page
+    .split(CLIENT)
+    .join('')
+    .split(`data-build="${id}"`)
+    .join('data-build="ID"')
+    .replace(/<meta name="sitegen:search"[^>]*>\n?/, '')
+    .replace(' data-drafts', '');
 
 beforeAll(async () => {
   out = tempDir('sitegen-dev-build-');

@@ -64,7 +64,10 @@ beforeAll(async () => {
   // And one in a post's excerpt, which the blog listing shows.
   writeFileSync(join(site, 'content/blog/kitten.gif'), GIF);
   const hello = join(site, 'content/blog/2020-01-21-hello-world.md');
-  writeFileSync(hello, readFileSync(hello, 'utf8').replace('The excerpt paragraph.', 'The excerpt paragraph. ![a kitten](./kitten.gif) See the [introduction](/guide/intro).'));
+  writeFileSync(
+    hello,
+    readFileSync(hello, 'utf8').replace('The excerpt paragraph.', 'The excerpt paragraph. ![a kitten](./kitten.gif) See the [introduction](/guide/intro).'),
+  );
   dev = await startDevServer({ root: site, port: 0, log: (m) => process.env.DEV_LOG && console.log(m) });
 }, 60_000);
 afterAll(async () => {
@@ -78,7 +81,9 @@ describe('sitegen dev: images next to the markdown, under a base path', () => {
     expect(src).toMatch(/^\/docs\/_sitegen\/images\/cat\.[0-9a-f]{10}\.gif$/);
     expect(width).toBe('3');
     expect(await bytesOf(src)).toEqual(GIF);
-    const api = JSON.parse((await get(`/docs/api/_content/query/${queryHash(documentQueryKey('/guide/setup'))}.${DEV_BUILD_ID}.json`)).text) as { body: { html: string } };
+    const api = JSON.parse((await get(`/docs/api/_content/query/${queryHash(documentQueryKey('/guide/setup'))}.${DEV_BUILD_ID}.json`)).text) as {
+      body: { html: string };
+    };
     expect(api.body.html).toContain(`<img src="${src}" alt="a cat" width="3" height="2" loading="lazy" decoding="async">`);
     expect(api.body.html).toContain('<a href="/docs/guide/intro">introduction</a>');
   });
@@ -103,7 +108,10 @@ describe('sitegen dev: images next to the markdown, under a base path', () => {
   });
 
   it('does the same for an image under the public folder', async () => {
-    const dot = async () => parse((await get('/docs/guide/intro')).text).querySelector('main img[alt="a dot"]')!.getAttribute('width');
+    const dot = async () =>
+      parse((await get('/docs/guide/intro')).text)
+        .querySelector('main img[alt="a dot"]')!
+        .getAttribute('width');
     expect(await dot()).toBe('3');
     const events = await devEvents(dev.url, '/docs/guide/intro');
     const update = dev.nextUpdate();
@@ -153,9 +161,13 @@ describe('sitegen dev: images next to the markdown, under a base path', () => {
     const kitten = async () => parse((await get('/docs/blog')).text).querySelector('.excerpt img[alt="a kitten"]');
     const src = (await kitten())?.getAttribute('src');
     expect(src).toMatch(/^\/docs\/_sitegen\/images\/kitten\.[0-9a-f]{10}\.gif$/);
-    const posts = JSON.parse((await get(`/docs/api/_content/query/${queryHash(POSTS_QUERY_KEY)}.${DEV_BUILD_ID}.json`)).text) as { path: string; excerpt?: string }[];
-    expect(posts.find((p) => p.path === '/blog/2020/01/21/hello-world')?.excerpt)
-      .toBe(`<p>The excerpt paragraph. <img src="${src}" alt="a kitten" width="3" height="2" loading="lazy" decoding="async"> See the <a href="/docs/guide/intro">introduction</a>.</p>\n`);
+    const posts = JSON.parse((await get(`/docs/api/_content/query/${queryHash(POSTS_QUERY_KEY)}.${DEV_BUILD_ID}.json`)).text) as {
+      path: string;
+      excerpt?: string;
+    }[];
+    expect(posts.find((p) => p.path === '/blog/2020/01/21/hello-world')?.excerpt).toBe(
+      `<p>The excerpt paragraph. <img src="${src}" alt="a kitten" width="3" height="2" loading="lazy" decoding="async"> See the <a href="/docs/guide/intro">introduction</a>.</p>\n`,
+    );
 
     const events = await devEvents(dev.url, '/docs/blog');
     const update = dev.nextUpdate();

@@ -45,7 +45,10 @@ function overlay(events: EventStream): OverlayProblem[] {
 const BROKEN = '\nSee [x](/nope), [y](/about#nope) and [z](./missing.md).\n';
 
 /** The 1-based line of `text` in the file. */
-const lineOf = (site: string, file: string, text: string) => readFileSync(join(site, file), 'utf8').split('\n').findIndex((l) => l.includes(text)) + 1;
+const lineOf = (site: string, file: string, text: string) =>
+  readFileSync(join(site, file), 'utf8')
+    .split('\n')
+    .findIndex((l) => l.includes(text)) + 1;
 
 describe('sitegen dev: links and anchors', () => {
   let site: string;
@@ -74,14 +77,22 @@ describe('sitegen dev: links and anchors', () => {
     const link = shown.find((p) => p.code === 'SG5001' && p.message.includes('/nope '));
     expect(link).toMatchObject({ title: 'Broken internal link', message: 'Broken link to /nope on /about', where: `content/about.md:${line}` });
     expect(link?.hint).toMatch(/^Link to a route that exists/);
-    expect(shown.find((p) => p.code === 'SG5002')).toMatchObject({ title: 'Missing anchor', message: 'Missing anchor: /about#nope on /about', where: `content/about.md:${line}` });
+    expect(shown.find((p) => p.code === 'SG5002')).toMatchObject({
+      title: 'Missing anchor',
+      message: 'Missing anchor: /about#nope on /about',
+      where: `content/about.md:${line}`,
+    });
     // The relative link to a file that is not there, as the build reports it.
     expect(shown.find((p) => p.message.includes('./missing.md'))).toMatchObject({ code: 'SG5001', where: `content/about.md:${line}` });
 
     // The terminal, as `sitegen build` prints them: place, code and title, message, hint.
     const terminal = printed.join('\n');
-    expect(terminal).toContain(`✗ content/about.md:${line} [SG5001] Broken internal link\n  Broken link to /nope on /about\n  hint: Link to a route that exists`);
-    expect(terminal).toContain(`✗ content/about.md:${line} [SG5002] Missing anchor\n  Missing anchor: /about#nope on /about\n  hint: Heading ids are GitHub-style slugs`);
+    expect(terminal).toContain(
+      `✗ content/about.md:${line} [SG5001] Broken internal link\n  Broken link to /nope on /about\n  hint: Link to a route that exists`,
+    );
+    expect(terminal).toContain(
+      `✗ content/about.md:${line} [SG5002] Missing anchor\n  Missing anchor: /about#nope on /about\n  hint: Heading ids are GitHub-style slugs`,
+    );
     expect(terminal).toContain('[SG5001] Broken internal link\n  Broken link to ./missing.md on /about: there is no document missing');
 
     // Requests and the reload leave the terminal alone: each problem was printed once.
@@ -146,7 +157,9 @@ describe('sitegen dev: links and anchors', () => {
 
 describe('sitegen dev: checks.links and checks.anchors', () => {
   it('shows a link problem its check sets to warn as a warning line, and none whose check is off', async () => {
-    const { site, dev, printed } = await start((t) => t.replace("url: 'https://fixture.example.com',", "url: 'https://fixture.example.com',\n  checks: { links: 'warn', anchors: 'off' },"));
+    const { site, dev, printed } = await start((t) =>
+      t.replace("url: 'https://fixture.example.com',", "url: 'https://fixture.example.com',\n  checks: { links: 'warn', anchors: 'off' },"),
+    );
     try {
       const file = join(site, 'content/about.md');
       const update = dev.nextUpdate();

@@ -107,7 +107,9 @@ describe('sitegen dev', () => {
     expect((await get('/about')).text).toBe(good);
 
     await edit('content/about.md', (t) => t.replace('title: "About the fixture', 'title: About the fixture'));
-    await waitFor(() => events.events[events.events.length - 1].event === 'clear').catch((e) => { throw new Error(e.message + JSON.stringify(events.events)); });
+    await waitFor(() => events.events[events.events.length - 1].event === 'clear').catch((e) => {
+      throw new Error(e.message + JSON.stringify(events.events));
+    });
     events.close();
   });
 

@@ -32,14 +32,17 @@ describe('a failed build', () => {
   });
 
   // /proc takes no new entries on Linux only (elsewhere / itself may be read-only: EROFS).
-  it.skipIf(process.platform !== 'linux')('fails with SG7001 where the output folder cannot be made under a folder that takes no entries (/proc), instead of hanging', async () => {
-    site = copyFixture('basic');
-    const result = await build('--out', '/proc/sitegen-no-such-folder/dist');
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('✗ [SG7001] Output could not be written');
-    expect(result.stderr).toContain("Cannot create the folder /proc/sitegen-no-such-folder: ENOENT");
-    expect(result.stderr).toContain('hint: Its parent folder exists but takes no new entries');
-  });
+  it.skipIf(process.platform !== 'linux')(
+    'fails with SG7001 where the output folder cannot be made under a folder that takes no entries (/proc), instead of hanging',
+    async () => {
+      site = copyFixture('basic');
+      const result = await build('--out', '/proc/sitegen-no-such-folder/dist');
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('✗ [SG7001] Output could not be written');
+      expect(result.stderr).toContain('Cannot create the folder /proc/sitegen-no-such-folder: ENOENT');
+      expect(result.stderr).toContain('hint: Its parent folder exists but takes no new entries');
+    },
+  );
 
   it('names the file and line of bad front matter, exits 1 and leaves the previous output intact', async () => {
     site = copyFixture('basic');
@@ -156,7 +159,7 @@ describe('a failed build', () => {
     // No output recorded yet: a worker starts loading before the plugins compile, and must be
     // let finish starting and closed, not left running or stopped halfway.
     site = copyFixture('basic');
-    edit('site/config.ts', (t) => t.replace("plugins: [", "plugins: ['./site/nope.ts', "));
+    edit('site/config.ts', (t) => t.replace('plugins: [', "plugins: ['./site/nope.ts', "));
     const result = await build();
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('[SG6001] Plugin hook failed\n  Plugin module "./site/nope.ts" could not be compiled');
@@ -170,7 +173,7 @@ describe('a failed build', () => {
     const result = await runCli(['build', '--root', missing]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`[SG1002] Site config could not be loaded\n  The project folder ${missing} does not exist`);
-    expect(result.stderr).toContain('hint: Run sitegen in your site\'s folder, or pass --root <folder>.');
+    expect(result.stderr).toContain("hint: Run sitegen in your site's folder, or pass --root <folder>.");
     expect(existsSync(missing)).toBe(false);
   });
 

@@ -29,7 +29,12 @@ describe('grammars loaded on first use', () => {
     try {
       // One language per page, so each worker meets them in its own order.
       mkdirSync(join(site, 'content/langs'), { recursive: true });
-      BLOCKS.forEach(([lang, code], i) => writeFileSync(join(site, `content/langs/${i}.md`), `---\ntitle: Block ${i}\ndescription: A ${lang} block.\n---\n\n${FENCE}${lang}\n${code}\n${FENCE}\n`));
+      BLOCKS.forEach(([lang, code], i) =>
+        writeFileSync(
+          join(site, `content/langs/${i}.md`),
+          `---\ntitle: Block ${i}\ndescription: A ${lang} block.\n---\n\n${FENCE}${lang}\n${code}\n${FENCE}\n`,
+        ),
+      );
       for (const concurrency of ['1', '2']) {
         const result = await runCli(['build', '--root', site, '--concurrency', concurrency, '--force']);
         expect(result.code, result.stderr).toBe(0);

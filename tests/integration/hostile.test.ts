@@ -104,7 +104,11 @@ afterAll(() => {
 // ---------------------------------------------------------------- helpers
 
 const page = (route: string) => html(out, `${route}/index.html`);
-const payload = (route: string) => json<{ title: string; head: { title: string; tags: { tag: string; attrs: Record<string, string> }[]; jsonld: string[] }; html: string }>(out, `${route}/_payload.json`);
+const payload = (route: string) =>
+  json<{ title: string; head: { title: string; tags: { tag: string; attrs: Record<string, string> }[]; jsonld: string[] }; html: string }>(
+    out,
+    `${route}/_payload.json`,
+  );
 const buildId = () => json<{ id: string }>(out, '_sitegen/builds/latest.json').id;
 const contentApi = <T = Record<string, unknown>>(key: string) => json<T>(out, `api/_content/query/${queryHash(key)}.${buildId()}.json`);
 const outputFiles = () => listFiles(out);
@@ -137,9 +141,12 @@ function allHtml(): { file: string; root: HTMLElement }[] {
 
 /** Scripts other than the sitegen runtime and JSON-LD blocks. */
 const foreignScripts = (root: HTMLElement) =>
-  root.querySelectorAll('script').filter((s) => !(s.hasAttribute('data-sitegen') && s.getAttribute('type') === 'module') && s.getAttribute('type') !== 'application/ld+json');
+  root
+    .querySelectorAll('script')
+    .filter((s) => !(s.hasAttribute('data-sitegen') && s.getAttribute('type') === 'module') && s.getAttribute('type') !== 'application/ld+json');
 
-const meta = (root: HTMLElement, key: string) => (root.querySelector(`meta[name="${key}"]`) ?? root.querySelector(`meta[property="${key}"]`))?.getAttribute('content');
+const meta = (root: HTMLElement, key: string) =>
+  (root.querySelector(`meta[name="${key}"]`) ?? root.querySelector(`meta[property="${key}"]`))?.getAttribute('content');
 
 // ---------------------------------------------------------------- the build
 
@@ -147,7 +154,9 @@ describe('a site with hostile content', () => {
   it('builds (exit 0, no warnings)', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(outputFiles()).toEqual(expect.arrayContaining(['hostile/links/index.html', 'hostile/raw-html/index.html', `${POST}/index.html`, 'guide/headings/index.html']));
+    expect(outputFiles()).toEqual(
+      expect.arrayContaining(['hostile/links/index.html', 'hostile/raw-html/index.html', `${POST}/index.html`, 'guide/headings/index.html']),
+    );
   });
 });
 
@@ -321,7 +330,9 @@ describe('headings and link text with markup, entities and quotes', () => {
   });
 
   it('keeps the same ids and TOC in the content API document', () => {
-    const doc = contentApi<{ body: { toc: { links: { id: string; text: string; children?: { id: string; text: string }[] }[] } } }>(documentQueryKey('/guide/headings'));
+    const doc = contentApi<{ body: { toc: { links: { id: string; text: string; children?: { id: string; text: string }[] }[] } } }>(
+      documentQueryKey('/guide/headings'),
+    );
     expect(doc.body.toc.links).toEqual([
       { id: 'bboldb--quotes-scriptxscript', depth: 2, text: headingTexts[0] },
       { id: 'link-the-docs--more-here', depth: 2, text: headingTexts[1], children: [{ id: 'a-tag-q-code', depth: 3, text: headingTexts[2] }] },

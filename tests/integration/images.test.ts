@@ -38,7 +38,12 @@ describe('images that arrive', () => {
     const cat = page.querySelector('img[title="The cat"]')!;
     expect(cat.getAttribute('alt')).toBe('a "cat" <3');
     expect(cat.getAttribute('src')).toMatch(/^\/_sitegen\/images\/cat\.[0-9a-f]{10}\.gif$/);
-    expect([cat.getAttribute('width'), cat.getAttribute('height'), cat.getAttribute('loading'), cat.getAttribute('decoding')]).toEqual(['3', '2', 'lazy', 'async']);
+    expect([cat.getAttribute('width'), cat.getAttribute('height'), cat.getAttribute('loading'), cat.getAttribute('decoding')]).toEqual([
+      '3',
+      '2',
+      'lazy',
+      'async',
+    ]);
     expect(readFileSync(join(dist, cat.getAttribute('src')!))).toEqual(GIF);
   });
 
@@ -61,7 +66,9 @@ describe('images that arrive', () => {
 
   it('uses the hashed files in the client-navigation payload too', () => {
     const payload = json<{ html: string }>(join(site, 'dist'), 'blog/2025/01/15/hello-world/_payload.json');
-    expect(payload.html).toMatch(/<img src="\/_sitegen\/images\/cat\.[0-9a-f]{10}\.gif" alt="a &quot;cat&quot; &lt;3" title="The cat" width="3" height="2" loading="lazy" decoding="async">/);
+    expect(payload.html).toMatch(
+      /<img src="\/_sitegen\/images\/cat\.[0-9a-f]{10}\.gif" alt="a &quot;cat&quot; &lt;3" title="The cat" width="3" height="2" loading="lazy" decoding="async">/,
+    );
   });
 
   it('follows an image whose bytes changed on the next (cached) build', async () => {
@@ -81,7 +88,10 @@ describe('images that arrive', () => {
   it('fails the build on a missing image, naming the file and line, and keeps the previous output', async () => {
     const before = readFileSync(join(site, 'dist/index.html'), 'utf8');
     appendFileSync(join(site, POST), '\nSee ![the dog](./dog.png) too.\n');
-    const line = readFileSync(join(site, POST), 'utf8').split('\n').findIndex((l) => l.includes('./dog.png')) + 1;
+    const line =
+      readFileSync(join(site, POST), 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes('./dog.png')) + 1;
     const result = await runCli(['build', '--root', site]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(

@@ -12,12 +12,17 @@ import { copyFixture, html, listFiles, remove, runCli } from '../helpers.ts';
 let site: string;
 const bytes = (dir: string) => listFiles(dir).map((f) => [f, readFileSync(join(dir, f)).toString('base64')]);
 /** Every folder, empty ones included: a rebuild written in place must not leave one behind. */
-const folders = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => relative(dir, join(e.parentPath, e.name))).sort();
+const folders = (dir: string) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => relative(dir, join(e.parentPath, e.name)))
+    .sort();
 const edit = (file: string, change: (text: string) => string) => writeFileSync(join(site, file), change(readFileSync(join(site, file), 'utf8')));
 /** Each page's key (all it renders from) in the records a build left in `cache` for the folder `out`. */
 const pageKeys = (cache: string, out: string) => {
   const index = readdirSync(cache).find((f) => /^output\.[0-9a-f]+\.json$/.test(f) && JSON.parse(readFileSync(join(cache, f), 'utf8')).outDir === out)!;
-  const read = (suffix: string) => JSON.parse(readFileSync(join(cache, index.replace(/\.json$/, suffix)), 'utf8')) as { pages: Record<string, { key: string }>; removed?: string[] };
+  const read = (suffix: string) =>
+    JSON.parse(readFileSync(join(cache, index.replace(/\.json$/, suffix)), 'utf8')) as { pages: Record<string, { key: string }>; removed?: string[] };
   // The records file, and the pages changed since on top of it when the last build wrote only those.
   const pages = { ...read('.pages.json').pages };
   if (existsSync(join(cache, index.replace(/\.json$/, '.pages.delta.json')))) {

@@ -19,7 +19,11 @@ const NODE_24 = '24.21.0';
 const VERSION: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
 const TARBALL = `react-sitegen-${VERSION}.tgz`;
 
-interface Run { code: number; stdout: string; stderr: string }
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 /**
  * npm's own settings from an outer `npm test` stay out (where the cache is and how to reach the
@@ -51,11 +55,17 @@ async function serveOnce(node: string, bin: string, args: string[], cwd: string,
       const seen = (chunk: Buffer) => {
         output += chunk;
         const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-        if (m) { clearTimeout(timer); resolve(m[1]); }
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
       };
       child.stdout.on('data', seen);
       child.stderr.on('data', seen);
-      child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`exited (${code}) before serving:\n${output}`)); });
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`exited (${code}) before serving:\n${output}`));
+      });
     });
     const res = await fetch(`${url}${path}`);
     return { status: res.status, body: await res.text(), output };
@@ -101,7 +111,16 @@ describe('the packed package', () => {
     const paths = packed.files.map((f) => f.path);
     const tops = new Set(paths.map((p) => p.split('/')[0]));
     expect([...tops].sort()).toEqual(['README.md', 'bin', 'lib', 'package.json', 'src', 'templates']);
-    for (const path of ['bin/sitegen.js', 'lib/cli.js', 'lib/worker.js', 'lib/index.js', 'lib/.stamp', 'src/index.ts', 'templates/index.ts', 'templates/starter/site/config.ts']) {
+    for (const path of [
+      'bin/sitegen.js',
+      'lib/cli.js',
+      'lib/worker.js',
+      'lib/index.js',
+      'lib/.stamp',
+      'src/index.ts',
+      'templates/index.ts',
+      'templates/starter/site/config.ts',
+    ]) {
       expect(paths, path).toContain(path);
     }
     // Source maps and the prebuilt records (absolute paths of the machine that packed) stay home.
@@ -130,8 +149,16 @@ describe('a compile inside node_modules', () => {
     const compiled = await run(process.execPath, ['scripts/compile.js'], copy);
     expect(compiled.stderr).not.toMatch(/could not prebuild/);
     expect(compiled.code).toBe(0);
-    const code = ['cli.js', 'worker.js', 'dev.js', ...readdirSync(join(copy, 'lib/chunks')).filter((f) => f.endsWith('.js')).map((f) => `chunks/${f}`)]
-      .map((f) => readFileSync(join(copy, 'lib', f), 'utf8')).join('\n');
+    const code = [
+      'cli.js',
+      'worker.js',
+      'dev.js',
+      ...readdirSync(join(copy, 'lib/chunks'))
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => `chunks/${f}`),
+    ]
+      .map((f) => readFileSync(join(copy, 'lib', f), 'utf8'))
+      .join('\n');
     // esbuild's bundles mark each inlined module with a `// <path>` comment.
     expect(code.match(/^\/\/ \S*node_modules\/(esbuild|react|react-dom|shiki|chokidar|piscina|sirv)\/\S+$/gm) ?? []).toEqual([]);
     expect(code).toMatch(/from "esbuild"/);
@@ -204,7 +231,11 @@ async function node24(): Promise<string> {
   expect(fetched.code, fetched.stderr).toBe(0);
   const temp = `${dir}.${process.pid}`;
   mkdirSync(temp, { recursive: true });
-  const untar = await run('tar', ['-xzf', join(work, 'node24', JSON.parse(fetched.stdout)[0].filename), '-C', temp, '--strip-components=1', 'package/bin/node'], work);
+  const untar = await run(
+    'tar',
+    ['-xzf', join(work, 'node24', JSON.parse(fetched.stdout)[0].filename), '-C', temp, '--strip-components=1', 'package/bin/node'],
+    work,
+  );
   expect(untar.code, untar.stderr).toBe(0);
   rmSync(dir, { recursive: true, force: true });
   renameSync(temp, dir);

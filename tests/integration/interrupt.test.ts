@@ -16,7 +16,9 @@ function snapshot(dir: string): [string, string][] {
 function addDocuments(site: string, count: number): void {
   const dir = join(site, 'content/many');
   mkdirSync(dir, { recursive: true });
-  const body = Array.from({ length: 40 }, (_, i) => `## Section ${i}\n\nSome text with \`code\` and a [link](/about).\n\n\`\`\`bash\necho ${i}\n\`\`\`\n`).join('\n');
+  const body = Array.from({ length: 40 }, (_, i) => `## Section ${i}\n\nSome text with \`code\` and a [link](/about).\n\n\`\`\`bash\necho ${i}\n\`\`\`\n`).join(
+    '\n',
+  );
   for (let i = 0; i < count; i++) writeFileSync(join(dir, `page-${i}.md`), `---\ntitle: Page ${i}\ndescription: Page ${i}.\n---\n\n${body}`);
 }
 
@@ -103,7 +105,8 @@ describe('a large site', () => {
     try {
       // 5,000 small documents: what makes a site large here is its page count.
       mkdirSync(join(site, 'content/many'), { recursive: true });
-      for (let i = 0; i < 5000; i++) writeFileSync(join(site, `content/many/page-${i}.md`), `---\ntitle: Page ${i}\ndescription: Page ${i}.\n---\n\nText of page ${i}.\n`);
+      for (let i = 0; i < 5000; i++)
+        writeFileSync(join(site, `content/many/page-${i}.md`), `---\ntitle: Page ${i}\ndescription: Page ${i}.\n---\n\nText of page ${i}.\n`);
       expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
       const again = await runCli(['build', '--root', site]);
       expect(again.code, again.stderr).toBe(0);
@@ -125,7 +128,7 @@ describe('a worker that dies', () => {
     const site = copyFixture('basic');
     try {
       const page = join(site, 'site/pages/index.tsx');
-      writeFileSync(page, readFileSync(page, 'utf8').replace('return (', "if (posts.length) process.exit(3);\n  return ("));
+      writeFileSync(page, readFileSync(page, 'utf8').replace('return (', 'if (posts.length) process.exit(3);\n  return ('));
       const result = await runCli(['build', '--root', site]);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('[SG4003] Worker crashed');
@@ -141,7 +144,13 @@ describe('a worker that runs out of memory', () => {
     const site = copyFixture('basic');
     try {
       const page = join(site, 'site/pages/index.tsx');
-      writeFileSync(page, readFileSync(page, 'utf8').replace('return (', "if (posts.length) { const hoard: number[][] = []; for (;;) hoard.push(new Array(1e6).fill(posts.length)); }\n  return ("));
+      writeFileSync(
+        page,
+        readFileSync(page, 'utf8').replace(
+          'return (',
+          'if (posts.length) { const hoard: number[][] = []; for (;;) hoard.push(new Array(1e6).fill(posts.length)); }\n  return (',
+        ),
+      );
       const result = await runCli(['build', '--root', site], { env: { SITEGEN_WORKER_MEMORY_MB: '96' } });
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/\[SG4003\] Worker crashed\n {2}A worker ran out of memory while rendering [^\n]*site\/pages\/index\.tsx/);
@@ -158,9 +167,14 @@ describe('many files, few file descriptors', () => {
       addDocuments(site, 1500);
       const { execFile } = await import('node:child_process');
       const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
-        execFile('bash', ['-c', `ulimit -n 256 && exec "${process.execPath}" "${BIN}" build --quiet --root "${site}"`], { env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 16 * 1024 * 1024 }, (error, _stdout, stderr) => {
-          resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr });
-        });
+        execFile(
+          'bash',
+          ['-c', `ulimit -n 256 && exec "${process.execPath}" "${BIN}" build --quiet --root "${site}"`],
+          { env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 16 * 1024 * 1024 },
+          (error, _stdout, stderr) => {
+            resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr });
+          },
+        );
       });
       expect(result.stderr).not.toContain('EMFILE');
       expect(result.code).toBe(0);

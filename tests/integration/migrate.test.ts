@@ -73,23 +73,31 @@ beforeAll(async () => {
   out = join(project, 'out');
   write(project, 'site/config.ts', CONFIG);
   write(docs, 'index.md', HOME);
-  write(docs, 'guide/1.writing.md', [
-    '# Markdown Extensions',
-    '',
-    'Intro.',
-    '',
-    '## Headings',
-    '',
-    'See [other](./other.md), [self](writing.md#headings), [up](../guide/other.md#other-page),',
-    '[folder](./sub/), [bare](./2.cms), [moved](./moved.md), [pdf](./file.pdf) and [site](/guide/other).',
-    '',
-  ].join('\n'));
+  write(
+    docs,
+    'guide/1.writing.md',
+    [
+      '# Markdown Extensions',
+      '',
+      'Intro.',
+      '',
+      '## Headings',
+      '',
+      'See [other](./other.md), [self](writing.md#headings), [up](../guide/other.md#other-page),',
+      '[folder](./sub/), [bare](./2.cms), [moved](./moved.md), [pdf](./file.pdf) and [site](/guide/other).',
+      '',
+    ].join('\n'),
+  );
   write(docs, 'guide/other.md', "---\ntitle: Other Page\ndate: '2020-04-03T20:26:28.000Z'\n---\n\n# Other Page\n\nBody of the other page.\n");
   write(docs, 'guide/2.cms.md', '# CMS\n\nConnecting a CMS.\n');
   write(docs, 'guide/sub/index.md', '---\ntitle: Sub\n---\n\nThe sub folder.\n');
   write(docs, 'guide/moved.md', '---\ntitle: Moved\npath: /elsewhere\n---\n\nMoved away.\n');
-  write(docs, 'blog/hello.md', "---\ntitle: Hello\ndate: '2020-04-03T20:26:28.000Z'\n---\n\nFirst post, see [other](../guide/other.md).\n\n<!-- more -->\n\nThe rest.\n");
-  write(docs, 'blog/offset.md', "---\ntitle: Offset\ndate: 2020-05-01T01:30:00+02:00\n---\n\nSecond post.\n");
+  write(
+    docs,
+    'blog/hello.md',
+    "---\ntitle: Hello\ndate: '2020-04-03T20:26:28.000Z'\n---\n\nFirst post, see [other](../guide/other.md).\n\n<!-- more -->\n\nThe rest.\n",
+  );
+  write(docs, 'blog/offset.md', '---\ntitle: Offset\ndate: 2020-05-01T01:30:00+02:00\n---\n\nSecond post.\n');
   write(docs, 'about.md', '---\ntitle: About us\nlayout: about\n---\n\nWho we are.\n');
   write(docs, 'guide/component.mdx', '# MDX\n\n<Chart />\n');
   write(docs, 'fr/index.mdx', '# Accueil\n');
@@ -102,11 +110,15 @@ describe('a docs folder written for another tool', () => {
     expect(built.code, built.output).toBe(0);
     expect(built.stderr).toContain(`warning ${docs}/about.md:3 [SG2003] Unknown layout "about": the page is shown with the "doc" layout until this is fixed`);
     const mdx = built.stderr.split('\n').filter((line) => line.includes('.mdx'));
-    expect(mdx).toEqual([`warning 2 .mdx files skipped (${docs}/fr/index.mdx and others): sitegen reads markdown, not MDX (JSX in markdown). Rename a file to .md if it is plain markdown; write components as capitalised tags of registered components.`]);
+    expect(mdx).toEqual([
+      `warning 2 .mdx files skipped (${docs}/fr/index.mdx and others): sitegen reads markdown, not MDX (JSX in markdown). Rename a file to .md if it is plain markdown; write components as capitalised tags of registered components.`,
+    ]);
   });
 
   it('turns relative links to source files into the routes they name', () => {
-    const links = html(out, 'guide/writing/index.html').querySelectorAll('.doc-body a:not(.header-anchor)').map((a) => [a.text, a.getAttribute('href')]);
+    const links = html(out, 'guide/writing/index.html')
+      .querySelectorAll('.doc-body a:not(.header-anchor)')
+      .map((a) => [a.text, a.getAttribute('href')]);
     expect(links).toEqual([
       ['other', '/guide/other'],
       ['self', '/guide/writing#headings'],
@@ -118,11 +130,17 @@ describe('a docs folder written for another tool', () => {
       ['site', '/guide/other'],
     ]);
     // The content API file of the page holds the same links.
-    const api = listFiles(out).filter((f) => f.startsWith('api/_content/query/')).map((f) => readFileSync(join(out, f), 'utf8')).find((t) => t.includes('Markdown Extensions'))!;
+    const api = listFiles(out)
+      .filter((f) => f.startsWith('api/_content/query/'))
+      .map((f) => readFileSync(join(out, f), 'utf8'))
+      .find((t) => t.includes('Markdown Extensions'))!;
     expect(api).toContain('href=\\"/guide/other#other-page\\"');
     expect(api).not.toContain('.md\\"');
     // A post's excerpt too, wherever listings show it (here the blog listing's content API file).
-    const listing = listFiles(out).filter((f) => f.startsWith('api/_content/query/')).map((f) => readFileSync(join(out, f), 'utf8')).find((t) => t.startsWith('[') && t.includes('First post'))!;
+    const listing = listFiles(out)
+      .filter((f) => f.startsWith('api/_content/query/'))
+      .map((f) => readFileSync(join(out, f), 'utf8'))
+      .find((t) => t.startsWith('[') && t.includes('First post'))!;
     expect(listing).toContain('First post, see <a href=\\"/guide/other\\">other</a>');
   });
 
@@ -150,7 +168,9 @@ describe('a docs folder written for another tool', () => {
     expect(html(out, 'blog/2020/04/03/hello/index.html').querySelector('h1')?.text.trim()).toBe('Hello');
     // 01:30 at +02:00 is the evening before in UTC.
     expect(html(out, 'blog/2020/04/30/offset/index.html').querySelector('h1')?.text.trim()).toBe('Offset');
-    const listing = html(out, 'blog/index.html').querySelectorAll('.post-list a').map((a) => a.getAttribute('href'));
+    const listing = html(out, 'blog/index.html')
+      .querySelectorAll('.post-list a')
+      .map((a) => a.getAttribute('href'));
     expect(listing).toEqual(['/blog/2020/04/30/offset', '/blog/2020/04/03/hello']);
   });
 
@@ -168,7 +188,10 @@ describe('a docs folder written for another tool', () => {
     expect(page.querySelector('.home-title .home-text')?.text).toBe('Docs that load instantly');
     expect(page.querySelector('.home-tagline')?.text).toBe('Write <markdown> & ship it.');
     const actions = page.querySelectorAll('.home-actions a').map((a) => [a.text, a.getAttribute('href'), a.classList.contains('btn-primary')]);
-    expect(actions).toEqual([['Get started', '/guide/writing', true], ['GitHub', 'https://github.com/example/harbor', false]]);
+    expect(actions).toEqual([
+      ['Get started', '/guide/writing', true],
+      ['GitHub', 'https://github.com/example/harbor', false],
+    ]);
     const cards = page.querySelectorAll('.home-feature').map((li) => ({
       title: li.querySelector('.home-feature-title')?.text,
       details: li.querySelector('.home-feature-details')?.text,
@@ -184,10 +207,11 @@ describe('a docs folder written for another tool', () => {
   });
 
   it('writes no absolute path of the build machine into any output file', async () => {
-    const leaks = (dir: string) => listFiles(dir).filter((file) => {
-      const text = readFileSync(join(dir, file), 'latin1');
-      return text.includes(parent) || text.includes(project) || text.includes(docs);
-    });
+    const leaks = (dir: string) =>
+      listFiles(dir).filter((file) => {
+        const text = readFileSync(join(dir, file), 'latin1');
+        return text.includes(parent) || text.includes(project) || text.includes(docs);
+      });
     // A plain folder of markdown (what any version built), with a post and a heading.
     const plain = join(parent, 'plain');
     write(plain, 'guide/page.md', '---\ntitle: Page\n---\n\n## Part\n\nText.\n');
@@ -211,7 +235,9 @@ describe('relative links after the sources change', () => {
     renameSync(join(docs, 'guide/other.md'), join(docs, 'guide/renamed.md'));
     const broken = await build();
     expect(broken.code).toBe(1);
-    expect(broken.stderr).toContain(`✗ ${docs}/guide/1.writing.md:7 [SG5001] Broken internal link\n  Broken link to ./other.md on /guide/writing: there is no document guide/other`);
+    expect(broken.stderr).toContain(
+      `✗ ${docs}/guide/1.writing.md:7 [SG5001] Broken internal link\n  Broken link to ./other.md on /guide/writing: there is no document guide/other`,
+    );
     expect(broken.stderr).toContain('Broken link to ../guide/other.md#other-page on /guide/writing');
     renameSync(join(docs, 'guide/renamed.md'), join(docs, 'guide/other.md'));
   });
@@ -222,8 +248,12 @@ describe('relative links after the sources change', () => {
     const result = await build();
     write(docs, 'guide/2.cms.md', text);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`✗ ${docs}/guide/2.cms.md:5 [SG5001] Broken internal link\n  Broken link to ../nope on /guide/cms: there is no document nope.md or nope/index.md`);
-    expect(result.stderr).toContain(`✗ ${docs}/guide/2.cms.md:5 [SG5002] Missing anchor\n  Missing anchor: ./other.md#no-such-heading (/guide/other#no-such-heading) on /guide/cms`);
+    expect(result.stderr).toContain(
+      `✗ ${docs}/guide/2.cms.md:5 [SG5001] Broken internal link\n  Broken link to ../nope on /guide/cms: there is no document nope.md or nope/index.md`,
+    );
+    expect(result.stderr).toContain(
+      `✗ ${docs}/guide/2.cms.md:5 [SG5002] Missing anchor\n  Missing anchor: ./other.md#no-such-heading (/guide/other#no-such-heading) on /guide/cms`,
+    );
   });
 });
 

@@ -20,9 +20,15 @@ beforeAll(async () => {
   await runCli(['create', 'site'], { cwd: parent });
   renameSync(join(site, 'content/blog'), join(site, 'content/news'));
   const config = join(site, 'site/config.ts');
-  writeFileSync(config, readFileSync(config, 'utf8')
-    .replace("description: 'A site built with sitegen.',", "description: 'A site built with sitegen.',\n  blogDir: 'news',")
-    .replace("nav: [{ text: 'Docs', href: '/docs/guide' }],", "nav: [{ text: 'Docs', href: '/docs/guide', activeMatch: '^/(docs/|news/)' }],\n    logo: { src: '/images/hello.png', width: 32 },\n    social: [{ text: 'GitHub', href: 'https://github.com/me' }, { text: 'Mastodon', href: 'https://example.social/@me' }],"));
+  writeFileSync(
+    config,
+    readFileSync(config, 'utf8')
+      .replace("description: 'A site built with sitegen.',", "description: 'A site built with sitegen.',\n  blogDir: 'news',")
+      .replace(
+        "nav: [{ text: 'Docs', href: '/docs/guide' }],",
+        "nav: [{ text: 'Docs', href: '/docs/guide', activeMatch: '^/(docs/|news/)' }],\n    logo: { src: '/images/hello.png', width: 32 },\n    social: [{ text: 'GitHub', href: 'https://github.com/me' }, { text: 'Mastodon', href: 'https://example.social/@me' }],",
+      ),
+  );
   built = await runCli(['build', '--root', site]);
 
   // A bare folder (no site/, no config) holding a folder of nested markdown.

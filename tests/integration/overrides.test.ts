@@ -16,21 +16,27 @@ beforeAll(async () => {
   site = join(parent, 'site');
   await runCli(['create', 'site'], { cwd: parent });
   mkdirSync(join(site, 'site/components'));
-  writeFileSync(join(site, 'site/components/Footer.tsx'), `import type { SiteInfo } from 'sitegen';
+  writeFileSync(
+    join(site, 'site/components/Footer.tsx'),
+    `import type { SiteInfo } from 'sitegen';
 import { Footer as ThemeFooter } from 'sitegen/templates/components/Footer';
 
 export function Footer({ site }: { site: SiteInfo }) {
   return <><p id="my-note">{\`Hand-made for \${site.name}\`}</p><ThemeFooter site={site} /></>;
 }
-`);
+`,
+  );
   // An override replaces the whole module: what else the theme imports from it is re-exported.
-  writeFileSync(join(site, 'site/components/PostCard.tsx'), `import type { Author, PostSummary } from 'sitegen';
+  writeFileSync(
+    join(site, 'site/components/PostCard.tsx'),
+    `import type { Author, PostSummary } from 'sitegen';
 export { Byline } from 'sitegen/templates/components/PostCard';
 
 export function PostCard({ post }: { post: PostSummary; authors: Record<string, Author> }) {
   return <article className="my-card"><a href={post.path}>{post.title.toUpperCase()}</a></article>;
 }
-`);
+`,
+  );
   writeFileSync(join(site, 'site/components/NotATheme.tsx'), 'export const x = 1;\n');
   built = await runCli(['build', '--root', site]);
 });

@@ -53,7 +53,10 @@ describe('package entry points, from a site outside the repository', () => {
   });
 
   it('imports the public API at run time from Node too', async () => {
-    writeFileSync(join(dir, 'probe.mjs'), "const m = await import('react-sitegen'); console.log(['defineConfig', 'pageTitle', 'canonicalUrl', 'setTag', 'docsSection'].map((k) => typeof m[k]).join(','));\n");
+    writeFileSync(
+      join(dir, 'probe.mjs'),
+      "const m = await import('react-sitegen'); console.log(['defineConfig', 'pageTitle', 'canonicalUrl', 'setTag', 'docsSection'].map((k) => typeof m[k]).join(','));\n",
+    );
     const result = await run(join(dir, 'probe.mjs'), [], dir);
     expect(result.stdout.trim()).toBe('function,function,function,function,function');
   });
@@ -64,7 +67,9 @@ describe('package entry points, from a site outside the repository', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const start = html(out, 'guide/basics/start/index.html');
-    expect(start.querySelector('meta[name="stamp"]')?.getAttribute('content')).toBe('outside|Start here | Outside|Basics|https://outside.example.com/guide/basics/start');
+    expect(start.querySelector('meta[name="stamp"]')?.getAttribute('content')).toBe(
+      'outside|Start here | Outside|Basics|https://outside.example.com/guide/basics/start',
+    );
     const home = html(out, 'index.html');
     expect(home.querySelector('h1#outside-home')?.text).toBe('Outside home');
     expect(home.querySelector('#first-post-date')?.text).toBe('May 6, 2024');

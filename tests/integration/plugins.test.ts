@@ -59,7 +59,10 @@ describe('plugin hooks', () => {
   it('runs page:data in the workers, in plugin order, with the page and its status', () => {
     const doc = html(out, 'hello/index.html');
     expect(doc.querySelector('meta[name="probe-first"]')?.getAttribute('content')).toBe('/hello|200|threadworker');
-    const names = doc.querySelectorAll('meta').map((m) => m.getAttribute('name')).filter((n) => n?.startsWith('probe-'));
+    const names = doc
+      .querySelectorAll('meta')
+      .map((m) => m.getAttribute('name'))
+      .filter((n) => n?.startsWith('probe-'));
     expect(names).toEqual(['probe-first', 'probe-second']);
     expect(html(out, '404.html').querySelector('meta[name="probe-first"]')?.getAttribute('content')).toBe('/404|404|threadworker');
   });
@@ -114,7 +117,10 @@ describe('a content:loaded hook that is not idempotent', () => {
   /** The plugins fixture with one more plugin: it appends to the hello page's title each time it runs. */
   function withAppender(): string {
     const site = copyFixture('plugins');
-    writeFileSync(join(site, 'site/plugins/append.ts'), "export default () => ({ name: 'append', hooks: { 'content:loaded'(docs) { for (const doc of docs) if (doc._path === '/hello') doc.title += ' +'; } } });\n");
+    writeFileSync(
+      join(site, 'site/plugins/append.ts'),
+      "export default () => ({ name: 'append', hooks: { 'content:loaded'(docs) { for (const doc of docs) if (doc._path === '/hello') doc.title += ' +'; } } });\n",
+    );
     const config = join(site, 'site/config.ts');
     writeFileSync(config, readFileSync(config, 'utf8').replace("'sitegen/plugins/markdown',", "'sitegen/plugins/markdown', './site/plugins/append.ts',"));
     return site;
@@ -162,11 +168,17 @@ describe('a content:loaded hook in the dev server', () => {
   it('runs after a body edit in the dev server, as the build does', async () => {
     // A hook that derives a field from the body: the edit changes what it sets.
     const site = copyFixture('plugins');
-    writeFileSync(join(site, 'site/plugins/count.ts'), "export default () => ({ name: 'count', hooks: { 'content:loaded'(docs) { for (const doc of docs) if (doc._path === '/hello') doc.title = `${doc.wordCount} words`; } } });\n");
+    writeFileSync(
+      join(site, 'site/plugins/count.ts'),
+      "export default () => ({ name: 'count', hooks: { 'content:loaded'(docs) { for (const doc of docs) if (doc._path === '/hello') doc.title = `${doc.wordCount} words`; } } });\n",
+    );
     const config = join(site, 'site/config.ts');
     writeFileSync(config, readFileSync(config, 'utf8').replace("'sitegen/plugins/markdown',", "'sitegen/plugins/markdown', './site/plugins/count.ts',"));
     const dev = await startDevServer({ root: site, port: 0 });
-    const title = async () => parse(await (await fetch(`${dev.url}/hello`)).text()).querySelector('title')?.text.split(' | ')[0];
+    const title = async () =>
+      parse(await (await fetch(`${dev.url}/hello`)).text())
+        .querySelector('title')
+        ?.text.split(' | ')[0];
     try {
       const before = await title();
       expect(before).toMatch(/^\d+ words$/);

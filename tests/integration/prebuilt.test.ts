@@ -18,9 +18,16 @@ const roots: Record<string, string> = {};
 /** A bare project (no site/, no config): a folder of markdown, plus whatever `extra` adds. */
 function project(name: string, extra?: (root: string) => void): string {
   const root = join(parent, name);
-  for (const [file, title] of [['index.md', 'Home'], ['guide/install.md', 'Install'], ['guide/usage.md', 'Usage']]) {
+  for (const [file, title] of [
+    ['index.md', 'Home'],
+    ['guide/install.md', 'Install'],
+    ['guide/usage.md', 'Usage'],
+  ]) {
     mkdirSync(join(root, 'content', file, '..'), { recursive: true });
-    writeFileSync(join(root, 'content', file), `---\ntitle: ${title}\n---\n\n# ${title}\n\nSee [usage](/guide/usage).\n\n\`\`\`bash\nnpm install ferrygate\n\`\`\`\n`);
+    writeFileSync(
+      join(root, 'content', file),
+      `---\ntitle: ${title}\n---\n\n# ${title}\n\nSee [usage](/guide/usage).\n\n\`\`\`bash\nnpm install ferrygate\n\`\`\`\n`,
+    );
   }
   extra?.(root);
   return root;
@@ -29,14 +36,20 @@ function project(name: string, extra?: (root: string) => void): string {
 /** The compile records a project's own cache holds (`templates`, `plugin` …). */
 function ownRecords(root: string): string[] {
   const dir = join(root, '.sitegen-cache/compiled');
-  return existsSync(dir) ? readdirSync(dir).map((name) => name.split('.')[0]).sort() : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .map((name) => name.split('.')[0])
+        .sort()
+    : [];
 }
 
 beforeAll(async () => {
   parent = tempDir('sitegen-prebuilt-');
   roots.bare = project('bare');
   // A TypeScript config that could map a bare import anywhere: the project compiles its own.
-  roots.paths = project('paths', (root) => writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { react: ['./vendor/react'] } } })));
+  roots.paths = project('paths', (root) =>
+    writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { react: ['./vendor/react'] } } })),
+  );
   // A tsconfig.json without paths changes nothing.
   roots.plain = project('plain', (root) => writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true } })));
   for (const [name, root] of Object.entries(roots)) builds[name] = await runCli(['build', '--root', root]);
@@ -46,7 +59,9 @@ afterAll(() => remove(parent));
 
 describe('the prebuilt default theme', () => {
   it('is compiled with sitegen', () => {
-    const names = readdirSync(join(PREBUILT_DIR, 'compiled')).map((name) => name.split('.')[0]).sort();
+    const names = readdirSync(join(PREBUILT_DIR, 'compiled'))
+      .map((name) => name.split('.')[0])
+      .sort();
     const plugins = readdirSync(join(ROOT, 'templates/plugins')).filter((name) => name.endsWith('.ts'));
     expect(plugins.length).toBeGreaterThanOrEqual(5);
     expect(names).toEqual([...plugins.map(() => 'plugin'), 'runtime', 'stylesheet', 'templates']);
@@ -76,7 +91,7 @@ describe('the prebuilt default theme', () => {
 describe('resolvesAsPrebuilt', () => {
   const react = join(ROOT, 'node_modules/react');
 
-  it('holds where the packages resolve to sitegen\'s own copies', () => {
+  it("holds where the packages resolve to sitegen's own copies", () => {
     const root = tempDir('sitegen-resolve-');
     expect(resolvesAsPrebuilt(root, [react])).toBe(true);
     expect(resolvesAsPrebuilt(join(ROOT, 'site'), [react])).toBe(true);

@@ -32,7 +32,11 @@ function parseHeadersFile(text: string): (path: string) => Record<string, string
   for (const line of text.split('\n')) {
     if (!line.trim() || line.trim().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
-      const source = line.trim().split(/(\*|:[A-Za-z]\w*)/).map((p) => (p === '*' ? '.*' : p.startsWith(':') ? '[^/]+' : p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))).join('');
+      const source = line
+        .trim()
+        .split(/(\*|:[A-Za-z]\w*)/)
+        .map((p) => (p === '*' ? '.*' : p.startsWith(':') ? '[^/]+' : p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+        .join('');
       rules.push({ re: new RegExp(`^${source}$`), headers: [] });
     } else {
       const at = line.indexOf(':');

@@ -79,7 +79,9 @@ describe('a docs tree above the sidebar limit (500 pages)', () => {
     expect(current?.getAttribute('href')).toBe('/guide/gamma/page-10');
     // Its own section lists its pages; each other section is one link to it.
     expect(nav.querySelectorAll('a').map((a) => a.getAttribute('href'))).toContain('/guide/gamma/page-11');
-    expect(nav.querySelectorAll('a.sb-closed').map((a) => a.getAttribute('href'))).toEqual(expect.arrayContaining(['/guide/alpha', '/guide/beta', '/guide/zeta']));
+    expect(nav.querySelectorAll('a.sb-closed').map((a) => a.getAttribute('href'))).toEqual(
+      expect.arrayContaining(['/guide/alpha', '/guide/beta', '/guide/zeta']),
+    );
     expect(nav.querySelectorAll('a').some((a) => a.getAttribute('href') === '/guide/beta/page-10')).toBe(false);
     // Small however large the tree: a window of the section's 90 pages, not 540 links.
     expect(nav.querySelectorAll('a').length).toBeLessThan(60);
@@ -90,7 +92,7 @@ describe('a docs tree above the sidebar limit (500 pages)', () => {
 describe('search', () => {
   it('finds a word far down a long page', async () => {
     site = copyFixture('basic');
-    edit('site/config.ts', (t) => t.replace(/(['"])([^'"]*)plugins\/feed\1/, "$1$2plugins/feed$1, $1$2plugins/search$1"));
+    edit('site/config.ts', (t) => t.replace(/(['"])([^'"]*)plugins\/feed\1/, '$1$2plugins/feed$1, $1$2plugins/search$1'));
     const filler = Array.from({ length: 316 }, (_, i) => `Line ${i + 1} of the long guide says nothing in particular about anything.`);
     write('content/guide/long.md', `---\ntitle: A long page\n---\n\n${filler.join('\n\n')}\n\nThe word zanzibarite appears only here.\n`);
     const result = await runCli(['build', '--root', site!, '--quiet']);

@@ -81,7 +81,9 @@ describe('bad content input', () => {
     write('content/blog/2023-13-45-worse.md', '---\ntitle: Worse day\n---\n\nBody.\n');
     const result = await build();
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('✗ content/blog/2023-02-30-bad.md:1 [SG2002] Invalid date\n  Invalid date 2023-02-30 in the file name\n  hint: That day does not exist');
+    expect(result.stderr).toContain(
+      '✗ content/blog/2023-02-30-bad.md:1 [SG2002] Invalid date\n  Invalid date 2023-02-30 in the file name\n  hint: That day does not exist',
+    );
     expect(result.stderr).toContain('✗ content/blog/2023-13-45-worse.md:1 [SG2002] Invalid date\n  Invalid date 2023-13-45 in the file name');
     expect(result.output).not.toContain('Invalid time value');
     expect(result.output).not.toContain('SG6001');
@@ -108,12 +110,17 @@ describe('bad content input', () => {
     dev = await startDevServer({ root: site, port: 0 });
     expect((await fetch(`${dev.url}/blog`)).status).toBe(200);
     const events = await devEvents(dev.url, '/');
-    const reported = (where: string) => events.events.some((e) => e.event === 'problems' && (JSON.parse(e.data) as { code: string; where: string }[]).some((p) => p.code === 'SG2002' && p.where === where));
+    const reported = (where: string) =>
+      events.events.some(
+        (e) => e.event === 'problems' && (JSON.parse(e.data) as { code: string; where: string }[]).some((p) => p.code === 'SG2002' && p.where === where),
+      );
     await waitFor(() => reported('content/blog/2023-02-30-bad.md:1'));
     write('content/blog/2023-13-45-worse.md', '---\ntitle: Worse day\n---\n\nBody.\n');
     await waitFor(() => reported('content/blog/2023-13-45-worse.md:1'), 10_000);
     const problems = events.events.filter((e) => e.event === 'problems').pop()!;
-    expect(JSON.parse(problems.data)).toContainEqual(expect.objectContaining({ code: 'SG2002', message: 'Invalid date 2023-13-45 in the file name', where: 'content/blog/2023-13-45-worse.md:1' }));
+    expect(JSON.parse(problems.data)).toContainEqual(
+      expect.objectContaining({ code: 'SG2002', message: 'Invalid date 2023-13-45 in the file name', where: 'content/blog/2023-13-45-worse.md:1' }),
+    );
     events.close();
   });
 
@@ -162,7 +169,11 @@ describe('bad content input', () => {
     const ok = await build();
     expect(ok.stderr).toBe('');
     expect(ok.code).toBe(0);
-    for (const [route, title] of [['wide-le', 'Little endian'], ['wide-be', 'Big endian'], ['bom', 'With a mark']]) {
+    for (const [route, title] of [
+      ['wide-le', 'Little endian'],
+      ['wide-be', 'Big endian'],
+      ['bom', 'With a mark'],
+    ]) {
       const page = html(site, `dist/${route}/index.html`);
       expect(page.querySelector('title')?.text).toBe(`${title} | Fixture`);
       expect(page.querySelector('h1')?.text).toContain(title);
@@ -174,20 +185,26 @@ describe('bad content input', () => {
     for (const run of [1, 2]) {
       const result = await build();
       expect(result.code, `build ${run}`).toBe(1);
-      expect(result.stderr).toContain('✗ content/no-mark.md:1 [SG2005] Content file could not be read\n  content/no-mark.md looks like UTF-16 without a byte-order mark');
+      expect(result.stderr).toContain(
+        '✗ content/no-mark.md:1 [SG2005] Content file could not be read\n  content/no-mark.md looks like UTF-16 without a byte-order mark',
+      );
       // (A PNG's signature holds two line feeds before its first NUL.)
-      expect(result.stderr).toContain('✗ content/binary.md:3 [SG2005] Content file could not be read\n  content/binary.md is not a text file: it has a NUL byte on line 3');
+      expect(result.stderr).toContain(
+        '✗ content/binary.md:3 [SG2005] Content file could not be read\n  content/binary.md is not a text file: it has a NUL byte on line 3',
+      );
     }
   });
 
-  it('F16 content cut by markdown-it\'s nesting limit is SG2009 with the line where the cut starts', async () => {
+  it("F16 content cut by markdown-it's nesting limit is SG2009 with the line where the cut starts", async () => {
     site = copyFixture('basic');
     write('content/quotes.md', `---\ntitle: Quotes\n---\n\nIntro.\n\n${'>'.repeat(2000)} innermost\n`);
     write('content/list.md', `---\ntitle: List\n---\n${Array.from({ length: 2000 }, (_, i) => `${'  '.repeat(i)}- item ${i}\n`).join('')}`);
     for (const run of [1, 2]) {
       const result = await build();
       expect(result.code, `build ${run}`).toBe(1);
-      expect(result.stderr).toContain('✗ content/quotes.md:7 [SG2009] Markdown nested too deeply\n  Markdown nested more than 100 levels deep: the content from line 7 on was dropped');
+      expect(result.stderr).toContain(
+        '✗ content/quotes.md:7 [SG2009] Markdown nested too deeply\n  Markdown nested more than 100 levels deep: the content from line 7 on was dropped',
+      );
       // Items 0-48 fit (a list level is two levels): the cut starts at item 49, line 4 + 49.
       expect(result.stderr).toContain('✗ content/list.md:53 [SG2009] Markdown nested too deeply');
       expect(result.stderr).toContain('> 53 |');

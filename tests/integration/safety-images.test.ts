@@ -17,7 +17,8 @@ import { documentQueryKey, queryHash } from '../../src/output/manifest.ts';
 import { copyFixture, devEvents, html, listFiles, remove, runCli, tempDir, waitFor, type CliResult } from '../helpers.ts';
 
 const GIF = Buffer.from('GIF89a\x03\x00\x02\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00,\x00\x00\x00\x00\x03\x00\x02\x00\x00\x02\x02\x84\x51\x00;', 'latin1');
-const SVG = '<?xml version="1.0" encoding="UTF-8"?>\n<!-- a logo -->\n<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox="0 0 40 20"><rect width="40" height="20"/></svg>\n';
+const SVG =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<!-- a logo -->\n<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox="0 0 40 20"><rect width="40" height="20"/></svg>\n';
 const CANARY = `f9-canary-${randomBytes(12).toString('hex')}`;
 const UP = '../'.repeat(12);
 
@@ -121,12 +122,16 @@ describe('F9 images: sitegen build', () => {
     expect(built.stderr).toContain('✗ content/f9-hidden.md:7 [SG2010] File outside the project');
   });
 
-  it('F9 no file of the output holds a refused file\'s bytes, nor the build\'s environment', () => {
+  it("F9 no file of the output holds a refused file's bytes, nor the build's environment", () => {
     const dist = join(site, 'dist');
     expect(leaks(dist)).toEqual([]);
     expect(leaks(join(site, '.sitegen-cache'))).toEqual([]);
     // Only the valid images were ever copied.
-    expect(readdirSync(join(dist, '_sitegen/images')).map((f) => f.replace(/\.[0-9a-f]{10}/, '')).sort()).toEqual(['cat.gif', 'dot.gif', 'logo.svg']);
+    expect(
+      readdirSync(join(dist, '_sitegen/images'))
+        .map((f) => f.replace(/\.[0-9a-f]{10}/, ''))
+        .sort(),
+    ).toEqual(['cat.gif', 'dot.gif', 'logo.svg']);
     expect(built.code).not.toBe(0);
   });
 });
@@ -174,9 +179,13 @@ describe('F9 images: sitegen dev', () => {
     const hashed = (name: string, bytes: Buffer) => `/_sitegen/images/${name}.${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}`;
     const urls = [
       ...['/etc/passwd', '/etc/hostname'].filter((f) => existsSync(f)).map((f) => hashed(f.split('/').pop()!, readFileSync(f))),
-      hashed('environ', environ), `${hashed('f9-linked', OUTSIDE)}.gif`, `${hashed('f9-env', DOTENV)}.gif`, `${hashed('env', DOTENV)}`,
+      hashed('environ', environ),
+      `${hashed('f9-linked', OUTSIDE)}.gif`,
+      `${hashed('f9-env', DOTENV)}.gif`,
+      `${hashed('env', DOTENV)}`,
       `${hashed('sources', readFileSync(join(site, '.sitegen-cache/sources.json')))}.json`,
-      `${hashed('f9-fake', readFileSync(join(site, 'content/f9-fake.png')))}.png`, `${hashed('config', readFileSync(join(site, 'site/config.ts')))}.ts`,
+      `${hashed('f9-fake', readFileSync(join(site, 'content/f9-fake.png')))}.png`,
+      `${hashed('config', readFileSync(join(site, 'site/config.ts')))}.ts`,
     ];
     for (const url of urls) {
       const res = await get(url);
@@ -197,9 +206,15 @@ describe('F9 images: sitegen dev', () => {
   });
 
   it('F9 an image swapped in dev for text, or for a link out of the project, is refused and no longer served', async () => {
-    const srcs = async () => parse((await get('/f9-swap')).bytes.toString('utf8')).querySelectorAll('main img').map((img) => img.getAttribute('src')!);
+    const srcs = async () =>
+      parse((await get('/f9-swap')).bytes.toString('utf8'))
+        .querySelectorAll('main img')
+        .map((img) => img.getAttribute('src')!);
     const before = await srcs();
-    expect(before).toEqual([expect.stringMatching(/^\/_sitegen\/images\/f9-swap-text\.[0-9a-f]{10}\.gif$/), expect.stringMatching(/^\/_sitegen\/images\/f9-swap-link\.[0-9a-f]{10}\.gif$/)]);
+    expect(before).toEqual([
+      expect.stringMatching(/^\/_sitegen\/images\/f9-swap-text\.[0-9a-f]{10}\.gif$/),
+      expect.stringMatching(/^\/_sitegen\/images\/f9-swap-link\.[0-9a-f]{10}\.gif$/),
+    ]);
     const events = await devEvents(dev.url, '/f9-swap');
     const text = Buffer.from(`swapped-${CANARY}`);
     writeFileSync(join(site, 'content/f9-swap-text.gif'), text);
@@ -220,7 +235,11 @@ describe('F9 images: sitegen dev', () => {
 
   it('F9 valid images still work in dev', async () => {
     const page = parse((await get('/guide/setup')).bytes.toString('utf8'));
-    for (const [alt, bytes, width] of [['a cat', GIF, '3'], ['a dot', GIF, '3'], ['a logo', Buffer.from(SVG), '40']] as const) {
+    for (const [alt, bytes, width] of [
+      ['a cat', GIF, '3'],
+      ['a dot', GIF, '3'],
+      ['a logo', Buffer.from(SVG), '40'],
+    ] as const) {
       const img = page.querySelector(`main img[alt="${alt}"]`)!;
       expect(img.getAttribute('src')).toMatch(/^\/_sitegen\/images\/[a-z]+\.[0-9a-f]{10}\.(gif|svg)$/);
       expect(img.getAttribute('width')).toBe(width);

@@ -10,7 +10,11 @@ import { BIN, copyFixture, listFiles, remove, runCli, tempDir } from '../helpers
 
 /** Every file below `dir` with its bytes (the cache left out). */
 function snapshot(dir: string): Map<string, string> {
-  return new Map(listFiles(dir).filter((f) => !f.includes('.sitegen-cache/')).map((f) => [f, readFileSync(join(dir, f), 'latin1')]));
+  return new Map(
+    listFiles(dir)
+      .filter((f) => !f.includes('.sitegen-cache/'))
+      .map((f) => [f, readFileSync(join(dir, f), 'latin1')]),
+  );
 }
 
 function expectRefused(result: { code: number; stderr: string }, what: RegExp): void {
@@ -20,7 +24,7 @@ function expectRefused(result: { code: number; stderr: string }, what: RegExp): 
   expect(result.stderr).toMatch(/--out or outDir/);
 }
 
-describe('F11 the output folder is sitegen\'s alone', () => {
+describe("F11 the output folder is sitegen's alone", () => {
   it('F11 refuses --out at the project root, and every source file is still there', async () => {
     const site = copyFixture('basic');
     try {
@@ -47,7 +51,7 @@ describe('F11 the output folder is sitegen\'s alone', () => {
     }
   });
 
-  it('F11 refuses --out at a folder that holds the project (the root\'s parent)', async () => {
+  it("F11 refuses --out at a folder that holds the project (the root's parent)", async () => {
     const outer = tempDir();
     try {
       const site = join(outer, 'proj');
@@ -112,7 +116,10 @@ describe('F11 the output folder is sitegen\'s alone', () => {
 
 /** A build of `site` that pauses between the steps of its swap; resolves when `ready` says so, then kills it. */
 async function killDuringSwap(site: string, ready: (pid: number) => boolean): Promise<void> {
-  const child = spawn(process.execPath, [BIN, 'build', '--quiet', '--root', site], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1', SITEGEN_TEST_SWAP_PAUSE_MS: '4000' } });
+  const child = spawn(process.execPath, [BIN, 'build', '--quiet', '--root', site], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1', SITEGEN_TEST_SWAP_PAUSE_MS: '4000' },
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   let code: number | null = null;

@@ -128,19 +128,26 @@ describe('F6 files that vanish or change while preview sends them', () => {
     const fresh = Buffer.from('short and new\n');
     let act: (() => void) | undefined;
     // Right after the request is looked at, before the file is read: as a build swapping files would.
-    const server = await startPreview({ outDir: out, port: 0, before: (_req, _res, next) => {
-      const now = act;
-      act = undefined;
-      if (now) process.nextTick(now);
-      next();
-    } });
+    const server = await startPreview({
+      outDir: out,
+      port: 0,
+      before: (_req, _res, next) => {
+        const now = act;
+        act = undefined;
+        if (now) process.nextTick(now);
+        next();
+      },
+    });
     try {
       for (let round = 0; round < 6; round++) {
         writeFileSync(file, old);
-        act = round % 2 ? () => rmSync(file, { force: true }) : () => {
-          writeFileSync(`${file}.new`, fresh);
-          renameSync(`${file}.new`, file);
-        };
+        act =
+          round % 2
+            ? () => rmSync(file, { force: true })
+            : () => {
+                writeFileSync(`${file}.new`, fresh);
+                renameSync(`${file}.new`, file);
+              };
         const res = await get(`${server.url}/big.txt`);
         expect([200, 404, 503], `round ${round}`).toContain(res.status);
         if (res.status === 200) {
@@ -282,7 +289,12 @@ describe('F8 symbolic links out of the project', () => {
     const dev = await startDevServer({ root, port: 0 });
     try {
       await dev.contentWatched;
-      const problems = () => dev.session.allProblems().filter((p) => p.code === 'SG2010').map((p) => p.location?.file).sort();
+      const problems = () =>
+        dev.session
+          .allProblems()
+          .filter((p) => p.code === 'SG2010')
+          .map((p) => p.location?.file)
+          .sort();
       expect(problems()).toEqual(['content/guide/passwd.md', 'site/public/etcdir', 'site/public/passwd.txt']);
       for (const path of ['/passwd.txt', '/etcdir/passwd', '/etcdir/hostname', '/guide/passwd']) {
         const res = await get(`${dev.url}${path}`);

@@ -43,10 +43,19 @@ describe('SEO head', () => {
   });
 
   it('adds JSON-LD for the organisation and for posts', () => {
-    const ld = (file: string) => html(out, file).querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.text));
+    const ld = (file: string) =>
+      html(out, file)
+        .querySelectorAll('script[type="application/ld+json"]')
+        .map((s) => JSON.parse(s.text));
     expect(ld('index.html')).toEqual([expect.objectContaining({ '@type': 'Organization', name: 'Fixture', url: 'https://fixture.example.com' })]);
     expect(ld('blog/2020/01/21/hello-world/index.html')).toEqual([
-      expect.objectContaining({ '@type': 'BlogPosting', headline: 'Hello world', datePublished: '2020-01-21T10:00:00.000Z', url: 'https://fixture.example.com/blog/2020/01/21/hello-world', author: { '@type': 'Person', name: 'Ada Example' } }),
+      expect.objectContaining({
+        '@type': 'BlogPosting',
+        headline: 'Hello world',
+        datePublished: '2020-01-21T10:00:00.000Z',
+        url: 'https://fixture.example.com/blog/2020/01/21/hello-world',
+        author: { '@type': 'Person', name: 'Ada Example' },
+      }),
     ]);
   });
 
@@ -64,10 +73,22 @@ describe('sitemap.xml and robots.txt', () => {
   it('lists every indexable page, with lastmod from the document date', () => {
     const map = xml.parse(read(out, 'sitemap.xml'));
     const urls = ([] as { loc: string; lastmod?: string }[]).concat(map.urlset.url);
-    expect(urls.map((u) => u.loc)).toEqual([
-      '/', '/about', '/blog', '/blog/2020/01/21/hello-world', '/blog/2021/02/03/custom-slug', '/counter', '/download/index.html',
-      '/guide', '/guide/advanced', '/guide/intro', '/guide/setup', '/secret',
-    ].map((p) => `https://fixture.example.com${p}`));
+    expect(urls.map((u) => u.loc)).toEqual(
+      [
+        '/',
+        '/about',
+        '/blog',
+        '/blog/2020/01/21/hello-world',
+        '/blog/2021/02/03/custom-slug',
+        '/counter',
+        '/download/index.html',
+        '/guide',
+        '/guide/advanced',
+        '/guide/intro',
+        '/guide/setup',
+        '/secret',
+      ].map((p) => `https://fixture.example.com${p}`),
+    );
     expect(urls.find((u) => u.loc.endsWith('/hello-world'))?.lastmod).toBe('2020-01-21T10:00:00.000Z');
   });
 
@@ -83,7 +104,10 @@ describe('the Atom feed', () => {
     expect(feed.id).toBe('https://fixture.example.com/blog');
     expect(feed.updated).toBe('2021-02-03T00:00:00.000Z');
     const entries = ([] as Record<string, unknown>[]).concat(feed.entry);
-    expect(entries.map((e) => e.id)).toEqual(['https://fixture.example.com/blog/2021/02/03/custom-slug', 'https://fixture.example.com/blog/2020/01/21/hello-world']);
+    expect(entries.map((e) => e.id)).toEqual([
+      'https://fixture.example.com/blog/2021/02/03/custom-slug',
+      'https://fixture.example.com/blog/2020/01/21/hello-world',
+    ]);
     for (const entry of entries) {
       expect(entry.title).toBeTruthy();
       expect(entry.updated).toMatch(/^\d{4}-\d\d-\d\dT/);

@@ -87,7 +87,9 @@ describe('a rebuild into the spare', () => {
     const idOf = (dir: string) => (JSON.parse(readFileSync(join(dir, '_sitegen/builds/latest.json'), 'utf8')) as { id: string }).id;
     const query = 'api/_content/query';
     // A document the next build leaves alone: its file in the spare, under the spare's build id.
-    const file = readdirSync(join(spare, query)).find((name) => name.endsWith(`.${idOf(spare)}.json`) && readFileSync(join(spare, query, name), 'utf8').includes('"title":"Introduction"'))!;
+    const file = readdirSync(join(spare, query)).find(
+      (name) => name.endsWith(`.${idOf(spare)}.json`) && readFileSync(join(spare, query, name), 'utf8').includes('"title":"Introduction"'),
+    )!;
     expect(file).toBeTruthy();
     const inode = statSync(join(spare, query, file)).ino;
     // The live output's copy of the same file, as a file of its own (the second build linked it

@@ -15,7 +15,11 @@ let pages: string[];
 
 const docs = (pattern: string) => fg.sync(pattern, { cwd: join(ROOT, 'content') }).sort();
 const frontMatter = (rel: string) => matter(readFileSync(join(ROOT, 'content', rel), 'utf8'));
-const wordCount = (text: string) => text.replace(/```[\s\S]*?```/g, ' ').split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length;
+const wordCount = (text: string) =>
+  text
+    .replace(/```[\s\S]*?```/g, ' ')
+    .split(/\s+/)
+    .filter((w) => /[A-Za-z0-9]/.test(w)).length;
 
 beforeAll(async () => {
   out = join(tempDir(), 'dist');
@@ -81,9 +85,17 @@ describe('the content of the plan', () => {
     expect(docs('v1/guide/*.md')).toHaveLength(8);
     expect(docs('v1/platform.md')).toHaveLength(1);
     expect(docs('v1/tutorials/*.md')).toHaveLength(13);
-    expect(docs('v1/installation/*.md').map((f) => f.split('/').pop())).toEqual(
-      ['ci.md', 'docker.md', 'home-assistant.md', 'index.md', 'kubernetes.md', 'linux.md', 'macos.md', 'raspberry-pi.md', 'windows.md'],
-    );
+    expect(docs('v1/installation/*.md').map((f) => f.split('/').pop())).toEqual([
+      'ci.md',
+      'docker.md',
+      'home-assistant.md',
+      'index.md',
+      'kubernetes.md',
+      'linux.md',
+      'macos.md',
+      'raspberry-pi.md',
+      'windows.md',
+    ]);
   });
 
   it('has eight example categories with an index and three examples each', () => {
@@ -92,8 +104,14 @@ describe('the content of the plan', () => {
     expect([...new Set(docs('v1/examples/*/*.md').map((f) => f.split('/')[2]))]).toEqual(categories);
     for (const category of categories) {
       const files = docs(`v1/examples/${category}/*.md`);
-      expect(files.filter((f) => !f.endsWith('/index.md')), category).toHaveLength(3);
-      expect(files.some((f) => f.endsWith('/index.md')), category).toBe(true);
+      expect(
+        files.filter((f) => !f.endsWith('/index.md')),
+        category,
+      ).toHaveLength(3);
+      expect(
+        files.some((f) => f.endsWith('/index.md')),
+        category,
+      ).toBe(true);
     }
   });
 

@@ -4,7 +4,13 @@
  */
 import type { Word } from './facts-sources.ts';
 
-export interface FlagSpec { value?: string; required?: boolean; repeatable?: boolean; boolean?: boolean; default?: string }
+export interface FlagSpec {
+  value?: string;
+  required?: boolean;
+  repeatable?: boolean;
+  boolean?: boolean;
+  default?: string;
+}
 export interface Rule {
   why: string;
   when?: Record<string, string[]>;
@@ -63,7 +69,10 @@ export function checkInvocation(grammar: Grammar, argv: Word[], text: string, mo
   const leading = words.slice(start, start + 2).map((w) => w.value);
   let path = '';
   for (const candidate of [leading.join(' '), leading[0]]) {
-    if (grammar.commands[candidate]) { path = candidate; break; }
+    if (grammar.commands[candidate]) {
+      path = candidate;
+      break;
+    }
   }
   if (!path) {
     const group = Object.keys(grammar.commands).filter((k) => k.startsWith(`${leading[0]} `));
@@ -92,15 +101,24 @@ function checkForm(grammar: Grammar, spec: CommandSpec, words: Word[], o: { mode
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     if (ELLIPSIS.test(w.value)) continue;
-    if (!w.value.startsWith('-') || w.value === '-') { positional.push(w); continue; }
+    if (!w.value.startsWith('-') || w.value === '-') {
+      positional.push(w);
+      continue;
+    }
     const [name, inline] = w.value.includes('=') ? [w.value.slice(0, w.value.indexOf('=')), w.value.slice(w.value.indexOf('=') + 1)] : [w.value, undefined];
     const flag = flags[name];
-    if (!flag) { problems.push(`unknown flag ${name}`); continue; }
+    if (!flag) {
+      problems.push(`unknown flag ${name}`);
+      continue;
+    }
     let value: Word | undefined;
     if (flag.value) {
       if (inline !== undefined) value = { value: inline, dynamic: w.dynamic };
-      else if (i + 1 < words.length && !(words[i + 1].value.startsWith('--'))) value = words[++i];
-      else if (!o.synopsis) { problems.push(`${name} needs a value`); continue; }
+      else if (i + 1 < words.length && !words[i + 1].value.startsWith('--')) value = words[++i];
+      else if (!o.synopsis) {
+        problems.push(`${name} needs a value`);
+        continue;
+      }
       if (value && !o.synopsis && !matchesType(grammar, flag.value, value)) problems.push(`${name} ${value.value}: not a valid ${flag.value}`);
     } else if (inline !== undefined && !(flag.boolean && /^(true|false)$/.test(inline))) {
       problems.push(`${name} takes no value`);
@@ -119,7 +137,13 @@ function checkForm(grammar: Grammar, spec: CommandSpec, words: Word[], o: { mode
   for (const rule of spec.rules ?? []) {
     if (rule.argType && rule.when && Object.entries(rule.when).every(([f, vs]) => vs.includes(valueOf(f) ?? ''))) argTypes = [rule.argType];
   }
-  if (positional.length > args.length) problems.push(`unexpected argument ${positional.slice(args.length).map((w) => w.value).join(' ')}`);
+  if (positional.length > args.length)
+    problems.push(
+      `unexpected argument ${positional
+        .slice(args.length)
+        .map((w) => w.value)
+        .join(' ')}`,
+    );
   argTypes.forEach((type, index) => {
     const word = positional[index];
     if (!word) {
@@ -178,7 +202,8 @@ export function validate(schema: Schema, value: unknown, path = ''): string[] {
     if (!value || typeof value !== 'object' || Array.isArray(value)) return [`${at}: expected a mapping`];
     const o = value as Record<string, unknown>;
     for (const key of schema.required ?? []) if (!(key in o)) problems.push(`${at}: missing ${key}`);
-    if (schema.exactlyOneOf && schema.exactlyOneOf.filter((k) => k in o).length !== 1) problems.push(`${at}: needs exactly one of ${schema.exactlyOneOf.join(', ')}`);
+    if (schema.exactlyOneOf && schema.exactlyOneOf.filter((k) => k in o).length !== 1)
+      problems.push(`${at}: needs exactly one of ${schema.exactlyOneOf.join(', ')}`);
     for (const [key, v] of Object.entries(o)) {
       const sub = schema.properties?.[key] ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
       if (sub) problems.push(...validate(sub, v, path ? `${path}.${key}` : key));
@@ -187,14 +212,16 @@ export function validate(schema: Schema, value: unknown, path = ''): string[] {
     for (const rule of schema.rules ?? []) {
       if (!Object.entries(rule.when).every(([k, vs]) => vs.includes(o[k]))) continue;
       for (const k of rule.forbid ?? []) if (k in o) problems.push(`${at}: ${k} is not allowed with ${JSON.stringify(rule.when)}`);
-      for (const [k, p] of Object.entries(rule.pattern ?? {})) if (typeof o[k] === 'string' && !new RegExp(p).test(o[k] as string)) problems.push(`${at}.${k}: ${JSON.stringify(o[k])} does not match ${p}`);
+      for (const [k, p] of Object.entries(rule.pattern ?? {}))
+        if (typeof o[k] === 'string' && !new RegExp(p).test(o[k] as string)) problems.push(`${at}.${k}: ${JSON.stringify(o[k])} does not match ${p}`);
     }
   } else if (type === 'array') {
     if (!Array.isArray(value)) return [`${at}: expected a list`];
     value.forEach((v, i) => problems.push(...validate(schema.items ?? {}, v, `${path}[${i}]`)));
   } else if (type === 'string') {
     if (typeof value !== 'string') return [`${at}: expected a string, got ${JSON.stringify(value)}`];
-    if (schema.pattern && !/…/.test(value) && !new RegExp(schema.pattern).test(value)) problems.push(`${at}: ${JSON.stringify(value)} does not match ${schema.pattern}`);
+    if (schema.pattern && !/…/.test(value) && !new RegExp(schema.pattern).test(value))
+      problems.push(`${at}: ${JSON.stringify(value)} does not match ${schema.pattern}`);
   } else if (type === 'integer') {
     if (!Number.isInteger(value)) problems.push(`${at}: expected an integer, got ${JSON.stringify(value)}`);
   } else if (type === 'boolean') {

@@ -16,9 +16,18 @@ import ts from 'typescript';
 import { ROOT } from '../helpers.ts';
 
 /** A fenced code block, or a code sample of a page. `line` is 1-based, in the source file. */
-export interface Block { file: string; line: number; lang: string; code: string }
+export interface Block {
+  file: string;
+  line: number;
+  lang: string;
+  code: string;
+}
 /** Inline code (`…` in markdown, <code> on pages, a one-line command string). */
-export interface Span { file: string; line: number; text: string }
+export interface Span {
+  file: string;
+  line: number;
+  text: string;
+}
 export interface Source {
   file: string;
   /** Posts only: the publication date, YYYY-MM-DD. */
@@ -86,7 +95,9 @@ function pageSource(file: string): Source {
     }
     // <code>ferry bin create</code>
     if (ts.isJsxElement(node) && node.openingElement.tagName.getText(sf) === 'code') {
-      const text = node.children.map((c) => (ts.isJsxText(c) ? c.text : ts.isJsxExpression(c) && c.expression ? literalText(c.expression) ?? '' : '')).join('');
+      const text = node.children
+        .map((c) => (ts.isJsxText(c) ? c.text : ts.isJsxExpression(c) && c.expression ? (literalText(c.expression) ?? '') : ''))
+        .join('');
       spans.push({ file, line: lineOf(node), text });
     }
     const text = inSample.has(node) ? undefined : literalText(node);
@@ -137,7 +148,10 @@ export function siteSources(): Source[] {
 // Shell: find `ferry …` invocations in a block of code.
 
 /** One word of a command line: its value with quotes removed, and whether the shell would expand it. */
-export interface Word { value: string; dynamic: boolean }
+export interface Word {
+  value: string;
+  dynamic: boolean;
+}
 export interface Invocation {
   file: string;
   line: number;
@@ -149,7 +163,12 @@ export interface Invocation {
   openEnded?: boolean;
 }
 /** A problem found while reading commands, such as a ferryd image started without `ferry`. */
-export interface ShellProblem { file: string; line: number; text: string; message: string }
+export interface ShellProblem {
+  file: string;
+  line: number;
+  text: string;
+  message: string;
+}
 
 const SHELL_LANGS = new Set(['bash', 'sh', 'shell', 'zsh', 'console', 'powershell', 'ps1', 'pwsh', 'dockerfile', '']);
 
@@ -163,10 +182,17 @@ function lex(line: string): Token[] {
   let i = 0;
   while (i < line.length) {
     const c = line[i];
-    if (c === ' ' || c === '\t') { i++; continue; }
+    if (c === ' ' || c === '\t') {
+      i++;
+      continue;
+    }
     if (c === '#') break;
     const op = placeholder(i) ? null : /^(\|\||&&|;;|2>&1|&>|>>|[0-9]?>|<<|<|\||;|&)/.exec(line.slice(i));
-    if (op) { tokens.push({ op: op[1] }); i += op[1].length; continue; }
+    if (op) {
+      tokens.push({ op: op[1] });
+      i += op[1].length;
+      continue;
+    }
     let value = '';
     let dynamic = false;
     const start = i;
@@ -225,7 +251,10 @@ function nestedScripts(line: string): string[] {
     let depth = 0;
     for (let j = i + 1; j < line.length; j++) {
       if (line[j] === '(') depth++;
-      else if (line[j] === ')' && --depth === 0) { found.push(line.slice(i + 2, j)); break; }
+      else if (line[j] === ')' && --depth === 0) {
+        found.push(line.slice(i + 2, j));
+        break;
+      }
     }
   }
   return found;
@@ -240,13 +269,19 @@ function simpleCommands(tokens: Token[]): Word[][] {
   let redirect = false;
   for (const t of tokens) {
     if ('op' in t) {
-      if (/^([0-9]?>|>>|&>|<<?)$/.test(t.op)) { redirect = true; continue; }
+      if (/^([0-9]?>|>>|&>|<<?)$/.test(t.op)) {
+        redirect = true;
+        continue;
+      }
       if (t.op === '2>&1') continue;
       if (current.length) out.push(current);
       current = [];
       continue;
     }
-    if (redirect) { redirect = false; continue; }
+    if (redirect) {
+      redirect = false;
+      continue;
+    }
     current.push(t.word);
   }
   if (current.length) out.push(current);
@@ -266,7 +301,11 @@ export function invocationsInLine(text: string, at: { file: string; line: number
     let openEnded = false;
     for (;;) {
       while (words.length && (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0].value) || PREFIX_WORDS.has(words[0].value))) {
-        if (words[0].value === 'sudo') { words = words.slice(1); while (words.length && words[0].value.startsWith('-')) words = words.slice(1); continue; }
+        if (words[0].value === 'sudo') {
+          words = words.slice(1);
+          while (words.length && words[0].value.startsWith('-')) words = words.slice(1);
+          continue;
+        }
         words = words.slice(1);
       }
       const head = words[0]?.value;
@@ -296,7 +335,11 @@ export function invocationsInLine(text: string, at: { file: string; line: number
         if (image >= 0) {
           const rest = words.slice(image + 1);
           if (rest.length && !isFerry(rest[0].value)) {
-            problems.push({ ...at, text, message: `ferrygate/ferryd runs "${rest.map((w) => w.value).join(' ')}": a command given to the image must start with "ferry"` });
+            problems.push({
+              ...at,
+              text,
+              message: `ferrygate/ferryd runs "${rest.map((w) => w.value).join(' ')}": a command given to the image must start with "ferry"`,
+            });
           }
           words = rest;
           continue;
@@ -318,7 +361,10 @@ function joinContinuations(code: string, marker: '\\' | '`'): { text: string; li
     const body = continued ? raw.replace(marker === '\\' ? /\\\s*$/ : /`$/, ' ') : raw;
     if (pending) pending.text += ' ' + body.trim();
     else pending = { text: body, line: i };
-    if (!continued) { out.push(pending); pending = undefined; }
+    if (!continued) {
+      out.push(pending);
+      pending = undefined;
+    }
   });
   if (pending) out.push(pending);
   return out;
@@ -346,7 +392,9 @@ export function invocationsInBlock(block: Block, problems: ShellProblem[]): Invo
   const at = (offset: number) => ({ file: block.file, line: block.line + 1 + offset });
   const found: Invocation[] = [];
   if (lang === 'text' || lang === 'txt' || lang === 'output') {
-    block.code.split('\n').forEach((l, i) => { if (/^\s*\$ /.test(l)) found.push(...invocationsInLine(l, at(i), problems)); });
+    block.code.split('\n').forEach((l, i) => {
+      if (/^\s*\$ /.test(l)) found.push(...invocationsInLine(l, at(i), problems));
+    });
     return found;
   }
   if (lang === 'yaml' || lang === 'yml' || lang === 'json') {

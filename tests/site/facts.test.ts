@@ -53,9 +53,7 @@ describe('the ferry CLI', () => {
   });
 
   it('every ferry command in inline code names real commands and flags', () => {
-    const bad = mentions.flatMap((inv) =>
-      checkInvocation(facts.cli, inv.argv, inv.text, 'mention').map((p) => `${where(inv)}: ${p}\n    ${inv.text}`),
-    );
+    const bad = mentions.flatMap((inv) => checkInvocation(facts.cli, inv.argv, inv.text, 'mention').map((p) => `${where(inv)}: ${p}\n    ${inv.text}`));
     expect(bad).toEqual([]);
   });
 
@@ -86,7 +84,8 @@ describe('the ferry CLI', () => {
         const line = full.trimStart();
         if (/^(✔ |✓ )?(created channel\b|channel\b.*\bcreated\b)/i.test(line)) {
           if (!channelLine.test(line)) bad.push(`${at}: channel line "${line}" is not ${channelLine}`);
-          else if (!firstEndpoint.test(lines[i + 1] ?? '') || !url.test(lines[i + 2] ?? '')) bad.push(`${at}: the channel line must be followed by its first endpoint and URL`);
+          else if (!firstEndpoint.test(lines[i + 1] ?? '') || !url.test(lines[i + 2] ?? ''))
+            bad.push(`${at}: the channel line must be followed by its first endpoint and URL`);
         }
         if (/^(✔ |✓ )?(created endpoint\b|endpoint\b.*\bcreated\b)|^endpoint ep_/i.test(line)) {
           if (!firstEndpoint.test(line) && !namedEndpoint.test(line)) bad.push(`${at}: endpoint line "${line}" is in neither format`);
@@ -103,17 +102,23 @@ describe('the ferry CLI', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-interface YamlBlock extends Block { docs: unknown[]; date?: string; error?: string }
+interface YamlBlock extends Block {
+  docs: unknown[];
+  date?: string;
+  error?: string;
+}
 
 function yamlBlocks(): YamlBlock[] {
   return sources.flatMap((s: Source) =>
-    s.blocks.filter((b) => /^ya?ml$/i.test(b.lang)).map((b) => {
-      try {
-        return { ...b, date: s.date, docs: yaml.safeLoadAll(b.code).filter((d) => d !== null && d !== undefined) };
-      } catch (error) {
-        return { ...b, date: s.date, docs: [], error: (error as Error).message.split('\n')[0] };
-      }
-    }),
+    s.blocks
+      .filter((b) => /^ya?ml$/i.test(b.lang))
+      .map((b) => {
+        try {
+          return { ...b, date: s.date, docs: yaml.safeLoadAll(b.code).filter((d) => d !== null && d !== undefined) };
+        } catch (error) {
+          return { ...b, date: s.date, docs: [], error: (error as Error).message.split('\n')[0] };
+        }
+      }),
   );
 }
 
@@ -127,7 +132,10 @@ function kindOf(block: YamlBlock, doc: Record<string, unknown>): string | undefi
   const comment = /^\s*#\s*(.*)/.exec(block.code)?.[1] ?? '';
   if (typeof doc.apiVersion === 'string' && doc.apiVersion.startsWith('ferrygate.dev')) return 'operator';
   if (/values/.test(comment) || keys.some((k) => HELM_ONLY.includes(k)) || (doc.proxy && typeof doc.proxy === 'object')) return 'helm-ferryd';
-  if (keys.some((k) => k.startsWith('access_key') || k === 'access_secret') || (/home-assistant/.test(block.file) && keys.every((k) => ['tunnels', 'forward'].includes(k)))) {
+  if (
+    keys.some((k) => k.startsWith('access_key') || k === 'access_secret') ||
+    (/home-assistant/.test(block.file) && keys.every((k) => ['tunnels', 'forward'].includes(k)))
+  ) {
     // Posts from before add-on 3.0 show the options of their time.
     return block.date && block.date < HA_ADDON_3 ? undefined : 'home-assistant-addon';
   }
@@ -143,7 +151,9 @@ describe('config snippets', () => {
   });
 
   it('every ferry.yaml snippet fits the ferry.yaml schema', () => {
-    const checked = blocks.flatMap((b) => b.docs.filter((d) => d && typeof d === 'object' && kindOf(b, d as Record<string, unknown>) === 'ferry.yaml').map((d) => ({ b, d })));
+    const checked = blocks.flatMap((b) =>
+      b.docs.filter((d) => d && typeof d === 'object' && kindOf(b, d as Record<string, unknown>) === 'ferry.yaml').map((d) => ({ b, d })),
+    );
     expect(checked.length).toBeGreaterThan(15);
     const bad = checked.flatMap(({ b, d }) => validate(facts.config['ferry.yaml'], d).map((p) => `${where(b)}: ${p}`));
     expect(bad).toEqual([]);
@@ -175,7 +185,7 @@ describe('config snippets', () => {
   it('Home Assistant automations in the docs use the current syntax (triggers:, actions:)', () => {
     const bad: string[] = [];
     for (const b of blocks.filter((x) => !x.date)) {
-      const list = b.docs.flatMap((d) => (Array.isArray(d) ? d : (d as { automation?: unknown[] })?.automation ?? []));
+      const list = b.docs.flatMap((d) => (Array.isArray(d) ? d : ((d as { automation?: unknown[] })?.automation ?? [])));
       for (const item of list as Record<string, unknown>[]) {
         if (!item || typeof item !== 'object' || !('alias' in item)) continue;
         for (const old of ['trigger', 'action', 'condition']) if (old in item) bad.push(`${where(b)}: "${old}:" is the old automation syntax, use "${old}s:"`);
@@ -193,18 +203,26 @@ describe('names', () => {
   const defined = new Set([...headerSection.matchAll(/`(Ferrygate-[A-Za-z-]+)`/g)].map((m) => m[1]));
 
   it('facts.md defines the headers that facts.json lists', () => {
-    const listed = Object.entries(facts.headers).filter(([k]) => !k.startsWith('$')).flatMap(([, v]) => v);
+    const listed = Object.entries(facts.headers)
+      .filter(([k]) => !k.startsWith('$'))
+      .flatMap(([, v]) => v);
     expect([...defined].sort()).toEqual(listed.sort());
   });
 
   it('every Ferrygate-* header on the site is one that facts.md defines', () => {
-    const canonical = (lower: string) => lower.split(/[-_]/).map((p) => p[0].toUpperCase() + p.slice(1).toLowerCase()).join('-');
+    const canonical = (lower: string) =>
+      lower
+        .split(/[-_]/)
+        .map((p) => p[0].toUpperCase() + p.slice(1).toLowerCase())
+        .join('-');
     const bad: string[] = [];
     for (const s of sources) {
       const found = [
         ...[...s.raw.matchAll(/\bFerrygate-[A-Z][A-Za-z]*(?:-[A-Z][A-Za-z]*)*\b/g)].map((m) => m[0]),
         // header lookups in code: headers['ferrygate-x'], req.get('ferrygate-x'), "ferrygate-x": … in a headers object
-        ...[...s.raw.matchAll(/(?:headers?\s*(?:\[|\.get\(|\.Get\()|\.get\(|header\()\s*['"`]ferrygate-([a-z-]+)['"`]|["']ferrygate-([a-z-]+)["']\s*:\s*["']/gi)].map((m) => 'Ferrygate-' + canonical(m[1] ?? m[2])),
+        ...[
+          ...s.raw.matchAll(/(?:headers?\s*(?:\[|\.get\(|\.Get\()|\.get\(|header\()\s*['"`]ferrygate-([a-z-]+)['"`]|["']ferrygate-([a-z-]+)["']\s*:\s*["']/gi),
+        ].map((m) => 'Ferrygate-' + canonical(m[1] ?? m[2])),
         ...[...s.raw.matchAll(/\bHTTP_FERRYGATE_([A-Z_]+)/g)].map((m) => 'Ferrygate-' + canonical(m[1])),
       ];
       for (const name of new Set(found)) if (!defined.has(name)) bad.push(`${s.file}: ${name} is not defined in docs/facts.md`);
@@ -219,7 +237,9 @@ describe('names', () => {
     for (const s of sources) {
       for (const m of s.raw.matchAll(/\bFG_[A-Z_]+\b/g)) if (!agent.has(m[0])) bad.push(`${s.file}: ${m[0]} is not a ferry variable`);
       // Read from the environment: os.environ["X"], process.env.X, getenv("X"), ENV["X"], $X, export X=, Environment=X=
-      for (const m of s.raw.matchAll(/(environ\[["']|environ\.get\(["']|process\.env\.|getenv\(["']|ENV\[["']|\$\{?|export\s+|Environment=)([A-Z][A-Z0-9_]*SIGNING_SECRET)\b/g)) {
+      for (const m of s.raw.matchAll(
+        /(environ\[["']|environ\.get\(["']|process\.env\.|getenv\(["']|ENV\[["']|\$\{?|export\s+|Environment=)([A-Z][A-Z0-9_]*SIGNING_SECRET)\b/g,
+      )) {
         if (!receiver.has(m[2])) bad.push(`${s.file}: the signing secret is read from ${m[2]}, not FERRYGATE_SIGNING_SECRET`);
       }
     }
@@ -259,7 +279,10 @@ describe('signatures', () => {
       lines.forEach((line, i) => {
         for (const m of line.matchAll(/(?:sha256=|v1=|SHA2-256\(stdin\)=\s*)([0-9a-f]{6,64})(…)?/g)) {
           const match = computed.find((c) => (m[2] ? c.hex.startsWith(m[1]) : c.hex === m[1]));
-          if (!match) { bad.push(`${s.file}:${i + 1}: ${m[0]} is not the HMAC of the body and secret shown on this page`); continue; }
+          if (!match) {
+            bad.push(`${s.file}:${i + 1}: ${m[0]} is not the HMAC of the body and secret shown on this page`);
+            continue;
+          }
           // A `ferry bin tail` line just above a signature reports the size of the same body.
           for (const above of lines.slice(Math.max(0, i - 3), i)) {
             const size = /^\d\d:\d\d:\d\d(?:\.\d+)?\s+[A-Z]+\s+\S+\s+(\d+) B\b/.exec(above);
@@ -277,7 +300,13 @@ describe('signatures', () => {
 // Verifiers of the `t=<unix>,v1=<hex>` scheme (Ferrygate's, and Stripe's, which has the same shape),
 // in Python and JavaScript, taken from the pages and run against a known vector.
 
-interface Verifier { id: string; lang: 'js' | 'python'; code: string; fn: string; params: string[] }
+interface Verifier {
+  id: string;
+  lang: 'js' | 'python';
+  code: string;
+  fn: string;
+  params: string[];
+}
 
 const VERIFIER_NAME = /verify|signed|valid/i;
 
@@ -291,9 +320,13 @@ function verifiers(): Verifier[] {
     const pattern = lang === 'js' ? /(?:function\s+(\w+)\s*\(([^)]*)\)|const\s+(\w+)\s*=\s*\(([^)]*)\)\s*=>)/g : /^def\s+(\w+)\(([^)]*)\)/gm;
     for (const m of b.code.matchAll(pattern)) {
       const fn = m[1] ?? m[3];
-      const params = (m[2] ?? m[4]).split(',').map((p) => p.trim().split(/[\s:=]/)[0]).filter(Boolean);
+      const params = (m[2] ?? m[4])
+        .split(',')
+        .map((p) => p.trim().split(/[\s:=]/)[0])
+        .filter(Boolean);
       const roles = params.map(role);
-      if (VERIFIER_NAME.test(fn) && roles.includes('header') && roles.includes('body')) found.push({ id: `${b.file}:${b.line}`, lang, code: b.code, fn, params });
+      if (VERIFIER_NAME.test(fn) && roles.includes('header') && roles.includes('body'))
+        found.push({ id: `${b.file}:${b.line}`, lang, code: b.code, fn, params });
     }
   }
   return found;
@@ -310,7 +343,12 @@ const SECRET = 'whsec_known_vector_2026';
 /** JSON with multi-byte UTF-8, and a Latin-1 form body that is not valid UTF-8 at all. */
 const BODIES = [Buffer.from('{"id":"evt_1","name":"Zoë","total":"€12"}'), Buffer.from('name=Zo\xe9&city=K\xf6ln', 'latin1')];
 
-interface Case { name: string; header: string | null; body: Buffer; expect: boolean }
+interface Case {
+  name: string;
+  header: string | null;
+  body: Buffer;
+  expect: boolean;
+}
 function cases(now: number): Case[] {
   const sign = (t: number, body: Buffer, secret = SECRET) => hmacHex(secret, Buffer.concat([Buffer.from(`${t}.`), body]));
   const [json, latin1] = BODIES;
@@ -406,26 +444,37 @@ describe('HMAC verifiers on the site run against a known vector', () => {
           if (spec.startsWith('node:') || builtinModules.includes(spec) || spec.startsWith('.')) continue;
           const stubDir = join(dir, 'node_modules', spec);
           mkdirSync(stubDir, { recursive: true });
-          const named = (m[2] ?? '').split(',').map((n) => n.trim().split(/\s+as\s+/)[0]).filter(Boolean);
+          const named = (m[2] ?? '')
+            .split(',')
+            .map((n) => n.trim().split(/\s+as\s+/)[0])
+            .filter(Boolean);
           writeFileSync(join(stubDir, 'package.json'), JSON.stringify({ name: spec, type: 'module', main: 'index.js' }));
-          writeFileSync(join(stubDir, 'index.js'), [
-            'const stub = new Proxy(function () {}, { get: (t, p) => (p === "then" ? undefined : stub), apply: () => stub, construct: () => stub });',
-            'export default stub;',
-            ...named.map((n) => `export const ${n} = stub;`),
-          ].join('\n'));
+          writeFileSync(
+            join(stubDir, 'index.js'),
+            [
+              'const stub = new Proxy(function () {}, { get: (t, p) => (p === "then" ? undefined : stub), apply: () => stub, construct: () => stub });',
+              'export default stub;',
+              ...named.map((n) => `export const ${n} = stub;`),
+            ].join('\n'),
+          );
         }
         if (!new RegExp(`export\\s+(async\\s+)?function\\s+${v.fn}\\b`).test(code)) code += `\nexport { ${v.fn} };\n`;
       } else {
-        const stdlib = new Set(JSON.parse(execFileSync('python3', ['-c', 'import sys, json; print(json.dumps(sorted(sys.stdlib_module_names)))'], { encoding: 'utf8' })) as string[]);
-        thirdParty = [...code.matchAll(/^(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))/gm)].map((m) => (m[1] ?? m[2]).split('.')[0]).filter((n) => n !== '__future__' && !stdlib.has(n));
+        const stdlib = new Set(
+          JSON.parse(execFileSync('python3', ['-c', 'import sys, json; print(json.dumps(sorted(sys.stdlib_module_names)))'], { encoding: 'utf8' })) as string[],
+        );
+        thirdParty = [...code.matchAll(/^(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))/gm)]
+          .map((m) => (m[1] ?? m[2]).split('.')[0])
+          .filter((n) => n !== '__future__' && !stdlib.has(n));
       }
       writeFileSync(file, code);
       return { id: v.id, file, fn: v.fn, roles: v.params.map(role), thirdParty };
     });
     const args = JSON.stringify([snippets, payload, SECRET]);
-    const stdout = lang === 'js'
-      ? execFileSync(process.execPath, ['--input-type=module', '-e', JS_RUNNER, args], { cwd: dir, encoding: 'utf8', timeout: 15_000 })
-      : execFileSync('python3', ['-c', PY_RUNNER, args], { cwd: dir, encoding: 'utf8', timeout: 15_000 });
+    const stdout =
+      lang === 'js'
+        ? execFileSync(process.execPath, ['--input-type=module', '-e', JS_RUNNER, args], { cwd: dir, encoding: 'utf8', timeout: 15_000 })
+        : execFileSync('python3', ['-c', PY_RUNNER, args], { cwd: dir, encoding: 'utf8', timeout: 15_000 });
     const expected = new Map(cases(now).map((c) => [c.name, c.expect]));
     const bad: string[] = [];
     for (const r of JSON.parse(stdout) as { id: string; results: { name: string; got?: boolean; error?: string }[] }[]) {

@@ -11,8 +11,24 @@ import config from '../../site/config.ts';
 import { ROOT, html, listFiles, read, remove, runCli, tempDir, type CliResult } from '../helpers.ts';
 
 const ROUTES = [
-  '/', '/about', '/api-reference', '/bin-deleted', '/blog', '/blog-all', '/careers', '/contact', '/contact-sales',
-  '/cron', '/features', '/hmac-verification', '/pricing', '/thank-you', '/tunnels', '/webhook-bin', '/webhooks', '/404',
+  '/',
+  '/about',
+  '/api-reference',
+  '/bin-deleted',
+  '/blog',
+  '/blog-all',
+  '/careers',
+  '/contact',
+  '/contact-sales',
+  '/cron',
+  '/features',
+  '/hmac-verification',
+  '/pricing',
+  '/thank-you',
+  '/tunnels',
+  '/webhook-bin',
+  '/webhooks',
+  '/404',
 ];
 
 let out: string;
@@ -70,7 +86,10 @@ describe('every static page', () => {
       const h1s = page(route).querySelectorAll('h1');
       expect(h1s.length, route).toBe(1);
       expect(text(h1s[0]), route).toBeTruthy();
-      expect(ancestors(h1s[0]).some((a) => a.tagName === 'MAIN'), `${route}: h1 outside main`).toBe(true);
+      expect(
+        ancestors(h1s[0]).some((a) => a.tagName === 'MAIN'),
+        `${route}: h1 outside main`,
+      ).toBe(true);
     }
   });
 
@@ -137,7 +156,10 @@ describe('the contact forms', () => {
         expect(forms).toHaveLength(1);
         return forms[0];
       };
-      const fields = () => form().querySelectorAll('input, select, textarea').filter((f) => f.getAttribute('type') !== 'hidden');
+      const fields = () =>
+        form()
+          .querySelectorAll('input, select, textarea')
+          .filter((f) => f.getAttribute('type') !== 'hidden');
 
       it('posts to the configured form endpoint and comes back to /thank-you', () => {
         const f = form();
@@ -164,7 +186,13 @@ describe('the contact forms', () => {
 
       it('marks required fields, visibly and with `required`', () => {
         const doc = page(route);
-        const requiredNames = [...new Set(fields().filter((f) => f.hasAttribute('required')).map((f) => f.getAttribute('name')))];
+        const requiredNames = [
+          ...new Set(
+            fields()
+              .filter((f) => f.hasAttribute('required'))
+              .map((f) => f.getAttribute('name')),
+          ),
+        ];
         expect(requiredNames.sort()).toEqual([...required].sort());
         for (const field of fields()) {
           const label = doc.querySelector(`label[for="${field.getAttribute('id')}"]`);
@@ -232,7 +260,10 @@ describe('the docs sidebar', () => {
     const section = nav.querySelectorAll('.sb-section').find((s) => text(s.querySelector('.sb-title')) === 'Examples')!;
     expect(section).toBeTruthy();
     const hrefs = section.querySelectorAll('a').map((a) => a.getAttribute('href')!);
-    expect(hrefs.every((h) => h.startsWith('/v1/examples')), hrefs.join(' ')).toBe(true);
+    expect(
+      hrefs.every((h) => h.startsWith('/v1/examples')),
+      hrefs.join(' '),
+    ).toBe(true);
     expect(section.querySelectorAll('details.sb-group')).toHaveLength(8);
   });
 });
@@ -304,7 +335,10 @@ describe('the blog', () => {
       expect(links.length, String(yearNumbers[i])).toBeGreaterThan(0);
       for (const href of links) expect(href.startsWith(`/blog/${yearNumbers[i]}/`), href).toBe(true);
       const dates = section.querySelectorAll('time').map((t) => t.getAttribute('datetime')!);
-      expect(dates.every((d) => d.startsWith(String(yearNumbers[i]))), dates.join(' ')).toBe(true);
+      expect(
+        dates.every((d) => d.startsWith(String(yearNumbers[i]))),
+        dates.join(' '),
+      ).toBe(true);
       expect([...dates].sort().reverse()).toEqual(dates);
       listed.push(...links);
     }
@@ -350,16 +384,55 @@ const API_PLAN: [string, string[]][] = [
   ['Access keys', ['GET /access-keys', 'POST /access-keys', 'GET /access-keys/{id}', 'PATCH /access-keys/{id}', 'DELETE /access-keys/{id}']],
   ['Account & usage', ['GET /account', 'GET /usage']],
   ['Channels', ['GET /channels', 'POST /channels', 'GET /channels/{id}', 'PATCH /channels/{id}', 'DELETE /channels/{id}']],
-  ['Endpoints', ['GET /channels/{id}/endpoints', 'POST /channels/{id}/endpoints', 'PATCH /channels/{id}/endpoints/{endpointId}', 'DELETE /channels/{id}/endpoints/{endpointId}']],
-  ['Destinations', ['GET /channels/{id}/destinations', 'POST /channels/{id}/destinations', 'PATCH /channels/{id}/destinations/{destId}', 'DELETE /channels/{id}/destinations/{destId}']],
+  [
+    'Endpoints',
+    [
+      'GET /channels/{id}/endpoints',
+      'POST /channels/{id}/endpoints',
+      'PATCH /channels/{id}/endpoints/{endpointId}',
+      'DELETE /channels/{id}/endpoints/{endpointId}',
+    ],
+  ],
+  [
+    'Destinations',
+    [
+      'GET /channels/{id}/destinations',
+      'POST /channels/{id}/destinations',
+      'PATCH /channels/{id}/destinations/{destId}',
+      'DELETE /channels/{id}/destinations/{destId}',
+    ],
+  ],
   ['Deliveries', ['GET /deliveries', 'GET /deliveries/{id}', 'POST /deliveries/{id}/replay']],
   ['Notification channels', ['GET /notifications', 'POST /notifications', 'DELETE /notifications/{id}']],
-  ['Functions', ['GET /functions', 'POST /functions', 'GET /functions/{id}', 'PATCH /functions/{id}', 'DELETE /functions/{id}', 'POST /functions/{id}/test', 'GET /functions/{id}/variables', 'PUT /functions/{id}/variables']],
+  [
+    'Functions',
+    [
+      'GET /functions',
+      'POST /functions',
+      'GET /functions/{id}',
+      'PATCH /functions/{id}',
+      'DELETE /functions/{id}',
+      'POST /functions/{id}/test',
+      'GET /functions/{id}/variables',
+      'PUT /functions/{id}/variables',
+    ],
+  ],
   ['Tunnels', ['GET /tunnels', 'POST /tunnels', 'GET /tunnels/{id}', 'PATCH /tunnels/{id}', 'DELETE /tunnels/{id}']],
   ['Domains', ['GET /domains', 'POST /domains', 'POST /domains/{id}/verify', 'DELETE /domains/{id}']],
   ['Regions', ['GET /regions']],
   ['Agents', ['GET /agents']],
-  ['Schedules', ['GET /schedules', 'POST /schedules', 'GET /schedules/{id}', 'PATCH /schedules/{id}', 'DELETE /schedules/{id}', 'POST /schedules/{id}/run', 'GET /schedules/{id}/runs']],
+  [
+    'Schedules',
+    [
+      'GET /schedules',
+      'POST /schedules',
+      'GET /schedules/{id}',
+      'PATCH /schedules/{id}',
+      'DELETE /schedules/{id}',
+      'POST /schedules/{id}/run',
+      'GET /schedules/{id}/runs',
+    ],
+  ],
   ['Bins', ['POST /bins', 'GET /bins/{id}', 'PUT /bins/{id}', 'DELETE /bins/{id}', 'ANY /c/{id}', 'GET /bins/{id}/stream', 'POST /hmac']],
   ['WebSocket', ['WSS /stream']],
 ];
@@ -369,7 +442,15 @@ describe('/api-reference', () => {
     const plan = join(ROOT, '../shared/CONTENT-PLAN.md');
     if (!existsSync(plan)) return;
     const b5 = readFileSync(plan, 'utf8').split('### B.5')[1].split('\n### ')[0];
-    const resources = b5.split('\n').filter((l) => /^\| [A-Z]/.test(l) && !l.startsWith('| Group')).map((l) => l.split('|')[2].trim().replace(/\s*\(.*\)$/, ''));
+    const resources = b5
+      .split('\n')
+      .filter((l) => /^\| [A-Z]/.test(l) && !l.startsWith('| Group'))
+      .map((l) =>
+        l
+          .split('|')[2]
+          .trim()
+          .replace(/\s*\(.*\)$/, ''),
+      );
     expect(resources).toEqual(API_PLAN.map(([r]) => r));
   });
 

@@ -24,7 +24,10 @@ describe('docs/errors.md', () => {
   it.each(codes)('documents %s with its title', (code) => {
     const found = entries(code);
     expect(found, `${code} has no heading or table row in docs/errors.md`).not.toEqual([]);
-    expect(found.some((line) => line.includes(ERROR_CODES[code])), `no entry for ${code} carries its title "${ERROR_CODES[code]}"`).toBe(true);
+    expect(
+      found.some((line) => line.includes(ERROR_CODES[code])),
+      `no entry for ${code} carries its title "${ERROR_CODES[code]}"`,
+    ).toBe(true);
   });
 
   it('gives every code its own section', () => {
@@ -77,7 +80,7 @@ describe('formatError', () => {
 describe('fileSystemError', () => {
   const systemError = (code: string, message: string) => Object.assign(new Error(message), { code });
 
-  it('makes the system refusing a write SG7001, with a hint for its code and the system\'s message', () => {
+  it("makes the system refusing a write SG7001, with a hint for its code and the system's message", () => {
     const full = fileSystemError(systemError('ENOSPC', 'ENOSPC: no space left on device, write'))!;
     expect([full.code, full.message]).toEqual(['SG7001', 'ENOSPC: no space left on device, write']);
     expect(full.hint).toMatch(/disk is full/);

@@ -36,7 +36,33 @@ const CODES = new Set(Object.keys(ERROR_CODES));
 
 const source = (rel: string): SourceFile => ({ file: `/site/content/${rel}`, rel, display: `content/${rel}` });
 
-const LANGS = ['js', 'ts', 'tsx', 'bash', 'sh', 'json', 'yaml', 'python', 'go', 'html', 'css', 'md', 'diff', 'sql', 'http', 'xml', 'ruby', 'php', 'java', 'cs', 'toml', 'ini', 'docker', 'lua', 'powershell'];
+const LANGS = [
+  'js',
+  'ts',
+  'tsx',
+  'bash',
+  'sh',
+  'json',
+  'yaml',
+  'python',
+  'go',
+  'html',
+  'css',
+  'md',
+  'diff',
+  'sql',
+  'http',
+  'xml',
+  'ruby',
+  'php',
+  'java',
+  'cs',
+  'toml',
+  'ini',
+  'docker',
+  'lua',
+  'powershell',
+];
 
 beforeAll(async () => {
   // As in a worker: the oniguruma engine, and every grammar compiled once before timing starts.
@@ -98,7 +124,22 @@ function parseChecked(rel: string, text: string, markdown: MarkdownIt = md, stri
   return result;
 }
 
-const DANGEROUS_TAGS = new Set(['script', 'iframe', 'object', 'embed', 'style', 'form', 'base', 'meta', 'link', 'frame', 'frameset', 'svg', 'math', 'template']);
+const DANGEROUS_TAGS = new Set([
+  'script',
+  'iframe',
+  'object',
+  'embed',
+  'style',
+  'form',
+  'base',
+  'meta',
+  'link',
+  'frame',
+  'frameset',
+  'svg',
+  'math',
+  'template',
+]);
 const SAFE_DATA = /^data:image\/(gif|png|jpeg|webp);/i;
 
 /** With raw HTML off, rendered markdown holds no active content, whatever the writer typed. */
@@ -129,16 +170,79 @@ function expectInert(html: string, context: string): void {
 
 // ---------------------------------------------------------------- generators
 
-const SPECIALS = [':', '"', "'", '-', '#', '[', ']', '{', '}', '\t', '\0', '\n', '\r', ' ', '|', '>', '&', '*', '!', '%', '@', '`', ',', '?', '\\', '~', '=',
-  '\u2028', '\uFEFF', '\u00a0', 'é', 'ß', '日', '🚀', '\u0301', '\ud800', '</script>', '---', '...', '<!-- more -->'];
+const SPECIALS = [
+  ':',
+  '"',
+  "'",
+  '-',
+  '#',
+  '[',
+  ']',
+  '{',
+  '}',
+  '\t',
+  '\0',
+  '\n',
+  '\r',
+  ' ',
+  '|',
+  '>',
+  '&',
+  '*',
+  '!',
+  '%',
+  '@',
+  '`',
+  ',',
+  '?',
+  '\\',
+  '~',
+  '=',
+  '\u2028',
+  '\uFEFF',
+  '\u00a0',
+  'é',
+  'ß',
+  '日',
+  '🚀',
+  '\u0301',
+  '\ud800',
+  '</script>',
+  '---',
+  '...',
+  '<!-- more -->',
+];
 const special = fc.constantFrom(...SPECIALS);
 const wordChars = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCXYZ0123456789 -_.'.split(''));
 const word = fc.stringMatching(/^[a-z][a-z0-9-]{0,11}$/);
 /** Short text mixing letters with every character YAML and markdown treat specially. */
 const text = fc.string({ unit: fc.oneof({ weight: 4, arbitrary: wordChars }, { weight: 1, arbitrary: special }), maxLength: 40 });
 
-const KEYS = ['title', 'description', 'date', 'updated', 'layout', 'slug', 'path', 'draft', 'tags', 'navigation', 'redirect', 'middleware', 'author', 'order', 'cover', 'index', 'robots', 'toc'];
-const key = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...KEYS) }, { weight: 1, arbitrary: word }, { weight: 1, arbitrary: text.map((t) => JSON.stringify(t)) });
+const KEYS = [
+  'title',
+  'description',
+  'date',
+  'updated',
+  'layout',
+  'slug',
+  'path',
+  'draft',
+  'tags',
+  'navigation',
+  'redirect',
+  'middleware',
+  'author',
+  'order',
+  'cover',
+  'index',
+  'robots',
+  'toc',
+];
+const key = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...KEYS) },
+  { weight: 1, arbitrary: word },
+  { weight: 1, arbitrary: text.map((t) => JSON.stringify(t)) },
+);
 
 const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -176,14 +280,39 @@ const expectedIso = (p: DateParts): string | undefined => {
 };
 const dateValue = fc.oneof(
   { weight: 4, arbitrary: dateParts.map(formatDate) },
-  { weight: 1, arbitrary: fc.constantFrom('yesterday', '', '~', 'null', '20200101', '2020/01/01', '01-02-2020', '[2020-01-01]', '{}', '2020-1-1', '"2020-01-01 10:00:00 UTC"', '1e10', '-1', 'true') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'yesterday',
+      '',
+      '~',
+      'null',
+      '20200101',
+      '2020/01/01',
+      '01-02-2020',
+      '[2020-01-01]',
+      '{}',
+      '2020-1-1',
+      '"2020-01-01 10:00:00 UTC"',
+      '1e10',
+      '-1',
+      'true',
+    ),
+  },
 );
 
 const quoted = (t: string, style: number) =>
   style === 0 ? t : style === 1 ? JSON.stringify(t) : style === 2 ? `'${t.replace(/'/g, "''")}'` : `|\n  ${t.replace(/\n/g, '\n  ')}`;
 const scalar = fc.oneof(
   { weight: 4, arbitrary: fc.tuple(text, fc.integer({ min: 0, max: 3 })).map(([t, style]) => quoted(t, style)) },
-  { weight: 1, arbitrary: fc.oneof(fc.integer().map(String), fc.double({ noNaN: false }).map(String), fc.constantFrom('true', 'false', 'yes', 'no', 'null', '~', '.inf', '-.nan', '0x1F', '0o17', '1_000')) },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(
+      fc.integer().map(String),
+      fc.double({ noNaN: false }).map(String),
+      fc.constantFrom('true', 'false', 'yes', 'no', 'null', '~', '.inf', '-.nan', '0x1F', '0o17', '1_000'),
+    ),
+  },
   { weight: 1, arbitrary: dateValue },
 );
 const value = fc.oneof(
@@ -191,9 +320,25 @@ const value = fc.oneof(
   { weight: 1, arbitrary: fc.array(scalar, { maxLength: 4 }).map((items) => `[${items.join(', ')}]`) },
   { weight: 1, arbitrary: fc.array(scalar, { maxLength: 4 }).map((items) => items.map((i) => `\n  - ${i}`).join('')) },
   { weight: 1, arbitrary: fc.array(fc.tuple(word, scalar), { maxLength: 3 }).map((pairs) => pairs.map(([k, v]) => `\n  ${k}: ${v}`).join('')) },
-  { weight: 1, arbitrary: fc.constantFrom('"</script><script>alert(1)</script>"', '</script>', '<img src=x onerror=alert(1)>', '"He said \\"hi\\" & <b>bye</b>"', '&anchor value', '*alias', '!!str tagged', '!custom x', '{ a: [1, { b: 2 }] }') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '"</script><script>alert(1)</script>"',
+      '</script>',
+      '<img src=x onerror=alert(1)>',
+      '"He said \\"hi\\" & <b>bye</b>"',
+      '&anchor value',
+      '*alias',
+      '!!str tagged',
+      '!custom x',
+      '{ a: [1, { b: 2 }] }',
+    ),
+  },
 );
-const frontMatterLines = fc.array(fc.tuple(key, value).map(([k, v]) => `${k}: ${v}`), { maxLength: 8 });
+const frontMatterLines = fc.array(
+  fc.tuple(key, value).map(([k, v]) => `${k}: ${v}`),
+  { maxLength: 8 },
+);
 const frontMatter = frontMatterLines.map((lines) => `---\n${lines.join('\n')}\n---\n`);
 
 type Mutation = { op: 'delete' | 'duplicate' | 'insert' | 'long' | 'swap' | 'truncate'; at: number; to: number; ch: string };
@@ -231,32 +376,181 @@ function mutate(input: string, mutations: Mutation[]): string {
   return s;
 }
 
-const inline = fc.array(
-  fc.oneof(
-    { weight: 6, arbitrary: text },
-    { weight: 1, arbitrary: fc.tuple(text, text).map(([a, b]) => `*${a}* **${b}** \`${a}\``) },
-    { weight: 2, arbitrary: fc.tuple(text, fc.constantFrom('javascript:alert(1)', 'JAVASCRIPT:alert(1)', ' javascript:alert(1)', 'java\tscript:x', 'jav&#x09;ascript:x', '&#106;avascript:alert(1)', 'javascript&colon;alert(1)', 'data:text/html;base64,PHNjcmlwdD4=', 'data:image/png;base64,iVBOR', 'vbscript:msgbox(1)', 'file:///etc/passwd', '//evil.example', '#frag', '', '/path with spaces', '<javascript:alert(1)>', 'mailto:a@b.c', 'https://example.com/?a="b"&c=<d>', '/a#"><script>')).map(([t, href]) => `[${t}](${href})`) },
-    { weight: 1, arbitrary: fc.constantFrom('<javascript:alert(1)>', '<https://example.com>', '![img](javascript:alert(1))', '![i](x "t\\"t")', '[ref][r]', '<span onclick="x">s</span>', '<b>', '&amp; &lt; &#0; &#x110000; &nbsp;', '\\', '<!-- c -->') },
-  ),
-  { maxLength: 6 },
-).map((parts) => parts.join(' '));
+const inline = fc
+  .array(
+    fc.oneof(
+      { weight: 6, arbitrary: text },
+      { weight: 1, arbitrary: fc.tuple(text, text).map(([a, b]) => `*${a}* **${b}** \`${a}\``) },
+      {
+        weight: 2,
+        arbitrary: fc
+          .tuple(
+            text,
+            fc.constantFrom(
+              'javascript:alert(1)',
+              'JAVASCRIPT:alert(1)',
+              ' javascript:alert(1)',
+              'java\tscript:x',
+              'jav&#x09;ascript:x',
+              '&#106;avascript:alert(1)',
+              'javascript&colon;alert(1)',
+              'data:text/html;base64,PHNjcmlwdD4=',
+              'data:image/png;base64,iVBOR',
+              'vbscript:msgbox(1)',
+              'file:///etc/passwd',
+              '//evil.example',
+              '#frag',
+              '',
+              '/path with spaces',
+              '<javascript:alert(1)>',
+              'mailto:a@b.c',
+              'https://example.com/?a="b"&c=<d>',
+              '/a#"><script>',
+            ),
+          )
+          .map(([t, href]) => `[${t}](${href})`),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          '<javascript:alert(1)>',
+          '<https://example.com>',
+          '![img](javascript:alert(1))',
+          '![i](x "t\\"t")',
+          '[ref][r]',
+          '<span onclick="x">s</span>',
+          '<b>',
+          '&amp; &lt; &#0; &#x110000; &nbsp;',
+          '\\',
+          '<!-- c -->',
+        ),
+      },
+    ),
+    { maxLength: 6 },
+  )
+  .map((parts) => parts.join(' '));
 const block = fc.oneof(
   { weight: 3, arbitrary: inline },
   { weight: 2, arbitrary: fc.tuple(fc.integer({ min: 1, max: 7 }), inline).map(([n, t]) => `${'#'.repeat(n)} ${t}`) },
-  { weight: 2, arbitrary: fc.tuple(fc.constantFrom('```', '~~~', '````'), fc.constantFrom('', ...LANGS, 'unknown-lang', '<script>', 'js title="<img src=x onerror=1>"', 'js [A"B]'), fc.array(text, { maxLength: 6 }), fc.boolean()).map(([fence, lang, code, closed]) => `${fence}${lang}\n${code.join('\n')}\n${closed ? fence : ''}`) },
-  { weight: 2, arbitrary: fc.array(fc.tuple(fc.integer({ min: 0, max: 12 }), fc.constantFrom('-', '*', '+', '1.', '2)'), inline), { minLength: 1, maxLength: 10 }).map((items) => items.map(([depth, marker, t]) => `${'  '.repeat(depth)}${marker} ${t}`).join('\n')) },
-  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 1, max: 8 }), fc.array(fc.array(text, { maxLength: 8 }), { maxLength: 6 }), fc.constantFrom('---', ':--', '--:', ':-:', '-')).map(([cols, rows, align]) => [`|${' h |'.repeat(cols)}`, `|${` ${align} |`.repeat(cols)}`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n')) },
-  { weight: 2, arbitrary: fc.constantFrom('<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '<iframe src="javascript:alert(1)"></iframe>', '<svg onload=alert(1)>', '<a href="javascript:alert(1)">x</a>', '<style>body{}</style>', '<div\nonclick="x">', '<!-- more -->', '<details><summary>x</summary>', '<object data="x"></object>', '<form action="javascript:x"><button formaction="javascript:y">') },
-  { weight: 2, arbitrary: fc.tuple(fc.constantFrom('tip', 'info', 'note', 'warning', 'danger', 'code-group', 'unknown', 'tip </p><script>x</script>', 'warning "quoted" & <b>'), inline, fc.boolean()).map(([kind, t, closed]) => `::: ${kind}\n${t}\n${closed ? ':::' : ''}`) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('*', '_', '[', ']', '`', '> ', '- ', '|', '<', '&', '#', '::: tip\n', '\\', '![', '](', '<!--', '**a', '\n\n', '1. ', '    ', '~~~\n', '$'), fc.integer({ min: 50, max: 2500 })).map(([unit, n]) => unit.repeat(n)) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('```', '~~~', '````'),
+        fc.constantFrom('', ...LANGS, 'unknown-lang', '<script>', 'js title="<img src=x onerror=1>"', 'js [A"B]'),
+        fc.array(text, { maxLength: 6 }),
+        fc.boolean(),
+      )
+      .map(([fence, lang, code, closed]) => `${fence}${lang}\n${code.join('\n')}\n${closed ? fence : ''}`),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .array(fc.tuple(fc.integer({ min: 0, max: 12 }), fc.constantFrom('-', '*', '+', '1.', '2)'), inline), { minLength: 1, maxLength: 10 })
+      .map((items) => items.map(([depth, marker, t]) => `${'  '.repeat(depth)}${marker} ${t}`).join('\n')),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 1, max: 8 }), fc.array(fc.array(text, { maxLength: 8 }), { maxLength: 6 }), fc.constantFrom('---', ':--', '--:', ':-:', '-'))
+      .map(([cols, rows, align]) => [`|${' h |'.repeat(cols)}`, `|${` ${align} |`.repeat(cols)}`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n')),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '<script>alert(1)</script>',
+      '<img src=x onerror=alert(1)>',
+      '<iframe src="javascript:alert(1)"></iframe>',
+      '<svg onload=alert(1)>',
+      '<a href="javascript:alert(1)">x</a>',
+      '<style>body{}</style>',
+      '<div\nonclick="x">',
+      '<!-- more -->',
+      '<details><summary>x</summary>',
+      '<object data="x"></object>',
+      '<form action="javascript:x"><button formaction="javascript:y">',
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('tip', 'info', 'note', 'warning', 'danger', 'code-group', 'unknown', 'tip </p><script>x</script>', 'warning "quoted" & <b>'),
+        inline,
+        fc.boolean(),
+      )
+      .map(([kind, t, closed]) => `::: ${kind}\n${t}\n${closed ? ':::' : ''}`),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(
+          '*',
+          '_',
+          '[',
+          ']',
+          '`',
+          '> ',
+          '- ',
+          '|',
+          '<',
+          '&',
+          '#',
+          '::: tip\n',
+          '\\',
+          '![',
+          '](',
+          '<!--',
+          '**a',
+          '\n\n',
+          '1. ',
+          '    ',
+          '~~~\n',
+          '$',
+        ),
+        fc.integer({ min: 50, max: 2500 }),
+      )
+      .map(([unit, n]) => unit.repeat(n)),
+  },
   { weight: 1, arbitrary: fc.tuple(inline, fc.integer({ min: 1, max: 30 })).map(([t, depth]) => `${'> '.repeat(depth)}${t}`) },
   { weight: 1, arbitrary: fc.constantFrom('---', '***', '<!-- more -->', '[r]: javascript:alert(1)', '[r]: https://example.com "t"', '') },
 );
 const markdownBody = fc.array(block, { maxLength: 12 }).map((blocks) => blocks.join('\n\n'));
 
-const postName = fc.tuple(dateParts, fc.oneof(word, text, fc.constantFrom('', '.', '..', 'ünïcödé', '日本語', 'a b', 'a.b', '🚀')), fc.constantFrom('', '1.', '10.')).map(([p, slug, prefix]) => `${prefix}${pad(p.y, 4)}-${pad(p.m)}-${pad(p.d)}${slug === '' ? '' : `-${slug}`}`);
+const postName = fc
+  .tuple(dateParts, fc.oneof(word, text, fc.constantFrom('', '.', '..', 'ünïcödé', '日本語', 'a b', 'a.b', '🚀')), fc.constantFrom('', '1.', '10.'))
+  .map(([p, slug, prefix]) => `${prefix}${pad(p.y, 4)}-${pad(p.m)}-${pad(p.d)}${slug === '' ? '' : `-${slug}`}`);
 const segment = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('blog', 'guide', 'v1', 'docs', '_partials', '_drafts', 'en', 'fr', '1.intro', '10.advanced', '2.b', 'index', 'café', '日本語', 'Ünïcödé', '🚀', 'a b', 'a.b', 'x--y', '-', '_', '0', '00.zero', 'CAPS') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      'blog',
+      'guide',
+      'v1',
+      'docs',
+      '_partials',
+      '_drafts',
+      'en',
+      'fr',
+      '1.intro',
+      '10.advanced',
+      '2.b',
+      'index',
+      'café',
+      '日本語',
+      'Ünïcödé',
+      '🚀',
+      'a b',
+      'a.b',
+      'x--y',
+      '-',
+      '_',
+      '0',
+      '00.zero',
+      'CAPS',
+    ),
+  },
   { weight: 1, arbitrary: word },
   { weight: 1, arbitrary: text.map((t) => t.replace(/[/\0\n\r]/g, '').replace(/^\.+/, '')).filter((t) => t.length > 0) },
 );
@@ -269,7 +563,16 @@ const relPath = fc.oneof(
 /** Text suited to the type of the file: front matter + markdown, YAML, or JSON (often broken). */
 const fileText = (rel: string) => {
   const type = contentType(rel);
-  if (type === 'json') return fc.oneof(fc.jsonValue().map((v) => JSON.stringify(v)), fc.tuple(fc.jsonValue().map((v) => JSON.stringify(v, null, 2)), fc.array(mutation, { maxLength: 3 })).map(([t, m]) => mutate(t, m)));
+  if (type === 'json')
+    return fc.oneof(
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      fc
+        .tuple(
+          fc.jsonValue().map((v) => JSON.stringify(v, null, 2)),
+          fc.array(mutation, { maxLength: 3 }),
+        )
+        .map(([t, m]) => mutate(t, m)),
+    );
   if (type === 'yaml') return fc.tuple(frontMatterLines, fc.array(mutation, { maxLength: 3 })).map(([lines, m]) => mutate(lines.join('\n'), m));
   return fc.tuple(fc.option(frontMatter), markdownBody).map(([fm, body]) => `${fm ?? ''}${body}`);
 };
@@ -280,7 +583,12 @@ const run = <T>(arb: fc.Arbitrary<T>, numRuns: number, predicate: (value: T) => 
 
 describe(`parseDocument fuzz (seed ${SEED}, ${TOTAL} runs in this file)`, () => {
   it(`survives valid front matter mutated by deleting, duplicating and inserting characters (seed ${SEED}, ${RUNS.frontMatter} runs)`, () => {
-    const arb = fc.tuple(frontMatter, fc.array(mutation, { minLength: 1, maxLength: 6 }), fc.constantFrom('about.md', 'blog/2020-01-21-post.md', 'guide/1.intro.md'), inline);
+    const arb = fc.tuple(
+      frontMatter,
+      fc.array(mutation, { minLength: 1, maxLength: 6 }),
+      fc.constantFrom('about.md', 'blog/2020-01-21-post.md', 'guide/1.intro.md'),
+      inline,
+    );
     run(arb, RUNS.frontMatter, ([fm, mutations, rel, body]) => {
       parseChecked(rel, mutate(fm, mutations) + body);
     });
@@ -355,7 +663,12 @@ describe(`parseDocument fuzz (seed ${SEED}, ${TOTAL} runs in this file)`, () => 
       { weight: 2, arbitrary: special },
       { weight: 1, arbitrary: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)) },
     );
-    const anyText = fc.oneof(fc.string({ unit: char, maxLength: 300 }), fc.tuple(fc.constantFrom('---\n', '---js\n', '---yaml\n', '--- \n', '---\r\n', '\uFEFF---\n'), fc.string({ unit: char, maxLength: 200 })).map(([a, b]) => a + b));
+    const anyText = fc.oneof(
+      fc.string({ unit: char, maxLength: 300 }),
+      fc
+        .tuple(fc.constantFrom('---\n', '---js\n', '---yaml\n', '--- \n', '---\r\n', '\uFEFF---\n'), fc.string({ unit: char, maxLength: 200 }))
+        .map(([a, b]) => a + b),
+    );
     run(fc.tuple(fc.constantFrom('a.md', 'blog/2020-01-01-a.md', 'd.yml', 'd.json'), anyText), RUNS.anything, ([rel, text]) => {
       // Front matter in another language than YAML is covered by a regression test below.
       if (/^(\uFEFF)?---\s*(js|javascript)\b/i.test(text)) return;
@@ -366,7 +679,9 @@ describe(`parseDocument fuzz (seed ${SEED}, ${TOTAL} runs in this file)`, () => 
 
 describe(`error locations (seed ${SEED}, ${RUNS.locations} runs)`, () => {
   it(`point inside the file: line 1…last line, column 1…end of that line (seed ${SEED}, ${RUNS.locations} runs)`, () => {
-    const mutated = fc.tuple(frontMatter, fc.array(mutation, { minLength: 1, maxLength: 4 }), markdownBody).map(([fm, m, body]) => ['page.md', mutate(fm, m) + body] as const);
+    const mutated = fc
+      .tuple(frontMatter, fc.array(mutation, { minLength: 1, maxLength: 4 }), markdownBody)
+      .map(([fm, m, body]) => ['page.md', mutate(fm, m) + body] as const);
     const anyFile = relPath.chain((rel) => fc.tuple(fc.constant(rel), fileText(rel)));
     run(fc.oneof(mutated, anyFile), RUNS.locations, ([rel, text]) => {
       parseChecked(rel, text, md, true);
@@ -410,17 +725,24 @@ describe('parseDocument on inputs found by fuzzing and probing', () => {
     let nodes = 0;
     const walk = (value: unknown): void => {
       if (++nodes > 100_000) return;
-      if (value && typeof value === 'object') for (const v of Object.values(value)) { walk(v); if (nodes > 100_000) return; }
+      if (value && typeof value === 'object')
+        for (const v of Object.values(value)) {
+          walk(v);
+          if (nodes > 100_000) return;
+        }
     };
     walk(doc!.frontmatter);
     expect(nodes, 'front matter values after alias expansion').toBeLessThanOrEqual(100_000);
   }, 60_000);
 
-  it.each(['2021-02-30T10:00:00+01:00', '"2021-02-30 10:00+01:00"', '2021-02-29T00:00:00-05:00', '2021-04-31T08:00:00+0200'])('reports the impossible date %s (with an offset) as SG2002', (date) => {
-    const { errors, doc } = parseChecked('page.md', `---\ntitle: T\ndate: ${date}\n---\n`);
-    expect(errors.map((e) => e.code)).toEqual(['SG2002']);
-    expect(doc?.date).toBeUndefined();
-  });
+  it.each(['2021-02-30T10:00:00+01:00', '"2021-02-30 10:00+01:00"', '2021-02-29T00:00:00-05:00', '2021-04-31T08:00:00+0200'])(
+    'reports the impossible date %s (with an offset) as SG2002',
+    (date) => {
+      const { errors, doc } = parseChecked('page.md', `---\ntitle: T\ndate: ${date}\n---\n`);
+      expect(errors.map((e) => e.code)).toEqual(['SG2002']);
+      expect(doc?.date).toBeUndefined();
+    },
+  );
 
   it.each([
     ['blog/2020-01-21-foo.md', '---\nslug: "../../../../escaped"\n---\n'],
@@ -433,7 +755,10 @@ describe('parseDocument on inputs found by fuzzing and probing', () => {
     const { doc, errors } = parseChecked(rel, text);
     if (errors.length) return;
     const segments = doc!._path.split('/').slice(1);
-    expect(segments.filter((s) => s === '.' || s === '..'), doc!._path).toEqual([]);
+    expect(
+      segments.filter((s) => s === '.' || s === '..'),
+      doc!._path,
+    ).toEqual([]);
     expect(doc!._path).not.toMatch(/[\s?#]/);
   });
 
@@ -448,7 +773,10 @@ describe('parseDocument on inputs found by fuzzing and probing', () => {
     const { doc } = parseChecked('a.md', '## !!!\n\n## !!!\n\n## 日本語\n\n## Ελληνικά\n\n## ---\n');
     const headings = parseHtml(doc!.body!.html).querySelectorAll('h2');
     const ids = headings.map((h) => h.getAttribute('id'));
-    expect(ids.every((id) => typeof id === 'string' && id.length > 0), JSON.stringify(ids)).toBe(true);
+    expect(
+      ids.every((id) => typeof id === 'string' && id.length > 0),
+      JSON.stringify(ids),
+    ).toBe(true);
     // GitHub's rule: letters of every script are kept, dashes are kept as they are.
     expect(ids).toEqual(['section', 'section-1', '日本語', 'ελληνικά', '---']);
     expect(new Set(ids).size).toBe(headings.length);

@@ -16,7 +16,15 @@ export default defineConfig({
   theme: {
     nav: [{ text: 'Docs', href: '/docs/guide' }],
     search: true,
-    footer: [{ title: 'Site', links: [{ text: 'Home', href: '/' }, { text: 'Docs', href: '/docs/guide' }] }],
+    footer: [
+      {
+        title: 'Site',
+        links: [
+          { text: 'Home', href: '/' },
+          { text: 'Docs', href: '/docs/guide' },
+        ],
+      },
+    ],
     // The docs sidebar: content/docs/guide/ becomes the "Guide" section.
     docsRoot: 'docs',
     docsSections: [{ dir: 'guide', title: 'Guide' }],

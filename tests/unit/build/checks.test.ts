@@ -20,7 +20,11 @@ const levels = { links: 'error', anchors: 'error' };
 describe('checkLinks', () => {
   it('passes links to pages, redirects, files and anchors that exist', () => {
     const many = Array.from({ length: 40 }, (_, n) => `heading-${n}`);
-    const pages = [page('/a', ['/b#intro', '/old', '/logo.svg', '#top', '/many#heading-39'], ['top']), page('/b', ['/a'], ['intro']), page('/many', ['#heading-0'], many)];
+    const pages = [
+      page('/a', ['/b#intro', '/old', '/logo.svg', '#top', '/many#heading-39'], ['top']),
+      page('/b', ['/a'], ['intro']),
+      page('/many', ['#heading-0'], many),
+    ];
     expect(checkLinks(pages, targets, levels)).toEqual([]);
   });
 
@@ -77,8 +81,12 @@ describe('a page taken over', () => {
     expect(targetsKey([taken], targets, levels, false)).toBe(targetsKey([rendered], targets, levels, false));
     expect(reads).toBe(0);
     // A record from before the hash was kept: made from its ids, the same key.
-    expect(targetsKey([new TakenOverPage('/b', 'content/b.md', lazy(['top', 'other']), false)], targets, levels, false)).toBe(targetsKey([rendered], targets, levels, false));
-    expect(targetsKey([new TakenOverPage('/b', 'content/b.md', lazy(['top']), false)], targets, levels, false)).not.toBe(targetsKey([rendered], targets, levels, false));
+    expect(targetsKey([new TakenOverPage('/b', 'content/b.md', lazy(['top', 'other']), false)], targets, levels, false)).toBe(
+      targetsKey([rendered], targets, levels, false),
+    );
+    expect(targetsKey([new TakenOverPage('/b', 'content/b.md', lazy(['top']), false)], targets, levels, false)).not.toBe(
+      targetsKey([rendered], targets, levels, false),
+    );
   });
 
   it('is a target with its ids, and its links are not read when only the new pages are checked', () => {

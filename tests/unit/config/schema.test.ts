@@ -16,15 +16,26 @@ describe('site config', () => {
   it('fills every default from one schema', () => {
     const config = resolveConfig({}, '/tmp');
     expect(config).toMatchObject({
-      indexable: true, trailingSlash: false, separator: '|', locales: [], routeRules: {}, analytics: false,
-      checkInterval: 3_600_000, plugins: ['react-sitegen/plugins/seo', 'react-sitegen/plugins/markdown'], contentDir: 'content', outDir: 'dist', blogDir: 'blog',
+      indexable: true,
+      trailingSlash: false,
+      separator: '|',
+      locales: [],
+      routeRules: {},
+      analytics: false,
+      checkInterval: 3_600_000,
+      plugins: ['react-sitegen/plugins/seo', 'react-sitegen/plugins/markdown'],
+      contentDir: 'content',
+      outDir: 'dist',
+      blogDir: 'blog',
     });
     expect(config.canonicalQueryWhitelist).toEqual(['page', 'sort', 'filter', 'search', 'q', 'category', 'tag']);
     // Theme defaults that suit any site: the whole content folder is the docs, no category labels.
     expect(config.theme).toMatchObject({ docsRoot: '', docsSections: [], categoryLabels: {} });
   });
   it('checks theme.categoryLabels as a record of strings', () => {
-    expect(resolveConfig({ theme: { categoryLabels: { 'home-automation': 'Home automation' } } }, '/tmp').theme.categoryLabels).toEqual({ 'home-automation': 'Home automation' });
+    expect(resolveConfig({ theme: { categoryLabels: { 'home-automation': 'Home automation' } } }, '/tmp').theme.categoryLabels).toEqual({
+      'home-automation': 'Home automation',
+    });
     expect(problems({ theme: { categoryLabels: { news: 1 } } })).toContain('theme.categoryLabels.news');
   });
   it('drops a trailing slash from the url', () => {

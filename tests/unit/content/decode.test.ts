@@ -33,7 +33,16 @@ describe('decodeSource', () => {
   });
 
   it('finds the first invalid UTF-8 sequence as Node judges them', () => {
-    const cases: number[][] = [[0x80], [0xc0, 0x80], [0xe0, 0x80, 0x80], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xf5], [0xe2, 0x9c], [0x61, 0xe2, 0x9c, 0x93, 0xff]];
+    const cases: number[][] = [
+      [0x80],
+      [0xc0, 0x80],
+      [0xe0, 0x80, 0x80],
+      [0xed, 0xa0, 0x80],
+      [0xf4, 0x90, 0x80, 0x80],
+      [0xf5],
+      [0xe2, 0x9c],
+      [0x61, 0xe2, 0x9c, 0x93, 0xff],
+    ];
     for (const bytes of cases) expect(Buffer.from(bytes).toString('utf8'), JSON.stringify(bytes)).toContain('\ufffd');
     expect(cases.map((bytes) => firstInvalidUtf8(Buffer.from(bytes)))).toEqual([0, 0, 0, 0, 0, 0, 0, 4]);
     expect(firstInvalidUtf8(Buffer.from('plain ✓ 😀 ünï'))).toBe(-1);
@@ -42,10 +51,25 @@ describe('decodeSource', () => {
 
 describe('reservedRoute', () => {
   it('refuses the places sitegen writes itself, whatever the case, and nothing else', () => {
-    for (const path of ['/_sitegen', '/_sitegen/builds/latest.json', '/API/_content/query/x', '/__island/A_1.json', '/sitemap.xml', '/robots.txt/', '/blog/feed.xml', '/_redirects', '/_headers', '/404.html', '/500.html', '/docs/_payload.json', '/_payload.json/x']) {
+    for (const path of [
+      '/_sitegen',
+      '/_sitegen/builds/latest.json',
+      '/API/_content/query/x',
+      '/__island/A_1.json',
+      '/sitemap.xml',
+      '/robots.txt/',
+      '/blog/feed.xml',
+      '/_redirects',
+      '/_headers',
+      '/404.html',
+      '/500.html',
+      '/docs/_payload.json',
+      '/_payload.json/x',
+    ]) {
       expect(reservedRoute(path), path).toBeTypeOf('string');
     }
-    for (const path of ['/', '/404', '/api', '/api/content', '/sitegen', '/blog/feed', '/docs/payload.json', '/guide/_sitegen']) expect(reservedRoute(path), path).toBeUndefined();
+    for (const path of ['/', '/404', '/api', '/api/content', '/sitegen', '/blog/feed', '/docs/payload.json', '/guide/_sitegen'])
+      expect(reservedRoute(path), path).toBeUndefined();
     expect(reservedRoute('/atom.xml', ['/atom.xml'])).toBe('sitegen writes /atom.xml itself');
   });
 });

@@ -15,8 +15,17 @@ describe('parseDocument', () => {
     const { doc, errors } = parse('v1/guide/2.tunnels.md', '---\ntitle: Tunnels\ndescription: D\nlayout: doc\n---\n\nIntro.\n');
     expect(errors).toEqual([]);
     expect(doc).toMatchObject({
-      _id: 'content:v1:guide:2.tunnels.md', _stem: 'v1/guide/2.tunnels', _path: '/v1/guide/tunnels', _dir: 'guide',
-      _partial: false, _type: 'markdown', title: 'Tunnels', description: 'D', layout: 'doc', navigation: true, draft: false,
+      _id: 'content:v1:guide:2.tunnels.md',
+      _stem: 'v1/guide/2.tunnels',
+      _path: '/v1/guide/tunnels',
+      _dir: 'guide',
+      _partial: false,
+      _type: 'markdown',
+      title: 'Tunnels',
+      description: 'D',
+      layout: 'doc',
+      navigation: true,
+      draft: false,
     });
     expect(doc).not.toHaveProperty('_locale');
   });
@@ -132,20 +141,35 @@ describe('splitFrontMatter', () => {
 
   it('gives what gray-matter gives for the whole document', () => {
     const cases = [
-      '', 'no front matter\n', '\uFEFFno front matter', '---\ntitle: A\n---\nBody\n', '\uFEFF---\ntitle: A\n---\n\nBody',
-      '---\r\ntitle: A\r\n---\r\nBody\r\n', '---\ntitle: A\n---', '---\ntitle: A\n', '----\ntitle: A\n----\nBody',
-      '---\n---\nBody', '---\n# only a comment\n---\nBody', '---yaml\ntitle: A\n---\nBody', '---\ntitle: A\n---- not a close\n---\nBody',
-      '---\ntitle: [unclosed\n---\nBody', '---\ntitle: A\n---\n---\nmore: 1\n---\n', ' ---\ntitle: A\n---\n',
+      '',
+      'no front matter\n',
+      '\uFEFFno front matter',
+      '---\ntitle: A\n---\nBody\n',
+      '\uFEFF---\ntitle: A\n---\n\nBody',
+      '---\r\ntitle: A\r\n---\r\nBody\r\n',
+      '---\ntitle: A\n---',
+      '---\ntitle: A\n',
+      '----\ntitle: A\n----\nBody',
+      '---\n---\nBody',
+      '---\n# only a comment\n---\nBody',
+      '---yaml\ntitle: A\n---\nBody',
+      '---\ntitle: A\n---- not a close\n---\nBody',
+      '---\ntitle: [unclosed\n---\nBody',
+      '---\ntitle: A\n---\n---\nmore: 1\n---\n',
+      ' ---\ntitle: A\n---\n',
     ];
     for (const text of cases) expect(split(text), JSON.stringify(text)).toEqual(whole(text));
   });
 
   it('agrees with gray-matter on generated documents', () => {
     const part = fc.constantFrom('---', '----', '\n', '\r\n', '\r', 'title: x', 'n: 1', '# c', ' ', 'body', '\uFEFF', 'yaml', ':');
-    fc.assert(fc.property(fc.array(part, { maxLength: 14 }), (parts) => {
-      const text = parts.join('');
-      expect(split(text)).toEqual(whole(text));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 14 }), (parts) => {
+        const text = parts.join('');
+        expect(split(text)).toEqual(whole(text));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
@@ -198,9 +222,35 @@ describe('parseDate', () => {
 
 describe('countWords', () => {
   it('counts what splitting on JavaScript whitespace counts', () => {
-    const spaces = [' ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u1680', '\u2000', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff', '\u200b', '\u180e'];
+    const spaces = [
+      ' ',
+      '\t',
+      '\n',
+      '\r',
+      '\v',
+      '\f',
+      '\u00a0',
+      '\u1680',
+      '\u2000',
+      '\u200a',
+      '\u2028',
+      '\u2029',
+      '\u202f',
+      '\u205f',
+      '\u3000',
+      '\ufeff',
+      '\u200b',
+      '\u180e',
+    ];
     const reference = (text: string) => text.split(/\s+/).filter(Boolean).length;
-    for (const text of ['', ' ', 'one', ' two  words ', 'a\u00a0b\u3000c\u200bd', ...spaces.map((s) => `x${s}y`)]) expect(countWords(text), JSON.stringify(text)).toBe(reference(text));
-    fc.assert(fc.property(fc.array(fc.oneof(fc.constantFrom(...spaces), fc.string({ maxLength: 4 }))), (parts) => countWords(parts.join('')) === reference(parts.join(''))), { numRuns: 500 });
+    for (const text of ['', ' ', 'one', ' two  words ', 'a\u00a0b\u3000c\u200bd', ...spaces.map((s) => `x${s}y`)])
+      expect(countWords(text), JSON.stringify(text)).toBe(reference(text));
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom(...spaces), fc.string({ maxLength: 4 }))),
+        (parts) => countWords(parts.join('')) === reference(parts.join('')),
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  compareNumeric, compareStems, contentId, contentStem, isPartial, normalizeRoutePath, parentDir, postFileParts, postPath,
-  routeToFile, routeToPayload, stemLocale, stemToPath,
+  compareNumeric,
+  compareStems,
+  contentId,
+  contentStem,
+  isPartial,
+  normalizeRoutePath,
+  parentDir,
+  postFileParts,
+  postPath,
+  routeToFile,
+  routeToPayload,
+  stemLocale,
+  stemToPath,
 } from '../../../src/content/paths.ts';
 
 describe('document ids and stems', () => {
@@ -105,6 +116,8 @@ describe('compareNumeric', () => {
       const b = next() < 0.3 ? a + word() : prefix + word();
       expect([a, b, sign(compareNumeric(a, b))]).toEqual([a, b, sign(collator.compare(a, b))]);
     }
-    expect(['post-10', 'post-9', 'post-1008', 'Post-2', 'post-02'].sort(compareNumeric)).toEqual([...['post-10', 'post-9', 'post-1008', 'Post-2', 'post-02']].sort(collator.compare));
+    expect(['post-10', 'post-9', 'post-1008', 'Post-2', 'post-02'].sort(compareNumeric)).toEqual(
+      [...['post-10', 'post-9', 'post-1008', 'Post-2', 'post-02']].sort(collator.compare),
+    );
   });
 });

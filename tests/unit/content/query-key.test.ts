@@ -10,7 +10,10 @@ describe('content query keys', () => {
     for (const text of ['', 'a', 'abc', 'x'.repeat(55), 'x'.repeat(56), 'x'.repeat(63), 'x'.repeat(64), 'x'.repeat(119), 'ü€𝄞'.repeat(40)]) {
       expect(sha256Hex(text)).toBe(nodeSha(text));
     }
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => sha256Hex(text) === nodeSha(text)), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => sha256Hex(text) === nodeSha(text)),
+      { numRuns: 300 },
+    );
   });
 
   it('serialises a query with sorted keys, so equal queries share one file', () => {

@@ -130,7 +130,10 @@ describe('scanners sharing compiled patterns', () => {
       ['x', 'b|c', 'a'], // shares 'b|c' with the list above: its kept search serves both
     ];
     const subject = 'abcabc';
-    for (const order of [[0, 1, 2, 3, 4, 5, 6], [6, 4, 2, 0, 1, 3, 5]]) {
+    for (const order of [
+      [0, 1, 2, 3, 4, 5, 6],
+      [6, 4, 2, 0, 1, 3, 5],
+    ]) {
       const plain = lists.map((list) => engine.createScanner(list));
       const ours = lists.map((list) => shared.createScanner(list));
       const string = shared.createString(subject);

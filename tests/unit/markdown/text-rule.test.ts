@@ -17,15 +17,20 @@ describe('the plain text rule', () => {
 
   it('renders what markdown-it renders with its own rule', () => {
     const cases = [
-      'plain words only', 'a *b* _c_ `d` [e](/f) ![g](h.png) <i> &amp; \\* ~j~ x^2 a:b {c} @d #e $f %g +h -i =j',
-      '[link *with* text](/x "title") and **strong [nested](/y)**', 'line one\nline two  \nline three\\\nfour',
-      'ünïcödé — “quotes” … 日本語 [ссылка](/z)', '- list *item*\n- [x](/y)\n\n> quote `code`',
+      'plain words only',
+      'a *b* _c_ `d` [e](/f) ![g](h.png) <i> &amp; \\* ~j~ x^2 a:b {c} @d #e $f %g +h -i =j',
+      '[link *with* text](/x "title") and **strong [nested](/y)**',
+      'line one\nline two  \nline three\\\nfour',
+      'ünïcödé — “quotes” … 日本語 [ссылка](/z)',
+      '- list *item*\n- [x](/y)\n\n> quote `code`',
     ];
     for (const text of cases) expect(ours.render(text), text).toBe(theirs.render(text));
   });
 
   it('stops at the end of the range being parsed, as markdown-it does', () => {
-    const rule = (ours.inline.ruler as unknown as { __rules__: { name: string; fn: (state: object, silent: boolean) => boolean }[] }).__rules__.find((r) => r.name === 'text')!.fn;
+    const rule = (ours.inline.ruler as unknown as { __rules__: { name: string; fn: (state: object, silent: boolean) => boolean }[] }).__rules__.find(
+      (r) => r.name === 'text',
+    )!.fn;
     const state = { src: 'plain text beyond', pos: 6, posMax: 10, pending: '' };
     expect(rule(state, false)).toBe(true);
     expect(state).toMatchObject({ pos: 10, pending: 'text' });
@@ -37,9 +42,12 @@ describe('the plain text rule', () => {
 
   it('agrees on generated inline text', () => {
     const piece = fc.constantFrom('a', 'word', ' ', '\n', '*', '_', '`', '[', ']', '(', ')', '/x', '!', '<', '>', '&', '\\', ':', '~', '#', 'é', '  \n');
-    fc.assert(fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
-      const text = pieces.join('');
-      expect(ours.render(text)).toBe(theirs.render(text));
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const text = pieces.join('');
+        expect(ours.render(text)).toBe(theirs.render(text));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -25,7 +25,12 @@ function png(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
   const rows = Buffer.alloc((width * 3 + 1) * height);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('imageSize', () => {
@@ -45,7 +50,8 @@ describe('imageSize', () => {
   });
 
   it('reads WebP (lossy, lossless and extended)', () => {
-    const riff = (chunk: string, body: number[]) => Buffer.from([...Buffer.from('RIFF'), 0, 0, 0, 0, ...Buffer.from('WEBP'), ...Buffer.from(chunk), 0, 0, 0, 0, ...body, ...new Array(16).fill(0)]);
+    const riff = (chunk: string, body: number[]) =>
+      Buffer.from([...Buffer.from('RIFF'), 0, 0, 0, 0, ...Buffer.from('WEBP'), ...Buffer.from(chunk), 0, 0, 0, 0, ...body, ...new Array(16).fill(0)]);
     // VP8: frame tag (3 bytes), start code 9d 01 2a, then 14-bit width and height.
     expect(imageSize(riff('VP8 ', [0, 0, 0, 0x9d, 0x01, 0x2a, 0x90, 0x01, 0xc8, 0x00]))).toEqual({ width: 400, height: 200 });
     // VP8L: signature 0x2f, then width-1 and height-1 in 14 bits each.
@@ -75,7 +81,16 @@ describe('imageFormat (F9: an image must be an image by its bytes)', () => {
   bmp.writeInt32LE(16, 18);
   bmp.writeInt32LE(-8, 22);
   const ico = Buffer.from([0, 0, 1, 0, 1, 0, 32, 24, 0, 0, 1, 0, 32, 0, 0, 0, 0, 0, 22, 0, 0, 0]);
-  const avif = Buffer.concat([Buffer.from([0, 0, 0, 28]), Buffer.from('ftypavif'), Buffer.alloc(4), Buffer.from('avifmif1miaf'), Buffer.from([0, 0, 0, 20]), Buffer.from('ispe'), Buffer.alloc(4), Buffer.from([0, 0, 1, 0, 0, 0, 0, 128])]);
+  const avif = Buffer.concat([
+    Buffer.from([0, 0, 0, 28]),
+    Buffer.from('ftypavif'),
+    Buffer.alloc(4),
+    Buffer.from('avifmif1miaf'),
+    Buffer.from([0, 0, 0, 20]),
+    Buffer.from('ispe'),
+    Buffer.alloc(4),
+    Buffer.from([0, 0, 1, 0, 0, 0, 0, 128]),
+  ]);
 
   it('knows PNG, JPEG, GIF, WebP, AVIF, ICO, BMP and SVG, and their sizes', () => {
     expect(imageFormat(png(2, 2))).toBe('png');
@@ -85,7 +100,11 @@ describe('imageFormat (F9: an image must be an image by its bytes)', () => {
     expect([imageFormat(avif), imageSize(avif)]).toEqual(['avif', { width: 256, height: 128 }]);
     expect([imageFormat(ico), imageSize(ico)]).toEqual(['ico', { width: 32, height: 24 }]);
     expect([imageFormat(bmp), imageSize(bmp)]).toEqual(['bmp', { width: 16, height: 8 }]);
-    expect(imageFormat(Buffer.from('\uFEFF<?xml version="1.0"?>\n<!-- made by hand -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd">\n<svg viewBox="0 0 1 1"/>'))).toBe('svg');
+    expect(
+      imageFormat(
+        Buffer.from('\uFEFF<?xml version="1.0"?>\n<!-- made by hand -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd">\n<svg viewBox="0 0 1 1"/>'),
+      ),
+    ).toBe('svg');
   });
 
   it('refuses text, secrets and files that only mention <svg', () => {

@@ -36,14 +36,24 @@ describe('rewriteImages', () => {
   });
   it('rewrites front matter image and cover', () => {
     expect(rewriteImageFields({ cover: './cat.png', image: 'https://x.test/a.png', title: 'T' }, 'content/blog/post.md', manifest)).toEqual({
-      cover: '/docs/_sitegen/images/cat.0123456789.png', image: 'https://x.test/a.png', title: 'T',
+      cover: '/docs/_sitegen/images/cat.0123456789.png',
+      image: 'https://x.test/a.png',
+      title: 'T',
     });
   });
 });
 
 describe('documentImages', () => {
-  it("is the part of the manifest a document shows, or undefined when it shows none of it", () => {
-    const doc = { _source: 'content/blog/post.md', _path: '/blog/post', images: [{ href: './cat.png', line: 3 }, { href: 'https://x.test/y.png', line: 4 }, { href: './gone.png', line: 5 }] };
+  it('is the part of the manifest a document shows, or undefined when it shows none of it', () => {
+    const doc = {
+      _source: 'content/blog/post.md',
+      _path: '/blog/post',
+      images: [
+        { href: './cat.png', line: 3 },
+        { href: 'https://x.test/y.png', line: 4 },
+        { href: './gone.png', line: 5 },
+      ],
+    };
     expect(documentImages(doc, manifest)).toEqual({ publicDir: 'site/public', files: { 'content/blog/cat.png': manifest.files['content/blog/cat.png'] } });
     expect(documentImages({ ...doc, images: [{ href: './gone.png', line: 5 }] }, manifest)).toBeUndefined();
     expect(documentImages({ ...doc, images: undefined }, manifest)).toBeUndefined();

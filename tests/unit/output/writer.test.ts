@@ -78,14 +78,44 @@ describe('FsWriter in place', () => {
 });
 
 describe('plain paths (the file names a build makes, joined without normalising)', () => {
-  const names = ['index.html', 'blog/post/index.html', 'api/_content/query/ab12.0123456789ab.json', 'a..b/c', 'x.json', '.well-known/x', 'a/.b',
-    '', '/abs', 'a/', 'a//b', './a', 'a/./b', '../a', 'a/../../b', 'a/..', 'a/.', '.', '..', 'a.', 'a\u0000b', '//x'];
+  const names = [
+    'index.html',
+    'blog/post/index.html',
+    'api/_content/query/ab12.0123456789ab.json',
+    'a..b/c',
+    'x.json',
+    '.well-known/x',
+    'a/.b',
+    '',
+    '/abs',
+    'a/',
+    'a//b',
+    './a',
+    'a/./b',
+    '../a',
+    'a/../../b',
+    'a/..',
+    'a/.',
+    '.',
+    '..',
+    'a.',
+    'a\u0000b',
+    '//x',
+  ];
   it('are joined exactly as path.resolve would, and nothing else is taken for one', () => {
     for (const name of names) {
       if (isPlain(name)) expect(`${root}/${name}`, name).toBe(resolve(root, name));
       expect(joinPlain(root, name), name).toBe(join(root, name));
     }
-    expect(names.filter(isPlain)).toEqual(['index.html', 'blog/post/index.html', 'api/_content/query/ab12.0123456789ab.json', 'a..b/c', 'x.json', '.well-known/x', 'a/.b']);
+    expect(names.filter(isPlain)).toEqual([
+      'index.html',
+      'blog/post/index.html',
+      'api/_content/query/ab12.0123456789ab.json',
+      'a..b/c',
+      'x.json',
+      '.well-known/x',
+      'a/.b',
+    ]);
   });
   it('still refuses to write outside the folder', () => {
     const out = new FsWriter(root);

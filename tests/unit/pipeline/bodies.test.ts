@@ -27,7 +27,11 @@ describe('BodyStore (bodies kept on disk between parse and render)', () => {
   });
   it('tells where each body is, for another thread of the process to read it', async () => {
     const store = new BodyStore();
-    const bodies = [['a', '<p>first</p>'], ['b', '<p>日本語 🚢</p>'], ['c', '']] as const;
+    const bodies = [
+      ['a', '<p>first</p>'],
+      ['b', '<p>日本語 🚢</p>'],
+      ['c', ''],
+    ] as const;
     for (const [id, html] of bodies) store.set(id, html);
     // Appended a batch at a time: written for other threads once flushed.
     store.flush();

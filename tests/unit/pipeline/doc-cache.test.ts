@@ -96,7 +96,11 @@ describe('the document cache on disk', () => {
   it('writes everything again once the changes pass a tenth of the entries, and drops the delta', async () => {
     await saveDocCache(dir, cacheOf(1000));
     const loaded = await loadDocCache(dir, 'k');
-    await saveDocCache(dir, loaded, replaceEntries(loaded, 0, 150, (n) => entry(n, `New ${n}`)));
+    await saveDocCache(
+      dir,
+      loaded,
+      replaceEntries(loaded, 0, 150, (n) => entry(n, `New ${n}`)),
+    );
     expect(existsSync(join(dir, 'documents.delta.json'))).toBe(false);
     expect(existsSync(join(dir, 'sources.delta.json'))).toBe(false);
     expect(titles(await loadDocCache(dir, 'k'))).toEqual(titles(loaded));
@@ -142,7 +146,14 @@ describe('the document cache on disk', () => {
     /** A document as the parser makes it: links and ids last. */
     const full = (n: number, title = `Title ${n}`): DocEntry => ({
       ...entry(n, title),
-      doc: { _id: `content:doc-${n}.md`, title, body: null, hash: `hash-${n}-${title}`, links: [{ href: `/page-${n}#top`, line: n + 2 }], ids: [`top-${n}`, 'second'] } as unknown as ContentDocument,
+      doc: {
+        _id: `content:doc-${n}.md`,
+        title,
+        body: null,
+        hash: `hash-${n}-${title}`,
+        links: [{ href: `/page-${n}#top`, line: n + 2 }],
+        ids: [`top-${n}`, 'second'],
+      } as unknown as ContentDocument,
     });
     function fullCache(count: number): DocCache {
       const entries: Record<string, DocEntry> = {};
@@ -202,7 +213,11 @@ describe('the document cache on disk', () => {
       expect(again.entries['doc-4.md'].doc?.links).toEqual([{ href: '/edited', line: 9 }]);
       expect(again.entries['doc-5.md'].doc?.links).toEqual([{ href: '/page-5#top', line: 7 }]);
       // Written whole again (past a tenth of the entries) from lazy documents: nothing lost.
-      await saveDocCache(dir, again, replaceEntries(again, 10, 80, (n) => full(n, `New ${n}`)));
+      await saveDocCache(
+        dir,
+        again,
+        replaceEntries(again, 10, 80, (n) => full(n, `New ${n}`)),
+      );
       expect(existsSync(join(dir, 'documents.delta.json'))).toBe(false);
       const third = await loadDocCache(dir, 'k');
       expect(third.entries['doc-4.md'].doc?.links).toEqual([{ href: '/edited', line: 9 }]);

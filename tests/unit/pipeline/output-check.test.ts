@@ -73,12 +73,26 @@ describe('the up-to-date check', () => {
 });
 
 describe('the page records', () => {
-  const record = (n: number, key = `key-${n}`): PageRecord => ({ key, status: 200, links: [`/page-${n + 1}`], ids: [`h-${n}`], files: [`page-${n}/index.html`], idCount: 1 });
+  const record = (n: number, key = `key-${n}`): PageRecord => ({
+    key,
+    status: 200,
+    links: [`/page-${n + 1}`],
+    ids: [`h-${n}`],
+    files: [`page-${n}/index.html`],
+    idCount: 1,
+  });
   /** Save build `id`'s records (on top of `previous`'s), mark the output as that build, read them back. */
   async function round(id: string, pages: Record<string, PageRecord>, previous?: OutputState): Promise<OutputState> {
     mkdirSync(join(outDir, '_sitegen/builds'), { recursive: true });
     writeFileSync(join(outDir, '_sitegen/builds/latest.json'), JSON.stringify({ id }));
-    await saveOutputState(cacheDir, { id, outDir, files: [], pages, api: { doc: { file: `api/${id}.json`, hash: 'h', key: id } }, ...(previous?.base ? { base: previous.base } : {}) });
+    await saveOutputState(cacheDir, {
+      id,
+      outDir,
+      files: [],
+      pages,
+      api: { doc: { file: `api/${id}.json`, hash: 'h', key: id } },
+      ...(previous?.base ? { base: previous.base } : {}),
+    });
     return (await previousOutput(cacheDir, await loadOutputState(cacheDir, outDir)))!;
   }
   const files = () => readdirSync(cacheDir).filter((f) => f.includes('.pages.'));

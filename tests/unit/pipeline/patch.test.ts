@@ -17,8 +17,22 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const record = (n: number, key = `key-${n}`): PageRecord => ({ key, status: 200, links: [], ids: [], files: [`page-${n}/index.html`], idCount: 1, offsets: [[10 + n]] });
-const state = (id: string, pages: Record<string, PageRecord>): OutputState => ({ id, outDir, files: [], pages, api: { doc: { file: `api/q.${id}.json`, hash: 'h', key: 'k' } } });
+const record = (n: number, key = `key-${n}`): PageRecord => ({
+  key,
+  status: 200,
+  links: [],
+  ids: [],
+  files: [`page-${n}/index.html`],
+  idCount: 1,
+  offsets: [[10 + n]],
+});
+const state = (id: string, pages: Record<string, PageRecord>): OutputState => ({
+  id,
+  outDir,
+  files: [],
+  pages,
+  api: { doc: { file: `api/q.${id}.json`, hash: 'h', key: 'k' } },
+});
 /** The output folder as a build leaves it, named by its latest.json. */
 function holds(id: string): void {
   mkdirSync(join(outDir, '_sitegen/builds'), { recursive: true });
@@ -51,10 +65,13 @@ describe('the patch records', () => {
     expect(spareRecords(written, outDir, base)).toBeUndefined();
   });
 
-  it('are written whole with whole records, and the spare\'s then too when they named the records file replaced', async () => {
+  it("are written whole with whole records, and the spare's then too when they named the records file replaced", async () => {
     const spareFile = join(dir, 'spare.patch.json');
     const previous = state('build-2', { ...base.pages, '/p-3': record(3, 'changed') });
-    writeFileSync(spareFile, JSON.stringify({ id: 'build-2', records: 'build-1', pages: { '/p-3': previous.pages['/p-3'] }, removed: [], api: { 'api/q.build-2.json': 'k' } }));
+    writeFileSync(
+      spareFile,
+      JSON.stringify({ id: 'build-2', records: 'build-1', pages: { '/p-3': previous.pages['/p-3'] }, removed: [], api: { 'api/q.build-2.json': 'k' } }),
+    );
     await savePatch(dir, state('build-3', previous.pages), undefined, { file: spareFile, previous });
     expect(read().records).toBeUndefined();
     expect(Object.keys(read().pages)).toHaveLength(100);

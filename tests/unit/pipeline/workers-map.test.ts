@@ -21,13 +21,19 @@ describe('Workers.map', () => {
       events.push(`made ${made}`);
       return [[made++], [made++]];
     };
-    const results = await workers.map([[100]], async (session, batch: number[]) => {
-      events.push(`ran ${batch[0]}`);
-      peak = Math.max(peak, ++inFlight[session.index]);
-      await tick();
-      inFlight[session.index]--;
-      return batch[0] * 2;
-    }, undefined, 2, more);
+    const results = await workers.map(
+      [[100]],
+      async (session, batch: number[]) => {
+        events.push(`ran ${batch[0]}`);
+        peak = Math.max(peak, ++inFlight[session.index]);
+        await tick();
+        inFlight[session.index]--;
+        return batch[0] * 2;
+      },
+      undefined,
+      2,
+      more,
+    );
     expect(results).toEqual([200, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18]);
     expect(peak).toBe(2);
     // The batch given up front goes out before any other is made, and each is made before it runs.
@@ -40,11 +46,18 @@ describe('Workers.map', () => {
     const ranOn = new Map<string, number>();
     let round = 0;
     const more = () => (round++ < 3 ? [['late-a'], ['late-b'], ['free']].map(([name]) => [`${name}-${round}`]) : undefined);
-    const owner = (batch: string[]) => (batch[0].startsWith('late-a') || batch[0] === 'a' ? sessions[0] : batch[0].startsWith('late-b') || batch[0] === 'b' ? sessions[1] : undefined);
-    await workers.map([['a'], ['b'], ['free-0']], async (session, batch: string[]) => {
-      ranOn.set(batch[0], session.index);
-      await tick();
-    }, owner, 2, more);
+    const owner = (batch: string[]) =>
+      batch[0].startsWith('late-a') || batch[0] === 'a' ? sessions[0] : batch[0].startsWith('late-b') || batch[0] === 'b' ? sessions[1] : undefined;
+    await workers.map(
+      [['a'], ['b'], ['free-0']],
+      async (session, batch: string[]) => {
+        ranOn.set(batch[0], session.index);
+        await tick();
+      },
+      owner,
+      2,
+      more,
+    );
     expect(ranOn.size).toBe(12);
     for (const [name, index] of ranOn) {
       if (name === 'a' || name.startsWith('late-a')) expect(index, name).toBe(0);
@@ -56,15 +69,22 @@ describe('Workers.map', () => {
     const { workers } = pool();
     let inFlight = 0;
     let peak = 0;
-    await workers.map(Array.from({ length: 20 }, (_, i) => i), async () => {
-      peak = Math.max(peak, ++inFlight);
-      await tick();
-      inFlight--;
-    }, undefined, Infinity);
+    await workers.map(
+      Array.from({ length: 20 }, (_, i) => i),
+      async () => {
+        peak = Math.max(peak, ++inFlight);
+        await tick();
+        inFlight--;
+      },
+      undefined,
+      Infinity,
+    );
     expect(peak).toBe(20);
-    await expect(workers.map([1, 2, 3], async (_, n) => {
-      if (n === 2) throw new Error('batch 2 failed');
-      return n;
-    })).rejects.toThrow('batch 2 failed');
+    await expect(
+      workers.map([1, 2, 3], async (_, n) => {
+        if (n === 2) throw new Error('batch 2 failed');
+        return n;
+      }),
+    ).rejects.toThrow('batch 2 failed');
   });
 });

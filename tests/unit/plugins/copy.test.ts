@@ -5,8 +5,16 @@ import { HookRunner, copyDocument } from '../../../src/plugins/run.ts';
 /** A document as parsing leaves it, with a Date and nested arrays in its front matter. */
 function parsed(): ContentDocument {
   return {
-    _id: 'content:guide.md', _path: '/guide', title: 'Guide', hash: 'abc',
-    frontmatter: { title: 'Guide', tags: ['a', 'b'], published: new Date('2024-01-02T03:04:05Z'), extra: { nested: [{ deep: 1 }], empty: null, missing: undefined } },
+    _id: 'content:guide.md',
+    _path: '/guide',
+    title: 'Guide',
+    hash: 'abc',
+    frontmatter: {
+      title: 'Guide',
+      tags: ['a', 'b'],
+      published: new Date('2024-01-02T03:04:05Z'),
+      extra: { nested: [{ deep: 1 }], empty: null, missing: undefined },
+    },
     body: { html: '', toc: { links: [{ id: 'one', text: 'One', depth: 2, children: [] }] } },
   } as unknown as ContentDocument;
 }
@@ -17,7 +25,7 @@ describe('the copies content:loaded hooks get', () => {
     const copy = copyDocument(doc);
     expect(copy).toEqual(doc);
     (copy.frontmatter.tags as string[]).push('c');
-    ((copy.frontmatter.extra as { nested: { deep: number }[] }).nested[0]).deep = 2;
+    (copy.frontmatter.extra as { nested: { deep: number }[] }).nested[0].deep = 2;
     copy.body!.toc.links[0].text = 'Changed';
     copy.title = 'Changed';
     expect(doc).toEqual(parsed());
@@ -43,7 +51,16 @@ describe('the copies content:loaded hooks get', () => {
 
   it('are what the hook changes, through HookRunner.contentLoaded', async () => {
     const docs = [parsed()];
-    const runner = new HookRunner([{ name: 'retitle', hooks: { 'content:loaded'(list) { for (const d of list) d.title += ' +'; } } }]);
+    const runner = new HookRunner([
+      {
+        name: 'retitle',
+        hooks: {
+          'content:loaded'(list) {
+            for (const d of list) d.title += ' +';
+          },
+        },
+      },
+    ]);
     const [hooked] = await runner.contentLoaded(docs);
     expect(hooked.title).toBe('Guide +');
     expect(docs[0].title).toBe('Guide');

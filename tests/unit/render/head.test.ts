@@ -21,7 +21,9 @@ describe('titles', () => {
 describe('canonical URLs', () => {
   const whitelist = ['page', 'sort', 'filter', 'search', 'q', 'category', 'tag'];
   it('keeps only whitelisted query parameters, sorted', () => {
-    expect(canonicalUrl({ url: 'https://ferrygate.dev' }, '/blog', 'utm_source=x&tag=tunnels&page=2', whitelist)).toBe('https://ferrygate.dev/blog?page=2&tag=tunnels');
+    expect(canonicalUrl({ url: 'https://ferrygate.dev' }, '/blog', 'utm_source=x&tag=tunnels&page=2', whitelist)).toBe(
+      'https://ferrygate.dev/blog?page=2&tag=tunnels',
+    );
   });
   it('follows the trailing-slash setting', () => {
     expect(canonicalUrl({ url: 'https://ferrygate.dev', trailingSlash: true }, '/about')).toBe('https://ferrygate.dev/about/');

@@ -6,13 +6,23 @@ import type { PostSummary } from '../../../templates/types.ts';
 function reference(posts: PostSummary[], limit: number): Map<string, string[]> {
   const out = new Map<string, string[]>();
   const tagged = new Map<string, PostSummary[]>();
-  const withTag = (t: string) => tagged.get(t) ?? tagged.set(t, posts.filter((p) => p.tags.includes(t))).get(t)!;
+  const withTag = (t: string) =>
+    tagged.get(t) ??
+    tagged
+      .set(
+        t,
+        posts.filter((p) => p.tags.includes(t)),
+      )
+      .get(t)!;
   posts.forEach((post, i) => {
     const scored = posts
       .map((other, j) => ({ j, score: j === i ? 0 : other.tags.filter((t) => post.tags.includes(t) && withTag(t).indexOf(other) < 200).length }))
       .filter((s) => s.score > 0)
       .sort((a, b) => b.score - a.score || a.j - b.j);
-    out.set(post.path, scored.slice(0, limit).map((s) => posts[s.j].path));
+    out.set(
+      post.path,
+      scored.slice(0, limit).map((s) => posts[s.j].path),
+    );
   });
   return out;
 }
@@ -21,9 +31,16 @@ function posts(count: number, seed: number): PostSummary[] {
   let x = seed;
   const next = () => ((x = (x * 1103515245 + 12345) % 2147483648), x / 2147483648);
   const tags = ['tunnels', 'cron', 'bins', 'security', 'release', 'guide'];
-  return Array.from({ length: count }, (_, i) => ({
-    path: `/blog/p${i}`, title: `Post ${i}`, date: '2020-01-01', tags: tags.filter(() => next() < 0.35),
-  }) as unknown as PostSummary);
+  return Array.from(
+    { length: count },
+    (_, i) =>
+      ({
+        path: `/blog/p${i}`,
+        title: `Post ${i}`,
+        date: '2020-01-01',
+        tags: tags.filter(() => next() < 0.35),
+      }) as unknown as PostSummary,
+  );
 }
 
 describe('related posts', () => {

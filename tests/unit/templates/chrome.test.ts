@@ -18,13 +18,26 @@ const site: SiteInfo = {
   blogDir: 'blog',
   theme: {
     nav: [
-      { text: 'Product', href: '/features', items: [{ text: 'Tunnels', href: '/tunnels', description: 'Local ports, public URLs' }, { text: 'Cron', href: '/cron' }] },
+      {
+        text: 'Product',
+        href: '/features',
+        items: [
+          { text: 'Tunnels', href: '/tunnels', description: 'Local ports, public URLs' },
+          { text: 'Cron', href: '/cron' },
+        ],
+      },
       { text: 'Docs', href: '/docs', activeMatch: '^/(docs|guides)/' },
       { text: 'Blog', href: '/blog' },
     ],
-    actions: [{ text: 'Sign in', href: '/login' }, { text: 'Start free', href: '/signup' }],
+    actions: [
+      { text: 'Sign in', href: '/login' },
+      { text: 'Start free', href: '/signup' },
+    ],
     footer: [{ title: 'Company', links: [{ text: 'About', href: '/about' }] }],
-    social: [{ text: 'GitHub', href: 'https://github.com/harbor' }, { text: 'Mastodon', href: 'https://example.social/@harbor' }],
+    social: [
+      { text: 'GitHub', href: 'https://github.com/harbor' },
+      { text: 'Mastodon', href: 'https://example.social/@harbor' },
+    ],
     docsSections: [],
     docsRoot: '',
     docsExtraLinks: [],
@@ -74,12 +87,32 @@ describe('the header and footer, rendered once per state', () => {
 });
 
 describe('the docs sidebar of a tree too large to list whole', () => {
-  const big: NavItem[] = [{ title: 'Docs', path: '/docs', children: Array.from({ length: MAX_FOLDER_SIDEBAR + 1 }, (_, i) => ({ title: `Page ${i}`, path: `/docs/p${i}` })) }];
-  const small: NavItem[] = [{ title: 'Docs', path: '/docs', children: [{ title: 'Page 0', path: '/docs/p0' }, { title: 'Page 1', path: '/docs/p1' }] }];
-  const withLinks: SiteInfo = { ...site, theme: { ...site.theme, docsExtraLinks: [{ text: 'API', href: '/api' }, { text: 'CLI', href: '/cli' }] } };
+  const big: NavItem[] = [
+    { title: 'Docs', path: '/docs', children: Array.from({ length: MAX_FOLDER_SIDEBAR + 1 }, (_, i) => ({ title: `Page ${i}`, path: `/docs/p${i}` })) },
+  ];
+  const small: NavItem[] = [
+    {
+      title: 'Docs',
+      path: '/docs',
+      children: [
+        { title: 'Page 0', path: '/docs/p0' },
+        { title: 'Page 1', path: '/docs/p1' },
+      ],
+    },
+  ];
+  const withLinks: SiteInfo = {
+    ...site,
+    theme: {
+      ...site.theme,
+      docsExtraLinks: [
+        { text: 'API', href: '/api' },
+        { text: 'CLI', href: '/cli' },
+      ],
+    },
+  };
   const sidebar = (s: SiteInfo, nav: NavItem[], current: string) => renderToString(createElement(Sidebar, { site: s, nav, current }));
 
-  it('is compact: a window of the page\'s level around it, the rest counted', () => {
+  it("is compact: a window of the page's level around it, the rest counted", () => {
     const html = sidebar(withLinks, big, '/docs/p250');
     expect(html).toContain('<a href="/docs/p250" aria-current="page" class="sb-link">Page 250</a>');
     expect(html).not.toContain('"/docs/p0"');
@@ -99,14 +132,37 @@ describe('the docs sidebar of a tree too large to list whole', () => {
 describe('<Once>', () => {
   const Clock = (({ zone }: { zone: string }) => createElement('time', null, zone)) as ComponentType<object>;
   const page = (scope: object, collected: IslandInstance[]) =>
-    renderToString(createElement(IslandsContext.Provider, { value: collected },
-      createElement(Once, { scope, id: 'bar', as: 'nav', className: 'bar', 'aria-label': 'Bar',
-        children: createElement('p', null, 'Hi ', createElement(Island, { name: 'Clock', component: Clock, props: { zone: 'UTC' } })) })));
+    renderToString(
+      createElement(
+        IslandsContext.Provider,
+        { value: collected },
+        createElement(Once, {
+          scope,
+          id: 'bar',
+          as: 'nav',
+          className: 'bar',
+          'aria-label': 'Bar',
+          children: createElement('p', null, 'Hi ', createElement(Island, { name: 'Clock', component: Clock, props: { zone: 'UTC' } })),
+        }),
+      ),
+    );
 
   it('renders its element with the attributes given, and the child inside as React would', () => {
     const scope = {};
-    const plain = renderToString(createElement('nav', { className: 'bar', 'aria-label': 'Bar' }, createElement('p', null, 'Hi ', createElement('b', null, 'there'))));
-    const once = () => renderToString(createElement(Once, { scope, id: 'plain', as: 'nav', className: 'bar', 'aria-label': 'Bar', children: createElement('p', null, 'Hi ', createElement('b', null, 'there')) }));
+    const plain = renderToString(
+      createElement('nav', { className: 'bar', 'aria-label': 'Bar' }, createElement('p', null, 'Hi ', createElement('b', null, 'there'))),
+    );
+    const once = () =>
+      renderToString(
+        createElement(Once, {
+          scope,
+          id: 'plain',
+          as: 'nav',
+          className: 'bar',
+          'aria-label': 'Bar',
+          children: createElement('p', null, 'Hi ', createElement('b', null, 'there')),
+        }),
+      );
     expect(once()).toBe(plain);
     expect(once()).toBe(plain);
   });
@@ -123,4 +179,3 @@ describe('<Once>', () => {
     expect(second.map((i) => i.name)).toEqual(['Clock']);
   });
 });
-

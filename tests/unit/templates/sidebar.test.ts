@@ -22,9 +22,11 @@ function reference(nodes: NavItem[], path: string): NavItem | undefined {
     return undefined;
   };
   const holds = (n: NavItem) => (n.children ?? []).every((c) => c.path === path || c.path.startsWith(`${path}/`));
-  return deepest(nodes, (n) => n.path === path && !!n.children?.length && holds(n))
-    ?? walk(nodes, (n) => n.path === path && !!n.children?.length)
-    ?? walk(nodes, (n) => n.path === path);
+  return (
+    deepest(nodes, (n) => n.path === path && !!n.children?.length && holds(n)) ??
+    walk(nodes, (n) => n.path === path && !!n.children?.length) ??
+    walk(nodes, (n) => n.path === path)
+  );
 }
 
 const page = (path: string, title = path): NavItem => ({ title, path });
@@ -58,6 +60,17 @@ describe('findNavNode (sidebar lookups, indexed once per tree)', () => {
 
 describe('flattenNav', () => {
   it('lists each path once, in reading order', () => {
-    expect(flattenNav(nav).map((link) => link.path)).toEqual(['/', '/v1/examples', '/v1/examples/tunnels', '/v1/guide', '/blog', '/blog/a', '/blog/b', '/x/y', '/x/y/z', '/about']);
+    expect(flattenNav(nav).map((link) => link.path)).toEqual([
+      '/',
+      '/v1/examples',
+      '/v1/examples/tunnels',
+      '/v1/guide',
+      '/blog',
+      '/blog/a',
+      '/blog/b',
+      '/x/y',
+      '/x/y/z',
+      '/about',
+    ]);
   });
 });

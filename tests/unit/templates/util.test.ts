@@ -9,7 +9,7 @@ describe('isActive (header navigation)', () => {
     expect(isActive('/', '/about')).toBe(false);
     expect(isActive('https://example.com/', '/')).toBe(false);
   });
-  it('uses the item\'s activeMatch instead of the ancestor rule when it has one', () => {
+  it("uses the item's activeMatch instead of the ancestor rule when it has one", () => {
     const match = '^/(v1/|api-reference$)';
     expect(isActive('/v1/guide', '/v1/examples/tunnels', match)).toBe(true);
     expect(isActive('/v1/guide', '/api-reference', match)).toBe(true);

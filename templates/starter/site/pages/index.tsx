@@ -11,13 +11,19 @@ export default function Home({ site, posts, authors }: PageContext) {
       <header className="page-header">
         <div className="container">
           <h1 className="page-title">{site.name}</h1>
-          <p className="page-lead">{site.description} Start with <a href="/docs/guide">the guide</a>.</p>
+          <p className="page-lead">
+            {site.description} Start with <a href="/docs/guide">the guide</a>.
+          </p>
         </div>
       </header>
       <section className="container page-pad" aria-labelledby="latest-posts">
-        <h2 id="latest-posts" className="section-title-sm">Latest posts</h2>
+        <h2 id="latest-posts" className="section-title-sm">
+          Latest posts
+        </h2>
         <div className="post-grid starter-posts">
-          {posts.map((post) => <PostCard key={post.path} post={post} authors={authors} />)}
+          {posts.map((post) => (
+            <PostCard key={post.path} post={post} authors={authors} />
+          ))}
         </div>
       </section>
     </>
