@@ -3,19 +3,14 @@ import { defineConfig } from 'react-sitegen';
 export default defineConfig({
   url: 'https://ferrygate.dev',
   name: 'Ferrygate',
-  description: 'Webhook forwarding, tunnels, cron webhooks and webhook bins: give every service a stable public address without opening a port.',
+  description:
+    'Webhook forwarding, tunnels, cron webhooks and webhook bins: give every service a stable public address without opening a port.',
   twitter: '@ferrygate',
   indexable: true,
   trailingSlash: false,
   separator: '·',
   checkInterval: 3_600_000,
-  plugins: [
-    'react-sitegen/plugins/seo',
-    'react-sitegen/plugins/markdown',
-    'react-sitegen/plugins/sitemap',
-    ['react-sitegen/plugins/feed', { limit: 20 }],
-    'react-sitegen/plugins/search',
-  ],
+  plugins: ['react-sitegen/plugins/seo', 'react-sitegen/plugins/markdown', 'react-sitegen/plugins/sitemap', ['react-sitegen/plugins/feed', { limit: 20 }], 'react-sitegen/plugins/search'],
   routeRules: {
     // Old link shapes people still use: /v1/<section>/<slug>.html → /v1/<section>/<slug>
     '/v1/**.html': { redirect: '/v1/**' },

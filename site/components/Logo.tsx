@@ -11,13 +11,7 @@ export function LogoMark({ size = 28 }: { size?: number }) {
       <rect width="32" height="32" rx="8" fill="var(--accent)" />
       <path d="M9 21V14a7 7 0 0 1 14 0v7" fill="none" stroke="var(--accent-fg)" strokeWidth="2.6" strokeLinecap="round" />
       <path d="M13 21v-6.5a3 3 0 0 1 6 0V21" fill="none" stroke="var(--accent-fg)" strokeWidth="2.2" strokeLinecap="round" opacity="0.75" />
-      <path
-        d="M6.5 24.5c1.6 0 1.6-1.2 3.2-1.2s1.6 1.2 3.2 1.2 1.6-1.2 3.1-1.2 1.6 1.2 3.2 1.2 1.6-1.2 3.2-1.2 1.6 1.2 3.1 1.2"
-        fill="none"
-        stroke="var(--accent-fg)"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-      />
+      <path d="M6.5 24.5c1.6 0 1.6-1.2 3.2-1.2s1.6 1.2 3.2 1.2 1.6-1.2 3.1-1.2 1.6 1.2 3.2 1.2 1.6-1.2 3.2-1.2 1.6 1.2 3.1 1.2" fill="none" stroke="var(--accent-fg)" strokeWidth="1.8" strokeLinecap="round" />
     </svg>
   );
 }

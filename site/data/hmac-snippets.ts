@@ -23,12 +23,12 @@ export interface HmacSnippet extends CodeSample {
 }
 
 export const HMAC_SNIPPETS: HmacSnippet[] = [
-  { label: 'Node.js', lang: 'javascript', title: 'server.mjs', stack: 'Express, raw body via express.raw()', code: code0.replace(/\n$/, '') },
-  { label: 'Python', lang: 'python', title: 'app.py', stack: 'Flask, request.get_data()', code: code1.replace(/\n$/, '') },
-  { label: 'Go', lang: 'go', title: 'main.go', stack: 'net/http, standard library only', code: code2.replace(/\n$/, '') },
-  { label: 'Ruby', lang: 'ruby', title: 'app.rb', stack: 'Sinatra on Rack', code: code3.replace(/\n$/, '') },
-  { label: 'PHP', lang: 'php', title: 'webhook.php', stack: 'plain PHP, php://input', code: code4.replace(/\n$/, '') },
-  { label: 'Java', lang: 'java', title: 'FerrygateWebhookController.java', stack: 'Spring Boot, @RequestBody byte[]', code: code5.replace(/\n$/, '') },
-  { label: 'C#', lang: 'csharp', title: 'Program.cs', stack: 'ASP.NET Core minimal API', code: code6.replace(/\n$/, '') },
-  { label: 'Shell', lang: 'bash', title: 'verify-ferrygate.sh', stack: 'POSIX sh + openssl', code: code7.replace(/\n$/, '') },
+  { label: "Node.js", lang: "javascript", title: "server.mjs", stack: "Express, raw body via express.raw()", code: code0.replace(/\n$/, '') },
+  { label: "Python", lang: "python", title: "app.py", stack: "Flask, request.get_data()", code: code1.replace(/\n$/, '') },
+  { label: "Go", lang: "go", title: "main.go", stack: "net/http, standard library only", code: code2.replace(/\n$/, '') },
+  { label: "Ruby", lang: "ruby", title: "app.rb", stack: "Sinatra on Rack", code: code3.replace(/\n$/, '') },
+  { label: "PHP", lang: "php", title: "webhook.php", stack: "plain PHP, php://input", code: code4.replace(/\n$/, '') },
+  { label: "Java", lang: "java", title: "FerrygateWebhookController.java", stack: "Spring Boot, @RequestBody byte[]", code: code5.replace(/\n$/, '') },
+  { label: "C#", lang: "csharp", title: "Program.cs", stack: "ASP.NET Core minimal API", code: code6.replace(/\n$/, '') },
+  { label: "Shell", lang: "bash", title: "verify-ferrygate.sh", stack: "POSIX sh + openssl", code: code7.replace(/\n$/, '') },
 ];

@@ -45,74 +45,34 @@ export function HmacCalculator({ id = 'hmac', defaultSecret = '', defaultPayload
   return (
     <form ref={form} className="hmac-calc" data-hmac-calculator="" aria-label="HMAC calculator" noValidate>
       <p className="note hmac-calc-note">
-        <strong>Runs in your browser.</strong> The signature is computed on this page with the Web Crypto API. Your secret and payload are never sent anywhere,
-        but prefer a test secret all the same.
+        <strong>Runs in your browser.</strong> The signature is computed on this page with the Web Crypto API. Your secret and payload are never sent anywhere, but prefer a test secret all the same.
       </p>
       <p className="hmac-nojs" data-hmac="nojs">
-        This calculator needs JavaScript. Without it the form is inert and the result below is a precomputed example for the values shown. The Shell tab above
-        does the same with <code>openssl</code>.
+        This calculator needs JavaScript. Without it the form is inert and the result below is a precomputed example for the values shown. The Shell tab above does the same with <code>openssl</code>.
       </p>
 
       <div className="hmac-field">
         <label htmlFor={f('secret')}>Signing secret</label>
-        <input
-          id={f('secret')}
-          data-hmac="secret"
-          type="text"
-          defaultValue={defaultSecret}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          aria-describedby={f('secret-hint')}
-        />
-        <p id={f('secret-hint')} className="hmac-hint">
-          Used as UTF-8 bytes, exactly as typed.
-        </p>
+        <input id={f('secret')} data-hmac="secret" type="text" defaultValue={defaultSecret} autoComplete="off" autoCapitalize="off" spellCheck={false} aria-describedby={f('secret-hint')} />
+        <p id={f('secret-hint')} className="hmac-hint">Used as UTF-8 bytes, exactly as typed.</p>
       </div>
 
       <div className="hmac-field">
         <label htmlFor={f('payload')}>Payload (raw request body)</label>
-        <textarea
-          id={f('payload')}
-          data-hmac="payload"
-          rows={5}
-          defaultValue={defaultPayload}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          aria-describedby={f('payload-hint')}
-        />
-        <p id={f('payload-hint')} className="hmac-hint">
-          Paste the body byte for byte: re-formatted JSON or an extra trailing newline gives a different signature.
-        </p>
+        <textarea id={f('payload')} data-hmac="payload" rows={5} defaultValue={defaultPayload} autoComplete="off" autoCapitalize="off" spellCheck={false} aria-describedby={f('payload-hint')} />
+        <p id={f('payload-hint')} className="hmac-hint">Paste the body byte for byte: re-formatted JSON or an extra trailing newline gives a different signature.</p>
       </div>
 
       <div className="hmac-row">
         <div className="hmac-field">
-          <label htmlFor={f('timestamp')}>
-            Timestamp <code>t</code> <span className="hmac-optional">(optional)</span>
-          </label>
-          <input
-            id={f('timestamp')}
-            data-hmac="timestamp"
-            type="text"
-            inputMode="numeric"
-            defaultValue={defaultTimestamp}
-            autoComplete="off"
-            aria-describedby={f('timestamp-hint')}
-          />
-          <p id={f('timestamp-hint')} className="hmac-hint">
-            When set, the message is <code>{'{t}.{payload}'}</code> as in <code>Ferrygate-Signature</code>. Clear it for body-only schemes.
-          </p>
+          <label htmlFor={f('timestamp')}>Timestamp <code>t</code> <span className="hmac-optional">(optional)</span></label>
+          <input id={f('timestamp')} data-hmac="timestamp" type="text" inputMode="numeric" defaultValue={defaultTimestamp} autoComplete="off" aria-describedby={f('timestamp-hint')} />
+          <p id={f('timestamp-hint')} className="hmac-hint">When set, the message is <code>{'{t}.{payload}'}</code> as in <code>Ferrygate-Signature</code>. Clear it for body-only schemes.</p>
         </div>
         <div className="hmac-field">
           <label htmlFor={f('algorithm')}>Algorithm</label>
           <select id={f('algorithm')} data-hmac="algorithm" defaultValue="SHA-256">
-            {ALGORITHM_LABELS.map((a) => (
-              <option key={a.value} value={a.value}>
-                {a.label}
-              </option>
-            ))}
+            {ALGORITHM_LABELS.map((a) => <option key={a.value} value={a.value}>{a.label}</option>)}
           </select>
         </div>
         <fieldset className="hmac-field">
@@ -129,46 +89,21 @@ export function HmacCalculator({ id = 'hmac', defaultSecret = '', defaultPayload
       </div>
 
       <div className="hmac-field">
-        <label htmlFor={f('expected')}>
-          Expected signature <span className="hmac-optional">(optional)</span>
-        </label>
-        <input
-          id={f('expected')}
-          data-hmac="expected"
-          type="text"
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          aria-describedby={f('expected-hint')}
-        />
-        <p id={f('expected-hint')} className="hmac-hint">
-          The value from the request header. A whole <code>t=…,v1=…</code> header works, and so do <code>sha256=</code> and <code>v1,</code> prefixes.
-        </p>
+        <label htmlFor={f('expected')}>Expected signature <span className="hmac-optional">(optional)</span></label>
+        <input id={f('expected')} data-hmac="expected" type="text" autoComplete="off" autoCapitalize="off" spellCheck={false} aria-describedby={f('expected-hint')} />
+        <p id={f('expected-hint')} className="hmac-hint">The value from the request header. A whole <code>t=…,v1=…</code> header works, and so do <code>sha256=</code> and <code>v1,</code> prefixes.</p>
       </div>
 
       <div className="hmac-actions">
-        <button className="btn btn-primary" type="submit" data-hmac="submit" disabled>
-          Compute HMAC
-        </button>
+        <button className="btn btn-primary" type="submit" data-hmac="submit" disabled>Compute HMAC</button>
         <span className="hmac-hint">Updates as you type.</span>
       </div>
 
       <div className="hmac-result" role="status" aria-live="polite" aria-atomic="true">
-        <p className="hmac-result-label" id={f('result-label')}>
-          Computed signature
-        </p>
-        <output className="hmac-output" data-hmac="output" htmlFor={inputs} aria-labelledby={f('result-label')}>
-          {initialSignature ?? '—'}
-        </output>
-        <span className="hmac-message">
-          Signed message,{' '}
-          <span data-hmac="message">
-            {bytes} bytes: {shown}
-          </span>
-        </span>
-        <p className="hmac-verdict" data-hmac="verdict" data-state="idle">
-          Paste an expected signature to compare it with this one.
-        </p>
+        <p className="hmac-result-label" id={f('result-label')}>Computed signature</p>
+        <output className="hmac-output" data-hmac="output" htmlFor={inputs} aria-labelledby={f('result-label')}>{initialSignature ?? '—'}</output>
+        <span className="hmac-message">Signed message, <span data-hmac="message">{bytes} bytes: {shown}</span></span>
+        <p className="hmac-verdict" data-hmac="verdict" data-state="idle">Paste an expected signature to compare it with this one.</p>
       </div>
     </form>
   );

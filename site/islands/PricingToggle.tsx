@@ -36,13 +36,11 @@ function Price({ plan }: { plan: Plan }) {
   return (
     <div className="plan-price">
       <span className="pm">
-        <span className="price-amount">{money(plan.monthly)}</span>
-        <span className="price-per">/month</span>
+        <span className="price-amount">{money(plan.monthly)}</span><span className="price-per">/month</span>
         <span className="price-note">billed monthly</span>
       </span>
       <span className="py">
-        <span className="price-amount">{money(plan.yearly)}</span>
-        <span className="price-per">/year</span>
+        <span className="price-amount">{money(plan.yearly)}</span><span className="price-per">/year</span>
         <span className="price-note">{money(Math.round((plan.yearly / 12) * 100) / 100)} a month, 2 months free</span>
       </span>
     </div>
@@ -56,26 +54,18 @@ export function PricingToggle({ plans, id = 'billing', compact = false }: { plan
       <input className="bill-input bill-yearly" type="radio" name={id} id={`${id}-yearly`} />
       <div className="bill-switch" role="group" aria-label="Billing period">
         <label htmlFor={`${id}-monthly`}>Monthly</label>
-        <label htmlFor={`${id}-yearly`}>
-          Yearly <span className="bill-save">2 months free</span>
-        </label>
+        <label htmlFor={`${id}-yearly`}>Yearly <span className="bill-save">2 months free</span></label>
       </div>
       <div className={`plan-grid plan-grid-${plans.length}`}>
         {plans.map((plan) => (
           <article className={`plan${plan.popular ? ' plan-popular' : ''}`} key={plan.id} aria-labelledby={`${id}-plan-${plan.id}`}>
             {plan.popular && <p className="plan-badge">Most popular</p>}
-            <h3 className="plan-name" id={`${id}-plan-${plan.id}`}>
-              {plan.name}
-            </h3>
+            <h3 className="plan-name" id={`${id}-plan-${plan.id}`}>{plan.name}</h3>
             <p className="plan-tagline">{plan.tagline}</p>
             <Price plan={plan} />
-            <a className={`btn btn-block ${plan.popular ? 'btn-primary' : 'btn-secondary'}`} href={plan.cta.href}>
-              {plan.cta.text}
-            </a>
+            <a className={`btn btn-block ${plan.popular ? 'btn-primary' : 'btn-secondary'}`} href={plan.cta.href}>{plan.cta.text}</a>
             <ul className="check-list plan-features">
-              {plan.highlights.map((h) => (
-                <li key={h}>{h}</li>
-              ))}
+              {plan.highlights.map((h) => <li key={h}>{h}</li>)}
             </ul>
           </article>
         ))}

@@ -25,82 +25,42 @@ export function SalesForm({ action, next }: { action: string; next: string }) {
     <ValidatedForm className="form-card form-prose" action={action} describedBy="sales-required" failed={FAILED}>
       <input type="hidden" name="_next" value={next} />
       <input type="hidden" name="_form" value="sales" />
-      <p id="sales-required" className="form-required-note">
-        Fields marked{' '}
-        <span className="req" aria-hidden="true">
-          *
-        </span>{' '}
-        are required.
-      </p>
+      <p id="sales-required" className="form-required-note">Fields marked <span className="req" aria-hidden="true">*</span> are required.</p>
       <div className="field-row">
         <div className="field">
-          <label htmlFor="sales-name">
-            Name{' '}
-            <span className="req" aria-hidden="true">
-              *
-            </span>
-          </label>
+          <label htmlFor="sales-name">Name <span className="req" aria-hidden="true">*</span></label>
           <input id="sales-name" name="name" type="text" autoComplete="name" required />
         </div>
         <div className="field">
-          <label htmlFor="sales-email">
-            Work email{' '}
-            <span className="req" aria-hidden="true">
-              *
-            </span>
-          </label>
+          <label htmlFor="sales-email">Work email <span className="req" aria-hidden="true">*</span></label>
           <input id="sales-email" name="email" type="email" autoComplete="email" required />
         </div>
       </div>
       <div className="field-row">
         <div className="field">
-          <label htmlFor="sales-company">
-            Company{' '}
-            <span className="req" aria-hidden="true">
-              *
-            </span>
-          </label>
+          <label htmlFor="sales-company">Company <span className="req" aria-hidden="true">*</span></label>
           <input id="sales-company" name="company" type="text" autoComplete="organization" required />
         </div>
         <div className="field">
-          <label htmlFor="sales-size">
-            Company size{' '}
-            <span className="req" aria-hidden="true">
-              *
-            </span>
-          </label>
+          <label htmlFor="sales-size">Company size <span className="req" aria-hidden="true">*</span></label>
           <select id="sales-size" name="size" required defaultValue="">
-            <option value="" disabled>
-              Choose…
-            </option>
-            {SIZES.map((s) => (
-              <option key={s} value={s}>
-                {s} people
-              </option>
-            ))}
+            <option value="" disabled>Choose…</option>
+            {SIZES.map((s) => <option key={s} value={s}>{s} people</option>)}
           </select>
         </div>
       </div>
       <div className="field">
         <label htmlFor="sales-volume">Expected requests per month</label>
         <select id="sales-volume" name="volume" defaultValue="">
-          <option value="" disabled>
-            Choose…
-          </option>
-          {VOLUMES.map((v) => (
-            <option key={v} value={v}>
-              {v}
-            </option>
-          ))}
+          <option value="" disabled>Choose…</option>
+          {VOLUMES.map((v) => <option key={v} value={v}>{v}</option>)}
         </select>
       </div>
       <fieldset className="field">
         <legend>Products you are interested in</legend>
         <div className="check-grid">
           {PRODUCTS.map((p) => (
-            <label className="check" key={p.value} htmlFor={`sales-products-${p.value}`}>
-              <input id={`sales-products-${p.value}`} type="checkbox" name="products" value={p.value} /> <span>{p.label}</span>
-            </label>
+            <label className="check" key={p.value} htmlFor={`sales-products-${p.value}`}><input id={`sales-products-${p.value}`} type="checkbox" name="products" value={p.value} /> <span>{p.label}</span></label>
           ))}
         </div>
       </fieldset>
@@ -108,9 +68,7 @@ export function SalesForm({ action, next }: { action: string; next: string }) {
         <legend>Deployment preference</legend>
         <div className="check-grid check-grid-col">
           {DEPLOY.map((d, i) => (
-            <label className="check" key={d.value} htmlFor={`sales-deployment-${d.value}`}>
-              <input id={`sales-deployment-${d.value}`} type="radio" name="deployment" value={d.value} defaultChecked={i === 0} /> <span>{d.label}</span>
-            </label>
+            <label className="check" key={d.value} htmlFor={`sales-deployment-${d.value}`}><input id={`sales-deployment-${d.value}`} type="radio" name="deployment" value={d.value} defaultChecked={i === 0} /> <span>{d.label}</span></label>
           ))}
         </div>
       </fieldset>
@@ -118,9 +76,7 @@ export function SalesForm({ action, next }: { action: string; next: string }) {
         <label htmlFor="sales-message">What are you working on?</label>
         <textarea id="sales-message" name="message" rows={5} placeholder="Volumes, regions, compliance requirements, timelines…" />
       </div>
-      <button className="btn btn-primary btn-lg" type="submit">
-        Talk to sales
-      </button>
+      <button className="btn btn-primary btn-lg" type="submit">Talk to sales</button>
       <p className="field-hint">We reply within one business day. No newsletters, no sharing your details.</p>
     </ValidatedForm>
   );

@@ -123,10 +123,7 @@ export function mount(root: HTMLElement): void {
       } else if (candidates.some((c) => constantTimeEqual(signature, c))) {
         setVerdict('match', '✓ Match: the expected signature equals the computed one.');
       } else {
-        setVerdict(
-          'mismatch',
-          `✗ No match. Check the secret, the exact raw body (a trailing newline counts), the timestamp, the algorithm and ${encoding === 'hex' ? 'hex versus base64' : 'base64 versus hex'}.`,
-        );
+        setVerdict('mismatch', `✗ No match. Check the secret, the exact raw body (a trailing newline counts), the timestamp, the algorithm and ${encoding === 'hex' ? 'hex versus base64' : 'base64 versus hex'}.`);
       }
     } catch (error) {
       if (current !== run) return;

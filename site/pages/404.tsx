@@ -24,35 +24,21 @@ export default function NotFound(ctx: PageContext) {
   return (
     <section className="notice-page">
       <div className="container container-narrow">
-        <p className="notice-code" aria-hidden="true">
-          404
-        </p>
+        <p className="notice-code" aria-hidden="true">404</p>
         <h1 className="page-title">This URL took a wrong turn</h1>
         {/* A route its middleware rejected carries its own message (`Page Not Found: /path`). */}
         {errorMessage(ctx) ? (
           <p className="notice-path">{errorMessage(ctx)}</p>
         ) : (
           // The requested path is only known in the browser: without JavaScript, nothing false is printed.
-          <p className="notice-path">
-            Page not found
-            <span data-missing-path="" hidden>
-              : <code />
-            </span>
-          </p>
+          <p className="notice-path">Page not found<span data-missing-path="" hidden>: <code /></span></p>
         )}
-        <p className="page-lead">
-          The page may have moved, or the link may have a typo. Old documentation links ending in <code>.html</code> redirect to their new addresses
-          automatically, so if you followed one of those, the page itself is probably gone.
-        </p>
+        <p className="page-lead">The page may have moved, or the link may have a typo. Old documentation links ending in <code>.html</code> redirect to their new addresses automatically, so if you followed one of those, the page itself is probably gone.</p>
         <form className="search-form" role="search" action="/v1/guide" method="get">
-          <label htmlFor="nf-q" className="sr-only">
-            Search the documentation
-          </label>
+          <label htmlFor="nf-q" className="sr-only">Search the documentation</label>
           <Icon name="search" size={18} />
           <input id="nf-q" name="q" type="search" placeholder="Search the docs, e.g. “retries” or “TCP tunnel”" autoComplete="off" />
-          <button className="btn btn-primary" type="submit">
-            Search
-          </button>
+          <button className="btn btn-primary" type="submit">Search</button>
         </form>
         {/* Filled by the runtime from the content API with the pages closest to the missing path. */}
         <div data-sitegen-suggest="" hidden>
@@ -61,13 +47,8 @@ export default function NotFound(ctx: PageContext) {
             <template>
               <li>
                 <a className="link-card">
-                  <span className="icon-tile">
-                    <Icon name="arrowRight" />
-                  </span>
-                  <span>
-                    <strong data-title="" />
-                    <span data-path="" className="link-card-path" />
-                  </span>
+                  <span className="icon-tile"><Icon name="arrowRight" /></span>
+                  <span><strong data-title="" /><span data-path="" className="link-card-path" /></span>
                   <Icon name="chevronRight" size={16} className="link-card-chev" />
                 </a>
               </li>
@@ -79,13 +60,8 @@ export default function NotFound(ctx: PageContext) {
           {POPULAR.map((l) => (
             <li key={l.href}>
               <a className="link-card" href={l.href}>
-                <span className="icon-tile">
-                  <Icon name={l.icon} />
-                </span>
-                <span>
-                  <strong>{l.text}</strong>
-                  <span>{l.sub}</span>
-                </span>
+                <span className="icon-tile"><Icon name={l.icon} /></span>
+                <span><strong>{l.text}</strong><span>{l.sub}</span></span>
                 <Icon name="chevronRight" size={16} className="link-card-chev" />
               </a>
             </li>

@@ -5,13 +5,7 @@ import api from '../data/api.json';
 
 /* ── The shape of site/data/api.json ─────────────────────────────────────── */
 
-interface ApiParam {
-  name: string;
-  in: string;
-  type: string;
-  required: boolean;
-  description: string;
-}
+interface ApiParam { name: string; in: string; type: string; required: boolean; description: string }
 interface ApiRequest {
   /** Path and query after the group's base URL. */
   url?: string;
@@ -24,14 +18,7 @@ interface ApiRequest {
   code?: string;
   lang?: string;
 }
-interface ApiResponse {
-  status: number;
-  body?: unknown;
-  code?: string;
-  lang?: string;
-  title?: string;
-  note?: string;
-}
+interface ApiResponse { status: number; body?: unknown; code?: string; lang?: string; title?: string; note?: string }
 interface ApiEndpoint {
   method: string;
   path: string;
@@ -89,12 +76,7 @@ const STATUS_TEXT: Record<number, string> = { 101: 'Switching Protocols', 200: '
 
 /** Stable deep-link id: `POST /channels/{id}/endpoints` → `post-channels-id-endpoints`. */
 function endpointId(ep: Pick<ApiEndpoint, 'method' | 'path'>): string {
-  return `${ep.method}-${ep.path}`
-    .toLowerCase()
-    .replace(/[{}*]/g, '')
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean)
-    .join('-');
+  return `${ep.method}-${ep.path}`.toLowerCase().replace(/[{}*]/g, '').split(/[^a-z0-9]+/).filter(Boolean).join('-');
 }
 
 /** `code` spans in data strings become <code>. */
@@ -149,15 +131,9 @@ function Params({ ep, id }: { ep: ApiEndpoint; id: string }) {
         <thead>
           <tr>
             <th scope="col">Name</th>
-            <th scope="col" className="api-col">
-              In
-            </th>
-            <th scope="col" className="api-col">
-              Type
-            </th>
-            <th scope="col" className="api-col">
-              Required
-            </th>
+            <th scope="col" className="api-col">In</th>
+            <th scope="col" className="api-col">Type</th>
+            <th scope="col" className="api-col">Required</th>
             <th scope="col">Description</th>
           </tr>
         </thead>
@@ -187,9 +163,7 @@ function Endpoint({ group, ep }: { group: ApiGroup; ep: ApiEndpoint }) {
   const req = ep.request;
   return (
     <>
-      <h3 id={id} className="api-ep">
-        {ep.summary}
-      </h3>
+      <h3 id={id} className="api-ep">{ep.summary}</h3>
       <p className="api-route">
         <span className={methodClass(ep.method)}>{ep.method}</span>
         <code className="api-path">{ep.path}</code>
@@ -207,16 +181,10 @@ function Group({ group }: { group: ApiGroup }) {
   return (
     <>
       <p className="eyebrow api-group-eyebrow">{group.category}</p>
-      <h2 id={group.id} className="api-group">
-        {group.title}
-      </h2>
+      <h2 id={group.id} className="api-group">{group.title}</h2>
       {(group.host || group.auth === false) && (
         <p className="api-group-meta">
-          {group.host && (
-            <span>
-              Base URL <code>{group.host}</code>
-            </span>
-          )}
+          {group.host && <span>Base URL <code>{group.host}</code></span>}
           {group.auth === false && <span>No authentication</span>}
         </p>
       )}
@@ -234,9 +202,7 @@ function Group({ group }: { group: ApiGroup }) {
           ))}
         </ul>
       )}
-      {group.endpoints.map((ep) => (
-        <Endpoint key={endpointId(ep)} group={group} ep={ep} />
-      ))}
+      {group.endpoints.map((ep) => <Endpoint key={endpointId(ep)} group={group} ep={ep} />)}
     </>
   );
 }
@@ -248,15 +214,7 @@ function SimpleTable({ label, head, rows, fold }: { label: string; head: string[
     <div className={`table-wrap api-table api-table-narrow${fold ? ' api-fold' : ''}`} role="region" aria-label={label} tabIndex={0}>
       <table>
         <caption className="sr-only">{label}</caption>
-        <thead>
-          <tr>
-            {head.map((h, j) => (
-              <th scope="col" key={h} className={col(j)}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <thead><tr>{head.map((h, j) => <th scope="col" key={h} className={col(j)}>{h}</th>)}</tr></thead>
         <tbody>
           {rows.map((r, i) => (
             <tr key={i}>
@@ -284,11 +242,7 @@ curl ${doc.baseUrl}/account \
 curl ${doc.baseUrl}/account \
   -H "Authorization: Bearer $FG_KEY.$FG_SECRET"`;
 
-const ERROR_EXAMPLE = JSON.stringify(
-  { error: { code: 'insufficient_scope', message: 'This key has the read-only scope; POST /channels needs channels.', request_id: 'api_7Hc2Lq9xTz' } },
-  null,
-  2,
-);
+const ERROR_EXAMPLE = JSON.stringify({ error: { code: 'insufficient_scope', message: 'This key has the read-only scope; POST /channels needs channels.', request_id: 'api_7Hc2Lq9xTz' } }, null, 2);
 
 const PAGINATION_EXAMPLE = `cursor=""
 while :; do
@@ -318,113 +272,47 @@ export default function ApiReference(_ctx: PageContext) {
   return (
     <div className="prose api-ref">
       <h2 id="overview">Overview</h2>
-      <p>
-        Everything in the dashboard is also an API call. The API speaks JSON over HTTPS, uses ordinary HTTP methods and status codes, and authenticates with the
-        same access keys as the <code>ferry</code> agent.
-      </p>
+      <p>Everything in the dashboard is also an API call. The API speaks JSON over HTTPS, uses ordinary HTTP methods and status codes, and authenticates with the same access keys as the <code>ferry</code> agent.</p>
       <dl className="kv api-facts">
-        <dt>Base URL</dt>
-        <dd>
-          <code>{doc.baseUrl}</code>
-        </dd>
-        <dt>Format</dt>
-        <dd>
-          JSON request and response bodies (<code>Content-Type: application/json</code>), UTF-8, timestamps in ISO 8601 UTC
-        </dd>
-        <dt>IDs</dt>
-        <dd>
-          Prefixed strings such as <code>ch_8Yt2kq</code> or <code>dlv_7Kp2wQ9rT</code>; most paths also accept a resource’s name
-        </dd>
-        <dt>Versioning</dt>
-        <dd>
-          The major version is in the path. Within <code>v1</code> changes are additive only (new endpoints, optional fields, enum values), so ignore fields you
-          don’t know. Breaking changes would ship as <code>/v2</code>, with <code>v1</code> kept running for at least 12 months.
-        </dd>
-        <dt>Request ids</dt>
-        <dd>
-          Every response carries a <code>Ferrygate-Request-Id</code> header; quote it when you contact support.
-        </dd>
+        <dt>Base URL</dt><dd><code>{doc.baseUrl}</code></dd>
+        <dt>Format</dt><dd>JSON request and response bodies (<code>Content-Type: application/json</code>), UTF-8, timestamps in ISO 8601 UTC</dd>
+        <dt>IDs</dt><dd>Prefixed strings such as <code>ch_8Yt2kq</code> or <code>dlv_7Kp2wQ9rT</code>; most paths also accept a resource’s name</dd>
+        <dt>Versioning</dt><dd>The major version is in the path. Within <code>v1</code> changes are additive only (new endpoints, optional fields, enum values), so ignore fields you don’t know. Breaking changes would ship as <code>/v2</code>, with <code>v1</code> kept running for at least 12 months.</dd>
+        <dt>Request ids</dt><dd>Every response carries a <code>Ferrygate-Request-Id</code> header; quote it when you contact support.</dd>
       </dl>
-      <p>
-        Bins are the exception: they live on <code>https://bin.ferrygate.dev</code> and need no key. The WebSocket stream is documented with the{' '}
-        <a href="/v1/guide/websocket-stream">WebSocket stream guide</a>; how deliveries are signed is on{' '}
-        <a href="/hmac-verification">Verifying webhook signatures</a>.
-      </p>
+      <p>Bins are the exception: they live on <code>https://bin.ferrygate.dev</code> and need no key. The WebSocket stream is documented with the <a href="/v1/guide/websocket-stream">WebSocket stream guide</a>; how deliveries are signed is on <a href="/hmac-verification">Verifying webhook signatures</a>.</p>
 
       <h2 id="authentication">Authentication</h2>
-      <p>
-        Create an access key in the dashboard under <strong>Settings → Access keys</strong>, or with <a href="#post-access-keys">POST /access-keys</a>. A key is
-        an id (<code>fgk_…</code>) and a secret that is shown once and stored only as a hash. Send both with every request, either way:
-      </p>
+      <p>Create an access key in the dashboard under <strong>Settings → Access keys</strong>, or with <a href="#post-access-keys">POST /access-keys</a>. A key is an id (<code>fgk_…</code>) and a secret that is shown once and stored only as a hash. Send both with every request, either way:</p>
       <CodeBlock code={AUTH_EXAMPLE} lang="bash" title="Two ways to authenticate" />
-      <p>
-        Each key has one or more scopes. A request outside its key’s scopes gets <code>403 insufficient_scope</code>. Managing access keys needs a key with both{' '}
-        <code>channels</code> and <code>tunnels</code>.
-      </p>
+      <p>Each key has one or more scopes. A request outside its key’s scopes gets <code>403 insufficient_scope</code>. Managing access keys needs a key with both <code>channels</code> and <code>tunnels</code>.</p>
       <SimpleTable label="Access key scopes" head={['Scope', 'Allows']} rows={doc.scopes.map((s) => [<code key="s">{s.scope}</code>, s.grants])} />
 
       <h2 id="errors">Errors</h2>
-      <p>
-        Successful calls answer <code>2xx</code>. Everything else has a JSON body with a stable, machine-readable <code>code</code>, a human-readable{' '}
-        <code>message</code> and the <code>request_id</code>:
-      </p>
+      <p>Successful calls answer <code>2xx</code>. Everything else has a JSON body with a stable, machine-readable <code>code</code>, a human-readable <code>message</code> and the <code>request_id</code>:</p>
       <CodeBlock code={ERROR_EXAMPLE} lang="json" title="403 Forbidden" />
-      <SimpleTable
-        label="Error status codes"
-        fold={1}
-        head={['Status', 'Code', 'Meaning']}
-        rows={doc.errors.map((e) => [String(e.status), <code key="c">{e.code}</code>, e.meaning])}
-      />
+      <SimpleTable label="Error status codes" fold={1} head={['Status', 'Code', 'Meaning']} rows={doc.errors.map((e) => [String(e.status), <code key="c">{e.code}</code>, e.meaning])} />
 
       <h2 id="pagination">Pagination</h2>
-      <p>
-        List endpoints return <code>{'{"data": [...], "next_cursor": "…"}'}</code>, newest or first-created items first as each endpoint says. Pass{' '}
-        <code>limit</code> (1–500, default 50) and, for the next page, <code>cursor</code> set to the previous <code>next_cursor</code>. On the last page{' '}
-        <code>next_cursor</code> is <code>null</code>. Cursors are opaque and valid for 24 hours.
-      </p>
+      <p>List endpoints return <code>{'{"data": [...], "next_cursor": "…"}'}</code>, newest or first-created items first as each endpoint says. Pass <code>limit</code> (1–500, default 50) and, for the next page, <code>cursor</code> set to the previous <code>next_cursor</code>. On the last page <code>next_cursor</code> is <code>null</code>. Cursors are opaque and valid for 24 hours.</p>
       <CodeBlock code={PAGINATION_EXAMPLE} lang="bash" title="Every failed delivery, page by page" />
 
       <h2 id="rate-limits">Rate limits</h2>
-      <p>
-        API requests are limited per workspace and minute, by plan. Webhook traffic to your endpoints is counted separately; see the limits on the{' '}
-        <a href="/v1/platform">platform page</a>.
-      </p>
-      <SimpleTable
-        label="API requests per minute by plan"
-        head={['Plan', 'API requests per minute']}
-        rows={doc.rateLimits.plans.map((p) => [p.plan, p.perMinute])}
-      />
-      <p>
-        Every response reports where you stand, and a <code>429</code> says how long to wait:
-      </p>
-      <SimpleTable
-        label="Rate limit headers"
-        head={['Header', 'Meaning']}
-        rows={doc.rateLimits.headers.map((h) => [<code key="h">{h.name}</code>, h.meaning])}
-      />
+      <p>API requests are limited per workspace and minute, by plan. Webhook traffic to your endpoints is counted separately; see the limits on the <a href="/v1/platform">platform page</a>.</p>
+      <SimpleTable label="API requests per minute by plan" head={['Plan', 'API requests per minute']} rows={doc.rateLimits.plans.map((p) => [p.plan, p.perMinute])} />
+      <p>Every response reports where you stand, and a <code>429</code> says how long to wait:</p>
+      <SimpleTable label="Rate limit headers" head={['Header', 'Meaning']} rows={doc.rateLimits.headers.map((h) => [<code key="h">{h.name}</code>, h.meaning])} />
       <CodeBlock code={RATE_EXAMPLE} lang="http" title="429 Too Many Requests" />
 
       <h2 id="idempotency">Idempotency</h2>
-      <p>
-        Every <code>POST</code> accepts an <code>Idempotency-Key</code> header, any unique string up to 255 characters such as a UUID. If a network error leaves
-        you unsure whether a call went through, send it again with the same key: within 24 hours you get the original response back (marked{' '}
-        <code>Idempotent-Replayed: true</code>) and nothing happens twice. Reusing a key with a different request is rejected with{' '}
-        <code>409 idempotency_conflict</code>. <code>GET</code>, <code>PUT</code> and <code>DELETE</code> are idempotent by definition. <code>PATCH</code> in
-        general is not, but ours is a JSON merge patch that sets the fields you send to the values you send (nothing is incremented or appended), so sending the
-        same <code>PATCH</code> twice leaves the resource as sending it once did.
-      </p>
+      <p>Every <code>POST</code> accepts an <code>Idempotency-Key</code> header, any unique string up to 255 characters such as a UUID. If a network error leaves you unsure whether a call went through, send it again with the same key: within 24 hours you get the original response back (marked <code>Idempotent-Replayed: true</code>) and nothing happens twice. Reusing a key with a different request is rejected with <code>409 idempotency_conflict</code>. <code>GET</code>, <code>PUT</code> and <code>DELETE</code> are idempotent by definition. <code>PATCH</code> in general is not, but ours is a JSON merge patch that sets the fields you send to the values you send (nothing is incremented or appended), so sending the same <code>PATCH</code> twice leaves the resource as sending it once did.</p>
       <CodeBlock code={IDEMPOTENCY_EXAMPLE} lang="bash" title="Safe to retry" />
 
       <h2 id="sdks">SDKs and OpenAPI</h2>
-      <p>
-        The official clients are generated from the same OpenAPI 3.1 description as this page, which you can download from{' '}
-        <a href={doc.openapi}>{doc.openapi.replace('https://', '')}</a> to generate your own.
-      </p>
+      <p>The official clients are generated from the same OpenAPI 3.1 description as this page, which you can download from <a href={doc.openapi}>{doc.openapi.replace('https://', '')}</a> to generate your own.</p>
       <SimpleTable label="Official SDKs" head={['Language', 'Install']} rows={doc.sdks.map((s) => [s.language, <code key="i">{s.install}</code>])} />
 
-      {doc.groups.map((g) => (
-        <Group key={g.id} group={g} />
-      ))}
+      {doc.groups.map((g) => <Group key={g.id} group={g} />)}
     </div>
   );
 }

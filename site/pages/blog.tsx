@@ -23,42 +23,28 @@ export default function Blog(ctx: PageContext) {
         <div className="container">
           <p className="eyebrow">Blog</p>
           <h1 className="page-title">Notes from the ferry</h1>
-          <p className="page-lead">
-            Announcements, tutorials and engineering write-ups about webhooks, tunnels and the networks in between — {ctx.posts.length} posts since 2019.
-          </p>
+          <p className="page-lead">Announcements, tutorials and engineering write-ups about webhooks, tunnels and the networks in between — {ctx.posts.length} posts since 2019.</p>
         </div>
       </header>
 
       <div className="container blog-main">
         {featured && (
           <section aria-labelledby="featured-title" className="blog-featured">
-            <h2 id="featured-title" className="sr-only">
-              Featured post
-            </h2>
+            <h2 id="featured-title" className="sr-only">Featured post</h2>
             <PostCard post={featured} authors={ctx.authors} categoryLabels={labels} featured />
           </section>
         )}
 
         <section className="blog-filter" aria-labelledby="latest-title">
           <input className="cat-in" type="radio" name="category" id="cat-all" value="all" defaultChecked />
-          {cats.map((c) => (
-            <input key={c} className="cat-in" type="radio" name="category" id={`cat-${c}`} value={c} />
-          ))}
+          {cats.map((c) => <input key={c} className="cat-in" type="radio" name="category" id={`cat-${c}`} value={c} />)}
           <div className="blog-toolbar">
             <h2 id="latest-title" className="section-title-sm">
-              <span className="cat-heading" data-cat="all">
-                Latest posts
-              </span>
-              {cats.map((c) => (
-                <span key={c} className="cat-heading" data-cat={c}>
-                  {categoryLabel(c, labels)}
-                </span>
-              ))}
+              <span className="cat-heading" data-cat="all">Latest posts</span>
+              {cats.map((c) => <span key={c} className="cat-heading" data-cat={c}>{categoryLabel(c, labels)}</span>)}
             </h2>
             <div className="chips" role="group" aria-label="Filter by category">
-              <label className="chip" htmlFor="cat-all">
-                All
-              </label>
+              <label className="chip" htmlFor="cat-all">All</label>
               {cats.map((c) => (
                 <label key={c} className="chip" htmlFor={`cat-${c}`}>
                   {categoryLabel(c, labels)} <span className="chip-count">{counts.get(c)}</span>
@@ -76,9 +62,7 @@ export default function Blog(ctx: PageContext) {
         </section>
 
         <div className="blog-more">
-          <a className="btn btn-secondary btn-lg" href="/blog-all">
-            Browse all {ctx.posts.length} posts by year
-          </a>
+          <a className="btn btn-secondary btn-lg" href="/blog-all">Browse all {ctx.posts.length} posts by year</a>
         </div>
       </div>
     </>

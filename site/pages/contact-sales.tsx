@@ -21,42 +21,30 @@ export default function ContactSales(ctx: PageContext) {
   return (
     <div className="container form-layout">
       <section aria-labelledby="sales-form-title">
-        <h2 id="sales-form-title" className="sr-only">
-          Tell us about your team
-        </h2>
+        <h2 id="sales-form-title" className="sr-only">Tell us about your team</h2>
         <Island name="SalesForm" component={SalesForm} props={{ action, next: `${ctx.site.url}/thank-you` }} />
       </section>
       <aside className="side-stack" aria-label="What Enterprise includes">
         <div className="side-card">
           <h2>What we can do for you</h2>
           <ul className="check-list">
-            {BENEFITS.map(([t, d]) => (
-              <li key={t}>
-                <strong>{t}.</strong> {d}
-              </li>
-            ))}
+            {BENEFITS.map(([t, d]) => <li key={t}><strong>{t}.</strong> {d}</li>)}
           </ul>
         </div>
         <div className="side-card">
           <figure>
-            <blockquote>
-              <p>“The security review took one call and a shared document. Our dedicated EU region was live two weeks after we signed.”</p>
-            </blockquote>
+            <blockquote><p>“The security review took one call and a shared document. Our dedicated EU region was live two weeks after we signed.”</p></blockquote>
             <figcaption>Henrik, head of platform at a payments company</figcaption>
           </figure>
         </div>
         <div className="side-card">
           <figure>
-            <blockquote>
-              <p>“We moved 40 million webhooks a month from a home-grown relay to Ferrygate and deleted three services in the process.”</p>
-            </blockquote>
+            <blockquote><p>“We moved 40 million webhooks a month from a home-grown relay to Ferrygate and deleted three services in the process.”</p></blockquote>
             <figcaption>Aiko, staff engineer at a commerce platform</figcaption>
           </figure>
         </div>
         <div className="side-card">
-          <p>
-            Not ready to talk? Every plan up to Business is self-serve — <a href="/pricing">compare plans</a>.
-          </p>
+          <p>Not ready to talk? Every plan up to Business is self-serve — <a href="/pricing">compare plans</a>.</p>
         </div>
       </aside>
     </div>

@@ -9,27 +9,16 @@ export const meta: PageMeta = {
   docs: '/v1/guide',
   hero: {
     title: 'Everything Ferrygate does, in one place',
-    subtitle:
-      'Webhook forwarding, tunnels, cron webhooks and bins share one outbound-only agent, one API and one delivery log. Here is every capability, grouped by product.',
+    subtitle: 'Webhook forwarding, tunnels, cron webhooks and bins share one outbound-only agent, one API and one delivery log. Here is every capability, grouped by product.',
     cta: { text: 'Start free', href: 'https://app.ferrygate.dev/signup' },
   },
 };
 
-interface Group {
-  id: string;
-  title: string;
-  lead: string;
-  href: string;
-  link: string;
-  items: CardItem[];
-}
+interface Group { id: string; title: string; lead: string; href: string; link: string; items: CardItem[] }
 
 const GROUPS: Group[] = [
   {
-    id: 'webhooks',
-    title: 'Webhooks',
-    href: '/webhooks',
-    link: 'Webhook forwarding',
+    id: 'webhooks', title: 'Webhooks', href: '/webhooks', link: 'Webhook forwarding',
     lead: 'Stable endpoints that accept any request and deliver it to every destination of a channel.',
     items: [
       { icon: 'fanout', title: 'Fan-out', text: 'One request, every destination of the channel, each with its own retries.' },
@@ -40,18 +29,11 @@ const GROUPS: Group[] = [
       { icon: 'replay', title: 'Retries and replay', text: 'Backoff with full jitter on errors, 408, 429 and 5xx; replay any delivery later.' },
       { icon: 'list', title: 'Delivery log', text: 'Attempts, statuses, headers and bodies, filtered by channel, status and time.' },
       { icon: 'eye', title: 'Ephemeral channels', text: 'Metadata only: payloads are never written to disk.' },
-      {
-        icon: 'lock',
-        title: 'Private networking',
-        text: 'Deliver into a cloud VPC over your provider’s private connectivity, with no agent to run; Business and Enterprise.',
-      },
+      { icon: 'lock', title: 'Private networking', text: 'Deliver into a cloud VPC over your provider’s private connectivity, with no agent to run; Business and Enterprise.' },
     ],
   },
   {
-    id: 'tunnels',
-    title: 'Tunnels',
-    href: '/tunnels',
-    link: 'Tunnels',
+    id: 'tunnels', title: 'Tunnels', href: '/tunnels', link: 'Tunnels',
     lead: 'Public addresses for services on localhost, your LAN or a cluster, over the same outbound connection.',
     items: [
       { icon: 'tunnel', title: 'HTTP and HTTPS', text: 'Edge-terminated TLS with managed certificates and HTTP/2.' },
@@ -63,10 +45,7 @@ const GROUPS: Group[] = [
     ],
   },
   {
-    id: 'cron',
-    title: 'Cron',
-    href: '/cron',
-    link: 'Cron webhooks',
+    id: 'cron', title: 'Cron', href: '/cron', link: 'Cron webhooks',
     lead: 'Schedules that send HTTP requests on a cron expression, to public or private destinations.',
     items: [
       { icon: 'clock', title: 'Cron and timezones', text: '5-field expressions in any IANA timezone, with daylight saving handled.' },
@@ -76,10 +55,7 @@ const GROUPS: Group[] = [
     ],
   },
   {
-    id: 'bins',
-    title: 'Bins',
-    href: '/webhook-bin',
-    link: 'Open a webhook bin',
+    id: 'bins', title: 'Bins', href: '/webhook-bin', link: 'Open a webhook bin',
     lead: 'Public, temporary request catchers for seeing exactly what a sender sends. No signup.',
     items: [
       { icon: 'inbox', title: 'Instant capture URL', text: 'Any method and path, bodies up to 5 MB, the latest 250 requests kept for 48 hours.' },
@@ -89,35 +65,14 @@ const GROUPS: Group[] = [
     ],
   },
   {
-    id: 'platform',
-    title: 'Platform',
-    href: '/v1/platform',
-    link: 'Platform, architecture and security',
+    id: 'platform', title: 'Platform', href: '/v1/platform', link: 'Platform, architecture and security',
     lead: 'The pieces around the products: automation, identity, compliance and where your traffic lives.',
     items: [
-      {
-        icon: 'terminal',
-        title: 'REST API',
-        text: 'Every resource over HTTPS with access keys, scopes, pagination and idempotency keys.',
-        href: '/api-reference',
-        link: 'API reference',
-      },
-      {
-        icon: 'terminal',
-        title: 'ferry CLI',
-        text: 'One binary for Linux, macOS, Windows and Raspberry Pi; also runs as the ferryd service.',
-        href: '/v1/guide/cli',
-        link: 'CLI reference',
-      },
+      { icon: 'terminal', title: 'REST API', text: 'Every resource over HTTPS with access keys, scopes, pagination and idempotency keys.', href: '/api-reference', link: 'API reference' },
+      { icon: 'terminal', title: 'ferry CLI', text: 'One binary for Linux, macOS, Windows and Raspberry Pi; also runs as the ferryd service.', href: '/v1/guide/cli', link: 'CLI reference' },
       { icon: 'code', title: 'SDKs', text: 'Official clients for Go, JavaScript and Python, generated from the same OpenAPI description.' },
       { icon: 'grid', title: 'Terraform provider', text: 'Manage channels, destinations, schedules and domains as code.' },
-      {
-        icon: 'cube',
-        title: 'Kubernetes operator',
-        text: 'Channel, Destination and Tunnel custom resources in ferrygate.dev/v1.',
-        href: '/v1/installation/kubernetes',
-        link: 'Kubernetes install',
-      },
+      { icon: 'cube', title: 'Kubernetes operator', text: 'Channel, Destination and Tunnel custom resources in ferrygate.dev/v1.', href: '/v1/installation/kubernetes', link: 'Kubernetes install' },
       { icon: 'list', title: 'Audit log', text: 'Who changed what and when, exportable; on Business and Enterprise.' },
       { icon: 'users', title: 'SSO/SAML', text: 'Single sign-on and enforced login for the whole workspace on Business and Enterprise.' },
       { icon: 'map', title: 'Regions and status', text: 'eu, us-east, us-west and apac, with a public status page at status.ferrygate.dev.' },
@@ -142,14 +97,8 @@ export default function Features(_ctx: PageContext) {
       <nav className="subnav" aria-label="Feature groups">
         <div className="container">
           <ul>
-            {GROUPS.map((g) => (
-              <li key={g.id}>
-                <a href={`#${g.id}`}>{g.title}</a>
-              </li>
-            ))}
-            <li>
-              <a href="#availability">By plan</a>
-            </li>
+            {GROUPS.map((g) => <li key={g.id}><a href={`#${g.id}`}>{g.title}</a></li>)}
+            <li><a href="#availability">By plan</a></li>
           </ul>
         </div>
       </nav>
@@ -158,14 +107,10 @@ export default function Features(_ctx: PageContext) {
           <div className="container">
             <div className="section-head section-head-row">
               <div>
-                <h2 id={g.id} className="section-title">
-                  {g.title}
-                </h2>
+                <h2 id={g.id} className="section-title">{g.title}</h2>
                 <p className="section-lead">{g.lead}</p>
               </div>
-              <a className="link-arrow" href={g.href}>
-                {g.link}
-              </a>
+              <a className="link-arrow" href={g.href}>{g.link}</a>
             </div>
             <Cards cols={4} items={g.items} />
           </div>
@@ -174,17 +119,11 @@ export default function Features(_ctx: PageContext) {
       <section className="section section-soft" aria-labelledby="availability">
         <div className="container">
           <div className="section-head">
-            <h2 id="availability" className="section-title">
-              Availability by plan
-            </h2>
+            <h2 id="availability" className="section-title">Availability by plan</h2>
             <p className="section-lead">Enterprise includes everything on Business, with custom limits.</p>
           </div>
           <DataTable caption="Feature availability by plan" head={['Feature', 'Free', 'Starter', 'Team', 'Business']} rows={AVAIL} />
-          <p className="section-foot">
-            <a className="link-arrow" href="/pricing">
-              Full plan comparison
-            </a>
-          </p>
+          <p className="section-foot"><a className="link-arrow" href="/pricing">Full plan comparison</a></p>
         </div>
       </section>
     </>

@@ -18,40 +18,23 @@ export default function ThankYou(_ctx: PageContext) {
   return (
     <section className="notice-page">
       <div className="container container-narrow">
-        <span className="notice-icon notice-icon-ok" aria-hidden="true">
-          <Icon name="check" size={30} />
-        </span>
+        <span className="notice-icon notice-icon-ok" aria-hidden="true"><Icon name="check" size={30} /></span>
         <h1 className="page-title">Thanks — we got your message</h1>
-        <p className="page-lead">
-          A human will reply within one business day, often much sooner during EU and US working hours. Support questions from Free and Starter workspaces can
-          take up to two business days. We sent a copy of your message to the address you gave us.
-        </p>
-        <p className="notice-text">
-          If something is broken right now, the status page shows incidents as they happen. Security reports go to{' '}
-          <a href="mailto:security@ferrygate.dev">security@ferrygate.dev</a>, where we acknowledge them within one business day.
-        </p>
+        <p className="page-lead">A human will reply within one business day, often much sooner during EU and US working hours. Support questions from Free and Starter workspaces can take up to two business days. We sent a copy of your message to the address you gave us.</p>
+        <p className="notice-text">If something is broken right now, the status page shows incidents as they happen. Security reports go to <a href="mailto:security@ferrygate.dev">security@ferrygate.dev</a>, where we acknowledge them within one business day.</p>
         <h2 className="notice-sub">While you wait</h2>
         <ul className="link-cards">
           {NEXT.map((l) => (
             <li key={l.href}>
               <a className="link-card" href={l.href}>
-                <span className="icon-tile">
-                  <Icon name={l.icon} />
-                </span>
-                <span>
-                  <strong>{l.text}</strong>
-                  <span>{l.sub}</span>
-                </span>
+                <span className="icon-tile"><Icon name={l.icon} /></span>
+                <span><strong>{l.text}</strong><span>{l.sub}</span></span>
                 <Icon name="chevronRight" size={16} className="link-card-chev" />
               </a>
             </li>
           ))}
         </ul>
-        <p className="notice-back">
-          <a className="link-arrow" href="/">
-            Back to the home page
-          </a>
-        </p>
+        <p className="notice-back"><a className="link-arrow" href="/">Back to the home page</a></p>
       </div>
     </section>
   );
