@@ -117,7 +117,7 @@ export function resolveConfig(input: unknown, root: string): ResolvedConfig {
   const parsed = configSchema.safeParse(input ?? {});
   if (!parsed.success) {
     throw new SitegenError('SG1001', formatConfigIssues(parsed.error, input).join('\n'), {
-      hint: 'Fix the values above in site/config.ts; every key and its default is listed in the README.',
+      hint: 'Fix the values above in site/config.ts; every key and its default is listed in docs/config.md.',
     });
   }
   const data = parsed.data;

@@ -1,5 +1,5 @@
 /**
- * Pure path rules of the content model (DESIGN.md "Content documents").
+ * Pure path rules of the content model (docs/content.md).
  */
 import { pathSlug } from '../markdown/slugify.ts';
 
