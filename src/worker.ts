@@ -290,7 +290,7 @@ class Session {
       error: serialize(error).toJSON(),
     });
     if (sent.reuse && this.folder!.previous) {
-      const copied = tryCopy(this.folder!, sent.reuse, shared.buildId);
+      const copied = tryCopy(this.folder!, sent.reuse, this.folder!.previous.buildId);
       if (copied) return { path: sent.path, copied: true, ...(copied.patched ? { patched: true } : { offsets: copied.offsets }) };
     }
     // Sent to be copied only, and the copy failed: the main thread sends what rendering needs.
@@ -312,7 +312,7 @@ class Session {
       for (const file of job.alsoAs ?? []) texts.push([file, page.html]);
       const files = texts.map(([file, text]) => this.write(file, text));
       // Where the build id is in each file, for a later build to put its own there in place.
-      const offsets = texts.map(([, text]) => byteOffsets(text, shared.buildId));
+      const offsets = texts.map(([, text]) => byteOffsets(text, ''));
       const idCount = offsets.reduce((sum, at) => sum + at.length, 0);
       return {
         path: page.path,

@@ -403,7 +403,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const writeApi = () =>
         writeContentApi({
           docs: apiDocs,
-          buildId,
           base: config.base,
           trailingSlash: config.trailingSlash,
           images: images.manifest,
@@ -444,7 +443,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         mod,
         authors,
         assets,
-        buildId,
         drafts,
         hasFavicon: publicFiles.some((f) => f.rel === 'favicon.svg'),
         publicFiles: publicFiles.map((f) => f.rel),
@@ -461,7 +459,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // 5. Render and write: each page in whichever worker is free; an unchanged page is
       // copied from the previous output with the new build id (pipeline/render.ts). A page's key
       // covers everything it renders from; the site-wide collections are keyed per page there.
-      const { buildId: _id, nav: _nav, posts: _posts, ...sharedRest } = plan.model.shared;
+      const { nav: _nav, posts: _posts, ...sharedRest } = plan.model.shared;
       const renderKey = hashText(JSON.stringify([engine, parseKey, bundle.hash, sharedRest, project.pluginModules.map((p) => [p.file, p.options])]));
       await opened;
       const jobsKey = hooks.has('content:loaded') ? undefined : hashText(JSON.stringify([renderKey, project.configHash, drafts]));

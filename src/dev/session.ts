@@ -283,7 +283,7 @@ export class DevSession {
       mod: this.mod,
       authors,
       assets: this.assets,
-      buildId: DEV_BUILD_ID,
+      dev: true,
       drafts: true,
       hasFavicon: publicFiles.some((f) => f.rel === 'favicon.svg'),
       publicFiles: publicFiles.map((f) => f.rel),

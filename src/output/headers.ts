@@ -26,7 +26,6 @@ export const HEADER_RULES: HeaderRule[] = [
   { pattern: '/_sitegen/images/*', headers: { 'Cache-Control': IMMUTABLE } },
   // Content-hashed files directly in _sitegen/ (runtime, stylesheet, search): one segment only.
   { pattern: '/_sitegen/:file', headers: { 'Cache-Control': IMMUTABLE } },
-  { pattern: '/api/_content/*', headers: { 'Cache-Control': IMMUTABLE } },
   { pattern: '/__island/*', headers: { 'Cache-Control': REVALIDATE } },
 ];
 

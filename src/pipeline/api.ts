@@ -74,7 +74,6 @@ export function apiPosts(posts: PostSummary[], base: string): PostSummary[] {
 export interface ApiInput {
   /** The documents that get a file (drafts only with --drafts). */
   docs: ContentDocument[];
-  buildId: string;
   base: string;
   /** The site's trailing-slash rule, for relative links resolved to routes. */
   trailingSlash?: boolean;
@@ -113,7 +112,7 @@ const LINKS_AT_A_TIME = 1024;
  * while the main thread plans the site.
  */
 export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
-  const { buildId, base, previous, owner } = input;
+  const { base, previous, owner } = input;
   const outcome: ApiOutcome = { state: {}, written: [], errors: [], cleared: [] };
   const jobs: ApiJob[] = [];
   /**
@@ -124,7 +123,6 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
   const linked = new Map<string, { job: ApiJob; from: string; size: number; spare?: string }>();
   const spare = input.spare;
   const prefixed = !!basePrefix(base);
-  const previousEnd = previous ? `.${previous.id}.json` : '';
   // Relative links name the routes their pages link to (the plan resolves the same from the same documents).
   const sourceLinks = resolveSourceLinks(input.docs, new SourceIndex(input.docs), { trailingSlash: input.trailingSlash ?? false, drafts: true }).links;
   for (const doc of input.docs) {
@@ -137,10 +135,9 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
     const parsedKey = (!input.sendDocs && input.apiKeys.get(doc._id)) || hashText(`${input.parseKey}\u0000${JSON.stringify(doc)}`);
     const key = rewritten ? hashText(JSON.stringify([parsedKey, base, docImages ?? null, ...(links ? [links] : [])])) : parsedKey;
     const before = previous?.api[doc._id];
-    const same = !!before && before.key === key && before.file.endsWith(previousEnd) && input.prevFiles.has(before.file);
-    // The same document (its key covers the path) keeps its query hash: only the build id changes.
-    const stem = same ? before.file.slice(0, -(previousEnd.length - 1)) : undefined;
-    const file = stem !== undefined ? `${stem}${buildId}.json` : `api/_content/query/${queryHash(documentQueryKey(doc._path))}.${buildId}.json`;
+    const file = `api/_content/query/${queryHash(documentQueryKey(doc._path))}.json`;
+    // The same document (its key covers the path) has the same file, byte for byte.
+    const same = !!before && before.key === key && before.file === file && input.prevFiles.has(file);
     outcome.state[doc._id] = rewritten ? { file, hash: doc.hash, key, rewritten } : { file, hash: doc.hash, key };
     const source = input.sourceOf.get(doc._id);
     if (!source) {
@@ -154,8 +151,8 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
     if (input.sendDocs || !owner.has(doc._id)) job.doc = doc;
     if (docImages) job.images = docImages;
     if (links) job.links = links;
-    if (stem !== undefined) {
-      const inSpare = spare && `${stem}${spare.id}.json`;
+    if (same) {
+      const inSpare = spare && file;
       linked.set(file, {
         job,
         from: before!.file,

@@ -58,8 +58,8 @@ export async function writeOutputs(input: OutputsInput): Promise<{ redirects: nu
     '500.html',
     serverErrorHtml({ lang: config.lang, siteName: config.name, description: config.description, home: `${base}/`, headHtml: plan.model.shared.headHtml }),
   );
-  await out.write(`api/_content/query/${queryHash(POSTS_QUERY_KEY)}.${buildId}.json`, JSON.stringify(apiPosts(plan.model.posts, config.base)));
-  await out.write(`api/_content/navigation/${queryHash(NAVIGATION_KEY)}.${buildId}.json`, JSON.stringify(plan.model.nav));
+  await out.write(`api/_content/query/${queryHash(POSTS_QUERY_KEY)}.json`, JSON.stringify(apiPosts(plan.model.posts, config.base)));
+  await out.write(`api/_content/navigation/${queryHash(NAVIGATION_KEY)}.json`, JSON.stringify(plan.model.nav));
   await mapLimit(input.publicFiles, 16, async (f) => out.write(f.rel, await readFile(f.file)));
   await out.write('_sitegen/builds/latest.json', latestJson(buildId, input.timestamp));
   await out.write(`_sitegen/builds/meta/${buildId}.json`, metaJson(buildId, input.timestamp, manifestMatcher(plan), plan.prerendered));

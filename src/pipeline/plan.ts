@@ -38,7 +38,8 @@ export interface PlanInput {
   mod: Pick<RenderModule, 'layouts' | 'pages'>;
   authors: Record<string, Author>;
   assets: SiteAssets;
-  buildId: string;
+  /** Rendered by `sitegen dev`. */
+  dev?: boolean;
   drafts: boolean;
   hasFavicon: boolean;
   /** Public files (relative paths): valid redirect and link targets. */
@@ -111,7 +112,7 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
     docs,
     authors: input.authors,
     assets: input.assets,
-    buildId: input.buildId,
+    dev: input.dev,
     drafts: input.drafts,
     hasFavicon: input.hasFavicon,
     bodyExtra: input.bodyExtra,

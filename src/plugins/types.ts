@@ -23,7 +23,8 @@ export interface PageHookContext {
   /** Authors from site/data/authors.json, by id. */
   authors: Record<string, Author>;
   status: number;
-  buildId: string;
+  /** Rendered by `sitegen dev` (which runs no `build:done`). */
+  dev: boolean;
   /** Site-wide settings plugins commonly need. */
   settings: { indexable: boolean; trailingSlash: boolean; canonicalQueryWhitelist: string[] };
 }

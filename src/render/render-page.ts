@@ -124,7 +124,7 @@ export async function renderPage(
     site: shared.site,
     authors: shared.authors,
     status: job.status,
-    buildId: shared.buildId,
+    dev: !!shared.dev,
     settings: shared.settings,
   };
   if (hooks?.has('page:data')) {
@@ -176,7 +176,7 @@ export async function renderPage(
     }
   }
   let html = `<!doctype html>
-<html lang="${shared.site.lang}" data-build="${shared.buildId}">
+<html lang="${shared.site.lang}" data-assets="${shared.assets}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -196,7 +196,7 @@ ${shared.bodyEndHtml}
       return failed(error, '');
     }
   }
-  const payload: Payload = { path: job.path, title: head.title, head, layout: job.layout, html: body, buildId: shared.buildId, status: job.status };
+  const payload: Payload = { path: job.path, title: head.title, head, layout: job.layout, html: body, assets: shared.assets, status: job.status };
   // Links as written (without the base): the link checks compare them with routes.
   const { links, ids } = extractLinks(rawBody);
   const noindex = head.tags.some((t) => t.attrs.name === 'robots' && t.attrs.content.includes('noindex'));

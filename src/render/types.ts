@@ -5,7 +5,10 @@ import type { HeadData } from './head.ts';
 
 /** Data every page of one build shares; written once, loaded once per worker. */
 export interface SharedRenderData {
-  buildId: string;
+  /** The asset set's id (stylesheet, runtime, island chunks): a payload is swapped only into a page of the same set. */
+  assets: string;
+  /** Rendered by `sitegen dev`. */
+  dev?: boolean;
   site: SiteInfo;
   nav: NavItem[];
   posts: PostSummary[];
@@ -69,6 +72,7 @@ export interface Payload {
   head: HeadData;
   layout: string;
   html: string;
-  buildId: string;
+  /** SharedRenderData.assets of the page's build. */
+  assets: string;
   status: number;
 }

@@ -4,10 +4,10 @@
  */
 import { guardedReload } from './guard.ts';
 import { previewToken } from './preview.ts';
-import { config, state } from './state.ts';
+import { config } from './state.ts';
 import type { ContentContext } from './content.ts';
 
-export const contentContext = (): ContentContext => ({ base: config.base, buildId: state.buildId, previewToken: previewToken() });
+export const contentContext = (): ContentContext => ({ base: config.base, previewToken: previewToken() });
 
 export function contentClient(): Promise<typeof import('./content.ts')> {
   return import('./content.ts').catch((error: unknown) => {

@@ -12,14 +12,13 @@ import { NAVIGATION_KEY, queryHash, serialiseQuery, type ContentQuery } from '..
 export interface ContentContext {
   /** The site's base path, with a trailing slash. */
   base: string;
-  buildId: string;
   previewToken: string;
 }
 
 async function getJson<T>(ctx: ContentContext, kind: 'query' | 'navigation', params: string): Promise<T | null> {
   const search = new URLSearchParams({ _params: params });
   if (ctx.previewToken) search.set('previewToken', ctx.previewToken);
-  const path = `${ctx.base}api/_content/${kind}/${queryHash(params)}.${ctx.buildId}.json?${search}`;
+  const path = `${ctx.base}api/_content/${kind}/${queryHash(params)}.json?${search}`;
   try {
     const res = await fetch(path);
     if (!res.ok || (res.headers.get('content-type') ?? '').includes('text/html')) return null;

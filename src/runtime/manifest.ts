@@ -8,8 +8,20 @@ export function onIdle(fn: () => void): void {
   else setTimeout(fn, 1);
 }
 
+/** The current build's id, from `builds/latest.json` (uncached), or undefined when it cannot be read. */
+async function fetchLatest(): Promise<string | undefined> {
+  const res = await fetch(url(`_sitegen/builds/latest.json?${Date.now()}`), { cache: 'no-store' });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const latest = (await res.json()) as { id?: unknown };
+  return typeof latest?.id === 'string' && latest.id ? latest.id : undefined;
+}
+
+/** The build this session runs on (from latest.json), then that build's manifest. */
 export async function loadManifest(): Promise<void> {
   try {
+    const id = await fetchLatest();
+    if (!id) throw new Error('malformed builds/latest.json');
+    state.buildId = id;
     const res = await fetch(url(`_sitegen/builds/meta/${state.buildId}.json`));
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const manifest = (await res.json()) as Manifest;
@@ -23,9 +35,10 @@ export async function loadManifest(): Promise<void> {
 
 export async function checkLatest(): Promise<void> {
   try {
-    const res = await fetch(url(`_sitegen/builds/latest.json?${Date.now()}`), { cache: 'no-store' });
-    const latest = (await res.json()) as { id?: string };
-    if (latest.id && latest.id !== state.buildId) state.outdated = true;
+    // (Before the first fetch told the session its build, there is nothing to compare with.)
+    if (!state.buildId) return;
+    const id = await fetchLatest();
+    if (id && id !== state.buildId) state.outdated = true;
   } catch {
     // offline or mid-deploy: try again at the next interval
   }

@@ -22,7 +22,8 @@ interface Payload {
   head: { title: string; tags: HeadTag[]; jsonld: string[] };
   layout: string;
   html: string;
-  buildId: string;
+  /** The asset set it was rendered with. */
+  assets: string;
   status: number;
 }
 
@@ -36,7 +37,7 @@ let inFlight = 0;
 
 function payloadUrl(path: string): string {
   const base = path.replace(/\/index\.html$/, '').replace(/\.html$/, '');
-  return url(`${base === '/' ? '' : base}/_payload.json`.replace(/^\//, '')) + `?${state.buildId}`;
+  return url(`${base === '/' ? '' : base}/_payload.json`.replace(/^\//, '')) + (state.buildId ? `?${state.buildId}` : '');
 }
 
 async function fetchPayload(path: string): Promise<Payload> {
@@ -181,7 +182,8 @@ export async function navigate(target: URL, push: boolean, restoreY?: number): P
       return fullLoad(target);
     }
   }
-  if (payload.buildId !== state.buildId) {
+  // Rendered with other stylesheets, runtime or islands than this page loaded: a full load.
+  if (payload.assets !== state.assets) {
     state.outdated = true;
     if (forceLoad(target)) return;
   }
@@ -207,7 +209,7 @@ export function showOwnNotFound(): void {
   if (root?.dataset.status !== '404' || path === '/404') return;
   load(path, true).then(
     (payload) => {
-      if (payload.status === 404 && payload.buildId === state.buildId) {
+      if (payload.status === 404 && payload.assets === state.assets) {
         swap(payload);
         applyCanonicalQuery();
       }

@@ -26,7 +26,10 @@ export interface Manifest {
 }
 
 export const state = {
-  buildId: document.documentElement.dataset.build ?? '',
+  /** The build this page session runs on: the first `builds/latest.json` fetched tells it. */
+  buildId: '',
+  /** The page's asset set: a payload of another set is never swapped in. */
+  assets: document.documentElement.dataset.assets ?? '',
   manifest: undefined as Manifest | undefined,
   prerendered: undefined as Set<string> | undefined,
   /** A newer build is deployed: the next navigation is a full page load. */

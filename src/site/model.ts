@@ -6,6 +6,7 @@ import type { Author, NavItem, PostSummary } from '../../templates/types.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { escapeHtml } from '../html.ts';
+import { hashText } from '../hash.ts';
 import type { SiteAssets } from '../output/assets.ts';
 import type { RenderJob, SharedRenderData } from '../render/types.ts';
 import { documentPageData, type Route } from '../build/routes.ts';
@@ -69,7 +70,8 @@ export interface ModelInput {
   docs: ContentDocument[];
   authors: Record<string, Author>;
   assets: SiteAssets;
-  buildId: string;
+  /** Rendered by `sitegen dev`. */
+  dev?: boolean;
   drafts: boolean;
   hasFavicon: boolean;
   /** Extra HTML at the end of <body> (the dev server's client). */
@@ -88,7 +90,8 @@ export function buildSiteModel(input: ModelInput): SiteModel {
   const favicon = input.hasFavicon ? `<link rel="icon" href="${base}/favicon.svg" type="image/svg+xml">\n` : '';
   const headHtml = `${favicon}${assets.css ? `<link rel="stylesheet" href="${base}/${assets.css.path}">\n` : ''}<link rel="modulepreload" href="${base}/${assets.runtime.path}">`;
   const shared: SharedRenderData = {
-    buildId: input.buildId,
+    assets: assetSetId(assets),
+    ...(input.dev ? { dev: true } : {}),
     site: siteInfo(config),
     nav,
     posts,
@@ -102,6 +105,11 @@ export function buildSiteModel(input: ModelInput): SiteModel {
     ...(input.images && Object.keys(input.images.files).length ? { images: input.images } : {}),
   };
   return { posts, nav, neighbours: computeNeighbours(nav, config.theme.docsRoot, posts), related: computeRelated(posts), shared };
+}
+
+/** Changes only when the stylesheet, the runtime or an island chunk does (their names are content-hashed). */
+export function assetSetId(assets: SiteAssets): string {
+  return hashText(JSON.stringify([assets.css?.path ?? '', assets.runtime.path, assets.islands.urls])).slice(0, 12);
 }
 
 function builtinNotFound(): ContentDocument {

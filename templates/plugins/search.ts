@@ -4,11 +4,13 @@
  *
  *   plugins: [..., 'react-sitegen/plugins/search']   or   [['react-sitegen/plugins/search', { include: ['/v1/'] }]]
  *
- * Every page gets `<meta name="sitegen:search" content="/_sitegen/search.<buildId>.js">`; the runtime
+ * Every page gets `<meta name="sitegen:search" content="/_sitegen/search.<hash>.js">`; the runtime
  * imports that module on the first focus of a `[data-sitegen-search]` form and calls its `mount()`.
- * The build writes `_sitegen/search.<buildId>.js` (the client, with MiniSearch bundled) and
- * `_sitegen/search-index.<buildId>.json` (the index); the client finds the index from its own URL.
+ * The build writes `_sitegen/search.<hash>.js` (the client, with MiniSearch bundled; the hash covers
+ * its sources, so pages name the same file from build to build) and `_sitegen/search/index.json`
+ * (the index, revalidated by browsers); the client finds the index from its own URL.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -32,11 +34,20 @@ export const PAGE_TEXT_LIMIT = 50_000;
 export const TEXT_BUDGET = 10_000_000;
 const MIN_PAGE_TEXT = 2400;
 const DESCRIPTION_LIMIT = 160;
-/** The dev server's build id: it serves no plugin files, so search stays a plain form there. */
-const DEV_BUILD_ID = 'dev';
+export const clientFile = (hash: string) => `_sitegen/search.${hash}.js`;
+export const INDEX_FILE = '_sitegen/search/index.json';
 
-export const clientFile = (buildId: string) => `_sitegen/search.${buildId}.js`;
-export const indexFile = (buildId: string) => `_sitegen/search-index.${buildId}.json`;
+/** The client's sources (client.ts, options.ts, MiniSearch's version) hashed: its file's name. */
+function clientHash(client: string): string {
+  const hash = createHash('sha256');
+  for (const file of [client, join(dirname(client), 'options.ts')]) hash.update(readFileSync(file));
+  try {
+    hash.update(JSON.parse(readFileSync(createRequire(client).resolve('minisearch/package.json'), 'utf8')).version);
+  } catch {
+    /* not resolvable from there: the sources alone */
+  }
+  return hash.digest('hex').slice(0, 10);
+}
 
 const ENTITIES: Record<string, string> = {
   amp: '&',
@@ -137,12 +148,22 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
   const prefixes = (docsRoot: string, blogDir: string) =>
     options.include?.length ? options.include : [docsRoot, blogDir].map((dir) => `/${dir.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/'));
 
+  let client: { file: string; hash: string } | undefined;
+  const clientOf = (root: string) => {
+    if (!client) {
+      const file = findClient(root);
+      client = { file, hash: clientHash(file) };
+    }
+    return client;
+  };
+
   return {
     name: 'sitegen:search',
     hooks: {
-      'page:data'({ head, site, buildId }) {
-        if (buildId === DEV_BUILD_ID) return;
-        setTag(head, 'meta', { name: 'sitegen:search', content: `${site.base.replace(/\/$/, '')}/${clientFile(buildId)}` });
+      'page:data'({ head, site, dev }) {
+        // (`sitegen dev` runs no build:done: there is no index to serve.)
+        if (dev) return;
+        setTag(head, 'meta', { name: 'sitegen:search', content: `${site.base.replace(/\/$/, '')}/${clientFile(clientOf(process.cwd()).hash)}` });
       },
 
       async 'build:done'(ctx) {
@@ -150,8 +171,8 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
         // `page:data`), and importing them there cost each one some 30 ms of its start-up.
         const [{ build }, { default: MiniSearchClass }] = await Promise.all([import('esbuild'), import('minisearch')]);
         // The browser client bundles (in esbuild's own process) while this thread builds the index.
-        const client = build({
-          entryPoints: [findClient(ctx.config.root)],
+        const bundled = build({
+          entryPoints: [clientOf(ctx.config.root).file],
           bundle: true,
           minify: true,
           format: 'esm',
@@ -160,7 +181,7 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
           logLevel: 'silent',
           legalComments: 'none',
         });
-        client.catch(() => undefined); // awaited below
+        bundled.catch(() => undefined); // awaited below
         const rendered = new Set(ctx.pages.map((p) => p.path));
         const include = prefixes(ctx.site.theme.docsRoot, ctx.config.blogDir);
         const included = (path: string) => include.some((prefix) => path.startsWith(prefix) || path === prefix.replace(/\/$/, ''));
@@ -192,10 +213,10 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
 
         const index: MiniSearch<SearchDocument> = new MiniSearchClass<SearchDocument>(INDEX_OPTIONS);
         index.addAll(documents);
-        await ctx.write(indexFile(ctx.buildId), JSON.stringify(index));
+        await ctx.write(INDEX_FILE, JSON.stringify(index));
 
-        const result = await client;
-        await ctx.write(clientFile(ctx.buildId), result.outputFiles[0].text);
+        const result = await bundled;
+        await ctx.write(clientFile(clientOf(ctx.config.root).hash), result.outputFiles[0].text);
       },
     },
   };

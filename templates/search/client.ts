@@ -1,6 +1,6 @@
 /**
  * The search box's browser client, bundled with MiniSearch by the search plugin into
- * `_sitegen/search.<buildId>.js`. The runtime imports it on the first focus of a
+ * `_sitegen/search.<hash>.js`. The runtime imports it on the first focus of a
  * `[data-sitegen-search]` form and calls `mount(form)`.
  *
  * It turns the form's input into an ARIA combobox with a listbox of results (the APG "list
@@ -11,8 +11,8 @@
 import MiniSearch from 'minisearch';
 import { INDEX_OPTIONS, MAX_RESULTS, SEARCH_OPTIONS, type SearchDocument, type StoredResult } from './options.ts';
 
-/** `…/_sitegen/search.<id>.js` → `…/_sitegen/search-index.<id>.json`. */
-const INDEX_URL = import.meta.url.replace(/\/search\.([\w-]+)\.js(?=$|[?#])/, '/search-index.$1.json');
+/** Beside the client: `…/_sitegen/search.<hash>.js` → `…/_sitegen/search/index.json`. */
+const INDEX_URL = new URL('search/index.json', import.meta.url).href;
 /** The site's base path ('' at the root), from where the client itself is served. */
 const BASE = new URL('..', new URL('.', import.meta.url)).pathname.replace(/\/$/, '');
 
@@ -20,7 +20,8 @@ let indexPromise: Promise<MiniSearch<SearchDocument>> | undefined;
 
 /** Fetch and load the index, once per page (a failed load may be retried). */
 function loadIndex(): Promise<MiniSearch<SearchDocument>> {
-  indexPromise ??= fetch(INDEX_URL)
+  // (Its name stays the same from build to build: the browser revalidates it.)
+  indexPromise ??= fetch(INDEX_URL, { cache: 'no-cache' })
     .then((response) => {
       if (!response.ok) throw new Error(`${response.status} ${response.statusText} for ${INDEX_URL}`);
       return response.text();

@@ -106,6 +106,9 @@ afterEach(async () => {
 
 const url = (path: string) => `${server.url}${path}`;
 const mark = () => page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+/** Wait until the page session has learnt its build from its first latest.json. */
+const sessionBuild = (id: string) =>
+  page.waitForFunction((id) => (window as unknown as { sitegen: { state: { buildId: string } } }).sitegen.state.buildId === id, id, { timeout: 5000 });
 const marked = () => page.evaluate(() => (window as unknown as { __marker?: number }).__marker === 1);
 const heading = () => page.locator('main h1').first().textContent();
 const navigateTo = (href: string) => page.evaluate((h) => (window as unknown as { sitegen: { navigate(h: string): Promise<void> } }).sitegen.navigate(h), href);
@@ -128,7 +131,7 @@ describe('client-side navigation', () => {
     expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe('https://fixture.example.com/about');
     expect(await page.getAttribute('meta[name="description"]', 'content')).toBe('What this fixture is for.');
     expect(await marked()).toBe(true);
-    expect(requests.some((r) => r.path === `/about/_payload.json?${buildId}`)).toBe(true);
+    expect(requests.some((r) => r.path === '/about/_payload.json' || r.path === `/about/_payload.json?${buildId}`)).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
   });
 
@@ -262,15 +265,45 @@ describe('build manifest and new builds', () => {
       await page.click('#everything a[href="/about"]');
       await page.waitForURL(url('/about'));
       expect(await marked()).toBe(true);
+      // The session learns its build from its first latest.json (build A), then build B is deployed.
+      await sessionBuild(buildId);
       writeFileSync(latest, JSON.stringify({ id: 'newbuild0000', timestamp: 1 }));
-      await page.waitForResponse((res) => res.url().includes('/_sitegen/builds/latest.json?'), { timeout: 5000 });
-      await page.waitForTimeout(100);
+      await page.waitForFunction(() => (window as unknown as { sitegen: { state: { outdated: boolean } } }).sitegen.state.outdated, undefined, {
+        timeout: 5000,
+      });
       await page.click('a[href="/guide"]');
       await page.waitForURL(url('/guide'));
       await page.waitForLoadState('load');
       expect(await marked()).toBe(false);
     } finally {
       writeFileSync(latest, original);
+    }
+  });
+});
+
+describe('stable pages', () => {
+  it('carries no build id in pages or payloads, only the asset set', async () => {
+    const html = readFileSync(join(out, 'about/index.html'), 'utf8');
+    const payload = JSON.parse(readFileSync(join(out, 'about/_payload.json'), 'utf8'));
+    expect(html).not.toContain(buildId);
+    expect(JSON.stringify(payload)).not.toContain(buildId);
+    expect(html).toContain(`data-assets="${payload.assets}"`);
+  });
+
+  it('never swaps in a payload rendered with another asset set: a full load instead', async () => {
+    const file = join(out, 'guide/_payload.json');
+    const original = readFileSync(file, 'utf8');
+    try {
+      writeFileSync(file, JSON.stringify({ ...JSON.parse(original), assets: 'otherassets0' }));
+      await page.goto(url('/'));
+      await mark();
+      await page.click('#everything a[href="/guide"]');
+      await page.waitForURL(url('/guide'));
+      await page.waitForLoadState('load');
+      expect(await page.textContent('main h1')).toBe('Guide');
+      expect(await marked()).toBe(false);
+    } finally {
+      writeFileSync(file, original);
     }
   });
 });
@@ -356,7 +389,7 @@ describe('preview mode', () => {
     );
     expect(doc.title).toBe('About the fixture');
     const asked = contentRequests('query').find((r) => r.params === documentQueryKey('/about'));
-    expect(asked?.pathname).toBe(`/api/_content/query/${queryHash(documentQueryKey('/about'))}.${buildId}.json`);
+    expect(asked?.pathname).toBe(`/api/_content/query/${queryHash(documentQueryKey('/about'))}.json`);
     expect(asked?.previewToken).toBe('abc');
   });
 });
@@ -393,10 +426,10 @@ describe('the content API while browsing', () => {
     await page.waitForSelector('[data-sitegen-suggest]:not([hidden]) a');
     expect(await marked()).toBe(true);
     const nav = contentRequests('navigation');
-    expect(nav.map((r) => r.pathname)).toEqual([`/api/_content/navigation/${queryHash(NAVIGATION_KEY)}.${buildId}.json`]);
+    expect(nav.map((r) => r.pathname)).toEqual([`/api/_content/navigation/${queryHash(NAVIGATION_KEY)}.json`]);
     expect(nav[0].params).toBe(NAVIGATION_KEY);
     const posts = contentRequests('query');
-    expect(posts.map((r) => r.pathname)).toEqual([`/api/_content/query/${queryHash(POSTS_QUERY_KEY)}.${buildId}.json`]);
+    expect(posts.map((r) => r.pathname)).toEqual([`/api/_content/query/${queryHash(POSTS_QUERY_KEY)}.json`]);
     expect(posts[0].params).toBe(POSTS_QUERY_KEY);
     const links = await page.$$eval('[data-sitegen-suggest] a', (as) => as.map((a) => a.getAttribute('href')));
     expect(links[0]).toBe('/guide/setup');
@@ -474,8 +507,8 @@ describe('regressions: runtime, preview and 404 behaviour', () => {
       // /guide was force-loaded a moment ago: it must not be force-loaded again.
       await page.evaluate(() => sessionStorage.setItem('sitegen:reload', JSON.stringify({ path: '/guide', expires: Date.now() + 10_000 })));
       await mark();
+      await sessionBuild(buildId);
       writeFileSync(latest, JSON.stringify({ id: 'newbuild0000', timestamp: 1 }));
-      await page.waitForResponse((res) => res.url().includes('/_sitegen/builds/latest.json?'), { timeout: 5000 });
       await page.waitForFunction(() => (window as unknown as { sitegen: { state: { outdated: boolean } } }).sitegen.state.outdated);
       await page.click('#everything a[href="/guide"]');
       await page.waitForURL(url('/guide'));

@@ -41,7 +41,7 @@ beforeEach(async () => {
 afterEach(async () => page.close());
 
 const url = (path: string) => `${server.url}${path}`;
-const indexFile = () => readdirSync(join(out, '_sitegen')).find((f) => /^search-index\.[0-9a-f]+\.json$/.test(f))!;
+const indexFile = () => 'search/index.json';
 const BOX = 'form[data-sitegen-search]';
 const INPUT = '#site-search';
 
@@ -107,10 +107,12 @@ describe('the search index', () => {
     expect(statSync(join(out, '_sitegen', indexFile())).size).toBeLessThan(600 * 1024);
   });
 
-  it('is named after the build, next to the client', () => {
-    const id = indexFile().match(/^search-index\.([0-9a-f]+)\.json$/)![1];
-    expect(statSync(join(out, '_sitegen', `search.${id}.js`)).isFile()).toBe(true);
-    expect(JSON.parse(readFileSync(join(out, '_sitegen/builds/latest.json'), 'utf8')).id).toBe(id);
+  it('keeps its name from build to build, beside a client named by its own sources', () => {
+    const client = readdirSync(join(out, '_sitegen')).find((f) => /^search\.[0-9a-f]+\.js$/.test(f))!;
+    const meta = readFileSync(join(out, 'index.html'), 'utf8').match(/<meta name="sitegen:search" content="([^"]+)"/)![1];
+    expect(meta).toBe(`/_sitegen/${client}`);
+    const id = JSON.parse(readFileSync(join(out, '_sitegen/builds/latest.json'), 'utf8')).id;
+    expect(client).not.toContain(id);
   });
 });
 
@@ -122,7 +124,7 @@ describe('searching in Chromium', () => {
     expect(requests.filter((p) => p.includes('/_sitegen/search'))).toEqual([]);
     await search(WORD);
     await page.waitForSelector('[role="option"]');
-    expect(requests.filter((p) => p.includes('search-index'))).toHaveLength(1);
+    expect(requests.filter((p) => p.includes('/_sitegen/search/index.json'))).toHaveLength(1);
   });
 
   it('finds the page a distinctive word is on, and ArrowDown + Enter opens it', async () => {
@@ -188,7 +190,7 @@ describe('searching in Chromium', () => {
 
   it('keeps the list closed when Escape comes while the index is still loading', async () => {
     let served = false;
-    await page.route('**/_sitegen/search-index.*.json', async (route) => {
+    await page.route('**/_sitegen/search/index.json', async (route) => {
       await new Promise((r) => setTimeout(r, 600));
       await route.continue();
       served = true;

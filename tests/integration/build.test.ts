@@ -89,7 +89,7 @@ describe('sitegen build on the fixture site', () => {
   });
 
   it('writes a payload per page whose html is the page content', () => {
-    const payload = json<{ path: string; title: string; layout: string; html: string; buildId: string; head: { title: string } }>(
+    const payload = json<{ path: string; title: string; layout: string; html: string; assets: string; head: { title: string } }>(
       out,
       'guide/intro/_payload.json',
     );
@@ -98,7 +98,7 @@ describe('sitegen build on the fixture site', () => {
       path: '/guide/intro',
       title: 'Introduction | Fixture',
       layout: 'doc',
-      buildId: page.querySelector('html')?.getAttribute('data-build'),
+      assets: page.querySelector('html')?.getAttribute('data-assets'),
     });
     const raw = read(out, 'guide/intro/index.html');
     const start = raw.indexOf('>', raw.indexOf('<div id="__sitegen"')) + 1;
@@ -182,7 +182,9 @@ describe('sitegen build on the fixture site', () => {
   it('prerenders the content API: a query per document, the posts listing and the navigation', () => {
     const files = listFiles(out).filter((f) => f.startsWith('api/_content/'));
     const { id } = json<{ id: string }>(out, '_sitegen/builds/latest.json');
-    expect(files.every((f) => f.endsWith(`.${id}.json`))).toBe(true);
+    // Named by the query alone: no build id in any content API file's name or bytes.
+    expect(files.every((f) => /^api\/_content\/(query|navigation)\/[0-9a-f]+\.json$/.test(f))).toBe(true);
+    expect(files.some((f) => read(out, f).includes(id))).toBe(false);
     const queries = files.filter((f) => f.startsWith('api/_content/query/')).map((f) => json(out, f));
     const about = queries.find((q) => (q as { _path?: string })._path === '/about');
     expect(about).toMatchObject({ _id: 'content:about.md', title: 'About the fixture', _type: 'markdown' });

@@ -78,7 +78,7 @@ describe('sitegen create', () => {
       expect(page.querySelector('header form[role="search"] input[type="search"]'), file).not.toBeNull();
     }
     expect(read(dist, 'favicon.svg')).toMatch(/^<svg /);
-    expect(listFiles(dist).filter((f) => /^_sitegen\/search-index\.[0-9a-f]+\.json$/.test(f))).toHaveLength(1);
+    expect(listFiles(dist).filter((f) => /^_sitegen\/search\/index\.json$/.test(f))).toHaveLength(1);
     // The home page's heading sits in the theme's padded page header, not flush against the site header.
     expect(html(dist, 'index.html').querySelector('main > header.page-header h1.page-title')?.text).toBe('My site');
     expect(html(dist, 'index.html').querySelector('main > section.page-pad h2')?.text).toBe('Latest posts');

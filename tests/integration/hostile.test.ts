@@ -109,8 +109,7 @@ const payload = (route: string) =>
     out,
     `${route}/_payload.json`,
   );
-const buildId = () => json<{ id: string }>(out, '_sitegen/builds/latest.json').id;
-const contentApi = <T = Record<string, unknown>>(key: string) => json<T>(out, `api/_content/query/${queryHash(key)}.${buildId()}.json`);
+const contentApi = <T = Record<string, unknown>>(key: string) => json<T>(out, `api/_content/query/${queryHash(key)}.json`);
 const outputFiles = () => listFiles(out);
 
 /** Every element that carries a URL, in a parsed document. */

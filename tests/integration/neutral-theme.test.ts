@@ -62,7 +62,7 @@ describe('a neutral theme, configured', () => {
   it('sends the search form to the home page by default, and indexes the docs root and the blog folder', () => {
     const dist = join(site, 'dist');
     expect(html(dist, 'index.html').querySelector('form.header-search')?.getAttribute('action')).toBe('/');
-    const index = listFiles(dist).find((f) => /^_sitegen\/search-index\.[0-9a-f]+\.json$/.test(f))!;
+    const index = listFiles(dist).find((f) => /^_sitegen\/search\/index\.json$/.test(f))!;
     const text = read(dist, index);
     for (const path of ['/docs/guide', '/docs/guide/writing', '/news/2025/01/15/hello-world']) expect(text, path).toContain(JSON.stringify(path));
   });

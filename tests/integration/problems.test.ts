@@ -97,9 +97,7 @@ describe('search', () => {
     write('content/guide/long.md', `---\ntitle: A long page\n---\n\n${filler.join('\n\n')}\n\nThe word zanzibarite appears only here.\n`);
     const result = await runCli(['build', '--root', site!, '--quiet']);
     expect(result.code, result.stderr).toBe(0);
-    const dir = join(site!, 'dist/_sitegen');
-    const file = readdirSync(dir).find((name) => name.startsWith('search-index.'))!;
-    const index = MiniSearch.loadJSON<SearchDocument>(readFileSync(join(dir, file), 'utf8'), INDEX_OPTIONS);
+    const index = MiniSearch.loadJSON<SearchDocument>(readFileSync(join(site!, 'dist/_sitegen/search/index.json'), 'utf8'), INDEX_OPTIONS);
     expect(index.search('zanzibarite').map((hit) => hit.id)).toEqual(['/guide/long']);
   });
 });

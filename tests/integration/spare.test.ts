@@ -81,32 +81,6 @@ describe('a rebuild into the spare', () => {
     await equalsCold();
   });
 
-  it('renames the content API files of unchanged documents in the spare instead of linking them', async () => {
-    await withSpare();
-    const spare = join(site, '.sitegen-cache', spares()[0]);
-    const idOf = (dir: string) => (JSON.parse(readFileSync(join(dir, '_sitegen/builds/latest.json'), 'utf8')) as { id: string }).id;
-    const query = 'api/_content/query';
-    // A document the next build leaves alone: its file in the spare, under the spare's build id.
-    const file = readdirSync(join(spare, query)).find(
-      (name) => name.endsWith(`.${idOf(spare)}.json`) && readFileSync(join(spare, query, name), 'utf8').includes('"title":"Introduction"'),
-    )!;
-    expect(file).toBeTruthy();
-    const inode = statSync(join(spare, query, file)).ino;
-    // The live output's copy of the same file, as a file of its own (the second build linked it
-    // from the first): a link from there would show its inode, not the spare's.
-    const live = join(site, 'dist', query, file.replace(/\.[0-9a-f]+\.json$/, `.${idOf(join(site, 'dist'))}.json`));
-    const text = readFileSync(live);
-    rmSync(live);
-    writeFileSync(live, text);
-    expect(statSync(live).ino).not.toBe(inode);
-    edit('content/about.md', 'Third build.');
-    await build();
-    const renamed = file.replace(/\.[0-9a-f]+\.json$/, `.${idOf(join(site, 'dist'))}.json`);
-    expect(statSync(join(site, 'dist', query, renamed)).ino).toBe(inode);
-    expect(existsSync(join(site, 'dist', query, file))).toBe(false);
-    await equalsCold();
-  });
-
   it('renders in full the pages patched before the plan that the plan then changes (a title in every sidebar)', async () => {
     await withSpare();
     const intro = readFileSync(join(site, 'content/guide/1.intro.md'), 'utf8');
