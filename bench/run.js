@@ -14,7 +14,7 @@
 // (installed when missing), Eleventy from npm into bench/.cache (never a project dependency).
 // Results: docs/bench/results.{json,md} and chart.svg (merged with earlier sizes' results).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpus, totalmem } from 'node:os';
@@ -82,12 +82,20 @@ async function clear(dir) {
 }
 
 /**
- * sitegen removes the output it replaced in a detached process after it returns. Wait for that
- * before the next timed run, so no run is charged for (or helped by) the one before it.
+ * sitegen removes the output it replaced (when it keeps no spare) in a detached process after it
+ * returns. Wait for that before the next timed run, so no run is charged for (or helped by) the
+ * one before it: every `.<out>.sitegen/` folder holds only the generation `<out>` links to.
  */
 async function settled() {
+  const pending = (dir, gens) => {
+    const out = join(dir, gens.slice(1, -'.sitegen'.length));
+    const current = existsSync(out) ? realpathSync(out) : '';
+    return readdirSync(join(dir, gens)).some((n) => /^(out|old|tmp|link)-/.test(n) && join(dir, gens, n) !== current);
+  };
   const busy = () =>
-    [CACHE, ...sizes.map((size) => join(CACHE, `work-${size}`))].some((dir) => existsSync(dir) && readdirSync(dir).some((n) => /^\..+\.old-/.test(n)));
+    [CACHE, ...sizes.map((size) => join(CACHE, `work-${size}`))].some(
+      (dir) => existsSync(dir) && readdirSync(dir).some((n) => /^\..+\.sitegen$/.test(n) && pending(dir, n)),
+    );
   for (let i = 0; i < 600 && busy(); i++) await new Promise((r) => setTimeout(r, 100));
 }
 
@@ -325,7 +333,9 @@ ${floors.map((r) => `| ${r.size.toLocaleString('en-US')} | ${fmt(r.tools.floor.m
 | files | sitegen cold | Hugo cold | Eleventy cold | sitegen/Hugo | sitegen/Eleventy | nothing changed (/Hugo) | one body edit (/Hugo) | one title edit (/Hugo) | main-thread heap |
 |---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
-${scaling ? `\nScaling: ${scaling}.\n` : ''}${floor}${site}`;
+${scaling ? `\nScaling: ${scaling}.\n` : ''}${floor}${site}
+Issue 42's goals (files that differ after an edit, a rebuild and \`--force\`; rebuild and CI-build times against Hugo; code measures): [goals.md](goals.md), from \`node bench/goals.js\`.
+`;
 }
 
 /** The bundled site, cold: cache and output removed before each build. */
