@@ -23,6 +23,8 @@ export type {
   BuildDoneContext,
   BuiltPage,
   DevServerContext,
+  DevFilesContext,
+  DevFiles,
   HookName,
 } from './plugins/types.ts';
 export type { HeadData, HeadTag } from './render/head.ts';

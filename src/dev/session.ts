@@ -10,23 +10,16 @@
  * stale. Pages render on demand in this thread and are cached, so an edit costs one parse plus
  * the pages someone is looking at, whatever the size of the site.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type MarkdownIt from 'markdown-it';
 import type { ResolvedConfig } from '../config/schema.ts';
-import { discoverContent, displayPath, listPublicFiles } from '../content/discover.ts';
-import { linkOutside, outsideLinkProblem } from '../content/links.ts';
+import { displayPath, listPublicFiles } from '../content/discover.ts';
 import { projectScope, type ProjectScope } from '../content/scope.ts';
-import { contentId, normalizeRoutePath } from '../content/paths.ts';
-import { parseDocument } from '../content/parse.ts';
-import { decodeSource, type DecodedText } from '../content/decode.ts';
-import type { ContentDocument, ParseOptions, SourceFile } from '../content/types.ts';
-import { SitegenError, applyCheckLevels } from '../errors.ts';
+import { normalizeRoutePath } from '../content/paths.ts';
+import type { ContentDocument } from '../content/types.ts';
+import { type SitegenError, applyCheckLevels } from '../errors.ts';
 import { hashText } from '../hash.ts';
-import { createMarkdown } from '../markdown/index.ts';
-import { LANGUAGES, initHighlighter } from '../markdown/highlight.ts';
 import type { SiteAssets } from '../output/assets.ts';
 import { renderPage, type RenderModule } from '../render/render-page.ts';
 import type { RenderedPage } from '../render/types.ts';
@@ -34,50 +27,18 @@ import { resolveRedirect, type Redirect, type RouteMatcher } from '../routes/rul
 import { readAuthors } from '../site/data.ts';
 import type { PluginModule } from '../plugins/load.ts';
 import { HookRunner } from '../plugins/run.ts';
+import type { DevFilesContext } from '../plugins/types.ts';
 import { loadProject, type Project } from '../pipeline/project.ts';
 import { compileTemplates } from '../pipeline/templates.ts';
 import { jobFor, manifestMatcher, planSite, type SitePlan } from '../pipeline/plan.ts';
 import { collectImages, documentImages, hashImage, imageKeys, loadImage } from '../output/images.ts';
-import { Workers, batches, defaultConcurrency } from '../pipeline/workers.ts';
-import type { ParsedItem } from '../pipeline/protocol.ts';
 import { apiDocument, apiPosts } from '../pipeline/api.ts';
-import { checkSources, statKey } from '../pipeline/stat.ts';
-import { loadDocCache, saveDocCache } from '../pipeline/state.ts';
-import { PACKAGE_ROOT, VERSION } from '../paths.ts';
+import { summaryKey, imagesKey } from './changes.ts';
 import { DevLinkChecks } from './link-checks.ts';
-import { join } from 'node:path';
+import { OutsideLinks } from './outside-links.ts';
+import { DevDocuments } from './documents.ts';
 
 export const DEV_BUILD_ID = 'dev';
-
-/** The fields of a document that listings and navigation show. */
-function summaryKey(doc: ContentDocument | undefined): string {
-  if (!doc) return '';
-  const fm = doc.frontmatter;
-  return JSON.stringify([
-    doc._path,
-    doc.title,
-    doc.description,
-    doc.date,
-    doc.updated,
-    doc.draft,
-    doc.navigation,
-    doc.redirect,
-    doc.layout,
-    doc.excerpt,
-    doc.readingTime,
-    fm.order,
-    fm.level,
-    fm.tags,
-    fm.categories,
-    fm.author,
-    doc.middleware,
-  ]);
-}
-
-/** The images a document shows, as written. */
-function imagesKey(doc: ContentDocument): string {
-  return JSON.stringify((doc.images ?? []).map((ref) => ref.href));
-}
 
 export interface DevOptions {
   root: string;
@@ -89,18 +50,12 @@ export class DevSession {
   config!: ResolvedConfig;
   contentDir = '';
   private project!: Project;
-  private md!: MarkdownIt;
-  private parseOptions!: ParseOptions;
-  private docs = new Map<string, ContentDocument>();
-  /** Body HTML by document id, with the source hash it was parsed from. */
-  private bodies = new Map<string, { hash: string; html: string }>();
-  private sources = new Map<string, SourceFile>();
-  /** The same sources by document id. */
-  private sourceById = new Map<string, SourceFile>();
-  /** Each source's stat key when `load` read it (see changedSinceLoad). */
-  private loadedStats = new Map<string, string | undefined>();
+  /** The documents the plan was made from (after `content:loaded`). */
+  private planned: ContentDocument[] = [];
   /** Problems by source file: the last good document of that file keeps being served. */
   readonly problems = new Map<string, SitegenError[]>();
+  /** The documents (metadata), and their bodies once parsed. */
+  private readonly store = new DevDocuments(this.problems);
   /** Hashed image path in the output (`_sitegen/images/cat.1a2b3c4d5e.png`) → its source file. */
   imageFiles = new Map<string, string>();
   private mod!: RenderModule;
@@ -110,23 +65,19 @@ export class DevSession {
   private cache = new Map<string, RenderedPage>();
   pluginModules: PluginModule[] = [];
   hooks = new HookRunner([]);
-  /** The document cache being written after start-up (awaited by `close`). */
-  saving?: Promise<void>;
-  /** The parsing workers closing after start-up (awaited by `close`). */
-  closing?: Promise<void>;
   /** The real paths links may lead into (content/links.ts): nothing is read or served outside them. */
   scope!: ProjectScope;
-  /** Links out of the project (SG2010) by display path. */
-  private links = new Map<string, SitegenError>();
+  /** Links out of the project (SG2010). */
+  private readonly links: OutsideLinks;
   /** The build's link and anchor checks over the pages rendered so far. */
   private pageChecks = new DevLinkChecks();
-  /** Every grammar loaded in this thread (see load). */
-  private grammars: Promise<void> = Promise.resolve();
 
   /** Files the template bundle was built from (layouts, components, pages, data). */
   templateInputs = new Set<string>();
 
-  constructor(private readonly options: DevOptions) {}
+  constructor(private readonly options: DevOptions) {
+    this.links = new OutsideLinks(options.root, this.problems);
+  }
 
   get root(): string {
     return this.options.root;
@@ -134,6 +85,20 @@ export class DevSession {
 
   get publicDir(): string {
     return this.project.publicDir;
+  }
+
+  /** The document cache being written after start-up (awaited by `close`). */
+  get saving(): Promise<void> | undefined {
+    return this.store.saving;
+  }
+
+  /** The parsing workers closing after start-up (awaited by `close`). */
+  get closing(): Promise<void> | undefined {
+    return this.store.closing;
+  }
+
+  private get docs(): Map<string, ContentDocument> {
+    return this.store.byFile;
   }
 
   /** Load everything: config, all documents (in the worker pool, or from the cache), templates, assets. */
@@ -157,101 +122,27 @@ export class DevSession {
     this.hooks = project.hooks;
     this.config = project.config;
     this.contentDir = project.contentDir;
-    const c = this.config;
-    this.parseOptions = { blogDir: c.blogDir, locales: c.locales, defaultLocale: c.defaultLocale, markdown: c.markdown };
-    this.md = createMarkdown(c.markdown, (md) => this.hooks.runSync('markdown', md));
-    this.docs.clear();
-    this.bodies.clear();
     this.problems.clear();
     this.scope = projectScope(project);
-    const { sources, problems: refused } = await discoverContent(this.contentDir, this.root, this.scope);
     this.links.clear();
-    this.setLinks(refused, this.contentDir);
-    this.sources = new Map(sources.map((s) => [s.file, s]));
-    this.sourceById = new Map(sources.map((s) => [contentId(s.rel), s]));
-    // The same document cache as `sitegen build`: a site built once starts in dev without parsing.
-    const engine = hashText(readFileSync(join(PACKAGE_ROOT, 'lib/worker.js')));
-    const parseKey = hashText(JSON.stringify([VERSION, engine, this.parseOptions, this.pluginModules.map((p) => [p.file, p.options])]));
-    const cache = await loadDocCache(project.cacheDir, parseKey);
-    const { toParse, restated } = checkSources(sources, cache.entries);
+    let compiled!: ReturnType<typeof compileTemplates>;
     // The templates and assets compile (esbuild, in its own process) while the workers parse.
-    const compiled = compileTemplates(this.project);
-    compiled.catch(() => undefined); // awaited below
-    // The template bundle (React with it) is imported as soon as it is compiled, while the workers
-    // parse: this thread has nothing else to do until then (rebuildTemplates finds it loaded).
-    compiled.then((templates) => import(pathToFileURL(templates.bundle.file).href)).catch(() => undefined);
-    if (toParse.length) {
-      const workers = new Workers(Math.min(defaultConcurrency(), Math.max(1, Math.ceil(toParse.length / 64))), this.pluginModules);
-      try {
-        // Four batches in flight per worker: this thread is busy with the file watcher's first scan
-        // meanwhile, and a worker waiting for its next batch would sit idle.
-        const parsed = workers.map(
-          batches(toParse, 64),
-          async (session, batch) => {
-            const files = batch.map((i) => sources[i]);
-            const items = await session.request<ParsedItem[]>(
-              { type: 'parse', files, options: this.parseOptions, keep: false },
-              'parsing',
-              files.map((f) => f.display),
-            );
-            for (const item of items) {
-              const i = batch[item.index];
-              cache.entries[sources[i].rel] = {
-                hash: item.hash ?? '',
-                display: sources[i].display,
-                doc: item.doc,
-                errors: item.errors,
-                ...(item.stat ? { stat: item.stat } : {}),
-              };
-            }
-          },
-          undefined,
-          4,
-        );
-        parsing?.();
-        await parsed;
-      } finally {
-        // The workers close while the site is planned: their threads take a while to tear down.
-        const closed = workers.destroy().catch(() => undefined);
-        this.closing = Promise.all([this.closing, closed]).then(() => undefined);
-      }
-    }
-    if (!toParse.length) parsing?.();
-    // This thread renders pages synchronously, so it loads every grammar up front: once the
-    // workers are done (before, it would take a core from them), and without holding up start-up.
-    // Whatever parses or renders here waits for it (`grammars`).
-    this.grammars = initHighlighter(LANGUAGES);
-    this.grammars.catch(() => undefined); // awaited where needed
-    // Saved once the server is up (tens of megabytes at 10,000 documents): a start-up costs nothing for it.
-    if (toParse.length || restated.length)
-      this.saving = new Promise((r) => setTimeout(r, 100)).then(() => saveDocCache(project.cacheDir, cache)).catch(() => undefined);
-    this.loadedStats = new Map(sources.map((s) => [s.file, cache.entries[s.rel]?.stat]));
-    sources.forEach((s) => {
-      const entry = cache.entries[s.rel];
-      if (entry.doc) this.docs.set(s.file, entry.doc);
-      if (entry.errors.length) this.problems.set(s.file, entry.errors.map(SitegenError.fromJSON));
-    });
+    const meanwhile = () => {
+      compiled = compileTemplates(project);
+      compiled.catch(() => undefined); // awaited below
+      // The template bundle (React with it) is imported as soon as it is compiled, while the workers
+      // parse: this thread has nothing else to do until then (rebuildTemplates finds it loaded).
+      compiled.then((templates) => import(pathToFileURL(templates.bundle.file).href)).catch(() => undefined);
+    };
+    const refused = await this.store.load({ project, scope: this.scope, parsing, meanwhile });
+    this.links.set(refused, this.contentDir);
     await this.rebuildTemplates(await compiled);
     return { documents: this.docs.size, pages: this.plan.routes.length };
   }
 
-  /**
-   * Content files added, changed or removed since `load` read them: the server starts watching
-   * the content folder only once the documents are loaded (the watcher's first scan stats every
-   * file, a second of this thread's time at 10,000 documents that the workers' parsing would wait
-   * for), and asks this when that scan is done, so an edit made meanwhile is not missed.
-   */
-  async changedSinceLoad(): Promise<{ file: string; removed: boolean }[]> {
-    const { sources: now } = await discoverContent(this.contentDir, this.root, this.scope);
-    const present = new Set(now.map((s) => s.file));
-    const changed = now
-      .filter((s) => {
-        const before = this.loadedStats.get(s.file);
-        return before === undefined || statKey(s.file) !== before;
-      })
-      .map((s) => ({ file: s.file, removed: false }));
-    for (const file of this.loadedStats.keys()) if (!present.has(file)) changed.push({ file, removed: true });
-    return changed;
+  /** Content files added, changed or removed since `load` read them (documents.ts). */
+  changedSinceLoad(): Promise<{ file: string; removed: boolean }[]> {
+    return this.store.changedSinceLoad();
   }
 
   /** Recompile layouts, pages and assets (a template, style or island changed). */
@@ -270,11 +161,12 @@ export class DevSession {
   private async rebuildModel(): Promise<void> {
     let docs = [...this.docs.values()].sort((a, b) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0));
     docs = await this.hooks.contentLoaded(docs);
+    this.planned = docs;
     const authors = await readAuthors(this.project.dataDir);
     const { files: publicFiles, problems: refused } = existsSync(this.publicDir)
       ? await listPublicFiles(this.publicDir, this.root, this.scope)
       : { files: [], problems: [] };
-    this.setLinks(refused, this.publicDir);
+    this.links.set(refused, this.publicDir);
     const images = await collectImages({ docs: docs.filter((d) => !d._partial), ...this.scope });
     this.imageFiles = new Map(images.files.map((f) => [f.rel, f.file]));
     this.plan = await planSite({
@@ -298,10 +190,6 @@ export class DevSession {
     this.cache.clear();
   }
 
-  private source(file: string): SourceFile {
-    return this.sources.get(file) ?? { file, rel: relative(this.contentDir, file).split('\\').join('/'), display: displayPath(file, this.root) };
-  }
-
   /**
    * A content file was added, changed or removed. Returns the routes whose output may differ:
    * `'*'` when every page may have changed.
@@ -309,44 +197,16 @@ export class DevSession {
   async contentChanged(file: string, removed: boolean): Promise<string[] | '*'> {
     const before = this.docs.get(file);
     // A file reached through a link out of the project is refused (SG2010) and not read.
-    const outside = this.checkLinks(file, this.contentDir, removed);
+    const outside = this.links.check(file, this.contentDir, removed, this.scope);
     if (outside && !before) return [];
     if (removed || outside) {
-      this.docs.delete(file);
-      const gone = this.sources.get(file);
-      if (gone) this.sourceById.delete(contentId(gone.rel));
-      this.sources.delete(file);
-      this.problems.delete(file);
+      this.store.remove(file);
       await this.rebuildModel();
       return '*';
     }
-    const source = this.source(file);
-    this.sources.set(file, source);
-    this.sourceById.set(contentId(source.rel), source);
-    let decoded: DecodedText;
-    try {
-      decoded = decodeSource(await readFile(file));
-    } catch {
-      return [];
-    }
-    if (before && before.hash === decoded.hash) {
-      // Back to the last good version (after a broken save, say): nothing to re-render.
-      this.problems.delete(file);
-      return [];
-    }
-    await this.grammars;
-    const result = parseDocument(source, decoded, this.md, this.parseOptions);
-    const problems = result.errors.map(SitegenError.fromJSON);
-    if (problems.length) this.problems.set(file, problems);
-    else this.problems.delete(file);
-    // Problems its checks only warn about (checks.encoding, say) leave the document in use.
-    if (!result.doc || applyCheckLevels(problems, this.config.checks).errors.length) return before ? [before._path] : [];
-    const doc = result.doc;
-    if (doc.body) {
-      this.bodies.set(doc._id, { hash: doc.hash, html: doc.body.html });
-      doc.body = { toc: doc.body.toc, html: '' };
-    }
-    this.docs.set(file, doc);
+    const doc = await this.store.reparse(file, this.config.checks);
+    if (doc === undefined) return [];
+    if (doc === null) return before ? [before._path] : [];
     // A `content:loaded` hook sees every document after each change, as in a build: what it sets
     // on this one (or on others, from this one) is not in the document as parsed.
     if (!before || summaryKey(before) !== summaryKey(doc) || this.hooks.has('content:loaded')) {
@@ -360,6 +220,8 @@ export class DevSession {
       return [doc._path];
     }
     // Only the body changed: swap the document of its route, keep everything else.
+    const at = this.planned.indexOf(before);
+    if (at >= 0) this.planned[at] = doc;
     const key = normalizeRoutePath(doc._path);
     const route = this.plan.byPath.get(key);
     if (route?.doc) {
@@ -376,7 +238,7 @@ export class DevSession {
    * stale: returns their routes (`'*'` when a post's excerpt shows it, so the listings are stale too).
    */
   async fileChanged(file: string, removed: boolean): Promise<string[] | '*'> {
-    this.checkLinks(file, file.startsWith(this.publicDir + sep) ? this.publicDir : this.contentDir, removed);
+    this.links.check(file, file.startsWith(this.publicDir + sep) ? this.publicDir : this.contentDir, removed, this.scope);
     const key = displayPath(file, this.root);
     const scope = this.scope;
     const showing = [...this.docs.values()].filter((doc) => !doc._partial && imageKeys(doc, scope.publicDir).includes(key)).map((doc) => doc._path);
@@ -404,40 +266,9 @@ export class DevSession {
     return showing;
   }
 
-  /** Show refused links (SG2010) found below `dir`, in place of those found there before (all of them without `dir`). */
-  private setLinks(problems: SitegenError[], dir?: string): void {
-    for (const key of this.links.keys()) if (dir && resolve(this.root, key).startsWith(dir + sep)) this.links.delete(key);
-    for (const problem of problems) this.links.set(problem.location?.file ?? problem.message, problem);
-    if (this.links.size) this.problems.set('(links)', [...this.links.values()]);
-    else this.problems.delete('(links)');
-  }
-
-  /**
-   * A file below `dir` added, changed or removed: true when it is there through a link out of
-   * the project, which is then shown as SG2010. Refused links that are gone, or lead inside now,
-   * are forgotten.
-   */
-  private checkLinks(file: string, dir: string, removed: boolean): boolean {
-    for (const key of this.links.keys()) {
-      const link = resolve(this.root, key);
-      if (!linkOutside(link, dirname(link), this.scope)) this.links.delete(key);
-    }
-    const outside = removed ? undefined : linkOutside(file, dir, this.scope);
-    this.setLinks(outside ? [outsideLinkProblem(outside.link, outside.target, this.root, outside.why)] : []);
-    return Boolean(outside);
-  }
-
   /** A document's body HTML: parsed on first use and kept while its source is unchanged. */
-  async body(doc: ContentDocument): Promise<string> {
-    const hit = this.bodies.get(doc._id);
-    if (hit && hit.hash === doc.hash) return hit.html;
-    const source = this.sourceById.get(doc._id);
-    if (!source) return doc.body?.html ?? '';
-    await this.grammars;
-    const result = parseDocument(source, decodeSource(await readFile(source.file)), this.md, this.parseOptions);
-    const html = result.doc?.body?.html ?? '';
-    this.bodies.set(doc._id, { hash: result.doc?.hash ?? doc.hash, html });
-    return html;
+  body(doc: ContentDocument): Promise<string> {
+    return this.store.body(doc);
   }
 
   /** A document as the content API serves it: the same JSON a build writes. */
@@ -488,7 +319,7 @@ export class DevSession {
     const route = this.plan.byPath.get(key);
     const job = route ? jobFor(this.plan, route) : { ...jobFor(this.plan, this.plan.notFound), path: key, status: 404 };
     if (route?.doc?.body && !route.rejected) job.page = { ...job.page, html: await this.body(route.doc) };
-    await this.grammars;
+    await this.store.ready();
     const page = await renderPage(this.mod, this.plan.model.shared, job, this.hooks);
     if (page.error) return { page, fresh: false };
     this.cache.set(key, page);
@@ -512,6 +343,20 @@ export class DevSession {
   /** The dev build manifest: the same matcher and prerendered routes a build writes. */
   manifest(): { id: string; timestamp: number; matcher: RouteMatcher; prerendered: string[] } {
     return { id: DEV_BUILD_ID, timestamp: 0, matcher: manifestMatcher(this.plan), prerendered: this.plan.prerendered };
+  }
+
+  /** What a plugin's `dev:files` sees: what `build:done` would, as the site is now. */
+  pluginContext(): DevFilesContext {
+    const shared = this.plan.model.shared;
+    return {
+      config: this.config,
+      site: shared.site,
+      routes: this.plan.prerendered,
+      documents: [...this.planned],
+      body: async (doc) => ((await this.apiDocument(doc)).body as { html?: string } | undefined)?.html ?? '',
+      posts: this.posts,
+      authors: shared.authors,
+    };
   }
 
   documents(): ContentDocument[] {

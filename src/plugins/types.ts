@@ -23,7 +23,7 @@ export interface PageHookContext {
   /** Authors from site/data/authors.json, by id. */
   authors: Record<string, Author>;
   status: number;
-  /** Rendered by `sitegen dev` (which runs no `build:done`). */
+  /** Rendered by `sitegen dev` (which runs no `build:done`: see `dev:files`). */
   dev: boolean;
   /** Site-wide settings plugins commonly need. */
   settings: { indexable: boolean; trailingSlash: boolean; canonicalQueryWhitelist: string[] };
@@ -74,7 +74,24 @@ export interface DevServerContext {
   config: ResolvedConfig;
 }
 
+/** What `dev:files` sees: what `build:done` would, of the site as `sitegen dev` has it now. */
+export interface DevFilesContext {
+  config: ResolvedConfig;
+  site: SiteInfo;
+  /** The routes a build renders with status 200 (the paths of `build:done`'s `pages`). */
+  routes: string[];
+  /** Every document, drafts included (dev renders them), without its body HTML, as in `build:done`. */
+  documents: ContentDocument[];
+  /** A document's body HTML, as its page shows it (as in `build:done`). */
+  body(doc: ContentDocument): Promise<string>;
+  posts: PostSummary[];
+  authors: Record<string, Author>;
+}
+
 type Awaitable<T> = T | Promise<T>;
+
+/** Files a plugin serves in `sitegen dev`: output path (as `build:done` writes it) → what makes its contents. */
+export type DevFiles = Record<string, () => Awaitable<string | Uint8Array>>;
 
 export interface SitegenHooks {
   /** The validated config, once, in the main thread; return a new config or change it in place. */
@@ -89,6 +106,11 @@ export interface SitegenHooks {
   'page:html'?: (html: string, context: PageHookContext) => Awaitable<string | void>;
   /** Every page is written, before the output folder is swapped in: write extra files here. */
   'build:done'?: (context: BuildDoneContext) => Awaitable<void>;
+  /**
+   * `sitegen dev`, on the first request after a change: the files `build:done` writes, by path. A
+   * file is made when first requested, and kept until the next change.
+   */
+  'dev:files'?: (context: DevFilesContext) => Awaitable<DevFiles>;
   /** The dev server is listening. */
   'dev:server'?: (context: DevServerContext) => Awaitable<void>;
 }

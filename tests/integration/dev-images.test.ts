@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/server.ts';
-import { DEV_BUILD_ID } from '../../src/dev/session.ts';
 import { POSTS_QUERY_KEY, documentQueryKey, queryHash } from '../../src/output/manifest.ts';
 import { copyFixture, devEvents, remove, waitFor } from '../helpers.ts';
 
@@ -81,7 +80,7 @@ describe('sitegen dev: images next to the markdown, under a base path', () => {
     expect(src).toMatch(/^\/docs\/_sitegen\/images\/cat\.[0-9a-f]{10}\.gif$/);
     expect(width).toBe('3');
     expect(await bytesOf(src)).toEqual(GIF);
-    const api = JSON.parse((await get(`/docs/api/_content/query/${queryHash(documentQueryKey('/guide/setup'))}.${DEV_BUILD_ID}.json`)).text) as {
+    const api = JSON.parse((await get(`/docs/api/_content/query/${queryHash(documentQueryKey('/guide/setup'))}.json`)).text) as {
       body: { html: string };
     };
     expect(api.body.html).toContain(`<img src="${src}" alt="a cat" width="3" height="2" loading="lazy" decoding="async">`);
@@ -161,7 +160,7 @@ describe('sitegen dev: images next to the markdown, under a base path', () => {
     const kitten = async () => parse((await get('/docs/blog')).text).querySelector('.excerpt img[alt="a kitten"]');
     const src = (await kitten())?.getAttribute('src');
     expect(src).toMatch(/^\/docs\/_sitegen\/images\/kitten\.[0-9a-f]{10}\.gif$/);
-    const posts = JSON.parse((await get(`/docs/api/_content/query/${queryHash(POSTS_QUERY_KEY)}.${DEV_BUILD_ID}.json`)).text) as {
+    const posts = JSON.parse((await get(`/docs/api/_content/query/${queryHash(POSTS_QUERY_KEY)}.json`)).text) as {
       path: string;
       excerpt?: string;
     }[];

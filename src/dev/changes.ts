@@ -1,0 +1,35 @@
+/**
+ * What an edited document changed, for `sitegen dev` to re-plan or re-render as little as it
+ * can: what listings and navigation show of it, and the images it shows.
+ */
+import type { ContentDocument } from '../content/types.ts';
+
+/** The fields of a document that listings and navigation show. */
+export function summaryKey(doc: ContentDocument | undefined): string {
+  if (!doc) return '';
+  const fm = doc.frontmatter;
+  return JSON.stringify([
+    doc._path,
+    doc.title,
+    doc.description,
+    doc.date,
+    doc.updated,
+    doc.draft,
+    doc.navigation,
+    doc.redirect,
+    doc.layout,
+    doc.excerpt,
+    doc.readingTime,
+    fm.order,
+    fm.level,
+    fm.tags,
+    fm.categories,
+    fm.author,
+    doc.middleware,
+  ]);
+}
+
+/** The images a document shows, as written. */
+export function imagesKey(doc: ContentDocument): string {
+  return JSON.stringify((doc.images ?? []).map((ref) => ref.href));
+}

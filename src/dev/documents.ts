@@ -1,0 +1,176 @@
+/**
+ * The documents `sitegen dev` serves: their metadata, loaded at start-up (from the document cache
+ * or parsed in the worker pool, parse.ts), and their bodies, parsed in this thread when a page or
+ * a plugin first needs one. An edited document is parsed again alone.
+ */
+import { readFile } from 'node:fs/promises';
+import { relative } from 'node:path';
+import type MarkdownIt from 'markdown-it';
+import { discoverContent, displayPath } from '../content/discover.ts';
+import { decodeSource, type DecodedText } from '../content/decode.ts';
+import { parseDocument } from '../content/parse.ts';
+import { contentId } from '../content/paths.ts';
+import type { ProjectScope } from '../content/scope.ts';
+import type { ContentDocument, ParseOptions, SourceFile } from '../content/types.ts';
+import { SitegenError, applyCheckLevels } from '../errors.ts';
+import { createMarkdown } from '../markdown/index.ts';
+import { LANGUAGES, initHighlighter } from '../markdown/highlight.ts';
+import type { Project } from '../pipeline/project.ts';
+import { checkSources, statKey } from '../pipeline/stat.ts';
+import { openDocCache, parseInWorkers, saveLater } from './parse.ts';
+
+export interface LoadInput {
+  project: Project;
+  scope: ProjectScope;
+  /** Called once the documents are being parsed (or need not be): the thread is free from then on. */
+  parsing?: () => void;
+  /** Called once the cache is read, before the workers start (to start what may run alongside them). */
+  meanwhile?: () => void;
+}
+
+export class DevDocuments {
+  /** Documents by source file, without their body HTML. */
+  readonly byFile = new Map<string, ContentDocument>();
+  /** Body HTML by document id, with the source hash it was parsed from. */
+  private readonly bodies = new Map<string, { hash: string; html: string }>();
+  private sources = new Map<string, SourceFile>();
+  /** The same sources by document id. */
+  private sourceById = new Map<string, SourceFile>();
+  /** Each source's stat key when `load` read it (see changedSinceLoad). */
+  private loadedStats = new Map<string, string | undefined>();
+  private md!: MarkdownIt;
+  private options!: ParseOptions;
+  private root = '';
+  private contentDir = '';
+  private scope!: ProjectScope;
+  /** Every grammar loaded in this thread (see load). */
+  private grammars: Promise<void> = Promise.resolve();
+  /** The document cache being written after start-up. */
+  saving?: Promise<void>;
+  /** The parsing workers closing after start-up. */
+  closing?: Promise<void>;
+
+  /** `problems`: the session's problems by source file (a document's own are set here). */
+  constructor(private readonly problems: Map<string, SitegenError[]>) {}
+
+  /** Every document of the project, and its problems. Returns the links out of the project that were refused (SG2010). */
+  async load(input: LoadInput): Promise<SitegenError[]> {
+    const { project, scope } = input;
+    const c = project.config;
+    this.root = project.root;
+    this.contentDir = project.contentDir;
+    this.scope = scope;
+    this.options = { blogDir: c.blogDir, locales: c.locales, defaultLocale: c.defaultLocale, markdown: c.markdown };
+    this.md = createMarkdown(c.markdown, (md) => project.hooks.runSync('markdown', md));
+    this.byFile.clear();
+    this.bodies.clear();
+    const { sources, problems: refused } = await discoverContent(this.contentDir, this.root, scope);
+    this.sources = new Map(sources.map((s) => [s.file, s]));
+    this.sourceById = new Map(sources.map((s) => [contentId(s.rel), s]));
+    // The same document cache as `sitegen build`: a site built once starts in dev without parsing.
+    const cache = await openDocCache(project.cacheDir, this.options, project.pluginModules);
+    const { toParse, restated } = checkSources(sources, cache.entries);
+    input.meanwhile?.();
+    if (toParse.length) {
+      const closing = (closed: Promise<void>) => {
+        this.closing = Promise.all([this.closing, closed]).then(() => undefined);
+      };
+      await parseInWorkers({ sources, toParse, cache, options: this.options, plugins: project.pluginModules, parsing: input.parsing, closing });
+    } else input.parsing?.();
+    // This thread renders pages synchronously, so it loads every grammar up front: once the
+    // workers are done (before, it would take a core from them), and without holding up start-up.
+    // Whatever parses or renders here waits for it (`grammars`).
+    this.grammars = initHighlighter(LANGUAGES);
+    this.grammars.catch(() => undefined); // awaited where needed
+    if (toParse.length || restated.length) this.saving = saveLater(project.cacheDir, cache);
+    this.loadedStats = new Map(sources.map((s) => [s.file, cache.entries[s.rel]?.stat]));
+    for (const s of sources) {
+      const entry = cache.entries[s.rel];
+      if (entry.doc) this.byFile.set(s.file, entry.doc);
+      if (entry.errors.length) this.problems.set(s.file, entry.errors.map(SitegenError.fromJSON));
+    }
+    return refused;
+  }
+
+  /**
+   * Content files added, changed or removed since `load` read them: the server starts watching
+   * the content folder only once the documents are loaded (the watcher's first scan stats every
+   * file, which would slow the workers' parsing), and asks this when that scan is done, so an
+   * edit made meanwhile is not missed.
+   */
+  async changedSinceLoad(): Promise<{ file: string; removed: boolean }[]> {
+    const { sources: now } = await discoverContent(this.contentDir, this.root, this.scope);
+    const present = new Set(now.map((s) => s.file));
+    const changed = now
+      .filter((s) => {
+        const before = this.loadedStats.get(s.file);
+        return before === undefined || statKey(s.file) !== before;
+      })
+      .map((s) => ({ file: s.file, removed: false }));
+    for (const file of this.loadedStats.keys()) if (!present.has(file)) changed.push({ file, removed: true });
+    return changed;
+  }
+
+  /** A document's file is gone (or refused): it and its problems are forgotten. */
+  remove(file: string): void {
+    this.byFile.delete(file);
+    const gone = this.sources.get(file);
+    if (gone) this.sourceById.delete(contentId(gone.rel));
+    this.sources.delete(file);
+    this.problems.delete(file);
+  }
+
+  /**
+   * Read and parse a document that was added or changed. Returns the new document (now in use),
+   * undefined when there is nothing to re-render (unreadable, or back to the version in use), or
+   * null when it has errors at the site's check levels (the last good version stays in use).
+   */
+  async reparse(file: string, checks: Record<string, string>): Promise<ContentDocument | null | undefined> {
+    const source = this.sources.get(file) ?? { file, rel: relative(this.contentDir, file).split('\\').join('/'), display: displayPath(file, this.root) };
+    this.sources.set(file, source);
+    this.sourceById.set(contentId(source.rel), source);
+    let decoded: DecodedText;
+    try {
+      decoded = decodeSource(await readFile(file));
+    } catch {
+      return undefined;
+    }
+    if (this.byFile.get(file)?.hash === decoded.hash) {
+      // Back to the last good version (after a broken save, say): nothing to re-render.
+      this.problems.delete(file);
+      return undefined;
+    }
+    await this.grammars;
+    const result = parseDocument(source, decoded, this.md, this.options);
+    const problems = result.errors.map(SitegenError.fromJSON);
+    if (problems.length) this.problems.set(file, problems);
+    else this.problems.delete(file);
+    // Problems its checks only warn about (checks.encoding, say) leave the document in use.
+    if (!result.doc || applyCheckLevels(problems, checks).errors.length) return null;
+    const doc = result.doc;
+    if (doc.body) {
+      this.bodies.set(doc._id, { hash: doc.hash, html: doc.body.html });
+      doc.body = { toc: doc.body.toc, html: '' };
+    }
+    this.byFile.set(file, doc);
+    return doc;
+  }
+
+  /** A document's body HTML: parsed on first use and kept while its source is unchanged. */
+  async body(doc: ContentDocument): Promise<string> {
+    const hit = this.bodies.get(doc._id);
+    if (hit && hit.hash === doc.hash) return hit.html;
+    const source = this.sourceById.get(doc._id);
+    if (!source) return doc.body?.html ?? '';
+    await this.grammars;
+    const result = parseDocument(source, decodeSource(await readFile(source.file)), this.md, this.options);
+    const html = result.doc?.body?.html ?? '';
+    this.bodies.set(doc._id, { hash: result.doc?.hash ?? doc.hash, html });
+    return html;
+  }
+
+  /** Waits for every grammar this thread loads (before a page renders). */
+  ready(): Promise<void> {
+    return this.grammars;
+  }
+}

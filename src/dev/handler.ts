@@ -1,0 +1,183 @@
+/**
+ * Request handling for `sitegen dev`: pages rendered on demand, their payloads, the assets,
+ * images, public files and plugin files, the content API, and dev's own client and events.
+ */
+import { statSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join } from 'node:path';
+import { insideRoots } from '../content/links.ts';
+import { basePrefix, stripBase } from '../render/base.ts';
+import { safePath } from '../server/preview.ts';
+import { contentTypeOf, hiddenPath, sendFile } from '../server/send-file.ts';
+import { contentApi, sendJson } from './content-api.ts';
+import type { DevPluginFiles } from './plugin-files.ts';
+import type { Reloader } from './reload.ts';
+import { DEV_BUILD_ID, type DevSession } from './session.ts';
+
+const IMAGE_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+  '.avif': 'image/avif',
+};
+
+const JS = 'text/javascript; charset=utf-8';
+
+export interface HandlerOptions {
+  root: string;
+  session: DevSession;
+  reloader: Reloader;
+  pluginFiles: DevPluginFiles;
+  /** The live-reload client (`/_sitegen/dev/client.js`). */
+  clientJs: string;
+}
+
+/** Answers `sitegen dev`'s requests. */
+export class DevRequests {
+  constructor(private readonly options: HandlerOptions) {}
+
+  private get session(): DevSession {
+    return this.options.session;
+  }
+
+  /** Answer one request. */
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const { root, session, reloader } = this.options;
+    const requested = safePath(root, req.url ?? '/');
+    if (!requested) {
+      res.statusCode = 400;
+      return void res.end('Bad request');
+    }
+    const url = new URL(req.url ?? '/', 'http://dev');
+    // Under a base path (`/docs/`) the site is served below it, as it will be when deployed; the
+    // dev client's own endpoints stay at the root.
+    const prefix = basePrefix(session.config.base);
+    if (prefix && requested === prefix) {
+      res.writeHead(301, { Location: `${prefix}/${url.search}` });
+      return void res.end();
+    }
+    const pathname = requested.startsWith('/_sitegen/dev/') ? requested : stripBase(requested, prefix);
+    if (!pathname) {
+      const page = await session.render('/404');
+      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+      return void res.end(page.html);
+    }
+    if (prefix) req.url = `${encodeURI(pathname)}${url.search}`;
+    if (pathname === '/_sitegen/dev/events') {
+      // The page's own address (location.pathname), under the base: its route is what renders.
+      const page = url.searchParams.get('path') || '/';
+      return reloader.connect(req, res, stripBase(page, prefix) ?? page);
+    }
+    if (pathname === '/_sitegen/dev/client.js') {
+      res.writeHead(200, { 'Content-Type': JS, 'Cache-Control': 'no-store' });
+      return void res.end(this.options.clientJs);
+    }
+    if (this.serveSitegen(res, pathname)) return;
+    if (pathname.startsWith('/api/_content/') && contentApi(session, pathname, url.searchParams, res)) return;
+    const image = session.imageFiles.get(pathname.slice(1));
+    if (image && (await this.sendSafe(req, res, image, IMAGE_TYPES[extname(image).toLowerCase()] ?? 'application/octet-stream'))) return;
+    if (pathname.endsWith('/_payload.json')) return this.servePayload(res, pathname);
+    if (await this.servePluginFile(res, pathname)) return;
+    if (await this.servePublic(req, res, pathname)) return;
+    await this.servePage(res, pathname, prefix);
+  }
+
+  /** The asset files (styles, runtime, islands) by URL path. */
+  private assets(): Map<string, string> {
+    const map = new Map<string, string>();
+    const { css, runtime, islands } = this.session.assets;
+    if (css) map.set(`/${css.path}`, css.contents);
+    map.set(`/${runtime.path}`, runtime.contents);
+    for (const f of runtime.files) map.set(`/${f.path}`, f.contents);
+    for (const f of islands.files) map.set(`/${f.path}`, f.contents);
+    return map;
+  }
+
+  /**
+   * Send a file from disk when it is there and its real path (links followed) is inside the
+   * project; false when not (nothing sent).
+   */
+  private async sendSafe(req: IncomingMessage, res: ServerResponse, file: string, type?: string): Promise<boolean> {
+    let real: string;
+    try {
+      real = await realpath(file);
+    } catch {
+      return false;
+    }
+    if (!insideRoots(real, this.session.scope)) return false;
+    return sendFile(req, res, real, { 'Cache-Control': 'no-store' }, type ?? contentTypeOf(file));
+  }
+
+  /** A public file: `/a` is also `/a.html` and `/a/index.html`; dotfiles are not served (nor built). */
+  private async servePublic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
+    if (hiddenPath(pathname)) return false;
+    const file = join(this.session.publicDir, pathname);
+    const trimmed = pathname.replace(/\/+$/, '');
+    // Looked up synchronously: a request for a page goes on to render in the same tick, as before.
+    const candidates = [file, ...(trimmed ? [join(this.session.publicDir, `${trimmed}.html`)] : []), join(file, 'index.html')];
+    const found = candidates.find((candidate) => {
+      try {
+        return statSync(candidate, { throwIfNoEntry: false })?.isFile();
+      } catch {
+        return false; // (a file where a folder would be: ENOTDIR)
+      }
+    });
+    return found !== undefined && this.sendSafe(req, res, found);
+  }
+
+  /** The build's own files (its latest.json and manifest, the assets) as dev has them; false for any other path. */
+  private serveSitegen(res: ServerResponse, pathname: string): boolean {
+    if (pathname === '/_sitegen/builds/latest.json') sendJson(res, 200, { id: DEV_BUILD_ID, timestamp: 0 });
+    else if (pathname === `/_sitegen/builds/meta/${DEV_BUILD_ID}.json`) sendJson(res, 200, this.session.manifest());
+    else {
+      const asset = this.assets().get(pathname);
+      if (asset === undefined) return false;
+      res.writeHead(200, { 'Content-Type': pathname.endsWith('.css') ? 'text/css; charset=utf-8' : JS, 'Cache-Control': 'no-store' });
+      res.end(asset);
+    }
+    return true;
+  }
+
+  /** A page's payload (`/a/_payload.json`), rendered as the page is. */
+  private async servePayload(res: ServerResponse, pathname: string): Promise<void> {
+    const route = pathname.slice(0, -'/_payload.json'.length) || '/';
+    const target = this.session.hasRoute(route) ? route : this.session.hasRoute(`${route}/index.html`) ? `${route}/index.html` : route;
+    const page = await this.session.render(target);
+    this.options.reloader.broadcastProblems(false);
+    if (!this.session.hasRoute(target) || page.error) return sendJson(res, 404, { error: 'not found' });
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(page.payload);
+  }
+
+  /** A file a plugin's `build:done` would write (the search index and client …); false when none does. */
+  private async servePluginFile(res: ServerResponse, pathname: string): Promise<boolean> {
+    const file = await this.options.pluginFiles.get(pathname);
+    if (file === undefined) return false;
+    res.writeHead(200, { 'Content-Type': contentTypeOf(pathname), 'Cache-Control': 'no-store' });
+    res.end(file);
+    return true;
+  }
+
+  /** A page: a redirect, the route rendered, or the not-found page. */
+  private async servePage(res: ServerResponse, pathname: string, prefix: string): Promise<void> {
+    const redirect = this.session.redirectFor(pathname);
+    if (redirect) {
+      res.writeHead(redirect.statusCode, { Location: (redirect.to.startsWith('/') ? prefix : '') + redirect.to });
+      return void res.end();
+    }
+    const page = await this.session.render(pathname);
+    this.options.reloader.broadcastProblems(false);
+    if (page.error) {
+      res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8' });
+      return void res.end(
+        `<!doctype html><title>Internal Server Error</title><h1>Internal Server Error</h1><pre>${page.error.message.replace(/</g, '&lt;')}</pre><script type="module" src="/_sitegen/dev/client.js"></script>`,
+      );
+    }
+    res.writeHead(page.status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(page.html);
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * Live reload for `sitegen dev`: the open pages (server-sent event clients), the queue that
+ * applies changes one at a time, and which open pages reload after one (those whose HTML changed).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { normalizeRoutePath } from '../content/paths.ts';
+import { SitegenError, formatLocation } from '../errors.ts';
+import { hashText } from '../hash.ts';
+import { problemReporter } from './report.ts';
+import type { DevSession } from './session.ts';
+
+/** An open page: its events stream and its route. */
+interface Client {
+  res: ServerResponse;
+  path: string;
+}
+
+export interface Update {
+  ms: number;
+  reloaded: string[];
+}
+
+function toSitegenError(error: unknown): SitegenError {
+  return error instanceof SitegenError
+    ? error
+    : new SitegenError('SG4002', (error as Error)?.message ?? String(error), { hint: 'Fix the template; the last good version is still served.' });
+}
+
+function problemJson(problems: SitegenError[]) {
+  return problems.map((p) => ({
+    code: p.code,
+    title: p.title,
+    message: p.message,
+    where: formatLocation(p.location) || '(site)',
+    frame: p.frame,
+    hint: p.hint,
+  }));
+}
+
+export interface ReloadOptions {
+  session: DevSession;
+  log: (message: string) => void;
+  /** Changes wait for this (the documents loaded). */
+  loaded: Promise<unknown>;
+  /** Called once a change is applied, before any page reloads. */
+  changed: () => void;
+}
+
+export class Reloader {
+  private readonly clients = new Set<Client>();
+  private readonly waiters: ((update: Update) => void)[] = [];
+  private queue: Promise<unknown>;
+  private readonly report: ReturnType<typeof problemReporter>;
+  /** The problems last sent, as JSON. */
+  private sent: string | undefined;
+
+  constructor(private readonly options: ReloadOptions) {
+    // One change at a time, in order, and none before the documents are loaded.
+    this.queue = options.loaded.catch(() => undefined);
+    this.report = problemReporter(options.log, () => options.session.config.checks);
+  }
+
+  /** The events stream of the page at `path` (its route): reload, problems, clear. */
+  connect(req: IncomingMessage, res: ServerResponse, path: string): void {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    const client: Client = { res, path };
+    this.clients.add(client);
+    res.write(': connected\n\n');
+    const problems = this.options.session.allProblems();
+    if (problems.length) this.send(client, 'problems', problemJson(problems));
+    req.on('close', () => this.clients.delete(client));
+  }
+
+  private send(client: Client, event: string, data: unknown = {}): void {
+    client.res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  /** Every open page reloads (the session restarted). */
+  reloadAll(): void {
+    for (const client of this.clients) this.send(client, 'reload');
+  }
+
+  /** Problems to the overlays and the terminal: after a change always, else only when they changed (a page rendered on request). */
+  broadcastProblems(always = true): void {
+    const problems = this.options.session.allProblems();
+    const json = problemJson(problems);
+    const text = JSON.stringify(json);
+    if (!always && text === this.sent) return;
+    this.sent = text;
+    this.report(problems);
+    for (const client of this.clients) problems.length ? this.send(client, 'problems', json) : this.send(client, 'clear');
+  }
+
+  /** Apply a change after those queued before it; a change that fails is logged. */
+  enqueue(apply: () => Promise<unknown>): void {
+    this.queue = this.queue
+      .then(() => this.handleChange(apply))
+      .catch((error) => {
+        this.options.log(`✗ ${(error as Error).message}`);
+        for (const resolve of this.waiters.splice(0)) resolve({ ms: 0, reloaded: [] });
+      });
+  }
+
+  /** Resolves after the next change has been handled. */
+  nextUpdate(): Promise<Update> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  close(): void {
+    for (const client of this.clients) client.res.end();
+  }
+
+  /**
+   * Output hash per open page that has been rendered, so a change that leaves a page's HTML as
+   * it was reloads nothing. (A page not rendered yet is not rendered now: its body would be read
+   * from a file that may already hold the edit.)
+   */
+  private snapshot(): Map<string, string | undefined> {
+    const hashes = new Map<string, string | undefined>();
+    for (const path of new Set([...this.clients].map((c) => c.path))) hashes.set(path, this.options.session.rendered(path));
+    return hashes;
+  }
+
+  /** Apply a change, then reload the open pages it changed. `apply` returns the routes it changed, or '*'. */
+  private async handleChange(apply: () => Promise<unknown>): Promise<void> {
+    const { session } = this.options;
+    const started = performance.now();
+    const before = this.snapshot();
+    let changed: unknown = '*';
+    try {
+      changed = await apply();
+    } catch (error) {
+      // A change that cannot be applied (a template that does not compile …) is a problem to show.
+      session.problems.set('(templates)', [toSitegenError(error)]);
+    }
+    this.options.changed();
+    const named = (path: string) => Array.isArray(changed) && changed.some((p) => normalizeRoutePath(p) === normalizeRoutePath(path));
+    const reloaded: string[] = [];
+    for (const [path, hash] of before) {
+      const page = await session.render(path);
+      if (page.error) continue;
+      if (hash === undefined ? !(changed === '*' || named(path)) : hashText(page.html) === hash) continue;
+      reloaded.push(path);
+      for (const client of this.clients) if (client.path === path) this.send(client, 'reload');
+    }
+    // Pages with broken links re-render, so a fix shows as one (dev/link-checks.ts).
+    await session.checkPages();
+    this.broadcastProblems();
+    const ms = performance.now() - started;
+    for (const resolve of this.waiters.splice(0)) resolve({ ms, reloaded });
+  }
+}

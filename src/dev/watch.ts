@@ -1,0 +1,233 @@
+/**
+ * What `sitegen dev` watches: the content folder, `site/` and `templates/` (chokidar), each file
+ * change queued for the session, and the watched folders' parents, to follow a watched folder that
+ * is replaced as a whole.
+ *
+ * chokidar cannot follow a watched folder that is replaced (removed and made again, or another
+ * renamed into its place: a script that writes content/ or content/reference/ afresh, a restore
+ * from a copy): its watcher stays with the folder that is gone and reports nothing more from it.
+ * (Below a watched folder it copes when the new folder comes a moment later, not at once.) So the
+ * parents' own entries are watched too, and each folder is known by its inode and birth time: when
+ * one is no longer the folder its watcher started on, that watcher starts again on the new one and
+ * the session restarts, as for a config change.
+ */
+import { statSync, watch as fsWatch, type FSWatcher as FsWatcher } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import { findConfigFile } from '../config/load.ts';
+import { contentType } from '../content/paths.ts';
+import { TEMPLATES_DIR } from '../paths.ts';
+import type { DevSession } from './session.ts';
+
+export interface WatchOptions {
+  root: string;
+  session: DevSession;
+  log: (message: string) => void;
+  /** Queue a change for the session (reload.ts). */
+  enqueue: (apply: () => Promise<unknown>) => void;
+  /** Every open page reloads (after a restart). */
+  reloadAll: () => void;
+}
+
+/** A chokidar watcher of `dirs`, with which folder each of them and each folder below them was when it started watching. */
+interface FolderWatch {
+  watcher: FSWatcher;
+  dirs: string[];
+  folders: Map<string, string | undefined>;
+  ready: Promise<void>;
+}
+
+/** Which folder is at `dir` (inode and birth time), or undefined when there is none. */
+function folderId(dir: string): string | undefined {
+  try {
+    const stat = statSync(dir);
+    return stat.isDirectory() ? `${stat.ino}:${stat.birthtimeMs}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export class DevWatcher {
+  private closed = false;
+  /** The content folder (the config may move it: see restart). */
+  private contentDir: string;
+  /** The content folder, `site/` and `templates/`. */
+  private readonly watched: string[];
+  private readonly configFile: string | undefined;
+  private siteWatch?: FolderWatch;
+  private contentWatch?: FolderWatch;
+  /** Folders whose entry in their parent changed since `replaced` last looked. */
+  private readonly suspects = new Set<string>();
+  private settle: ReturnType<typeof setTimeout> | undefined;
+  /** Files with a change queued: editors often emit several events per save. */
+  private readonly pending = new Set<string>();
+  private readonly parents = new Map<string, FsWatcher | undefined>();
+  /** Resolves once the content folder's watcher has done its first scan and taken in what changed meanwhile. */
+  contentWatched: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: WatchOptions) {
+    this.contentDir = options.session.contentDir;
+    this.watched = [this.contentDir, join(options.root, 'site'), TEMPLATES_DIR];
+    this.configFile = findConfigFile(options.root);
+  }
+
+  /**
+   * Watch `site/` and `templates/` now, and the content folder once `loaded` resolves (the
+   * documents loaded): its first scan stats every file, which would slow the workers' parsing.
+   */
+  async start(loaded: Promise<unknown>): Promise<void> {
+    this.siteWatch = this.watchFolders(this.watched.slice(1));
+    await this.siteWatch.ready;
+    await loaded;
+    this.contentWatched = this.watchContent(this.contentDir);
+    this.contentWatched.catch((error) => this.options.log(`watcher: ${(error as Error).message}`));
+    for (const dir of this.watched) this.watchParent(dirname(dir));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.settle);
+    for (const parent of this.parents.values()) parent?.close();
+    await Promise.all([this.siteWatch?.watcher.close(), this.contentWatch?.watcher.close()]);
+  }
+
+  /** Hidden files and folders below the watched folders are ignored (not the folders' own path: a site may live under a dot-folder). */
+  private readonly ignored = (p: string): boolean => {
+    const base = this.watched.find((dir) => p === dir || p.startsWith(dir + sep));
+    const rel = base ? p.slice(base.length + 1) : p;
+    return rel.split(sep).some((segment) => segment.startsWith('.') || segment === 'node_modules');
+  };
+
+  private watchFolders(dirs: string[]): FolderWatch {
+    const watcher = watch(dirs, { ignoreInitial: true, ignored: this.ignored })
+      .on('add', (f) => this.onFile(f, false))
+      .on('change', (f) => this.onFile(f, false))
+      .on('unlink', (f) => this.onFile(f, true));
+    watcher.on('error', (error) => this.options.log(`watcher: ${(error as Error).message}`));
+    const below = (dir: string) => dirs.some((top) => dir.startsWith(top + sep));
+    const folders = new Map(dirs.map((dir) => [dir, folderId(dir)]));
+    watcher.on('addDir', (dir) => folders.set(resolve(dir), folderId(dir)));
+    watcher.on('unlinkDir', (dir) => folders.delete(resolve(dir)));
+    // A folder entry that changes name (a raw `rename`) may be a folder replaced.
+    watcher.on('raw', (event, name, details) => {
+      const parent = (details as { watchedPath?: string } | undefined)?.watchedPath;
+      if (event !== 'rename' || !name || !parent) return;
+      this.suspects.add(join(parent, String(name)));
+      this.schedule();
+    });
+    const ready = new Promise<void>((r) => watcher.once('ready', () => r())).then(() => {
+      for (const dir of Object.keys(watcher.getWatched())) if (below(resolve(dir))) folders.set(resolve(dir), folderId(dir));
+    });
+    return { watcher, dirs, folders, ready };
+  }
+
+  /**
+   * Watch the content folder; once the watcher's first scan is done, whatever changed since the
+   * session read the documents is taken in as if the watcher had seen it.
+   */
+  private watchContent(dir: string): Promise<void> {
+    const fresh = (this.contentWatch = this.watchFolders([dir]));
+    const current = () => !this.closed && this.contentWatch === fresh;
+    return fresh.ready.then(async () => {
+      const changed = current() ? await this.options.session.changedSinceLoad() : [];
+      if (current()) for (const { file, removed } of changed) this.onFile(file, removed);
+    });
+  }
+
+  /** The config named another content folder: its watcher moves there, and what changed in it since the session read it is taken in. */
+  private async followContent(dir: string): Promise<void> {
+    this.contentDir = this.watched[0] = dir;
+    await this.contentWatch?.watcher.close();
+    this.watchParent(dirname(dir));
+    await this.watchContent(dir);
+  }
+
+  /** The whole session again, every open page reloaded (the config changed, or a folder was replaced). */
+  private async restart(): Promise<void> {
+    const { session } = this.options;
+    await session.start();
+    if (session.contentDir !== this.contentDir) await this.followContent(session.contentDir);
+    this.options.reloadAll();
+  }
+
+  /** A file added, changed or removed: its change is queued (once while queued). */
+  private onFile(file: string, removed: boolean): void {
+    const { root, session, log, enqueue } = this.options;
+    const path = resolve(file);
+    if (!removed && this.pending.has(path)) return;
+    this.pending.add(path);
+    const once = (fn: () => Promise<unknown>) => () => {
+      this.pending.delete(path);
+      return fn();
+    };
+    if (this.configFile && path === resolve(this.configFile)) {
+      log('config changed: restarting');
+      enqueue(once(() => this.restart()));
+    } else if (path.startsWith(this.contentDir + sep)) {
+      // A document, or another file (an image a document shows reloads the pages that show it).
+      log(`${removed ? 'removed' : 'updated'} ${path.slice(root.length + 1)}`);
+      enqueue(once(() => (contentType(path) ? session.contentChanged(path, removed) : session.fileChanged(path, removed))));
+    } else if (path.startsWith(session.publicDir + sep)) {
+      enqueue(once(() => session.fileChanged(path, removed)));
+    } else {
+      log(`templates changed: ${path.slice(root.length + 1)}`);
+      enqueue(once(() => session.rebuildTemplates()));
+    }
+  }
+
+  /** A look for replaced folders soon (once both watchers are there). */
+  private schedule(): void {
+    if (!this.contentWatch) return;
+    clearTimeout(this.settle);
+    this.settle = setTimeout(() => this.replaced(), 100);
+  }
+
+  /** Watch a watched folder's parent, its own entries only (see the top of this file). */
+  private watchParent(parent: string): void {
+    if (this.parents.has(parent)) return;
+    try {
+      const parentWatch = fsWatch(parent, { persistent: false }, (_event, name) => {
+        const named = this.watched.filter((dir) => dirname(dir) === parent && (!name || basename(dir) === String(name)));
+        for (const dir of named) this.suspects.add(dir);
+        if (named.length) this.schedule();
+      });
+      parentWatch.on('error', (error) => this.options.log(`watcher: ${error.message}`));
+      this.parents.set(parent, parentWatch);
+    } catch {
+      this.parents.set(parent, undefined); // (a parent that cannot be watched: the folder is then followed as chokidar can)
+    }
+  }
+
+  /** Restart the watchers of folders that are no longer the folders they started on, then the session. */
+  private replaced(): void {
+    this.settle = undefined;
+    if (this.closed) return;
+    const named = [...this.suspects];
+    this.suspects.clear();
+    const moved = (w: FolderWatch) =>
+      named.filter((dir) => {
+        if (!w.folders.has(dir)) return false;
+        const id = folderId(dir);
+        return id !== undefined && id !== w.folders.get(dir);
+      });
+    const watches = [this.siteWatch, this.contentWatch].filter((w): w is FolderWatch => w !== undefined);
+    const stale = watches.map((w) => ({ w, dirs: moved(w) })).filter(({ dirs }) => dirs.length);
+    if (!stale.length) return;
+    const dirs = stale.flatMap((s) => s.dirs);
+    const outermost = dirs.filter((dir) => !dirs.some((outer) => dir.startsWith(outer + sep)));
+    this.options.log(`${outermost.map((dir) => relative(this.options.root, dir)).join(' and ')} replaced: restarting`);
+    // (Taken in now, so not reported again while the restart waits its turn.)
+    for (const { w, dirs: replacedDirs } of stale) for (const dir of replacedDirs) w.folders.set(dir, folderId(dir));
+    this.options.enqueue(async () => {
+      for (const { w } of stale) {
+        await w.watcher.close();
+        const fresh = this.watchFolders(w.dirs);
+        await fresh.ready;
+        if (this.closed) return void (await fresh.watcher.close());
+        if (w === this.siteWatch) this.siteWatch = fresh;
+        else this.contentWatch = fresh;
+      }
+      await this.restart();
+    });
+  }
+}
