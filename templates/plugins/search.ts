@@ -8,7 +8,8 @@
  * imports that module on the first focus of a `[data-sitegen-search]` form and calls its `mount()`.
  * The build writes `_sitegen/search.<hash>.js` (the client, with MiniSearch bundled; the hash covers
  * its sources, so pages name the same file from build to build) and `_sitegen/search/index.json`
- * (the index, revalidated by browsers); the client finds the index from its own URL.
+ * (the index, revalidated by browsers); the client finds the index from its own URL. `sitegen dev`
+ * serves the same two files (`dev:files`), the index made again on the first request after an edit.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
@@ -17,7 +18,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type MiniSearch from 'minisearch';
 import type { TocLink } from '../types.ts';
-import { docsSection, setTag, type ContentDocument, type SitegenPlugin } from 'react-sitegen';
+import { docsSection, setTag, type BuildDoneContext, type ContentDocument, type SitegenPlugin } from 'react-sitegen';
 import { INDEX_OPTIONS, type SearchDocument } from '../search/options.ts';
 
 export interface SearchOptions {
@@ -144,10 +145,70 @@ function findClient(root: string): string {
   throw new Error('cannot find templates/search/client.ts of the react-sitegen package');
 }
 
-export default function search(options: SearchOptions = {}): SitegenPlugin {
-  const prefixes = (docsRoot: string, blogDir: string) =>
-    options.include?.length ? options.include : [docsRoot, blogDir].map((dir) => `/${dir.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/'));
+/** What the index is made from: `build:done`'s context, or `dev:files`' (with `routes`). */
+export interface IndexInput extends Pick<BuildDoneContext, 'config' | 'site' | 'documents' | 'body'> {
+  /** The routes rendered with status 200: only their documents are indexed. */
+  routes: Iterable<string>;
+  /** Path prefixes of the documents to index (the plugin's option). */
+  include?: string[];
+}
 
+/** The search index (MiniSearch's JSON) of the documents `include` covers, sorted by path. */
+export async function searchIndex(input: IndexInput): Promise<string> {
+  const { default: MiniSearchClass } = await import('minisearch');
+  const { config, site } = input;
+  const rendered = new Set(input.routes);
+  const include = input.include?.length
+    ? input.include
+    : [site.theme.docsRoot, config.blogDir].map((dir) => `/${dir.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/'));
+  const included = (path: string) => include.some((prefix) => path.startsWith(prefix) || path === prefix.replace(/\/$/, ''));
+  const blogRoot = `/${config.blogDir.replace(/^\/|\/$/g, '')}/`;
+  const sectionOf = (doc: ContentDocument) => {
+    if (doc.isPost || doc._path.startsWith(blogRoot)) return 'Blog';
+    const docs = docsSection(site, doc._path);
+    if (docs) return `Docs · ${docs}`;
+    return doc._path.startsWith(`/${site.theme.docsRoot}/`) ? 'Docs' : site.name;
+  };
+  const indexed = input.documents
+    .filter((doc) => included(doc._path) && !doc.draft && !doc._partial && !doc.redirect && rendered.has(doc._path))
+    .sort((a, b) => (a._path < b._path ? -1 : a._path > b._path ? 1 : 0));
+  const texts = (await Promise.all(indexed.map((doc) => input.body(doc)))).map(htmlText);
+  const cap = textCap(texts.map((t) => t.length));
+  if (cap < PAGE_TEXT_LIMIT) {
+    process.stderr.write(
+      `warning [sitegen:search] The pages' text is over the search index budget (${TEXT_BUDGET.toLocaleString('en-US')} characters): each page is indexed up to ${cap.toLocaleString('en-US')} characters. Narrow the plugin's \`include\` to keep whole pages searchable.\n`,
+    );
+  }
+  const documents: SearchDocument[] = indexed.map((doc, i) => ({
+    path: doc._path,
+    title: doc.title || doc._path,
+    section: sectionOf(doc),
+    description: truncate(doc.description ?? '', DESCRIPTION_LIMIT),
+    headings: headingText(doc.body?.toc.links ?? []).join(' · '),
+    text: truncate(texts[i], cap),
+  }));
+  const index: MiniSearch<SearchDocument> = new MiniSearchClass<SearchDocument>(INDEX_OPTIONS);
+  index.addAll(documents);
+  return JSON.stringify(index);
+}
+
+/** The browser client (templates/search/client.ts) bundled with MiniSearch, by esbuild in its own process. */
+export async function bundleClient(file: string): Promise<string> {
+  const { build } = await import('esbuild');
+  const result = await build({
+    entryPoints: [file],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: ['chrome110', 'firefox110', 'safari16'],
+    write: false,
+    logLevel: 'silent',
+    legalComments: 'none',
+  });
+  return result.outputFiles[0].text;
+}
+
+export default function search(options: SearchOptions = {}): SitegenPlugin {
   let client: { file: string; hash: string } | undefined;
   const clientOf = (root: string) => {
     if (!client) {
@@ -156,67 +217,37 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
     }
     return client;
   };
+  /** The bundled client in `sitegen dev`, made once: its sources do not change with the site's. */
+  let devClient: Promise<string> | undefined;
 
   return {
     name: 'sitegen:search',
     hooks: {
-      'page:data'({ head, site, dev }) {
-        // (`sitegen dev` runs no build:done: there is no index to serve.)
-        if (dev) return;
+      'page:data'({ head, site }) {
         setTag(head, 'meta', { name: 'sitegen:search', content: `${site.base.replace(/\/$/, '')}/${clientFile(clientOf(process.cwd()).hash)}` });
       },
 
+      // esbuild and MiniSearch load in these hooks, on the main thread, not at the top: every worker
+      // loads the plugin too (for \`page:data\`), and would import them for nothing.
       async 'build:done'(ctx) {
-        // esbuild and MiniSearch load here, on the main thread: every worker loads the plugin too (for
-        // `page:data`), and importing them there cost each one some 30 ms of its start-up.
-        const [{ build }, { default: MiniSearchClass }] = await Promise.all([import('esbuild'), import('minisearch')]);
-        // The browser client bundles (in esbuild's own process) while this thread builds the index.
-        const bundled = build({
-          entryPoints: [clientOf(ctx.config.root).file],
-          bundle: true,
-          minify: true,
-          format: 'esm',
-          target: ['chrome110', 'firefox110', 'safari16'],
-          write: false,
-          logLevel: 'silent',
-          legalComments: 'none',
-        });
+        // The browser client bundles while this thread builds the index.
+        const bundled = bundleClient(clientOf(ctx.config.root).file);
         bundled.catch(() => undefined); // awaited below
-        const rendered = new Set(ctx.pages.map((p) => p.path));
-        const include = prefixes(ctx.site.theme.docsRoot, ctx.config.blogDir);
-        const included = (path: string) => include.some((prefix) => path.startsWith(prefix) || path === prefix.replace(/\/$/, ''));
-        const blogRoot = `/${ctx.config.blogDir.replace(/^\/|\/$/g, '')}/`;
-        const sectionOf = (doc: ContentDocument) => {
-          if (doc.isPost || doc._path.startsWith(blogRoot)) return 'Blog';
-          const docs = docsSection(ctx.site, doc._path);
-          if (docs) return `Docs · ${docs}`;
-          return doc._path.startsWith(`/${ctx.site.theme.docsRoot}/`) ? 'Docs' : ctx.site.name;
+        const routes = ctx.pages.map((p) => p.path);
+        await ctx.write(INDEX_FILE, await searchIndex({ ...ctx, routes, include: options.include }));
+        await ctx.write(clientFile(clientOf(ctx.config.root).hash), await bundled);
+      },
+
+      'dev:files'(ctx) {
+        const { file, hash } = clientOf(ctx.config.root);
+        return {
+          [INDEX_FILE]: () => searchIndex({ ...ctx, include: options.include }),
+          [clientFile(hash)]: () => {
+            devClient ??= bundleClient(file);
+            devClient.catch(() => (devClient = undefined));
+            return devClient;
+          },
         };
-        const indexed = ctx.documents
-          .filter((doc) => included(doc._path) && !doc.draft && !doc._partial && !doc.redirect && rendered.has(doc._path))
-          .sort((a, b) => (a._path < b._path ? -1 : a._path > b._path ? 1 : 0));
-        const texts = (await Promise.all(indexed.map((doc) => ctx.body(doc)))).map(htmlText);
-        const cap = textCap(texts.map((t) => t.length));
-        if (cap < PAGE_TEXT_LIMIT) {
-          process.stderr.write(
-            `warning [sitegen:search] The pages' text is over the search index budget (${TEXT_BUDGET.toLocaleString('en-US')} characters): each page is indexed up to ${cap.toLocaleString('en-US')} characters. Narrow the plugin's \`include\` to keep whole pages searchable.\n`,
-          );
-        }
-        const documents: SearchDocument[] = indexed.map((doc, i) => ({
-          path: doc._path,
-          title: doc.title || doc._path,
-          section: sectionOf(doc),
-          description: truncate(doc.description ?? '', DESCRIPTION_LIMIT),
-          headings: headingText(doc.body?.toc.links ?? []).join(' · '),
-          text: truncate(texts[i], cap),
-        }));
-
-        const index: MiniSearch<SearchDocument> = new MiniSearchClass<SearchDocument>(INDEX_OPTIONS);
-        index.addAll(documents);
-        await ctx.write(INDEX_FILE, JSON.stringify(index));
-
-        const result = await bundled;
-        await ctx.write(clientFile(clientOf(ctx.config.root).hash), result.outputFiles[0].text);
       },
     },
   };
