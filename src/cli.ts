@@ -51,6 +51,8 @@ export function createProgram(): Command {
     .option('--base <url>', 'site URL for canonical links and feeds, overriding the config', absoluteUrl)
     .option('--drafts', 'include draft documents')
     .option('--force', 'rebuild even when nothing changed since the last build')
+    .option('--verify', 'render every file again and compare it with the output: say what differs, and write it again')
+    .option('--changes <file>', 'write the changed and removed output paths to <file>, one per line (for incremental uploads and CDN purges)')
     .option('--quiet', 'print only warnings and errors')
     .option('--problems <n>', `problems printed in full before the table by code: a number, or all (default: ${PROBLEM_LIMIT})`, problemCount)
     .option('--profile', 'print per-phase timings and memory')
@@ -62,7 +64,8 @@ Examples:
   $ sitegen build
   $ sitegen build --content ./notes --out /tmp/notes-site
   $ sitegen build --base https://staging.ferrygate.dev --profile
-  $ sitegen build --problems all`,
+  $ sitegen build --problems all
+  $ sitegen build --changes changed.txt`,
     )
     .action(async (opts) => {
       const log = createLogger({ quiet: opts.quiet, profile: opts.profile, problems: opts.problems });
@@ -75,6 +78,8 @@ Examples:
           concurrency: opts.concurrency,
           drafts: opts.drafts,
           force: opts.force,
+          changes: opts.changes,
+          verify: opts.verify,
           profile: opts.profile,
           log,
         });

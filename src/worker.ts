@@ -21,13 +21,13 @@ import { decodeSource } from './content/decode.ts';
 import { routeToFile, routeToPayload } from './content/paths.ts';
 import type { ContentDocument, ParseOptions, SourceFile } from './content/types.ts';
 import { SitegenError, fileSystemError } from './errors.ts';
-import { idsKey } from './build/checks.ts';
+import { idsKey } from './pipeline/checks.ts';
 import { renderPage, type RenderModule } from './render/render-page.ts';
 import type { RenderJob } from './render/types.ts';
 import { instantiatePlugins } from './plugins/load.ts';
 import { HookRunner } from './plugins/run.ts';
 import { FsWriter } from './output/writer.ts';
-import { byteOffsets, clearStale, patchPages, tryCopy, type OpenFolder } from './output/reuse.ts';
+import { tryLink, type OpenFolder } from './pipeline/reuse.ts';
 import { apiDocument } from './pipeline/api.ts';
 import { BodyStore } from './pipeline/bodies.ts';
 import { HeapCap } from './pipeline/heap.ts';
@@ -130,7 +130,7 @@ class Session {
       case 'parse':
         return this.parse(request);
       case 'folder':
-        this.folder = { ...request, writer: new FsWriter(request.outDir, 64, this.interrupted, !!request.inPlace) };
+        this.folder = { ...request, writer: new FsWriter(request.outDir, 64, this.interrupted, request.previous) };
         // Parsing is over and the main thread plans the site: the moment to clear parse's garbage,
         // when there is much of it (a collection costs 10-20 ms even of a heap of modules).
         if (this.parsed >= 100) heap.collect();
@@ -140,8 +140,8 @@ class Session {
         return undefined;
       case 'setup':
         return (this.configured = this.configure(request));
-      case 'patch':
-        return patchPages(this.folder!, request.buildId, request.pages);
+      case 'changes':
+        return this.folder?.writer.changed.splice(0) ?? [];
       case 'render':
         return this.renderAll(seq, request.jobs).finally(() => heap.check());
       case 'api':
@@ -245,7 +245,7 @@ class Session {
     if (held !== undefined) return held;
     if (source.previousApi && this.folder?.previous) {
       try {
-        const doc = JSON.parse(readFileSync(join(this.folder.previous.dir, source.previousApi), 'utf8')) as ContentDocument;
+        const doc = JSON.parse(readFileSync(join(this.folder.previous, source.previousApi), 'utf8')) as ContentDocument;
         if (typeof doc.body?.html === 'string') return doc.body.html;
       } catch {
         // gone or unreadable: parse the source instead
@@ -286,15 +286,11 @@ class Session {
       links: [],
       ids: [],
       files: [],
-      idCount: 0,
       error: serialize(error).toJSON(),
     });
-    if (sent.reuse && this.folder!.previous) {
-      const copied = tryCopy(this.folder!, sent.reuse, this.folder!.previous.buildId);
-      if (copied) return { path: sent.path, copied: true, ...(copied.patched ? { patched: true } : { offsets: copied.offsets }) };
-    }
-    // Sent to be copied only, and the copy failed: the main thread sends what rendering needs.
-    if (!sent.page) return { path: sent.path, status: sent.status, links: [], ids: [], files: [], idCount: 0, retry: true };
+    if (sent.reuse && tryLink(this.folder!, sent.reuse)) return { path: sent.path, copied: true };
+    // Sent to be linked only, and the link failed: the main thread sends what rendering needs.
+    if (!sent.page) return { path: sent.path, status: sent.status, links: [], ids: [], files: [], retry: true };
     const job = sent as WorkerJob & RenderJob;
     try {
       if (job.body) job.page = { ...job.page, html: await this.body(job.body) };
@@ -302,7 +298,7 @@ class Session {
       return failed(error);
     }
     const page = await renderPage(setup.mod, shared, job, this.hooks, (name) => loadLanguages([name]));
-    if (page.error) return { path: job.path, status: job.status, links: [], ids: [], files: [], idCount: 0, error: page.error };
+    if (page.error) return { path: job.path, status: job.status, links: [], ids: [], files: [], error: page.error };
     try {
       // A 404 route (the not-found page, a route its middleware rejected) gets no page file of its
       // own, so every host answers it with 404.html and status 404; its payload serves the runtime.
@@ -311,9 +307,6 @@ class Session {
       for (const island of page.islands) texts.push([island.file, island.json]);
       for (const file of job.alsoAs ?? []) texts.push([file, page.html]);
       const files = texts.map(([file, text]) => this.write(file, text));
-      // Where the build id is in each file, for a later build to put its own there in place.
-      const offsets = texts.map(([, text]) => byteOffsets(text, ''));
-      const idCount = offsets.reduce((sum, at) => sum + at.length, 0);
       return {
         path: page.path,
         status: page.status,
@@ -322,8 +315,6 @@ class Session {
         idsKey: idsKey(page.ids),
         summary: page.summary,
         files,
-        offsets,
-        idCount,
         uses: page.uses,
       };
     } catch (error) {
@@ -336,26 +327,12 @@ class Session {
     const errors: SitegenError[] = [];
     const linked: [string, number][] = [];
     const unlinked: string[] = [];
-    /** Files renamed in the spare to their new names, and the names they had (gone as much as cleared). */
-    const renamed: [string, number][] = [];
-    const stale: string[] = [];
     const fields = links ? links.split('\u0000') : [];
-    for (let i = 0; i + 3 < fields.length; i += 4) {
+    for (let i = 0; i + 1 < fields.length; i += 2) {
       const file = fields[i];
-      const from = fields[i + 1];
-      const size = Number(fields[i + 2]);
-      const inSpare = fields[i + 3];
-      if (inSpare && folder.inPlace && folder.writer.renameSync(inSpare, file, size)) {
-        renamed.push([file, size]);
-        stale.push(inSpare);
-        continue;
-      }
-      try {
-        if (!folder.previous) throw new Error('no previous output');
-        linked.push([file, folder.writer.linkSync(file, join(folder.previous.dir, from))]);
-      } catch {
-        unlinked.push(file); // gone from the previous output: the main thread sends its job
-      }
+      const size = Number(fields[i + 1]);
+      if (tryLink(folder, { files: [[file, size]] })) linked.push([file, size]);
+      else unlinked.push(file); // gone from the previous output, or changed: the main thread sends its job
     }
     const files = await Promise.all(
       jobs.map(async (job): Promise<[string, number] | undefined> => {
@@ -374,9 +351,7 @@ class Session {
       }),
     );
     const written = [...linked, ...files.filter((f): f is [string, number] => !!f)];
-    const cleared = [...clearStale(this.folder!, written), ...stale];
-    written.push(...renamed);
-    return { files: written, errors: errors.map((e) => e.toJSON()), ...(unlinked.length ? { unlinked } : {}), ...(cleared.length ? { cleared } : {}) };
+    return { files: written, errors: errors.map((e) => e.toJSON()), ...(unlinked.length ? { unlinked } : {}) };
   }
 }
 

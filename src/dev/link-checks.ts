@@ -1,5 +1,5 @@
 /**
- * The build's link and anchor checks (build/checks.ts) in `sitegen dev`, over the pages it has
+ * The build's link and anchor checks (pipeline/checks.ts) in `sitegen dev`, over the pages it has
  * rendered: dev renders on request, so a page's links are checked once someone has looked at it.
  * A page linking to an anchor of another page gets that page rendered for its ids.
  */
@@ -7,8 +7,8 @@ import { normalizeRoutePath } from '../content/paths.ts';
 import type { SitegenError } from '../errors.ts';
 import type { RenderedPage } from '../render/types.ts';
 import type { SitePlan } from '../pipeline/plan.ts';
-import type { Route } from '../build/routes.ts';
-import { checkLinks, type CheckedPage, type LinkTargets } from '../build/checks.ts';
+import type { Route } from '../routes/table.ts';
+import { checkLinks, type CheckedPage, type LinkTargets } from '../pipeline/checks.ts';
 
 export interface DevCheckInput {
   plan: SitePlan;

@@ -7,7 +7,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import anchor from 'markdown-it-anchor';
 import { codeBlockHtml, escapeHtml } from './highlight.ts';
 import { headingSlug } from './slugify.ts';
-import { headingText, tableLabels } from '../../templates/components/html.ts';
+import { headingText, tableLabels } from './accessible.ts';
 import type { TocLink } from '../../templates/types.ts';
 
 export interface MarkdownOptions {

@@ -10,7 +10,6 @@ import { SourceIndex, resolveSourceLinks, rewriteSourceLinks } from '../content/
 import { isAbsolute } from 'node:path';
 import type { ApiJob, ApiRequest, ApiResult } from './protocol.ts';
 import { asParsed, type OutputState } from './state.ts';
-import type { PatchRecords } from './patch.ts';
 import { batches, ownedBatches, type Workers, type WorkerSession } from './workers.ts';
 
 /** What a document's content API file needs besides the document. */
@@ -90,16 +89,12 @@ export interface ApiInput {
   out: OutputWriter;
   previous?: OutputState;
   prevFiles: Map<string, number>;
-  /** The spare's records, when the folder written is the spare and they describe it. */
-  spare?: PatchRecords;
 }
 
 export interface ApiOutcome {
   state: OutputState['api'];
   written: [string, number][];
   errors: SitegenError[];
-  /** Files of the spare's build the workers removed already (ApiResult.cleared). */
-  cleared: string[];
 }
 
 /** Unchanged documents' files sent as one string at a time (ApiRequest.links). */
@@ -113,15 +108,10 @@ const LINKS_AT_A_TIME = 1024;
  */
 export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
   const { base, previous, owner } = input;
-  const outcome: ApiOutcome = { state: {}, written: [], errors: [], cleared: [] };
+  const outcome: ApiOutcome = { state: {}, written: [], errors: [] };
   const jobs: ApiJob[] = [];
-  /**
-   * Jobs of files taken over unchanged, by file: linked from the previous output (`from`, its
-   * name there), or, when the spare holds the same file under its own build id, renamed there
-   * (`spare`): one change to a folder of ten thousand files instead of a link and an unlink.
-   */
-  const linked = new Map<string, { job: ApiJob; from: string; size: number; spare?: string }>();
-  const spare = input.spare;
+  /** Jobs of files taken over unchanged, linked from the previous output, by file. */
+  const linked = new Map<string, { job: ApiJob; size: number }>();
   const prefixed = !!basePrefix(base);
   // Relative links name the routes their pages link to (the plan resolves the same from the same documents).
   const sourceLinks = resolveSourceLinks(input.docs, new SourceIndex(input.docs), { trailingSlash: input.trailingSlash ?? false, drafts: true }).links;
@@ -151,15 +141,8 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
     if (input.sendDocs || !owner.has(doc._id)) job.doc = doc;
     if (docImages) job.images = docImages;
     if (links) job.links = links;
-    if (same) {
-      const inSpare = spare && file;
-      linked.set(file, {
-        job,
-        from: before!.file,
-        size: input.prevFiles.get(before!.file)!,
-        ...(inSpare && spare.api?.[inSpare] === key ? { spare: inSpare } : {}),
-      });
-    } else jobs.push(job);
+    if (same) linked.set(file, { job, size: input.prevFiles.get(file)! });
+    else jobs.push(job);
   }
   const ownerOf = (job: ApiJob) => owner.get(job.body.id);
   const requests: ApiRequest[] = ownedBatches(jobs, ownerOf, 64).map((batch) => ({ type: 'api', jobs: batch, base }));
@@ -170,7 +153,7 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
       type: 'api',
       jobs: [],
       base,
-      links: batch.flatMap(({ job, from, size, spare }) => [job.file, from, String(size), spare ?? '']).join('\u0000'),
+      links: batch.flatMap(({ job, size }) => [job.file, String(size)]).join('\u0000'),
     };
     dealt.set(request, input.pool.sessions[dealt.size % input.pool.sessions.length]);
     requests.push(request);
@@ -179,7 +162,7 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
     input.pool.map(
       list,
       (session, request) =>
-        session.request<ApiResult>(
+        session.request(
           request,
           'writing the content API for',
           request.jobs.map((j) => j.doc?._source ?? j.body.source.display),
@@ -193,7 +176,6 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
     for (const result of results) {
       outcome.errors.push(...result.errors.map(SitegenError.fromJSON));
       outcome.written.push(...result.files);
-      if (result.cleared) outcome.cleared.push(...result.cleared);
     }
     return results.flatMap((result) => (result.unlinked ?? []).map((file) => linked.get(file)!.job));
   };

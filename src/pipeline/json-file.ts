@@ -12,12 +12,27 @@ import { join } from 'node:path';
  * documents), and parsing blocks this thread either way.
  */
 export async function readJson<T>(file: string): Promise<T | undefined> {
+  let bytes: Buffer;
   try {
-    return JSON.parse(decode(readFileSync(file))) as T;
+    bytes = readFileSync(file);
   } catch {
     return undefined;
   }
+  try {
+    return JSON.parse(decode(bytes)) as T;
+  } catch {
+    // Cut short or damaged (a full disk, a kill, a hand edit): dropped, and rebuilt by this build.
+    cacheNotices.dropped(file);
+    return undefined;
+  }
 }
+
+/** Where a dropped cache file is said: one line each (the build points it at its log). */
+export const cacheNotices = {
+  dropped(file: string): void {
+    process.stderr.write(`note: the cache file ${file} could not be read; it is rebuilt\n`);
+  },
+};
 
 /**
  * The text of a cache file: one that is all ASCII (writeJson escapes anything else) decodes byte

@@ -1,10 +1,10 @@
 /**
  * Whether the output folder is exactly what the last build into it left: its build id, and every
- * file at its size (all an up-to-date check reads of it).
+ * file at its size and not modified since that build finished (all an up-to-date check reads of it).
  */
 import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { outputFile, outputThere, type OutputIndex } from './state.ts';
+import { latestId, outputFile, type OutputIndex } from './state.ts';
 
 /** The output folder as the start of its files' paths. */
 const filesPrefix = (outDir: string) => (outDir.endsWith('/') ? outDir : `${outDir}/`);
@@ -33,7 +33,12 @@ try {
   const state = JSON.parse(readFileSync(workerData.file, 'utf8'));
   const stop = new Int32Array(workerData.stop);
   if (state.id === workerData.id && Array.isArray(state.files)) {
-    intact = state.files.every(([path, size], i) => (i % 256 || !Atomics.load(stop, 0)) && statSync(workerData.dir + path, { throwIfNoEntry: false })?.size === size);
+    const builtAt = state.builtAt ?? Infinity;
+    intact = state.files.every(([path, size], i) => {
+      if (i % 256 === 0 && Atomics.load(stop, 0)) return false;
+      const stats = statSync(workerData.dir + path, { throwIfNoEntry: false });
+      return stats?.size === size && stats.mtimeMs <= builtAt;
+    });
   }
 } catch {}
 parentPort.postMessage(intact);
@@ -45,7 +50,7 @@ export function checkOutputSizes(cacheDir: string, state: OutputIndex): OutputCh
     try {
       const worker = new Worker(CHECK_SIZES, {
         eval: true,
-        workerData: { file: outputFile(cacheDir, state.outDir), id: state.id, dir: filesPrefix(state.outDir), stop },
+        workerData: { file: outputFile(cacheDir, state.outDir), id: state.id, dir: filesPrefix(state.dir ?? state.outDir), stop },
       });
       worker.once('message', (intact: boolean | undefined) => resolve(intact));
       worker.once('error', () => resolve(undefined));
@@ -63,13 +68,18 @@ export function checkOutputSizes(cacheDir: string, state: OutputIndex): OutputCh
  */
 export async function outputIntact(state: OutputIndex, check?: OutputCheck): Promise<boolean> {
   try {
-    if (!outputThere(state)) return false;
+    // (Read again: the output may have been replaced since the state was loaded.)
+    if (state.dir !== state.outDir || latestId(state.outDir) !== state.id) return false;
     const sizes = await check?.sizes;
     if (sizes !== undefined) return sizes;
     // Synchronous stats: a few microseconds each from the kernel's cache, where a promise through
     // the thread pool costs ten times that (30,000 files at 10,000 pages).
     const dir = filesPrefix(state.outDir);
-    return state.files.every(([path, size]) => statSync(dir + path, { throwIfNoEntry: false })?.size === size);
+    const builtAt = state.builtAt ?? Infinity;
+    return state.files.every(([path, size]) => {
+      const stats = statSync(dir + path, { throwIfNoEntry: false });
+      return stats?.size === size && stats.mtimeMs <= builtAt;
+    });
   } catch {
     return false;
   }

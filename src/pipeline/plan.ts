@@ -26,8 +26,8 @@ import {
   type Redirect,
   type RouteMatcher,
 } from '../routes/rules.ts';
-import { buildRouteTable, type DocRedirect, type PageModuleInfo, type Route } from '../build/routes.ts';
-import { runMiddleware } from '../build/middleware.ts';
+import { buildRouteTable, type DocRedirect, type PageModuleInfo, type Route } from '../routes/table.ts';
+import { runMiddleware } from '../routes/middleware.ts';
 import { buildSiteModel, ensureBlogIndex, ensureHomePage, ensureNotFound, renderJob, type SiteModel } from '../site/model.ts';
 import { unknownAuthors } from '../site/data.ts';
 

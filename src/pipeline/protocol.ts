@@ -66,20 +66,15 @@ export interface ParsedItem {
 /** A body in a worker's store: file descriptor, byte offset, byte length (pipeline/bodies.ts `where`). */
 export type BodyAt = [fd: number, offset: number, length: number];
 
-/** Where this build writes: sent once the build id is known, before anything is written. */
+/** Where this build writes: sent once the output turns out stale, before anything is written. */
 export interface FolderRequest {
   type: 'folder';
   /** Folder being written (the temporary folder of the build). */
   outDir: string;
-  /** The folder holds an earlier output: files are overwritten in place (output/writer.ts). */
-  inPlace?: boolean;
-  /** The previous output of the same folder, when it can be reused. */
-  previous?: { dir: string; buildId: string };
-  /**
-   * The folder is the spare and holds, untouched, the output of this build id (the build before
-   * the previous one): pages unchanged since then get the new id put in place (WorkerJob.reuse.inPlace).
-   */
-  spareId?: string;
+  /** The output this one replaces: unchanged files are hard links to its files (output/writer.ts). */
+  previous?: string;
+  /** When the build that wrote `previous` finished: a file modified since is not taken over. */
+  builtAt?: number;
   /** Markdown settings, for documents that must be parsed again to render or write. */
   options: ParseOptions;
 }
@@ -112,34 +107,17 @@ export interface BodySource {
 }
 
 /**
- * A job for a page to be copied from the previous output carries only what copying needs
+ * A job for a page taken over from the previous output carries only what linking needs
  * (`reuse`): rendering data for ten thousand unchanged pages costs the main thread more to send
- * than the workers take to copy them.
+ * than the workers take to link them.
  */
 export interface WorkerJob extends Omit<RenderJob, 'page' | 'layout' | 'related'>, Partial<Pick<RenderJob, 'page' | 'layout' | 'related'>> {
   /** The document whose body this page renders (its `page.html` is empty until filled in). */
   body?: BodySource;
-  /**
-   * The page is unchanged since the previous output: copy these files (path, size), substituting
-   * the build id. `inPlace`: it is unchanged in the spare too, with the build id at these byte
-   * offsets of each file: put the new one there instead of copying.
-   */
-  reuse?: { files: [string, number][]; idCount: number; inPlace?: number[][] };
+  /** The page is unchanged since the previous output: link these files (path, size) from there. */
+  reuse?: { files: [string, number][] };
   /** Files to write besides the page and payload (the site's 404.html). */
   alsoAs?: string[];
-}
-
-/**
- * Pages the spare holds as the previous output does (their records agree): given the new build id
- * in place as soon as the folder is open, while the main thread plans the site, which then only
- * confirms them (pipeline/render.ts patchEarly). One string for thousands of pages: per page its
- * path, then per file its name, size and the id's offsets (joined by commas), all separated by
- * NUL, pages by SOH (no path holds either).
- */
-export interface PatchRequest {
-  type: 'patch';
-  buildId: string;
-  pages: string;
 }
 
 export interface RenderRequest {
@@ -147,7 +125,7 @@ export interface RenderRequest {
   jobs: WorkerJob[];
 }
 
-/** A content API file for one document: `api/_content/query/<hash>.<id>.json`. */
+/** A content API file for one document: `api/_content/query/<hash>.json`. */
 export interface ApiJob {
   file: string;
   /**
@@ -167,10 +145,8 @@ export interface ApiRequest {
   type: 'api';
   jobs: ApiJob[];
   /**
-   * Files of unchanged documents, taken over: each file's new name, its name in the previous
-   * output, its size there, and its name in the spare when the spare holds the same file (renamed
-   * there, else linked from the previous output), all joined by NUL. A thousand of them cross to
-   * the worker as one string instead of a thousand job objects (0.13 s of the main thread at 10,000 documents).
+   * Files of unchanged documents, linked from the previous output: each file's name and its size
+   * there, all joined by NUL (one string crosses to the worker faster than a thousand objects).
    */
   links?: string;
   /** The site's base path: the files show bodies with their links under it, as pages do. */
@@ -186,17 +162,13 @@ export interface PageResult {
   status: number;
   links: string[];
   ids: string[];
-  /** Hash of `ids`: what the link checks' key reads of the page (build/checks.ts targetsKey). */
+  /** Hash of `ids`: what the link checks' key reads of the page (checks.ts targetsKey). */
   idsKey?: string;
   summary?: PageSummary;
   /** Files written, relative to the output folder, with their sizes. */
   files: [string, number][];
-  /** How often the build id occurs in the page's files (a reused page must match). */
-  idCount: number;
-  /** Byte offsets of the build id in each of `files` (for a later build to patch them in place). */
-  offsets?: number[][];
   /**
-   * A page sent to be copied from the previous output (without what rendering needs), whose
+   * A page sent to be linked from the previous output (without what rendering needs), whose
    * files there turned out gone or changed: the main thread sends it again, whole, to render.
    */
   retry?: boolean;
@@ -205,17 +177,10 @@ export interface PageResult {
   error?: SerializedError;
 }
 
-/**
- * A page copied from the previous output as its job asked (WorkerJob.reuse): its files, sizes and
- * build id count are the job's, so only where the new id went comes back (when it was not put in
- * place at the offsets the job gave). Ten thousand full results cost the main thread 50 ms to take.
- */
+/** A page linked from the previous output as its job asked (WorkerJob.reuse): its files are the job's. */
 export interface CopiedPage {
   path: string;
   copied: true;
-  /** The new build id went into the spare's copy in place. */
-  patched?: true;
-  offsets?: number[][];
 }
 
 export interface ApiResult {
@@ -223,15 +188,32 @@ export interface ApiResult {
   errors: SerializedError[];
   /** Files of `links` whose previous file was gone or changed: to be written from their jobs. */
   unlinked?: string[];
-  /** Files of the spare's build this worker removed (or found gone): nothing left for the prune. */
-  cleared?: string[];
+}
+
+/** The files whose bytes this worker wrote new (not linked from the previous output), since the folder opened. */
+export interface ChangesRequest {
+  type: 'changes';
 }
 
 export interface CloseRequest {
   type: 'close';
 }
 
-export type WorkerRequest = ParseRequest | FolderRequest | PreloadRequest | SetupRequest | PatchRequest | RenderRequest | ApiRequest | CloseRequest;
+export type WorkerRequest = ParseRequest | FolderRequest | PreloadRequest | SetupRequest | RenderRequest | ApiRequest | ChangesRequest | CloseRequest;
+
+/** What each request resolves to. */
+export interface Replies {
+  parse: ParsedItem[];
+  folder: undefined;
+  preload: undefined;
+  setup: undefined;
+  render: (PageResult | CopiedPage)[];
+  api: ApiResult;
+  changes: string[];
+  close: undefined;
+}
+
+export type ReplyTo<R extends WorkerRequest> = Replies[R['type']];
 
 export interface WorkerReply {
   seq: number;

@@ -1,25 +1,20 @@
 /**
  * Step 4 of the pipeline, render and write the pages: each in whichever worker is free, which
  * reads the body from the store of the worker that parsed it (pipeline/bodies.ts). A page whose
- * key (everything it renders from) is the same as in the previous output is copied from there
- * with the new build id, or, when the spare holds it unchanged too, only gets the new id put in
- * place (protocol.ts WorkerJob.reuse).
+ * key (everything it renders from) is the same as in the previous output is linked from there
+ * (protocol.ts WorkerJob.reuse).
  */
 import { SitegenError } from '../errors.ts';
 import { hashText } from '../hash.ts';
 import type { SourceFile } from '../content/types.ts';
 import type { BuiltPage } from '../plugins/types.ts';
 import { SITE_COLLECTIONS, type SiteCollection } from '../render/types.ts';
-import { TakenOverPage, type CheckedPage } from '../build/checks.ts';
+import { TakenOverPage, type CheckedPage } from './checks.ts';
 import { carryDetails } from './details.ts';
-import type { Interned } from './intern.ts';
 import { jobFor, type SitePlan } from './plan.ts';
-import type { Route } from '../build/routes.ts';
+import type { Route } from '../routes/table.ts';
 import type { BodyAt, CopiedPage, PageResult, WorkerJob } from './protocol.ts';
-import { HeapCap } from './heap.ts';
-import { PATCH_FIELD, PATCH_PAGE } from '../output/reuse.ts';
 import { asParsed, type OutputState, type PageRecord } from './state.ts';
-import type { PatchRecords } from './patch.ts';
 import { batches, ownedBatches, type Workers, type WorkerSession } from './workers.ts';
 
 export interface RenderInput {
@@ -41,16 +36,10 @@ export interface RenderInput {
   previous?: OutputState;
   /** The previous output's files with their sizes, as a map (made once for the build). */
   prevFiles?: Map<string, number>;
-  /** The spare's records, when it holds the output they describe. */
-  spare?: PatchRecords;
   /** Content from another folder than the site's: links are checked as the documents wrote them. */
   foreignContent: boolean;
-  /** One copy of each link and id, in a build of INTERN_FROM sources or more (intern.ts). */
-  interned?: Interned;
   /** Every file written, with its size: the pages' files join it. */
   written: Map<string, number>;
-  /** Pages given the new build id in place before the plan was made (patchEarly). */
-  early?: Promise<Set<string>>;
   /** Start workers for this many pages to render, if fewer are running (opened on the folder when it resolves). */
   grow?: (pages: number) => Promise<unknown>;
   /** Whether anything reads `RenderOutcome.built` (a `build:done` plugin). */
@@ -68,11 +57,10 @@ export interface RenderOutcome {
   jobsKey?: string;
   pages: number;
   reused: number;
-  patched: number;
 }
 
 export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
-  const { plan, pool, previous, spare, renderKey } = input;
+  const { plan, pool, previous, renderKey } = input;
   const prevFiles = input.prevFiles ?? new Map(previous?.files ?? []);
   // The site-wide collections count only for the pages that read them last time
   // (PageRecord.uses), each by its own hash.
@@ -91,9 +79,8 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
   // Pages to render, as far as the plan tells before their keys are hashed: with the same jobs
   // as last time, those of the documents parsed in this build and those of no document.
   const toRender = sameJobs ? plan.routes.reduce((n, route) => (!route.doc || input.owner.has(route.doc._id) ? n + 1 : n), 0) : plan.routes.length;
-  // The rest are taken over: copied whole from the previous output unless the spare has them
-  // (then only patched, a few bytes each), about a fifth of the work of rendering them.
-  const grown = input.grow?.(toRender + (spare ? 0 : (plan.routes.length - toRender) / 5));
+  // The rest are taken over, linked from the previous output: a small part of the work of rendering them.
+  const grown = input.grow?.(toRender + (plan.routes.length - toRender) / 20);
   grown?.catch(() => undefined); // awaited below
   const setup = { type: 'setup' as const, bundleFile: input.bundleFile, shared: plan.model.shared };
   const ready = Promise.all(pool.sessions.map((s) => s.request(setup, 'loading the templates for')));
@@ -137,17 +124,9 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
       (docKey
         ? hashText(`${input.jobsKey}\u0000${docKey}\u0000${JSON.stringify({ ...job, page: undefined })}`)
         : hashText(`${renderKey}\u0000${doc?.hash ?? ''}\u0000${JSON.stringify(job)}`));
-    records[route.path] = { key, status: job.status, links: [], ids: [], files: [], idCount: 0, ...(docKey ? { doc: docKey } : {}) };
+    records[route.path] = { key, status: job.status, links: [], ids: [], files: [], ...(docKey ? { doc: docKey } : {}) };
     if (before && before.key === key && sameCollections(before.uses) && before.files.every((f) => prevFiles.has(f))) {
-      job.reuse = { files: before.files.map((f) => [f, prevFiles.get(f)!]), idCount: before.idCount };
-      const inSpare = spare?.pages[route.path];
-      // (The same record when the page is unchanged since the records file both come from: patch.ts.)
-      if (
-        inSpare &&
-        (inSpare === before || (inSpare.key === key && sameCollections(inSpare.uses) && sameList(inSpare.files, before.files))) &&
-        inSpare.offsets?.length === before.files.length
-      )
-        job.reuse.inPlace = inSpare.offsets;
+      job.reuse = { files: before.files.map((f) => [f, prevFiles.get(f)!]) };
     }
     if (job.reuse) return job;
     return known ? fullJob(route) : withBody(job, route);
@@ -158,16 +137,10 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
   // Jobs are made a slice at a time as the workers ask for more (Workers.map `more`): making them
   // all first (a key hashed per page) kept both workers waiting 0.15-0.3 s at 10,000 pages.
   let made = 0;
-  // Pages to copy go 64 to a message: each message costs this thread some 70 µs to send.
+  // Pages to link go 64 to a message: a message costs this thread more than a job.
   const more = (): WorkerJob[][] | undefined => {
     if (made >= plan.routes.length) return undefined;
-    const jobs: WorkerJob[] = [];
-    for (const route of plan.routes.slice(made, (made += JOBS_AT_A_TIME))) {
-      const job = makeJob(route);
-      // Patched already, in place, as this job asks (patchEarly sent the spare's offsets for it).
-      if (job.reuse?.inPlace && early?.has(job.path)) takeCopy({ path: job.path, copied: true, patched: true });
-      else jobs.push(job);
-    }
+    const jobs = plan.routes.slice(made, (made += JOBS_AT_A_TIME)).map(makeJob);
     const copies = jobs.filter((job) => job.reuse);
     return [
       ...ownedBatches(
@@ -178,8 +151,6 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
       ...batches(copies, 64),
     ];
   };
-  // Every early patch is done before any job goes out: none may land on a page rendered meanwhile.
-  const early = await input.early;
   await grown;
   // Not waited for: each worker takes its render requests after the setup sent before them (a
   // worker still writing the content API files would otherwise hold up every page taken over).
@@ -194,17 +165,12 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
     ...(jobsKey ? { jobsKey } : {}),
     pages: plan.routes.length,
     reused: 0,
-    patched: 0,
   };
   const failed: { path: string; error: SitegenError }[] = [];
   const routeIndex = new Map(plan.routes.map((r, i) => [r.path, i]));
   const routeOf = (path: string) => plan.routes[routeIndex.get(path) ?? -1];
   const retries: WorkerJob[] = [];
-  // The records and checks grow through the render, and with them what V8 lets the heap reach.
-  const heap = new HeapCap(64 * 1024 * 1024);
-  heap.start();
   const take = (results: (PageResult | CopiedPage)[]) => {
-    heap.check();
     for (const result of results) {
       if ('copied' in result) {
         takeCopy(result);
@@ -221,8 +187,6 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
         delete records[result.path];
         continue;
       }
-      input.interned?.all(result.links);
-      input.interned?.all(result.ids);
       for (const [file, bytes] of result.files) input.written.set(file, bytes);
       const uses = Object.fromEntries((result.uses ?? []).map((name) => [name, collectionHash[name]]));
       Object.assign(record, {
@@ -231,38 +195,29 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
         ...(result.idsKey ? { idsKey: result.idsKey } : {}),
         summary: result.summary,
         files: result.files.map(([f]) => f),
-        idCount: result.idCount,
         uses,
-        ...(result.offsets ? { offsets: result.offsets } : {}),
       });
       checked(result.path, result.status, result, false);
     }
   };
-  /** A page copied from the previous output: all of its record but where the build id went is as it was. */
+  /** A page linked from the previous output: its record as it was. */
   const takeCopy = (result: CopiedPage) => {
     const before = previous!.pages[result.path];
     const record = records[result.path];
     for (const file of before.files) input.written.set(file, prevFiles.get(file)!);
-    // (Put in place at the offsets the job gave: the spare's.)
-    const offsets = result.patched ? spare!.pages[result.path].offsets : result.offsets;
-    // Nothing of it changed (the key covers its status; the build id is where it was): the record
-    // as read, which the records file then need not hold again (state.ts saveRecords).
-    if (record.status === before.status && record.doc === before.doc && sameOffsets(offsets, before.offsets)) records[result.path] = before;
-    // (The lists come from the records file, read once: interning them would cost a rebuild
-    // more time than the memory it saves.)
+    // Nothing of it changed (the key covers its status): the record as read, which the records
+    // file then need not hold again (state.ts saveRecords).
+    if (record.status === before.status && record.doc === before.doc) records[result.path] = before;
     else {
       carryDetails(record, before);
       Object.assign(record, {
         ...(before.idsKey ? { idsKey: before.idsKey } : {}),
         summary: before.summary,
         files: before.files,
-        idCount: before.idCount,
         uses: before.uses,
-        ...(offsets ? { offsets } : {}),
       });
     }
     outcome.reused++;
-    if (result.patched) outcome.patched++;
     checked(result.path, record.status, before, true);
   };
   /** `page`: the render's result, or the record of a page taken over (whose links and ids are read only if a check needs them). */
@@ -292,7 +247,7 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
       list,
       (session, batch) => {
         session.load += batch.length;
-        return session.request<(PageResult | CopiedPage)[]>({ type: 'render', jobs: batch.map(sendable) }, 'rendering', sourcesOf(batch)).then(take);
+        return session.request({ type: 'render', jobs: batch.map(sendable) }, 'rendering', sourcesOf(batch)).then(take);
       },
       (batch) => ownerOf(batch[0]),
       2,
@@ -310,89 +265,5 @@ export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
   return outcome;
 }
 
-/**
- * Give the new build id, in place, to every page the spare holds as the previous output does
- * (the same key, collections read, files and sizes): before the site is planned, while this
- * thread loads the documents and plans, so the workers need not wait for the plan to do what
- * nearly every page of a rebuild needs. Whether a page's job turns out to ask for exactly this
- * (its key unchanged) is known only once it is planned: one that does not is rendered or copied
- * then, over what was patched; one that is gone is pruned. `prepareEarly` picks the pages and
- * encodes the requests (while this thread would wait for the parse anyway), `patchEarly` sends
- * them once the build id is known. Resolves to the pages patched.
- */
-export interface EarlyPatches {
-  /** The spare's build the pages were picked from. */
-  spareId: string;
-  /** Per request: its pages (PatchRequest.pages) and their paths. */
-  requests: { pages: string; paths: string[] }[];
-}
-
-export function prepareEarly(previous: OutputState, spare: PatchRecords, prevFiles: Map<string, number>): EarlyPatches {
-  const requests: EarlyPatches['requests'] = [];
-  // Encoded as the pages are picked (PatchRequest.pages): no list of them made first.
-  let pages = '';
-  let paths: string[] = [];
-  for (const path in spare.pages) {
-    const inSpare = spare.pages[path];
-    const before = previous.pages[path];
-    if (
-      !before ||
-      (inSpare !== before && (inSpare.key !== before.key || !sameUses(inSpare.uses, before.uses) || !sameList(inSpare.files, before.files))) ||
-      inSpare.offsets?.length !== before.files.length
-    )
-      continue;
-    let entry = path;
-    let complete = true;
-    for (let i = 0; i < before.files.length && complete; i++) {
-      const size = prevFiles.get(before.files[i]);
-      if (size === undefined) complete = false;
-      else entry += `${PATCH_FIELD}${before.files[i]}${PATCH_FIELD}${size}${PATCH_FIELD}${inSpare.offsets[i].join(',')}`;
-    }
-    if (!complete) continue;
-    pages += paths.length ? `${PATCH_PAGE}${entry}` : entry;
-    paths.push(path);
-    if (paths.length === PATCHES_AT_A_TIME) {
-      requests.push({ pages, paths });
-      pages = '';
-      paths = [];
-    }
-  }
-  if (paths.length) requests.push({ pages, paths });
-  return { spareId: spare.id, requests };
-}
-
-export async function patchEarly(pool: Workers, early: EarlyPatches, buildId: string): Promise<Set<string>> {
-  // All sent at once, dealt out in turn: this thread is busy planning until they are done.
-  const sessions = pool.sessions;
-  const failed = await Promise.all(
-    early.requests.map(({ pages, paths }, i) => sessions[i % sessions.length].request<string[]>({ type: 'patch', buildId, pages }, 'patching', paths)),
-  );
-  const patched = new Set(early.requests.flatMap(({ paths }) => paths));
-  for (const list of failed) for (const path of list) patched.delete(path);
-  return patched;
-}
-
-/** Pages per early patch request: ten requests at 10,000 pages, dealt out to the workers in turn. */
-const PATCHES_AT_A_TIME = 1000;
-
-function sameUses(a: PageRecord['uses'], b: PageRecord['uses']): boolean {
-  if (a === b) return true;
-  let count = 0;
-  for (const name in a) {
-    if (a[name as SiteCollection] !== b?.[name as SiteCollection]) return false;
-    count++;
-  }
-  for (const _ in b) count--;
-  return count === 0;
-}
-
 /** Render jobs made at a time (16 batches): a few milliseconds of this thread's work. */
 const JOBS_AT_A_TIME = 256;
-
-function sameList<T>(a: T[], b: T[]): boolean {
-  return a.length === b.length && a.every((item, i) => item === b[i]);
-}
-
-function sameOffsets(a: number[][] | undefined, b: number[][] | undefined): boolean {
-  return !!a && !!b && a.length === b.length && a.every((at, i) => sameList(at, b[i]));
-}

@@ -17,7 +17,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { ContentDocument } from '../content/types.ts';
 import type { SerializedError } from '../errors.ts';
 import { hashText } from '../hash.ts';
@@ -69,11 +69,8 @@ export interface PageRecord {
   idsKey?: string;
   summary?: PageSummary;
   files: string[];
-  idCount: number;
   /** Hash of each site-wide collection the page read, as it was (render/types.ts SITE_COLLECTIONS). */
   uses?: Partial<Record<SiteCollection, string>>;
-  /** Byte offsets of the build id in each of `files`. */
-  offsets?: number[][];
   /** A document's page: which document, as parsed (see `OutputState.jobsKey`). */
   doc?: string;
 }
@@ -95,8 +92,15 @@ export interface OutputState {
    * same has the same job, and keeps its key without the job being serialised and hashed again.
    */
   jobsKey?: string;
-  /** When the build's link checks found nothing: what they depended on (build/checks.ts targetsKey). */
+  /** When the build's link checks found nothing: what they depended on (checks.ts targetsKey). */
   checksKey?: string;
+  /**
+   * When the build finished writing (ms): a file of its output modified later (by hand, by a
+   * tool) is not the build's, and is written again (output-check.ts, reuse.ts).
+   */
+  builtAt?: number;
+  /** The generation folder the output links to (output/folder.ts). */
+  generation?: string;
   /**
    * The problems the build reported as warnings (checks at `warn`): an up-to-date check that keeps
    * this output prints them again, as a full build of the same sources would.
@@ -287,7 +291,11 @@ interface RecordsDelta extends Pick<OutputState, 'id' | 'api' | 'jobsKey' | 'che
  * size. The per-page records (`pages`, `api`, ten times the size) are in a file of their own, read
  * only when the output turns out stale (previousOutput).
  */
-export type OutputIndex = Pick<OutputState, 'id' | 'outDir' | 'files' | 'warnings'> & { pageCount: number };
+export type OutputIndex = Pick<OutputState, 'id' | 'outDir' | 'files' | 'warnings' | 'builtAt' | 'generation'> & {
+  pageCount: number;
+  /** Where that output is now: the output folder, or its generation when the link is gone (a CI job restored it); undefined when neither holds it. */
+  dir?: string;
+};
 
 /** Whether any build's output is recorded in this cache, whatever its folder. */
 export function anyOutputState(cacheDir: string): boolean {
@@ -302,6 +310,9 @@ export async function loadOutputState(cacheDir: string, outDir: string): Promise
   const state = await readJson<OutputIndex>(outputFile(cacheDir, outDir));
   if (!state || state.outDir !== outDir || !Array.isArray(state.files) || typeof state.pageCount !== 'number') return undefined;
   if (!Array.isArray(state.warnings) || !state.warnings.every((w) => w && typeof w.code === 'string' && typeof w.message === 'string')) delete state.warnings;
+  if (typeof state.builtAt !== 'number') delete state.builtAt;
+  const generation = typeof state.generation === 'string' ? resolve(dirname(outDir), state.generation) : undefined;
+  state.dir = latestId(outDir) === state.id ? outDir : generation && latestId(generation) === state.id ? generation : undefined;
   return state;
 }
 
@@ -328,7 +339,15 @@ export async function saveOutputState(cacheDir: string, state: OutputState): Pro
   const warnings = state.warnings?.length ? { warnings: state.warnings.map(({ stack: _stack, ...warning }) => warning) } : {};
   await writeJson(
     outputFile(cacheDir, state.outDir),
-    { id: state.id, outDir: state.outDir, pageCount: Object.keys(state.pages).length, files: state.files, ...warnings },
+    {
+      id: state.id,
+      outDir: state.outDir,
+      pageCount: Object.keys(state.pages).length,
+      files: state.files,
+      ...(state.builtAt ? { builtAt: state.builtAt } : {}),
+      ...(state.generation ? { generation: relative(dirname(state.outDir), state.generation) } : {}),
+      ...warnings,
+    },
     true,
   );
   return changes;
@@ -343,7 +362,7 @@ export interface RecordsChanges {
 
 /** The output folder still holds the build the state describes (its latest.json names it): else none of it can be reused. */
 export function outputThere(state: OutputIndex): boolean {
-  return latestId(state.outDir) === state.id;
+  return state.dir !== undefined;
 }
 
 /**
@@ -405,7 +424,7 @@ export async function previousOutput(cacheDir: string, state: OutputIndex | unde
     attachDetails(record, details, path, true);
   }
   const base: RecordsBase = { id: records.id, pages: records.pages };
-  const found = { id: state.id, outDir: state.outDir, files: state.files, base };
+  const found = { id: state.id, outDir: state.outDir, files: state.files, base, ...(state.builtAt ? { builtAt: state.builtAt } : {}) };
   const keys = (from: Pick<OutputState, 'jobsKey' | 'checksKey'>) => ({
     ...(typeof from.jobsKey === 'string' ? { jobsKey: from.jobsKey } : {}),
     ...(typeof from.checksKey === 'string' ? { checksKey: from.checksKey } : {}),

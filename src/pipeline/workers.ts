@@ -13,7 +13,7 @@ import type { PluginModule } from '../plugins/load.ts';
 import { SitegenError } from '../errors.ts';
 import { env } from '../env.ts';
 import { INTERRUPTED } from '../output/folder.ts';
-import type { Envelope, SessionResult, WorkerReply, WorkerRequest } from './protocol.ts';
+import type { Envelope, ReplyTo, SessionResult, WorkerReply, WorkerRequest } from './protocol.ts';
 
 /** A worker that died (exit, out of memory, a native crash) fails the build naming its files. */
 export function crashed(error: unknown, doing: string, files: string[]): SitegenError {
@@ -98,11 +98,11 @@ export class WorkerSession {
     );
   }
 
-  request<T>(request: WorkerRequest, doing = 'working on', files: string[] = []): Promise<T> {
+  request<R extends WorkerRequest>(request: R, doing = 'working on', files: string[] = []): Promise<ReplyTo<R>> {
     if (this.dead) return Promise.reject(crashed(this.dead, doing, files));
     const seq = ++this.seq;
     this.inFlight++;
-    return new Promise<T>((resolve, reject) => {
+    return new Promise<ReplyTo<R>>((resolve, reject) => {
       this.pending.set(seq, { resolve: resolve as (value: unknown) => void, reject, doing, files });
       this.port.postMessage({ seq, request } satisfies Envelope);
     });

@@ -9,7 +9,7 @@ import { escapeHtml } from '../html.ts';
 import { hashText } from '../hash.ts';
 import type { SiteAssets } from '../output/assets.ts';
 import type { RenderJob, SharedRenderData } from '../render/types.ts';
-import { documentPageData, type Route } from '../build/routes.ts';
+import { documentPageData, type Route } from '../routes/table.ts';
 import { buildNavigation, collectPosts, computeNeighbours, computeRelated, isValidDate, type Neighbours, type RelatedPosts } from './collections.ts';
 import type { SiteInfo } from '../../templates/types.ts';
 import type { ImageManifest } from '../output/images.ts';

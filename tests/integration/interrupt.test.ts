@@ -3,7 +3,7 @@
  * and leaves no temporary folders behind.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, copyFixture, listFiles, remove, runCli } from '../helpers.ts';
@@ -81,17 +81,20 @@ describe('an interrupted build', () => {
 });
 
 describe('a rebuild', () => {
-  it('swaps the new output in and keeps the previous one as the spare, with nothing left beside the output', async () => {
+  it('swaps the new output in, its unchanged files linked from the previous one, with nothing left beside the output', async () => {
     const site = copyFixture('basic');
     try {
       expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
+      const inode = (file: string) => statSync(join(site, 'dist', file)).ino;
+      const [guide, about] = [inode('guide/index.html'), inode('about/index.html')];
       writeFileSync(join(site, 'content/about.md'), readFileSync(join(site, 'content/about.md'), 'utf8') + '\nOne more line.\n');
       expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
       expect(readFileSync(join(site, 'dist/about/index.html'), 'utf8')).toContain('One more line.');
-      // The old folder is the spare now, in the cache folder; the new output stays.
+      // The unchanged page is the same file; the edited one a new file.
+      expect(inode('guide/index.html')).toBe(guide);
+      expect(inode('about/index.html')).not.toBe(about);
       expect(await leftoversSettled(site)).toEqual([]);
-      expect(readdirSync(join(site, '.sitegen-cache')).filter((name) => /^spare\.\w+$/.test(name))).toHaveLength(1);
-      expect(readFileSync(join(site, 'dist/about/index.html'), 'utf8')).toContain('One more line.');
+      expect(readdirSync(join(site, '.sitegen-cache')).filter((name) => name.startsWith('spare'))).toEqual([]);
       expect(readdirSync(site).filter((name) => name.startsWith('.dist'))).toEqual(['.dist.sitegen']);
     } finally {
       remove(site);

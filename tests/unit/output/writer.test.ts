@@ -1,124 +1,70 @@
 /**
- * Writing into a folder that holds an earlier output (the spare), in place: files are
- * overwritten where they are, but nothing outside the folder may ever change through them.
+ * The writer of a new output folder: a file with the same bytes as in the previous output is a
+ * hard link to it (its inode and modification time carried over); any other is a new file, and
+ * nothing outside the folder ever changes through it.
  */
-import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FsWriter, isPlain, joinPlain } from '../../../src/output/writer.ts';
 
 let dir: string;
+let previous: string;
 let root: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'sitegen-writer-'));
-  root = join(dir, 'out');
-  mkdirSync(join(root, 'blog/post'), { recursive: true });
-  writeFileSync(join(root, 'blog/post/index.html'), 'the earlier page, longer than the new one');
+  previous = join(dir, 'previous');
+  root = join(dir, 'next');
+  mkdirSync(join(previous, 'blog/post'), { recursive: true });
+  mkdirSync(root);
+  writeFileSync(join(previous, 'blog/post/index.html'), 'the same page');
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 
-describe('FsWriter in place', () => {
-  it('overwrites an existing file in its own inode, cutting what was longer', async () => {
-    const inode = statSync(join(root, 'blog/post/index.html')).ino;
-    const writer = new FsWriter(root, 4, undefined, true);
-    expect(writer.writeSync('blog/post/index.html', 'new page')).toBe(8);
-    expect(read('blog/post/index.html')).toBe('new page');
-    expect(statSync(join(root, 'blog/post/index.html')).ino).toBe(inode);
-    await writer.write('blog/post/index.html', 'the async writer, longer than before it was');
-    expect(read('blog/post/index.html')).toBe('the async writer, longer than before it was');
-    expect(statSync(join(root, 'blog/post/index.html')).ino).toBe(inode);
-    expect(writer.written.get('blog/post/index.html')).toBe(43);
+describe('FsWriter', () => {
+  it('links a file whose bytes are those of the previous output, and reports it unchanged', async () => {
+    const before = statSync(join(previous, 'blog/post/index.html'));
+    const writer = new FsWriter(root, 4, undefined, previous);
+    expect(writer.writeSync('blog/post/index.html', 'the same page')).toBe(13);
+    const after = statSync(join(root, 'blog/post/index.html'));
+    expect(after.ino).toBe(before.ino);
+    expect(after.mtimeMs).toBe(before.mtimeMs);
+    expect(writer.changed).toEqual([]);
+    expect(writer.written.get('blog/post/index.html')).toBe(13);
   });
 
-  it('creates what is missing, folders included', async () => {
-    const writer = new FsWriter(root, 4, undefined, true);
-    writer.writeSync('docs/new/index.html', 'a new page');
-    await writer.write('docs/other/index.html', 'another');
-    expect(read('docs/new/index.html')).toBe('a new page');
-    expect(read('docs/other/index.html')).toBe('another');
+  it('writes a new file for new bytes, of the same size or not, and never through the previous one', async () => {
+    const writer = new FsWriter(root, 4, undefined, previous);
+    writer.writeSync('blog/post/index.html', 'the samE page');
+    await writer.write('blog/other/index.html', 'another page');
+    expect(read('blog/post/index.html')).toBe('the samE page');
+    expect(readFileSync(join(previous, 'blog/post/index.html'), 'utf8')).toBe('the same page');
+    expect(statSync(join(root, 'blog/post/index.html')).ino).not.toBe(statSync(join(previous, 'blog/post/index.html')).ino);
+    expect(writer.changed.sort()).toEqual(['blog/other/index.html', 'blog/post/index.html']);
   });
 
-  it('never writes through a file linked from elsewhere (the live output, a source)', async () => {
-    const outside = join(dir, 'outside.html');
-    writeFileSync(outside, 'must stay');
-    linkSync(outside, join(root, 'shared.html'));
-    linkSync(outside, join(root, 'shared-async.html'));
-    const writer = new FsWriter(root, 4, undefined, true);
-    writer.writeSync('shared.html', 'new content');
-    await writer.write('shared-async.html', 'new content too');
-    expect(readFileSync(outside, 'utf8')).toBe('must stay');
-    expect(read('shared.html')).toBe('new content');
-    expect(read('shared-async.html')).toBe('new content too');
-    expect(statSync(outside).nlink).toBe(1);
+  it('writes every file anew without a previous output', () => {
+    const writer = new FsWriter(root);
+    writer.writeSync('blog/post/index.html', 'the same page');
+    expect(statSync(join(root, 'blog/post/index.html')).nlink).toBe(1);
+    expect(writer.changed).toEqual(['blog/post/index.html']);
   });
 
-  it('links over an existing file without touching the file it held', () => {
-    const earlier = join(dir, 'earlier.json');
-    writeFileSync(earlier, 'earlier');
-    linkSync(earlier, join(root, 'api.json'));
-    const source = join(dir, 'source.json');
-    writeFileSync(source, 'linked');
-    const writer = new FsWriter(root, 4, undefined, true);
-    expect(writer.linkSync('api.json', source)).toBe(6);
-    expect(read('api.json')).toBe('linked');
-    expect(readFileSync(earlier, 'utf8')).toBe('earlier');
-  });
-
-  it('replaces a folder where a file goes, and a file where a folder goes', () => {
-    writeFileSync(join(root, 'feed'), 'a file where a folder is needed');
-    const writer = new FsWriter(root, 4, undefined, true);
-    writer.writeSync('blog/post', 'now a file');
-    writer.writeSync('feed/index.xml', '<feed/>');
-    expect(read('blog/post')).toBe('now a file');
-    expect(read('feed/index.xml')).toBe('<feed/>');
+  it('refuses a path that leads outside the folder', () => {
+    const writer = new FsWriter(root);
+    expect(() => writer.writeSync('../escape.html', 'x')).toThrow(/outside the output folder/);
   });
 });
 
-describe('plain paths (the file names a build makes, joined without normalising)', () => {
-  const names = [
-    'index.html',
-    'blog/post/index.html',
-    'api/_content/query/ab12.0123456789ab.json',
-    'a..b/c',
-    'x.json',
-    '.well-known/x',
-    'a/.b',
-    '',
-    '/abs',
-    'a/',
-    'a//b',
-    './a',
-    'a/./b',
-    '../a',
-    'a/../../b',
-    'a/..',
-    'a/.',
-    '.',
-    '..',
-    'a.',
-    'a\u0000b',
-    '//x',
-  ];
-  it('are joined exactly as path.resolve would, and nothing else is taken for one', () => {
-    for (const name of names) {
-      if (isPlain(name)) expect(`${root}/${name}`, name).toBe(resolve(root, name));
-      expect(joinPlain(root, name), name).toBe(join(root, name));
+describe('plain paths', () => {
+  it('joins a plain relative path as path.resolve would', () => {
+    for (const path of ['a.html', 'blog/post/index.html', '_sitegen/x.1234.js']) {
+      expect(isPlain(path)).toBe(true);
+      expect(joinPlain('/out', path)).toBe(resolve('/out', path));
     }
-    expect(names.filter(isPlain)).toEqual([
-      'index.html',
-      'blog/post/index.html',
-      'api/_content/query/ab12.0123456789ab.json',
-      'a..b/c',
-      'x.json',
-      '.well-known/x',
-      'a/.b',
-    ]);
-  });
-  it('still refuses to write outside the folder', () => {
-    const out = new FsWriter(root);
-    for (const name of ['../escape.html', 'a/../../escape.html']) expect(() => out.writeSync(name, 'x'), name).toThrow(/outside the output folder/);
+    for (const path of ['/abs', 'a//b', './a', 'a/../b', 'dir/', 'a/.']) expect(isPlain(path)).toBe(false);
   });
 });

@@ -79,7 +79,6 @@ describe('the page records', () => {
     links: [`/page-${n + 1}`],
     ids: [`h-${n}`],
     files: [`page-${n}/index.html`],
-    idCount: 1,
   });
   /** Save build `id`'s records (on top of `previous`'s), mark the output as that build, read them back. */
   async function round(id: string, pages: Record<string, PageRecord>, previous?: OutputState): Promise<OutputState> {

@@ -4,7 +4,7 @@
  */
 import type { ResolvedConfig } from '../config/schema.ts';
 import { SitegenError } from '../errors.ts';
-import type { Route } from './routes.ts';
+import type { Route } from './table.ts';
 
 export async function runMiddleware(routes: Route[], config: ResolvedConfig): Promise<SitegenError[]> {
   const errors: SitegenError[] = [];

@@ -3,7 +3,7 @@
  * anchor are reported once each with the source line, whichever way a page's ids are searched.
  */
 import { describe, expect, it } from 'vitest';
-import { TakenOverPage, checkLinks, targetsKey, type CheckedPage } from '../../../src/build/checks.ts';
+import { TakenOverPage, checkLinks, targetsKey, type CheckedPage } from '../../../src/pipeline/checks.ts';
 import { hashText } from '../../../src/hash.ts';
 
 const page = (path: string, links: string[], ids: string[], lines: Record<string, number> = {}): CheckedPage => ({

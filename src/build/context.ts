@@ -1,0 +1,106 @@
+/**
+ * What the stages of `sitegen build` share (build.ts): the options, the project, the sources and
+ * what each stage adds for the next. Each stage fills in its own part; later stages read it.
+ */
+import type { Author } from '../../templates/types.ts';
+import type { PublicFile } from '../content/discover.ts';
+import type { ProjectScope } from '../content/scope.ts';
+import type { ContentDocument, ParseOptions, SourceFile } from '../content/types.ts';
+import type { SitegenError } from '../errors.ts';
+import type { Logger } from '../log.ts';
+import type { OutputFolder } from '../output/folder.ts';
+import type { ImageFile, ImageManifest } from '../output/images.ts';
+import type { OutputCheck } from '../pipeline/output-check.ts';
+import type { SitePlan } from '../pipeline/plan.ts';
+import type { Project } from '../pipeline/project.ts';
+import type { BodyAt } from '../pipeline/protocol.ts';
+import type { RenderOutcome } from '../pipeline/render.ts';
+import type { DocCache, DocEntry, OutputIndex, OutputState } from '../pipeline/state.ts';
+import type { CompiledTemplates } from '../pipeline/templates.ts';
+import type { Workers, WorkerSession } from '../pipeline/workers.ts';
+import type { RenderModule } from '../render/render-page.ts';
+import type { BuildOptions } from './build.ts';
+
+export interface BuildContext {
+  options: BuildOptions;
+  log: Logger;
+  /** Report a finished step (build.ts phases). */
+  done: (message: string, per?: [number, string]) => void;
+  started: number;
+  drafts: boolean;
+  /** --force or --verify: render everything. */
+  force: boolean;
+  project: Project;
+  /** The last build into this output folder, as recorded. */
+  state?: OutputIndex;
+  /** No previous output to take bodies from: every document is parsed, every page rendered. */
+  fresh: boolean;
+  outputCheck?: OutputCheck;
+  workers?: Workers;
+  /** Workers the site's size pays for. */
+  size: number;
+  /** The workers closing, once the build needs them no more. */
+  closing?: Promise<void>;
+  docCacheSaved?: Promise<void>;
+
+  // scan
+  scope: ProjectScope;
+  sources: SourceFile[];
+  linkProblems: SitegenError[];
+  parseOptions: ParseOptions;
+  /** Hash of sitegen's own parser and renderer. */
+  engine: string;
+  parseKey: string;
+  docCache: DocCache;
+  sourceHashes: (string | undefined)[];
+  toParse: number[];
+  restated: string[];
+  entries: DocEntry[];
+  /** What the source index says of each cached document, before its metadata is read. */
+  indexed: { hasDoc?: boolean; images?: DocEntry['images'] }[];
+  /** The worker that holds each parsed document's body, and where any worker can read it. */
+  owner: Map<string, WorkerSession>;
+  bodyAt: Map<string, BodyAt>;
+  parseMs: { source: string; ms: number }[];
+  parsedRels: string[];
+  parsing: Promise<void>;
+  metadataLoaded?: Promise<Set<string>>;
+  previousLoaded?: Promise<OutputState | undefined>;
+  templates: CompiledTemplates;
+  publicFiles: PublicFile[];
+  authors: Record<string, Author>;
+  modPromise?: Promise<RenderModule>;
+
+  // parse
+  images: { manifest: ImageManifest; files: ImageFile[]; problems: SitegenError[] };
+  buildId: string;
+
+  // plan
+  docs: ContentDocument[];
+  errors: SitegenError[];
+  apiKeys: Map<string, string>;
+  previous?: OutputState;
+  prevFiles: Map<string, number>;
+  folder: OutputFolder;
+  plan: SitePlan;
+  early: { errors: SitegenError[]; warnings: SitegenError[] };
+  foreignContent: boolean;
+
+  // render
+  written: Map<string, number>;
+  renderErrors: SitegenError[];
+  apiDocs: ContentDocument[];
+  apiFiles: Map<string, string>;
+  apiState: OutputState['api'];
+  rendered: RenderOutcome;
+  /** Files whose bytes the workers wrote new. */
+  workerChanges: string[];
+  /** The workers once closed (their plugin timings, for --profile). */
+  pool?: Workers;
+}
+
+/** A promise awaited later: its rejection is handled there, not reported as unhandled now. */
+export function later<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}

@@ -1,0 +1,109 @@
+/**
+ * The parse stage's end: every source parsed or known from the cache, the images the documents
+ * show, and the build id, a hash of every input. When it equals the last build's and that output
+ * is intact, the build is up to date and stops here.
+ */
+import { createHash } from 'node:crypto';
+import { contentId } from '../content/paths.ts';
+import { displayPath } from '../content/discover.ts';
+import { env } from '../env.ts';
+import { SitegenError } from '../errors.ts';
+import { formatMs, reportWarning } from '../log.ts';
+import { collectImages } from '../output/images.ts';
+import { VERSION } from '../paths.ts';
+import { outputIntact } from '../pipeline/output-check.ts';
+import { changedSources, completeDocCache, pruned, saveDocCache } from '../pipeline/state.ts';
+import { Workers } from '../pipeline/workers.ts';
+import type { BuildResult } from './build.ts';
+import type { BuildContext } from './context.ts';
+import { parseSources } from './load.ts';
+
+/** Wait for the parse; collect the images; hash the inputs into the build id. */
+export async function identify(ctx: BuildContext): Promise<void> {
+  const { sources, entries, indexed, toParse } = ctx;
+  await ctx.parsing;
+  const fromCache = sources.length - toParse.length;
+  const documents = entries.filter((e) => e.doc).length + sources.filter((_, i) => !entries[i] && indexed[i].hasDoc).length;
+  ctx.done(`parsed ${documents} documents${fromCache ? ` (${fromCache} from cache)` : ''}`, [toParse.length, 'document parsed']);
+  // Read and hashed every build, like public files. Cached documents are known by their index entry here.
+  const counts = (d: { draft?: boolean; _partial?: boolean; partial?: boolean }) => !(d._partial || d.partial) && (ctx.drafts || !d.draft);
+  ctx.images = await collectImages({
+    docs: sources.flatMap((_, i) => {
+      const doc = entries[i] ? entries[i].doc : indexed[i].images;
+      return doc && counts(doc) ? [doc] : [];
+    }),
+    ...ctx.scope,
+  });
+  ctx.buildId = buildId(ctx);
+}
+
+function buildId(ctx: BuildContext): string {
+  const { project, templates, sources, sourceHashes } = ctx;
+  const { bundle, assets } = templates;
+  const { config } = project;
+  const inputs = [
+    VERSION,
+    project.configHash,
+    bundle.inputsHash,
+    assets.css?.hash ?? '',
+    assets.runtime.hash,
+    ...Object.values(assets.islands.urls),
+    templates.sourcesHash,
+    ...project.pluginModules.map((p) => `${p.inputsHash}:${JSON.stringify(p.options ?? null)}`),
+    JSON.stringify({ url: config.url, base: config.base, drafts: ctx.drafts, authors: ctx.authors, epoch: env.sourceDateEpoch() ?? null }),
+    ...sources.map((s, i) => `${contentId(s.rel)}:${sourceHashes[i] ?? '(unreadable)'}`),
+    ...ctx.publicFiles.map((f) => `${f.rel}:${f.hash}`),
+    ...ctx.linkProblems.map((p) => `refused:${p.location?.file}`),
+    ...ctx.images.files.map((f) => `${f.rel}:${f.hash}`),
+  ];
+  if (env.debugBuildId()) ctx.log.info(inputs.join('\n'));
+  return createHash('sha256').update(inputs.join('\n')).digest('hex').slice(0, 12);
+}
+
+/**
+ * Nothing changed since the last build into this folder and its output is intact: the result
+ * of a build that keeps it, its warnings said again as a full build would say them. Else undefined.
+ */
+export async function upToDate(ctx: BuildContext): Promise<BuildResult | undefined> {
+  const { state, project, log } = ctx;
+  if (ctx.fresh || !state || state.id !== ctx.buildId || !(await outputIntact(state, ctx.outputCheck))) {
+    ctx.outputCheck?.cancel();
+    return undefined;
+  }
+  if (ctx.toParse.length || ctx.restated.length)
+    await withMetadata(ctx).then(
+      () => saveDocs(ctx),
+      () => undefined,
+    );
+  const warnings = (state.warnings ?? []).map((w) => SitegenError.fromJSON(w));
+  for (const w of warnings) reportWarning(log, w);
+  const ms = performance.now() - ctx.started;
+  const kept = warnings.length ? `; ${warnings.length} warning${warnings.length === 1 ? '' : 's'} from that build` : '';
+  log.info(
+    `\nOutput in ${displayPath(project.outDir, project.root)}/ is up to date (build ${ctx.buildId}, nothing changed${kept}) — checked in ${formatMs(ms)}`,
+  );
+  return { buildId: ctx.buildId, outDir: project.outDir, pages: 0, documents: ctx.sources.length, warnings, ms, upToDate: true };
+}
+
+/** The metadata of the documents not parsed in this build, from the cache; the parsed ones join it. */
+export async function withMetadata(ctx: BuildContext): Promise<void> {
+  const { sources, entries, docCache } = ctx;
+  const missing = await (ctx.metadataLoaded ?? completeDocCache(ctx.project.cacheDir, docCache, true));
+  const pending = new Set(ctx.toParse);
+  const late = sources.flatMap((s, i) => (!pending.has(i) && missing.has(s.rel) ? [i] : []));
+  if (late.length) {
+    // The index held these but the metadata file did not (written halfway, or deleted): parse them now.
+    ctx.workers ??= new Workers(ctx.size, ctx.project.pluginModules);
+    await parseSources(ctx, late);
+  }
+  sources.forEach((s, i) => {
+    if (entries[i]) docCache.entries[s.rel] = entries[i];
+    else entries[i] = docCache.entries[s.rel];
+  });
+}
+
+/** The document cache as this build leaves it: entries of gone files pruned, parsed ones saved anew. */
+export function saveDocs(ctx: BuildContext): Promise<void> {
+  const { docCache, sources } = ctx;
+  return saveDocCache(ctx.project.cacheDir, pruned(docCache, sources), changedSources(docCache, sources, [...ctx.parsedRels, ...ctx.restated]));
+}

@@ -1,0 +1,174 @@
+/**
+ * The first stages of `sitegen build`: load the project (config, plugins, the last build's
+ * record), then scan it: list the content, start parsing what the document cache does not hold,
+ * and compile the templates meanwhile.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { discoverContent, listPublicFiles, mdxWarning } from '../content/discover.ts';
+import { projectScope } from '../content/scope.ts';
+import type { ContentDocument, ParseOptions } from '../content/types.ts';
+import { hashText } from '../hash.ts';
+import { checkOutDir } from '../output/out-dir.ts';
+import { PACKAGE_ROOT, VERSION } from '../paths.ts';
+import type { PluginModule } from '../plugins/load.ts';
+import type { RenderModule } from '../render/render-page.ts';
+import { cacheNotices } from '../pipeline/json-file.ts';
+import { checkOutputSizes } from '../pipeline/output-check.ts';
+import { cacheDirOf, loadProject, type Project } from '../pipeline/project.ts';
+import { checkSources } from '../pipeline/stat.ts';
+import { anyOutputState, completeDocCache, loadOutputState, loadSourceIndex, outputThere, previousOutput, type DocCache } from '../pipeline/state.ts';
+import { compileTemplates } from '../pipeline/templates.ts';
+import { Workers, batches, concurrencyFor } from '../pipeline/workers.ts';
+import { readAuthors } from '../site/data.ts';
+import type { BuildOptions } from './build.ts';
+import { type BuildContext, later } from './context.ts';
+
+/** Below this many output files, checking their sizes on another thread costs more than it saves. */
+const SIZE_CHECK_THREAD_FROM = 8000;
+
+/**
+ * The project, and the last build's record. With no output recorded at all (a first build, the
+ * cache deleted) or with --force, a worker starts loading while the config and plugins compile.
+ */
+export async function load(options: BuildOptions, ctx: Pick<BuildContext, 'started' | 'log' | 'done'>): Promise<BuildContext> {
+  const rootDir = options.root ?? '.';
+  cacheNotices.dropped = (file) => ctx.log.info(`note: the cache file ${relative(rootDir, file)} could not be read; it is rebuilt`);
+  const force = !!options.force || !!options.verify;
+  let compiled: { resolve(plugins: PluginModule[]): void; reject(error: unknown): void } | undefined;
+  const plugins = new Promise<PluginModule[]>((resolve, reject) => (compiled = { resolve, reject }));
+  const early = force || !anyOutputState(cacheDirOf(rootDir)) ? new Workers(concurrencyFor(Infinity, options.concurrency), plugins, 1) : undefined;
+  let project: Project;
+  try {
+    project = await loadProject(rootDir, options);
+    checkOutDir({
+      root: project.root,
+      outDir: project.outDir,
+      cacheDir: project.cacheDir,
+      contentDir: project.contentDir,
+      sourceDirs: [
+        join(project.root, 'site'),
+        join(project.root, 'templates'),
+        resolve(project.root, project.config.pagesDir),
+        project.publicDir,
+        project.dataDir,
+      ],
+    });
+    compiled!.resolve(project.pluginModules);
+  } catch (error) {
+    compiled!.reject(error);
+    later(plugins);
+    await early?.destroy();
+    throw error;
+  }
+  ctx.done(`loaded config and ${project.hooks.plugins.length} plugins`);
+  const state = await loadOutputState(project.cacheDir, project.outDir);
+  // No previous output to take bodies from: every document is parsed now, in the workers that keep the bodies.
+  const fresh = !state || force || !outputThere(state);
+  const size = concurrencyFor(state?.pageCount ?? 0, options.concurrency);
+  // Without a previous build the workers will be needed: they start loading now. Otherwise only
+  // once the build turns out to have work, so an up-to-date check keeps the whole machine.
+  const workers = early ?? (fresh ? new Workers(concurrencyFor(Infinity, options.concurrency), project.pluginModules, size) : undefined);
+  early?.grow(size);
+  return {
+    ...ctx,
+    options,
+    drafts: options.drafts ?? false,
+    force,
+    project,
+    state,
+    fresh,
+    outputCheck: state && !fresh && state.files.length >= SIZE_CHECK_THREAD_FROM ? checkOutputSizes(project.cacheDir, state) : undefined,
+    workers,
+    size,
+  } as BuildContext;
+}
+
+/** List the content; parse what the cache does not hold, in the workers, while the templates compile here. */
+export async function scan(ctx: BuildContext): Promise<void> {
+  const { project, options } = ctx;
+  const { config, cacheDir } = project;
+  ctx.scope = projectScope(project);
+  const { sources, problems: contentLinks, mdx } = await discoverContent(project.contentDir, project.root, ctx.scope);
+  ctx.sources = sources;
+  ctx.size = concurrencyFor(sources.length, options.concurrency);
+  ctx.workers?.grow(ctx.size);
+  ctx.parseOptions = {
+    blogDir: config.blogDir,
+    locales: config.locales,
+    defaultLocale: config.defaultLocale,
+    markdown: config.markdown,
+  } satisfies ParseOptions;
+  ctx.engine = hashText(readFileSync(join(PACKAGE_ROOT, 'lib/worker.js')));
+  ctx.parseKey = hashText(JSON.stringify([VERSION, ctx.engine, ctx.parseOptions, project.pluginModules.map((p) => [p.file, p.options])]));
+  // Hashes and stats only: the documents' metadata is read once the output turns out stale.
+  ctx.docCache = ctx.fresh ? ({ key: ctx.parseKey, entries: {} } satisfies DocCache) : await loadSourceIndex(cacheDir, ctx.parseKey);
+  const { hashes, toParse, restated } = checkSources(sources, ctx.docCache.entries);
+  Object.assign(ctx, { sourceHashes: hashes, toParse, restated, entries: new Array(sources.length) });
+  Object.assign(ctx, { owner: new Map(), bodyAt: new Map(), parseMs: [], parsedRels: [] });
+  // A source to parse: the output is stale, its files' sizes are not needed.
+  if (toParse.length) {
+    ctx.outputCheck?.cancel();
+    ctx.workers ??= new Workers(ctx.size, project.pluginModules, concurrencyFor(toParse.length, options.concurrency));
+  }
+  ctx.parsing = later(toParse.length ? parseSources(ctx, toParse) : Promise.resolve());
+  // Stale: the documents' metadata and the previous output's records load while the workers parse.
+  ctx.indexed = sources.map((s) => ({ hasDoc: ctx.docCache.entries[s.rel]?.hasDoc, images: ctx.docCache.entries[s.rel]?.images }));
+  if (toParse.length) ctx.metadataLoaded = later(completeDocCache(cacheDir, ctx.docCache, true));
+  if (toParse.length && !ctx.fresh) ctx.previousLoaded = later(previousOutput(cacheDir, ctx.state));
+  ctx.templates = await compileTemplates(project);
+  // The workers import the template bundle between parse batches, ready for rendering.
+  for (const session of ctx.workers?.sessions ?? []) later(session.request({ type: 'preload', bundleFile: ctx.templates.bundle.file }));
+  const [{ files: publicFiles, problems: publicLinks }, authors] = await Promise.all([
+    existsSync(project.publicDir) ? listPublicFiles(project.publicDir, project.root, ctx.scope) : Promise.resolve({ files: [], problems: [] }),
+    readAuthors(project.dataDir),
+  ]);
+  Object.assign(ctx, { publicFiles, authors, linkProblems: [...contentLinks, ...publicLinks] });
+  const islands = Object.keys(ctx.templates.assets.islands.urls).length;
+  ctx.done(`found ${sources.length} content files and ${ctx.templates.pageCount} pages, built assets (stylesheet, runtime, ${islands} island chunks)`);
+  const skipped = mdxWarning(mdx);
+  if (skipped) ctx.log.warn(skipped);
+  // React and the templates load while the workers parse, unless the output is probably up to date.
+  if (toParse.length || !ctx.state || ctx.force) loadTemplates(ctx);
+}
+
+/** The template bundle, imported once. */
+export function loadTemplates(ctx: BuildContext): Promise<RenderModule> {
+  ctx.modPromise ??= later(import(pathToFileURL(ctx.templates.bundle.file).href) as Promise<RenderModule>);
+  return ctx.modPromise;
+}
+
+/** Parse these sources in the workers, which keep each body for rendering. */
+export async function parseSources(ctx: BuildContext, indexes: number[]): Promise<void> {
+  const { sources, sourceHashes, entries } = ctx;
+  await ctx.workers!.map(batches(indexes, 32), async (session, batch) => {
+    const files = batch.map((i) => sources[i]);
+    const request = { type: 'parse' as const, files, options: ctx.parseOptions, keep: true, apiKeyPrefix: ctx.parseKey };
+    const items = await session.request(
+      request,
+      'parsing',
+      files.map((f) => f.display),
+    );
+    session.load += batch.length;
+    for (const item of items) {
+      const i = batch[item.index];
+      if (item.json !== undefined) item.doc = JSON.parse(item.json) as ContentDocument;
+      ctx.parsedRels.push(sources[i].rel);
+      sourceHashes[i] = item.hash ?? sourceHashes[i];
+      entries[i] = {
+        hash: sourceHashes[i] ?? '',
+        display: sources[i].display,
+        doc: item.doc,
+        errors: item.errors,
+        ...(item.stat ? { stat: item.stat } : {}),
+        ...(item.apiKey ? { apiKey: item.apiKey } : {}),
+      };
+      if (item.doc) {
+        ctx.owner.set(item.doc._id, session);
+        if (item.at) ctx.bodyAt.set(item.doc._id, item.at);
+      }
+      ctx.parseMs.push({ source: sources[i].display, ms: item.ms });
+    }
+  });
+}

@@ -1,0 +1,180 @@
+/**
+ * The middle stages of `sitegen build`: plan the site from the documents' metadata (routes,
+ * collections, navigation, redirects), then render and write it into a new output folder. The
+ * workers write each document's content API file while this thread plans, and render the pages
+ * while it writes everything else; an unchanged page is linked from the previous output.
+ */
+import { env } from '../env.ts';
+import { contentId, contentStem, stemToPath } from '../content/paths.ts';
+import type { ContentDocument } from '../content/types.ts';
+import { SitegenError, applyCheckLevels } from '../errors.ts';
+import { hashText } from '../hash.ts';
+import { reportWarning } from '../log.ts';
+import { OutputFolder } from '../output/folder.ts';
+import { writeContentApi } from '../pipeline/api.ts';
+import { writeAssets, writeOutputs } from '../pipeline/outputs.ts';
+import { planSite } from '../pipeline/plan.ts';
+import type { FolderRequest } from '../pipeline/protocol.ts';
+import { renderPages } from '../pipeline/render.ts';
+import { previousOutput } from '../pipeline/state.ts';
+import { Workers, concurrencyFor } from '../pipeline/workers.ts';
+import { type BuildContext, later } from './context.ts';
+import { saveDocs, withMetadata } from './identify.ts';
+import { loadTemplates } from './load.ts';
+
+/** Deterministic build time: SOURCE_DATE_EPOCH, else the newest date in the content, else 0. */
+export function buildTimestamp(docs: ContentDocument[]): number {
+  const epoch = env.sourceDateEpoch();
+  if (epoch !== undefined) return epoch * 1000;
+  let newest = 0;
+  for (const doc of docs) if (!doc.draft) for (const value of [doc.date, doc.updated]) if (value) newest = Math.max(newest, Date.parse(value) || 0);
+  return newest;
+}
+
+/** What `plan` starts for `render` to wait on. */
+interface Started {
+  target: FolderRequest;
+  /** Every worker has the output folder. */
+  opened: Promise<unknown>;
+  /** The content API files, when the workers write them while the site is planned. */
+  apiWritten?: Promise<void>;
+}
+
+const byStem = (a: ContentDocument, b: ContentDocument) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0);
+
+/** The documents with their metadata, the output folder opened, the content API started, the site planned. */
+export async function plan(ctx: BuildContext): Promise<Started> {
+  const { project, options } = ctx;
+  ctx.workers ??= new Workers(ctx.size, project.pluginModules, concurrencyFor(ctx.toParse.length, options.concurrency));
+  await withMetadata(ctx);
+  ctx.errors = [];
+  ctx.apiKeys = new Map();
+  const docs: ContentDocument[] = [];
+  for (const entry of ctx.entries) {
+    ctx.errors.push(...entry.errors.map(SitegenError.fromJSON));
+    if (entry.doc) docs.push(entry.doc);
+    if (entry.doc && entry.apiKey) ctx.apiKeys.set(entry.doc._id, entry.apiKey);
+  }
+  ctx.errors.push(...ctx.images.problems, ...ctx.linkProblems);
+  ctx.docs = await project.hooks.contentLoaded(docs.sort(byStem));
+  ctx.previous = ctx.fresh ? undefined : await (ctx.previousLoaded ?? previousOutput(project.cacheDir, ctx.state));
+  ctx.prevFiles = new Map(ctx.previous?.files ?? []);
+  ctx.folder = await OutputFolder.create(project.outDir, ctx.state?.dir);
+  const target: FolderRequest = {
+    type: 'folder',
+    outDir: ctx.folder.tempDir,
+    options: ctx.parseOptions,
+    ...(ctx.folder.previous ? { previous: ctx.folder.previous } : {}),
+    ...(ctx.state?.builtAt ? { builtAt: ctx.state.builtAt } : {}),
+  };
+  const opened = later(Promise.all(ctx.workers.sessions.map((s) => s.request(target, 'opening the output folder for'))));
+  Object.assign(ctx, { written: new Map(), renderErrors: [], apiFiles: new Map(), apiState: {} });
+  ctx.apiDocs = ctx.docs.filter((d) => ctx.drafts || !d.draft);
+  // Written from the workers' own copies while this thread plans, unless a plugin may have changed the documents.
+  const apiWritten = project.hooks.has('content:loaded') ? undefined : later(writeApi(ctx));
+  const mod = await loadTemplates(ctx);
+  ctx.done(`compiled ${Object.keys(mod.layouts).length} layouts and ${Object.keys(mod.pages).length} pages`);
+  const failedSources = new Set(ctx.errors.map((e) => e.location?.file));
+  const failedRoutes = ctx.sources
+    .filter((s) => failedSources.has(s.display) && !ctx.docs.some((d) => d._source === s.display))
+    .map((s) => stemToPath(contentStem(s.rel)));
+  ctx.foreignContent = project.contentDir !== project.configuredContentDir;
+  ctx.plan = await planSite({
+    config: project.config,
+    docs: ctx.docs,
+    mod,
+    authors: ctx.authors,
+    assets: ctx.templates.assets,
+    drafts: ctx.drafts,
+    hasFavicon: ctx.publicFiles.some((f) => f.rel === 'favicon.svg'),
+    publicFiles: ctx.publicFiles.map((f) => f.rel),
+    failedRoutes,
+    foreignContent: ctx.foreignContent,
+    images: ctx.images.manifest,
+  });
+  // Problems so far are reported with what rendering and the checks find; only `error` ones fail the build.
+  ctx.early = applyCheckLevels([...ctx.errors, ...ctx.plan.problems], project.config.checks);
+  for (const w of ctx.early.warnings) reportWarning(ctx.log, w);
+  ctx.done(`routed ${ctx.plan.routes.length} pages`);
+  return { target, opened, apiWritten };
+}
+
+/** One content API file per document, written by the worker that holds its body (or linked when unchanged). */
+function writeApi(ctx: BuildContext): Promise<void> {
+  const { project } = ctx;
+  return writeContentApi({
+    docs: ctx.apiDocs,
+    base: project.config.base,
+    trailingSlash: project.config.trailingSlash,
+    images: ctx.images.manifest,
+    sendDocs: project.hooks.has('content:loaded'),
+    parseKey: ctx.parseKey,
+    apiKeys: ctx.apiKeys,
+    sourceOf: new Map(ctx.sources.map((s) => [contentId(s.rel), s])),
+    owner: ctx.owner,
+    pool: ctx.workers!,
+    out: ctx.folder.writer,
+    previous: ctx.previous,
+    prevFiles: ctx.prevFiles,
+  }).then((result) => {
+    ctx.renderErrors.push(...result.errors);
+    for (const [file, bytes] of result.written) ctx.written.set(file, bytes);
+    for (const [id, state] of Object.entries(result.state)) {
+      ctx.apiState[id] = state;
+      ctx.apiFiles.set(id, state.file);
+    }
+  });
+}
+
+/** Render the pages in the workers while this thread writes everything else; then close the workers. */
+export async function render(ctx: BuildContext, { target, opened, apiWritten }: Started): Promise<{ redirects: number }> {
+  const { project, plan, options } = ctx;
+  const pool = ctx.workers!;
+  const { hooks } = project;
+  const { bundle } = ctx.templates;
+  // A page's key covers everything it renders from; the site-wide collections are keyed per page (render.ts).
+  const { nav: _nav, posts: _posts, ...sharedRest } = plan.model.shared;
+  const renderKey = hashText(JSON.stringify([ctx.engine, ctx.parseKey, bundle.hash, sharedRest, project.pluginModules.map((p) => [p.file, p.options])]));
+  await opened;
+  const grow = (pages: number) => {
+    const started = pool.sessions.length;
+    pool.grow(concurrencyFor(pages, options.concurrency));
+    return Promise.all(pool.sessions.slice(started).map((s) => s.request(target, 'opening the output folder for')));
+  };
+  const rendering = renderPages({
+    plan,
+    pool,
+    owner: ctx.owner,
+    bodyAt: ctx.bodyAt,
+    renderKey,
+    jobsKey: hooks.has('content:loaded') ? undefined : hashText(JSON.stringify([renderKey, project.configHash, ctx.drafts])),
+    bundleFile: bundle.file,
+    sourceOf: new Map(ctx.sources.map((s) => [contentId(s.rel), s])),
+    previous: ctx.previous,
+    prevFiles: ctx.prevFiles,
+    foreignContent: ctx.foreignContent,
+    written: ctx.written,
+    grow,
+    summaries: hooks.has('build:done'),
+  });
+  const out = ctx.folder.writer;
+  const publicFiles = [...ctx.publicFiles, ...ctx.images.files];
+  const timestamp = buildTimestamp(ctx.docs);
+  const outputsWritten = later(
+    writeAssets(out, ctx.templates.assets).then(() => writeOutputs({ config: project.config, out, plan, buildId: ctx.buildId, timestamp, publicFiles })),
+  );
+  // The document cache holds what was parsed, whatever the rest of the build gives.
+  if (ctx.toParse.length || ctx.restated.length || Object.keys(ctx.docCache.entries).length !== ctx.sources.length) ctx.docCacheSaved = later(saveDocs(ctx));
+  // (Nothing may still be writing into the folder when a failed build discards it.)
+  ctx.rendered = await rendering.finally(() => Promise.allSettled([outputsWritten, apiWritten]));
+  ctx.renderErrors.push(...ctx.rendered.errors);
+  const { pages, reused } = ctx.rendered;
+  ctx.done(`rendered ${pages} pages${reused ? ` (${reused} unchanged)` : ''}`, [pages - reused, 'page rendered']);
+  await (apiWritten ?? writeApi(ctx));
+  ctx.workerChanges = (await Promise.all(pool.sessions.map((s) => s.request({ type: 'changes' })))).flat();
+  // The workers close while the checks run and the caches are saved.
+  ctx.closing = later(pool.destroy());
+  ctx.pool = pool;
+  ctx.workers = undefined;
+  return outputsWritten;
+}

@@ -1,0 +1,33 @@
+/**
+ * Files a build takes over from the previous output instead of writing them anew: an unchanged
+ * page's files, hard-linked. Runs in the workers.
+ */
+import { statSync } from 'node:fs';
+import type { FolderRequest, WorkerJob } from './protocol.ts';
+import { joinPlain, type FsWriter } from '../output/writer.ts';
+
+/** The folder a worker writes, as the main thread opened it for the build. */
+export type OpenFolder = FolderRequest & { writer: FsWriter };
+
+/**
+ * Link an unchanged page's files from the previous output, each still the size the build that
+ * wrote it recorded and not modified since that build finished. False when the page cannot be
+ * taken over (gone, changed, unreadable): it is rendered instead.
+ */
+export function tryLink(folder: OpenFolder, reuse: NonNullable<WorkerJob['reuse']>): boolean {
+  const previous = folder.previous;
+  if (!previous) return false;
+  const builtAt = folder.builtAt ?? Infinity;
+  try {
+    const from = reuse.files.map(([file, size]) => {
+      const path = joinPlain(previous, file);
+      const stats = statSync(path, { throwIfNoEntry: false });
+      return stats?.isFile() && stats.size === size && stats.mtimeMs <= builtAt ? path : undefined;
+    });
+    if (from.some((path) => path === undefined)) return false;
+    reuse.files.forEach(([file], i) => folder.writer.linkSync(file, from[i]!));
+    return true;
+  } catch {
+    return false;
+  }
+}
