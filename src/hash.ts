@@ -8,8 +8,8 @@ export function hashText(text: string | Uint8Array): string {
 }
 
 /**
- * `crypto.hash` (Node 20.12 and later): the same digest without a Hash object, twice as fast for
- * the short texts most keys are made of (a rebuild at 10,000 pages hashes some 30,000).
+ * `crypto.hash` (Node 20.12 and later): the same digest without a Hash object, faster for the
+ * short texts most keys are made of, of which a rebuild hashes several per page.
  */
 const oneShot = (crypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: 'hex') => string }).hash;
 

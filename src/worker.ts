@@ -63,15 +63,10 @@ function serialize(error: unknown): SitegenError {
 }
 
 /**
- * The worker's heap (pipeline/heap.ts). A full collection between parse and render, while this
- * worker waits for the plan anyway: parsing leaves a heap of mostly garbage (tokens, highlighted
- * lines, front matter) that V8 would otherwise carry, and grow from, through the render phase
- * (at 10,000 documents, about 230 MB to 55 MB per worker before rendering). Then, between render
- * and content API requests, a full collection once the heap has grown 80 MB over what was live
- * after the last one: V8 let a rendering worker's heap reach 190-235 MB at 10,000 documents,
- * against 55-85 MB live, which was most of the swing in a build's peak memory (580-770 MB; with
- * the cap 540-570 MB, for about 2% more CPU; 64 MB of headroom: 520-540 MB and 7%; 128 MB: no
- * lower than V8 alone).
+ * The worker's heap (pipeline/heap.ts): a full collection between parse and render, while the
+ * worker waits for the plan, so parse's garbage is not carried into rendering; then one whenever
+ * the heap has grown by the headroom below past what was live after the last: V8 alone lets a
+ * rendering worker's heap grow to several times what is live, most of a build's peak memory.
  */
 const heap = new HeapCap(80 * 1024 * 1024);
 
@@ -82,10 +77,9 @@ class Session {
   private readonly markdown = new Map<string, MarkdownIt>();
   /**
    * On disk (pipeline/bodies.ts), by document id: the body HTML of every document this session
-   * parsed in this build, and under `metaKey(id)` its metadata as JSON, for its content API file.
-   * Held as objects, the metadata of 20,000 documents took 70-100 MB of each worker's heap at
-   * 40,000 documents, from the end of parsing until the content API files were written. (One file
-   * for both: appending to two files in turn cost ext4 3 s of kernel time at 10,000 documents.)
+   * parsed in this build, and under `metaKey(id)` its metadata as JSON, for its content API file:
+   * off the heap until the content API files are written. One file for both: appending to two in
+   * turn costs the file system far more kernel time.
    */
   private readonly bodies = new BodyStore();
   private folder?: OpenFolder;
@@ -132,7 +126,7 @@ class Session {
       case 'folder':
         this.folder = { ...request, writer: new FsWriter(request.outDir, 64, this.interrupted, request.previous) };
         // Parsing is over and the main thread plans the site: the moment to clear parse's garbage,
-        // when there is much of it (a collection costs 10-20 ms even of a heap of modules).
+        // only when there is much of it (a collection is not free even of a heap of modules).
         if (this.parsed >= 100) heap.collect();
         return undefined;
       case 'preload':

@@ -117,7 +117,7 @@ export class DevRequests {
     if (hiddenPath(pathname)) return false;
     const file = join(this.session.publicDir, pathname);
     const trimmed = pathname.replace(/\/+$/, '');
-    // Looked up synchronously: a request for a page goes on to render in the same tick, as before.
+    // Looked up synchronously: a request for a page goes on to render in the same tick.
     const candidates = [file, ...(trimmed ? [join(this.session.publicDir, `${trimmed}.html`)] : []), join(file, 'index.html')];
     const found = candidates.find((candidate) => {
       try {

@@ -3,13 +3,10 @@
  * change queued for the session, and the watched folders' parents, to follow a watched folder that
  * is replaced as a whole.
  *
- * chokidar cannot follow a watched folder that is replaced (removed and made again, or another
- * renamed into its place: a script that writes content/ or content/reference/ afresh, a restore
- * from a copy): its watcher stays with the folder that is gone and reports nothing more from it.
- * (Below a watched folder it copes when the new folder comes a moment later, not at once.) So the
- * parents' own entries are watched too, and each folder is known by its inode and birth time: when
- * one is no longer the folder its watcher started on, that watcher starts again on the new one and
- * the session restarts, as for a config change.
+ * chokidar's watcher stays with a watched folder that is replaced (removed and made again, or
+ * another renamed into its place), so the parents' entries are watched too and each folder is
+ * known by its inode and birth time: when one is no longer the folder its watcher started on,
+ * that watcher starts again on the new one and the session restarts, as for a config change.
  */
 import { statSync, watch as fsWatch, type FSWatcher as FsWatcher } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';

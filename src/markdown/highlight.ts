@@ -42,8 +42,8 @@ const ALIASES: Record<string, string> = {
 
 /**
  * The languages sitegen highlights. Each grammar is imported on first use only: together with the
- * languages they embed (Ruby brings C++, Haml and GraphQL) they are several megabytes of modules
- * that a site of bash and JavaScript would otherwise compile in every worker at start-up.
+ * languages they embed (Ruby brings C++, Haml and GraphQL) they are large modules that a site of
+ * bash and JavaScript would otherwise compile in every worker at start-up.
  */
 export const LANGUAGES = [
   'bash',
@@ -131,11 +131,10 @@ export async function initHighlighter(languages: readonly string[] = []): Promis
   g[KEY] ??= await createHighlighterCore({
     themes: [githubLight, githubDark],
     langs: [],
-    // The binary, read as it is: `shiki/wasm` is the same bytes as a base64 string in a module
-    // of 600 KB, which each worker compiled and decoded first (30 ms of its start-up). Handed over
-    // as an instantiator: given bytes, shiki first asks whether they are a `Response`, and that
-    // global loads Node's fetch implementation (40 ms of each worker's start-up). Each distinct
-    // pattern compiles once (scanners.ts): half the time of a thread's first code blocks.
+    // The binary read as it is, not `shiki/wasm` (the same bytes as base64 in a large module each
+    // worker would compile and decode). Handed over as an instantiator: given bytes, shiki asks
+    // whether they are a `Response`, and that global loads Node's fetch implementation.
+    // Each distinct pattern compiles once per thread (scanners.ts).
     engine: sharedPatternEngine(
       await createOnigurumaEngine(
         readFile(fileURLToPath(import.meta.resolve('shiki/onig.wasm'))).then((bytes) => ({

@@ -2,9 +2,8 @@
  * Oniguruma scanners that share their compiled patterns.
  *
  * A TextMate grammar gives every rule a scanner over all the patterns it can meet next, and the
- * same patterns recur across rules (JavaScript's expression patterns sit in dozens of them). The
- * Oniguruma engine compiles each scanner's list on its own: the bundled site's code blocks made
- * one thread compile 7,400 patterns, 855 of them distinct, for 0.35-0.5 s. Here each distinct
+ * same patterns recur across rules (JavaScript's expression patterns sit in dozens of them), but
+ * the Oniguruma engine compiles each scanner's list on its own. Here each distinct
  * pattern is compiled once per thread, as a scanner of one, and a rule's scanner asks its
  * patterns in order, as Oniguruma's own regset search does (POSITION_LEAD): the match that starts
  * first wins, and of those starting at the same place, the pattern listed first.
@@ -33,10 +32,9 @@ interface Pattern {
 }
 
 /**
- * Patterns kept compiled at most, per thread. The 24 grammars hold 2,864 distinct patterns (a few
- * more once `\A` and `\G` are resolved); the rest are patterns resolved from back-references,
- * such as each heredoc's end, new text each time a delimiter is. Past this, a scanner compiles
- * what is new to it for itself and frees it with itself, as Oniguruma's scanners did.
+ * Patterns kept compiled at most, per thread: above the distinct patterns of all the grammars
+ * together, so what overflows is patterns resolved from back-references (each heredoc's end).
+ * Past this, a scanner compiles what is new to it for itself and frees it with itself.
  */
 const MAX_SHARED = 8_000;
 

@@ -133,9 +133,9 @@ the output folder, or leave both to sitegen.
 
 /**
  * The previous output, already swapped out, is deleted by a detached process: the build is done
- * when the new folder is in place, not when tens of thousands of old files are unlinked (1–2 s at
- * 10,000 pages). The process first renames the folder to carry its own pid, so a build starting
- * meanwhile leaves it alone (removeStale); if it cannot start, the folder is removed here.
+ * when the new folder is in place, not when tens of thousands of old files are unlinked. The
+ * process first renames the folder to carry its own pid, so a build starting meanwhile leaves it
+ * alone (removeStale); if it cannot start, the folder is removed here.
  */
 async function removeInBackground(dir: string): Promise<void> {
   const script = `const fs=require('fs'),p=require('path');const d=process.argv[1];const t=p.join(p.dirname(d),p.basename(d).replace(/-\\d+$/,'-'+process.pid));try{fs.renameSync(d,t)}catch{process.exit(0)}fs.rmSync(t,{recursive:true,force:true,maxRetries:5})`;

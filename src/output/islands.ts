@@ -87,7 +87,7 @@ const BASE_JSX = join(PACKAGE_ROOT, 'src/runtime/island-jsx.ts');
 /**
  * Under a base path, JSX in island code (the site's, the theme's, packages') creates its elements
  * through island-jsx.ts, which puts the base in front of root-relative URLs as the build does to
- * the server HTML. Without a base the chunks are built as they always were.
+ * the server HTML. Without a base, JSX uses React's own `react/jsx-runtime`.
  */
 const baseJsx: Plugin = {
   name: 'sitegen-island-base',

@@ -51,6 +51,6 @@ export { NAVIGATION_KEY, POSTS_QUERY_KEY, documentQueryKey } from '../content/qu
 
 /**
  * The runtime's `queryHash` (content/query-key.ts: SHA-256 written out in JavaScript, for the
- * browser), by Node's own SHA-256: the same digits, without a second of hashing at 40,000 documents.
+ * browser), by Node's own SHA-256: the same digits, far faster over every document's queries.
  */
 export const queryHash = (params: string): string => createHash('sha256').update(params).digest('hex').slice(0, 12);

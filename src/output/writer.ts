@@ -46,7 +46,7 @@ export class FsWriter implements OutputWriter {
   /**
    * `root`: a fresh folder. `previous`: the output it replaces; a file written with the same
    * bytes as there is a hard link to it, so an unchanged file keeps its inode and modification
-   * time from build to build. At most `limit` files open at once: no EMFILE on 20,000 pages.
+   * time from build to build. At most `limit` files open at once: no EMFILE however many pages.
    * `interrupted[0]` becomes 1 when the build is stopped (output/folder.ts INTERRUPTED): write nothing more.
    */
   constructor(

@@ -30,7 +30,7 @@ function served(html: string, doc: ContentDocument, context: ApiContext): string
 /**
  * The source file as the content API names it: relative to the content folder when the file is
  * outside the project (its display path is then absolute, and the build machine's folders are
- * nobody's business); the project-relative path otherwise, as before.
+ * nobody's business); the project-relative path otherwise.
  */
 export function apiSource(doc: Pick<ContentDocument, '_source' | '_stem'>): string {
   if (!isAbsolute(doc._source) && !/^[a-z]:[\\/]/i.test(doc._source)) return doc._source;
@@ -53,7 +53,7 @@ function servedFields(doc: ContentDocument, context: ApiContext): Record<string,
  */
 export function apiDocument(doc: ContentDocument, context: ApiContext): Record<string, unknown> {
   const { links: _links, ids: _ids, hash: _hash, sourceLinks: _sourceLinks, layoutLine: _layoutLine, ...rest } = doc;
-  // Keys keep their places: the file is the same JSON as before wherever nothing is rewritten.
+  // Keys keep their places: wherever nothing is rewritten, the JSON is the document's own.
   const view: Record<string, unknown> = { ...rest, _source: apiSource(doc), frontmatter: servedFields(doc, context) };
   if (doc.excerpt) view.excerpt = served(doc.excerpt, doc, context);
   if (doc.body?.html) view.body = { ...doc.body, html: served(doc.body.html, doc, context) };
@@ -170,8 +170,8 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
       (request) => (request.jobs.length ? ownerOf(request.jobs[0]) : dealt.get(request)),
       Infinity,
     );
-  // All sent at once: the main thread plans the site next, for a few hundred milliseconds at
-  // 10,000 documents without taking a reply, and the workers write meanwhile instead of waiting.
+  // All sent at once: the main thread plans the site next without taking a reply, and the
+  // workers write meanwhile instead of waiting.
   const take = (results: ApiResult[]) => {
     for (const result of results) {
       outcome.errors.push(...result.errors.map(SitegenError.fromJSON));

@@ -1,11 +1,8 @@
 /**
  * The body HTML a worker parsed, kept until its page is rendered: in a file of the worker's own,
- * not in its heap. Bodies are most of what a worker holds between parse and render (a few
- * kilobytes per document, twice that as the strings markdown-it and the highlighter build), and
- * a site of 40,000 documents would otherwise carry half a gigabyte of them through the render
- * phase. Bodies are appended a batch at a time (one system call for a parse request's documents)
- * and each is read back once; the kernel keeps the file in its page cache, outside the process's
- * memory.
+ * not in its heap, of which they would otherwise be most between parse and render. Bodies are
+ * appended a batch at a time (one system call for a parse request's documents) and each is read
+ * back once; the kernel keeps the file in its page cache, outside the process's memory.
  *
  * The file is unlinked as soon as it is open (where the system allows), so nothing is left behind
  * by a worker that dies or a build that is interrupted.

@@ -14,7 +14,7 @@ export interface CheckedPage {
   source: string;
   /** The links to check (undefined: those of `doc`). */
   links?: string[];
-  /** The page's element ids (an array: a Set for each of 40,000 pages held 22 MB through the render). */
+  /** The page's element ids (an array: a Set per page costs far more memory through the render). */
   ids: readonly string[];
   /**
    * The document the page shows: its links as written in markdown, with their lines. Read only
@@ -109,8 +109,8 @@ function ownPath(path: string): string {
  * Everything the checks of a page depend on besides its own links: every page with its ids,
  * every other target, the levels and where links are read from. While it is what it was when the
  * previous build's checks found nothing, a page taken over unchanged has nothing to find either,
- * and only the pages rendered anew are checked (`checkLinks` `only`): at 10,000 pages a body edit
- * checks one page's links instead of 150,000.
+ * and only the pages rendered anew are checked (`checkLinks` `only`): a body edit checks one
+ * page's links, not every page's.
  */
 export function targetsKey(pages: CheckedPage[], targets: LinkTargets, levels: { links: string; anchors: string }, foreign: boolean): string {
   const parts = [

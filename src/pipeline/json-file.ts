@@ -7,9 +7,8 @@ import { mkdir, open, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
- * Read whole, synchronously: from the page cache that is faster than the thread pool's four round
- * trips, which wait behind whatever else the pool is doing (7 ms for the 230 KB source index at 1,000
- * documents), and parsing blocks this thread either way.
+ * Read whole, synchronously: from the page cache that is faster than the thread pool's round
+ * trips, which wait behind whatever else the pool is doing, and parsing blocks this thread anyway.
  */
 export async function readJson<T>(file: string): Promise<T | undefined> {
   let bytes: Buffer;
@@ -36,8 +35,7 @@ export const cacheNotices = {
 
 /**
  * The text of a cache file: one that is all ASCII (writeJson escapes anything else) decodes byte
- * for byte, three to five times as fast as through UTF-8 (the 23 MB of document metadata at
- * 10,000 documents: 10-20 ms against 40-80 ms).
+ * for byte, much faster than through UTF-8.
  */
 export function decode(bytes: Buffer): string {
   return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
@@ -53,8 +51,8 @@ export function asciiOnly(json: string): string {
 
 /**
  * Write through a temporary file, so a killed build never leaves half a cache file. `whole`: one
- * stringify, two to three times as fast as in pieces, for when this thread has nothing else to do
- * meanwhile (the records saved once the build is done).
+ * stringify, faster than in pieces, for when this thread has nothing else to do meanwhile (the
+ * records saved once the build is done).
  */
 export async function writeJson(file: string, value: Record<string, unknown>, whole = false): Promise<void> {
   await mkdir(join(file, '..'), { recursive: true });
@@ -91,9 +89,8 @@ const PIECE = 256;
 /**
  * `JSON.stringify(value)` for an object, in pieces: a large array or record among its fields is
  * serialised a few hundred entries at a time, and the writer gives the event loop a turn between
- * writes. These files hold an entry per document and per page (tens of megabytes at 10,000
- * pages), and they are written while the workers render: one synchronous stringify would keep
- * this thread from handing them their next pages for a quarter of a second.
+ * writes. These files hold an entry per document and per page and are written while the workers
+ * render: one synchronous stringify would keep this thread from handing them their next pages.
  */
 export function* jsonPieces(value: Record<string, unknown>): Generator<string> {
   let first = true;

@@ -1,8 +1,8 @@
 /**
  * Compile once, then reuse while the inputs are unchanged: the site config, plugins, the
  * template bundle and the stylesheet are each recorded in `.sitegen-cache/compiled/` with the
- * content hash of every file that went into them. A later run re-hashes those files (a few
- * milliseconds) instead of running esbuild again.
+ * content hash of every file that went into them. A later run re-hashes those files, which is
+ * cheap, instead of running esbuild again.
  *
  * What a site takes from sitegen unchanged (the default theme's bundle, the built-in plugins, the
  * runtime and the theme's stylesheet) is also compiled when sitegen itself is (`lib/prebuilt/`,
@@ -25,7 +25,7 @@ interface Record<T> {
   value: T;
 }
 
-/** Synchronous: a small file from the page cache reads in microseconds, a promise through the thread pool costs ten times that. */
+/** Synchronous: a small file reads from the page cache faster than a promise through the thread pool settles. */
 function hashFile(file: string): string | undefined {
   try {
     return hashText(readFileSync(file));

@@ -11,9 +11,9 @@ const filesPrefix = (outDir: string) => (outDir.endsWith('/') ? outDir : `${outD
 
 /**
  * Every file of the output at the size the state gives it (`true`), or not (`false`), checked on a
- * thread of its own: started as soon as the state is loaded, the stats (30,000 files at 10,000
- * pages, about 100 ms) overlap discovery and hashing in the main thread instead of following them. The thread
- * reads the state file itself, so nothing large is copied to it. `undefined` when the thread
+ * thread of its own: started as soon as the state is loaded, the stats overlap discovery and
+ * hashing in the main thread instead of following them. The thread reads the state file itself,
+ * so nothing large is copied to it. `undefined` when the thread
  * cannot answer (its state file is not this one): the main thread checks instead.
  */
 export interface OutputCheck {
@@ -72,8 +72,8 @@ export async function outputIntact(state: OutputIndex, check?: OutputCheck): Pro
     if (state.dir !== state.outDir || latestId(state.outDir) !== state.id) return false;
     const sizes = await check?.sizes;
     if (sizes !== undefined) return sizes;
-    // Synchronous stats: a few microseconds each from the kernel's cache, where a promise through
-    // the thread pool costs ten times that (30,000 files at 10,000 pages).
+    // Synchronous stats: from the kernel's cache a stat is far cheaper than a promise through the
+    // thread pool, and there is one per output file.
     const dir = filesPrefix(state.outDir);
     const builtAt = state.builtAt ?? Infinity;
     return state.files.every(([path, size]) => {

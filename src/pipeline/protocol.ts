@@ -108,8 +108,8 @@ export interface BodySource {
 
 /**
  * A job for a page taken over from the previous output carries only what linking needs
- * (`reuse`): rendering data for ten thousand unchanged pages costs the main thread more to send
- * than the workers take to link them.
+ * (`reuse`): sending an unchanged page's rendering data would cost the main thread more than
+ * linking its files costs a worker.
  */
 export interface WorkerJob extends Omit<RenderJob, 'page' | 'layout' | 'related'>, Partial<Pick<RenderJob, 'page' | 'layout' | 'related'>> {
   /** The document whose body this page renders (its `page.html` is empty until filled in). */

@@ -38,8 +38,8 @@ export function defaultConcurrency(): number {
 
 /**
  * Documents per worker before another one pays off: every worker loads React, markdown-it and the
- * grammars it meets and warms its JIT on its own (about half a second of CPU), so on a small site
- * a second worker costs more than it saves (the bundled site of 129 pages builds 18% faster on one).
+ * grammars it meets and warms its JIT on its own, so on a small site a second worker costs more
+ * than it saves.
  */
 export const DOCUMENTS_PER_WORKER = 500;
 

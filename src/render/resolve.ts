@@ -47,10 +47,10 @@ export const rawImports: Plugin = {
 /**
  * With `requireReact`, React (`react`, `react-dom` and their entry points, all CommonJS) is loaded
  * with `require` rather than `import`: Node imports CommonJS into an ES module by lexing its source
- * for export names first (cjs-module-lexer, react-dom's server build included), which each thread
- * that loads the bundle paid again, and whose optimisation took each thread's compiler about
- * 100 ms. The bundle then starts with the `require` its wrappers call (REQUIRE_BANNER). Other
- * packages keep Node's own import semantics (a default import of CommonJS is its whole exports).
+ * for export names first (cjs-module-lexer, react-dom's server build included), a cost each thread
+ * that loads the bundle would pay again. The bundle then starts with the `require` its wrappers
+ * call (REQUIRE_BANNER). Other packages keep Node's own import semantics (a default import of
+ * CommonJS is its whole exports).
  */
 export function nodeResolution(root: string, requireReact = false): Plugin {
   return {

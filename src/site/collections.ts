@@ -177,8 +177,8 @@ export interface RelatedPosts {
 
 /**
  * Up to `limit` posts sharing the most tags, newest first among equals: ranked for a post when
- * its page first asks, so a rebuild that renders one post ranks one (68 ms for all of 10,000
- * posts, most of whose pages a rebuild takes over unrendered).
+ * its page first asks, so a rebuild that renders one post ranks one (most posts' pages a rebuild
+ * takes over unrendered).
  */
 export function computeRelated(posts: PostSummary[], limit = 3): RelatedPosts {
   const ranked = new Map<string, PostSummary[]>();
@@ -194,7 +194,7 @@ export function computeRelated(posts: PostSummary[], limit = 3): RelatedPosts {
       if (i === undefined) return undefined;
       // Scores in one typed array, reset after each post through the list of the posts it touched;
       // the best `limit` kept by insertion (score descending, then newest first): linear in the
-      // candidates, where a map and a full sort per post cost seconds at 40,000 posts.
+      // candidates, not a map and a full sort per post.
       const { byTag, scores } = index;
       const before = (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && a < b);
       touched.length = 0;

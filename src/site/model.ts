@@ -161,7 +161,7 @@ export function ensureBlogIndex(routes: Route[], posts: PostSummary[], layouts: 
   if (!posts.length || routes.some((r) => r.path === path)) return;
   const layout = layouts.includes('default') ? 'default' : layouts[0];
   const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-  // Each date formatted once: posts share days (10,000 posts, a few thousand days).
+  // Each date formatted once: many posts share a day.
   const dates = new Map<string, string>();
   const day = (date: string) => {
     let shown = dates.get(date);
