@@ -99,8 +99,4 @@ export interface BuildContext {
   pool?: Workers;
 }
 
-/** A promise awaited later: its rejection is handled there, not reported as unhandled now. */
-export function later<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => undefined);
-  return promise;
-}
+export { later } from '../pipeline/later.ts';
