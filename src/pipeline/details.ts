@@ -1,6 +1,6 @@
 /**
  * Links and element ids, kept apart from the rest of the cache. They are a third of each
- * document's metadata (8 of 23 MB at 10,000 documents) and most of each page record, and a
+ * document's metadata and most of each page record, and a
  * rebuild rarely reads them: the link checks read a document's links as written only for pages
  * rendered anew from content in another folder or to give a broken link its line, and a page's
  * links and ids only for the pages they check and the pages those link into; plugins may read a

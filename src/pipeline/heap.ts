@@ -25,7 +25,7 @@ export class HeapCap {
   /** `headroom`: bytes the heap may grow over what was live after the last collection. */
   constructor(private readonly headroom: number) {}
 
-  /** Count the headroom from the heap as it is now, without collecting (a full collection costs 0.1 s at 130 MB). */
+  /** Count the headroom from the heap as it is now, without collecting (a full collection is not free). */
   start(): void {
     this.ceiling = getHeapStatistics().used_heap_size + this.headroom;
   }

@@ -276,5 +276,5 @@ class PageRun {
   }
 }
 
-/** Render jobs made at a time (16 batches): a few milliseconds of this thread's work. */
+/** Render jobs made at a time (16 batches): small enough that the workers never wait for the next slice. */
 const JOBS_AT_A_TIME = 256;

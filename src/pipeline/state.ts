@@ -154,8 +154,8 @@ export async function loadSourceIndex(cacheDir: string, key: string): Promise<Do
 }
 
 /**
- * Give the index's entries their metadata (`documents.json`, tens of megabytes at 10,000
- * documents: read only when a build has work to do). Returns the sources whose metadata was not
+ * Give the index's entries their metadata (`documents.json`, the cache's largest file: read
+ * only when a build has work to do). Returns the sources whose metadata was not
  * there (a cache written halfway, or deleted): those must be parsed. `lazy`: the documents' links
  * and ids are read when first used (a build), not now (the dev server keeps them all anyway).
  */
@@ -220,7 +220,7 @@ export async function loadDocCache(cacheDir: string, key: string): Promise<DocCa
  * The metadata, then the index: with `changed` (the sources parsed, restated or gone since the
  * cache was loaded), only their entries, in `documents.delta.json` and `sources.delta.json` on top
  * of the pair of whole files they were loaded from, while the changes stay under a tenth of the
- * entries: a body edit at 10,000 documents writes a few kilobytes instead of 25 megabytes.
+ * entries, so a body edit writes a few entries, not the whole metadata.
  * Otherwise everything, whole. A reader checks that each entry's hash agrees with the index, so a
  * torn pair costs parsing, never a wrong document.
  */
@@ -277,7 +277,7 @@ const recordsDeltaFile = (cacheDir: string, outDir: string) => join(cacheDir, `o
 /** The links and ids of the records file's pages, written with it (pipeline/details.ts). */
 const recordsDetailsFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.page-details.json`);
 
-/** Up to this many pages, the records are stringified whole (7 MB and their details 5.5 MB at 10,000). */
+/** Up to this many pages, the records are stringified whole; past it, in pieces (a string that large is not worth holding at once). */
 const WHOLE_RECORDS = 20_000;
 
 interface RecordsDelta extends Pick<OutputState, 'id' | 'api' | 'jobsKey' | 'checksKey'> {
@@ -368,8 +368,7 @@ export function outputThere(state: OutputIndex): boolean {
 /**
  * The page records: only the pages that differ from the records file the previous build read
  * (the same objects when unchanged), in a delta on top of it, while they are under a tenth of the
- * pages; else everything, whole. A body edit at 10,000 pages writes a few records and the content
- * API state (1 MB) instead of 12 MB.
+ * pages; else everything, whole. A body edit writes a few records and the content API state.
  */
 async function saveRecords(cacheDir: string, state: OutputState): Promise<RecordsChanges | undefined> {
   const { base } = state;
@@ -399,9 +398,8 @@ async function saveRecords(cacheDir: string, state: OutputState): Promise<Record
     pages[path] = rest as PageRecord;
     if (own) details[path] = own;
   }
-  // The details first: a records file never names details older than itself. This is the end of
-  // the build, with nothing else for this thread to do: one stringify each, unless the text is
-  // more than a string worth holding at once (50 MB at 40,000 pages), then in pieces.
+  // The details first: a records file never names details older than itself. One stringify each
+  // (nothing else runs on this thread now), unless the site is past WHOLE_RECORDS.
   const whole = Object.keys(pages).length <= WHOLE_RECORDS;
   await writeJson(recordsDetailsFile(cacheDir, state.outDir), { id: state.id, entries: details }, whole);
   await writeJson(recordsFile(cacheDir, state.outDir), { id: state.id, pages, api: state.api, ...extra }, whole);
