@@ -31,16 +31,12 @@ function absoluteUrl(value: string): string {
   }
 }
 
-export function createProgram(): Command {
-  const program = new Command();
-  program
-    .name('sitegen')
-    .description('A fast static-site generator: markdown and React pages prerendered to plain HTML.')
-    .version(VERSION, '-v, --version', 'print the version')
-    .helpOption('-h, --help', 'show help')
-    .showHelpAfterError('(run sitegen --help for usage)')
-    .configureHelp({ sortSubcommands: false });
+/** `--port`: 0 (any free port) or a whole number ≥ 1. */
+function port(value: string): number {
+  return value === '0' ? 0 : positiveInt(value);
+}
 
+function addBuild(program: Command): void {
   program
     .command('build')
     .description('build the site into the output folder (dist/ by default)')
@@ -90,13 +86,15 @@ Examples:
         process.exitCode = 1;
       }
     });
+}
 
+function addDev(program: Command): void {
   program
     .command('dev')
     .description('build the site in memory, serve it, and reload the browser on every edit')
     .option('--root <dir>', 'project root', '.')
     .option('--host <host>', 'interface to bind (use 0.0.0.0 to share on your network)', '127.0.0.1')
-    .option('--port <n>', 'port (the next free one is used when it is busy)', (v) => (v === '0' ? 0 : positiveInt(v)), 4321)
+    .option('--port <n>', 'port (the next free one is used when it is busy)', port, 4321)
     .action(async (opts) => {
       const { startDevServer } = await import('./dev/server.ts');
       const started = performance.now();
@@ -112,14 +110,16 @@ Examples:
         process.exitCode = 1;
       }
     });
+}
 
+function addPreview(program: Command): void {
   program
     .command('preview')
     .description('serve a finished output folder the way a static host would')
     .option('--root <dir>', 'project root', '.')
     .option('--out <dir>', 'output folder to serve (default: dist/ in the root)')
     .option('--host <host>', 'interface to bind (use 0.0.0.0 to share on your network)', '127.0.0.1')
-    .option('--port <n>', 'port (the next free one is used when it is busy)', (v) => (v === '0' ? 0 : positiveInt(v)), 4322)
+    .option('--port <n>', 'port (the next free one is used when it is busy)', port, 4322)
     .action(async (opts) => {
       const { startPreview } = await import('./server/preview.ts');
       const outDir = resolve(opts.out ?? join(opts.root, 'dist'));
@@ -131,7 +131,9 @@ Examples:
         process.exitCode = 1;
       }
     });
+}
 
+function addCreate(program: Command): void {
   program
     .command('create')
     .description('write a new site, ready to build, into a new or empty folder')
@@ -154,7 +156,22 @@ Examples:
         process.exitCode = 1;
       }
     });
+}
 
+export function createProgram(): Command {
+  const program = new Command();
+  program
+    .name('sitegen')
+    .description('A fast static-site generator: markdown and React pages prerendered to plain HTML.')
+    .version(VERSION, '-v, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .showHelpAfterError('(run sitegen --help for usage)')
+    .configureHelp({ sortSubcommands: false });
+  // The order here is the order `sitegen --help` lists the commands in.
+  addBuild(program);
+  addDev(program);
+  addPreview(program);
+  addCreate(program);
   return program;
 }
 
