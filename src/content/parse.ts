@@ -8,31 +8,15 @@ import yaml from 'js-yaml';
 import type MarkdownIt from 'markdown-it';
 import { SitegenError, codeFrame } from '../errors.ts';
 import { nestingLimit, renderMarkdown, type LinkRef } from '../markdown/index.ts';
-import { IMAGE_KEYS } from '../output/images.ts';
-import { UNSAFE_REDIRECT_HINT, unsafeRedirect } from '../routes/rules.ts';
-import {
-  RESERVED_ROUTE_HINT,
-  cleanRoutePath,
-  contentId,
-  contentStem,
-  contentType,
-  isPartial,
-  parentDir,
-  postFileParts,
-  postPath,
-  reservedRoute,
-  slugSegment,
-  stemLocale,
-  stemToPath,
-} from './paths.ts';
+import { type ContentType, contentId, contentStem, contentType, isPartial, parentDir, stemLocale } from './paths.ts';
 import type { DecodeIssue, DecodedText } from './decode.ts';
+import { type Fields, checkTextFields, frontMatterImages, keyLine, readDates, readRedirect, readRoute, stringField, titleFromFile } from './fields.ts';
 import { isSourceLink } from './source-links.ts';
 import { parseDate } from './dates.ts';
 
 export { parseDate };
 import type { ContentDocument, ParseOptions, ParseResult, SourceFile } from './types.ts';
 
-const DATE_HINT = 'Write dates as YYYY-MM-DD, "YYYY-MM-DD HH:MM:SS" (UTC) or any ISO 8601 date-time (2020-04-03T20:26:28.000Z, 2020-04-03T20:26:28+02:00).';
 const MORE = /^[ \t]*<!--\s*more\s*-->[ \t]*$/m;
 const WORDS_PER_MINUTE = 220;
 
@@ -55,12 +39,6 @@ function frameAt(text: string, line: number, column = 1): string {
     line,
     column,
   );
-}
-
-function lineOf(source: string, needle: RegExp): number | undefined {
-  const lines = source.split('\n');
-  const index = lines.findIndex((line) => needle.test(line));
-  return index === -1 ? undefined : index + 1;
 }
 
 /**
@@ -87,11 +65,6 @@ const refuse = (language: string) => () => {
   });
 };
 
-/**
- * YAML with the core schema: dates stay strings so that parseDate can reject `2020-13-45`
- * (js-yaml's default schema would quietly roll it over to 2021-02-14). gray-matter's `---js`
- * front matter would evaluate code: refused.
- */
 /** JavaScript's `\s`: the characters that separate words in `text.split(/\s+/)`. */
 function isSpace(code: number): boolean {
   return (
@@ -122,6 +95,7 @@ export function countWords(text: string): number {
   return words;
 }
 
+/** gray-matter's options: YAML read by loadYaml; `---js` (and CoffeeScript) front matter would run code, so it is refused. */
 export const MATTER_OPTIONS = {
   excerpt: false,
   engines: { yaml: loadYaml, js: refuse('JavaScript'), javascript: refuse('JavaScript'), coffee: refuse('CoffeeScript') },
@@ -130,8 +104,8 @@ export const MATTER_OPTIONS = {
 /**
  * Front matter and body, split by gray-matter handed only the front matter block. Handed the whole
  * document, it looks the text up in its cache (V8 then hashes and interns every document's whole
- * text) and copies it into a Buffer it never uses: about 30 µs of each document's parse. The data
- * and the body are the same either way.
+ * text) and copies it into a Buffer it never uses, work repeated for every document of the site
+ * for nothing. The data and the body are the same either way.
  */
 export function splitFrontMatter(text: string): { data: Record<string, unknown>; content: string } {
   const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -205,14 +179,6 @@ function frontMatterError(source: SourceFile, text: string, error: unknown): Sit
   });
 }
 
-function stringField(data: Record<string, unknown>, key: string): string | undefined {
-  const value = data[key];
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
-}
-
-/** Front matter keys that hold one line of text: a list or an object there would be dropped unseen. */
-const TEXT_FIELDS = ['title', 'description', 'layout', 'path', 'redirect', 'slug'];
-
 /** What a file whose bytes are not (all) text gets: SG2005 when there is no text, SG2008 for bytes replaced. */
 function encodingError(source: SourceFile, issue: DecodeIssue, text: string | undefined): SitegenError {
   const location = { file: source.display, line: issue.line };
@@ -251,6 +217,94 @@ function nestingError(source: SourceFile, text: string, line: number, limit: num
   });
 }
 
+/** A document's data: markdown's front matter and body (from line `bodyLine`), or a data file's value. */
+interface SourceData {
+  data: Record<string, unknown>;
+  body: string;
+  bodyLine: number;
+}
+
+/** The data in `text`, or the problem that stops it being read: SG2006 for a data file, SG2001 for front matter. */
+function readData(source: SourceFile, type: ContentType, text: string): SourceData | SitegenError {
+  let data: Record<string, unknown>;
+  let body = '';
+  let bodyLine = 0;
+  try {
+    if (type === 'markdown') {
+      const parsed = splitFrontMatter(text);
+      data = (parsed.data ?? {}) as Record<string, unknown>;
+      body = parsed.content;
+      bodyLine = text.slice(0, text.length - body.length).split('\n').length - 1;
+    } else {
+      const value = (type === 'json' ? JSON.parse(text) : loadYaml(text)) as Record<string, unknown> | null;
+      data = value && typeof value === 'object' && !Array.isArray(value) ? value : { items: value };
+    }
+  } catch (error) {
+    if (type === 'json') return jsonError(source, text, error as Error);
+    if (type === 'yaml') {
+      const { line, column, reason } = yamlLocation(text, error, 0);
+      return new SitegenError('SG2006', `Invalid YAML: ${reason}`, {
+        location: { file: source.display, line, column },
+        frame: codeFrame(text, line, column),
+        hint: 'A YAML data file maps keys to values; quote values that contain a colon, `#` or start with a special character.',
+      });
+    }
+    return frontMatterError(source, text, error);
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) data = {};
+  return { data, body, bodyLine };
+}
+
+/** SG2006 at the position JSON.parse names in its message. */
+function jsonError(source: SourceFile, text: string, error: Error): SitegenError {
+  const position = /position (\d+)/.exec(error.message)?.[1];
+  const before = position ? text.slice(0, Number(position)).split('\n') : undefined;
+  const line = before?.length ?? 1;
+  const column = before ? before[before.length - 1].length + 1 : 1;
+  return new SitegenError('SG2006', `Invalid JSON: ${error.message}`, {
+    location: { file: source.display, line, column },
+    frame: codeFrame(text, line, column),
+    hint: 'Check for trailing commas and unquoted keys.',
+  });
+}
+
+/** What a markdown body gives its document; a data file has none of it. */
+interface BodyParts {
+  toc: ContentDocument['body'];
+  links: ContentDocument['links'];
+  images: LinkRef[];
+  ids: string[];
+  excerpt: string | undefined;
+  words: number;
+  heading: string | undefined;
+}
+
+function noBody(): BodyParts {
+  return { toc: null, links: [], images: [], ids: [], excerpt: undefined, words: 0, heading: undefined };
+}
+
+/** The body rendered (or only read into tokens, without `renderBody`), with its excerpt before `<!-- more -->`. */
+function readBody(fields: Fields, md: MarkdownIt, body: string, bodyLine: number, renderBody: boolean): BodyParts {
+  const { source, text } = fields;
+  const split = splitMore(body);
+  // The marker line stays as an empty line, so lines after it keep their numbers in messages.
+  const fullBody = split ? `${split.before}\n\n${split.after}` : body;
+  const rendered = renderMarkdown(md, fullBody, bodyLine, 3, renderBody);
+  // (markdown-it counts a lone \r as a line break too: the line is kept inside the file.)
+  if (rendered.nestingCut !== undefined) {
+    fields.errors.push(nestingError(source, text, Math.min(rendered.nestingCut, text.split('\n').length), nestingLimit(md)));
+  }
+  return {
+    toc: { toc: { title: 'On this page', depth: 3, searchDepth: 3, links: rendered.toc }, html: rendered.html },
+    links: rendered.links,
+    images: rendered.images,
+    ids: rendered.ids,
+    excerpt: split ? renderMarkdown(md, split.before).html : undefined,
+    words: countWords(rendered.text),
+    heading: rendered.heading,
+  };
+}
+
 /**
  * `renderBody: false` gives the same document without the body HTML (`body.html` is empty): its
  * TOC, links, ids, word count and excerpt come from markdown-it's tokens, so code blocks outside
@@ -275,214 +329,24 @@ export function parseDocument(
     errors.push(problem);
   }
   const text = decoded ? (decoded.text ?? '') : (input as string);
-  hash ??= decoded?.hash;
+  const read = readData(source, type, text);
+  if (read instanceof SitegenError) return { errors: [read.toJSON()] };
+  const { data } = read;
+  const fields: Fields = { source, text, data, errors };
   const stem = contentStem(source.rel);
-  let data: Record<string, unknown> = {};
-  let body = '';
-  let bodyLine = 0;
-
-  try {
-    if (type === 'markdown') {
-      const parsed = splitFrontMatter(text);
-      data = (parsed.data ?? {}) as Record<string, unknown>;
-      body = parsed.content;
-      bodyLine = text.slice(0, text.length - body.length).split('\n').length - 1;
-    } else if (type === 'json') {
-      const value = JSON.parse(text);
-      data = value && typeof value === 'object' && !Array.isArray(value) ? value : { items: value };
-    } else {
-      const value = loadYaml(text) as Record<string, unknown> | null;
-      data = value && typeof value === 'object' && !Array.isArray(value) ? value : { items: value };
-    }
-  } catch (error) {
-    if (type === 'json') {
-      const position = /position (\d+)/.exec((error as Error).message)?.[1];
-      const before = position ? text.slice(0, Number(position)).split('\n') : undefined;
-      const line = before?.length ?? 1;
-      const column = before ? before[before.length - 1].length + 1 : 1;
-      return {
-        errors: [
-          new SitegenError('SG2006', `Invalid JSON: ${(error as Error).message}`, {
-            location: { file: source.display, line, column },
-            frame: codeFrame(text, line, column),
-            hint: 'Check for trailing commas and unquoted keys.',
-          }).toJSON(),
-        ],
-      };
-    }
-    if (type === 'yaml') {
-      const { line, column, reason } = yamlLocation(text, error, 0);
-      return {
-        errors: [
-          new SitegenError('SG2006', `Invalid YAML: ${reason}`, {
-            location: { file: source.display, line, column },
-            frame: codeFrame(text, line, column),
-            hint: 'A YAML data file maps keys to values; quote values that contain a colon, `#` or start with a special character.',
-          }).toJSON(),
-        ],
-      };
-    }
-    return { errors: [frontMatterError(source, text, error).toJSON()] };
-  }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) data = {};
-
   const frontmatter = jsonSafe(data) as Record<string, unknown>;
-  for (const key of TEXT_FIELDS) {
-    const value = data[key];
-    if (value === undefined || value === null || typeof value === 'string' || typeof value === 'number') continue;
-    const line = lineOf(text, new RegExp(`^${key}\\s*:`));
-    const kind = Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
-    errors.push(
-      new SitegenError('SG2001', `Invalid front matter: \`${key}:\` is ${kind}, not text`, {
-        location: { file: source.display, line },
-        frame: line ? codeFrame(text, line, 1) : undefined,
-        hint: `\`${key}:\` takes one line of text; quote it if it starts with [ or {, or holds a colon: ${key}: "…".`,
-      }),
-    );
-  }
+  checkTextFields(fields);
   const isPost = type === 'markdown' && stem.startsWith(`${options.blogDir}/`) && !isPartial(stem);
-
-  const dateRaw = data.date;
-  let date: string | undefined;
-  if (dateRaw !== undefined) {
-    date = parseDate(dateRaw);
-    if (!date) {
-      const line = lineOf(text, /^date\s*:/);
-      errors.push(
-        new SitegenError('SG2002', `Invalid date ${JSON.stringify(dateRaw)}`, {
-          location: { file: source.display, line },
-          frame: line ? codeFrame(text, line, 1) : undefined,
-          hint: DATE_HINT,
-        }),
-      );
-    }
-  }
-  const updatedDate = data.updated !== undefined ? parseDate(data.updated) : undefined;
-  if (data.updated !== undefined && !updatedDate) {
-    const line = lineOf(text, /^updated\s*:/);
-    errors.push(
-      new SitegenError('SG2002', `Invalid date ${JSON.stringify(data.updated)} in \`updated:\``, {
-        location: { file: source.display, line },
-        frame: line ? codeFrame(text, line, 1) : undefined,
-        hint: DATE_HINT,
-      }),
-    );
-  }
-  const updated = updatedDate ?? date;
-
-  let path = stemToPath(stem);
-  if (typeof data.path === 'string') {
-    const clean = cleanRoutePath(data.path);
-    const reserved = clean ? reservedRoute(clean) : undefined;
-    if (clean && !reserved) path = clean;
-    else if (clean && reserved) {
-      // Like an invalid path, the document keeps the route of its file while the problem stands.
-      const line = lineOf(text, /^path\s*:/);
-      errors.push(
-        new SitegenError('SG3007', `Route ${clean} is reserved: ${reserved}`, {
-          location: { file: source.display, line },
-          frame: line ? codeFrame(text, line, 1) : undefined,
-          hint: RESERVED_ROUTE_HINT,
-        }),
-      );
-    } else {
-      const line = lineOf(text, /^path\s*:/);
-      errors.push(
-        new SitegenError('SG2007', `Invalid path ${JSON.stringify(data.path)}`, {
-          location: { file: source.display, line },
-          frame: line ? codeFrame(text, line, 1) : undefined,
-          hint: 'A `path:` is a route from the site root, like /download/index.html: no spaces, `?`, `#` or `%`.',
-        }),
-      );
-    }
-  }
-  if (isPost && typeof data.path !== 'string') {
-    const parts = postFileParts(stem);
-    const fmSlug = stringField(data, 'slug');
-    const slug = (fmSlug !== undefined ? slugSegment(fmSlug) || undefined : undefined) ?? parts.slug;
-    const postDate = date ?? (parts.date ? parseDate(parts.date) : undefined);
-    if (!slug) {
-      errors.push(
-        new SitegenError('SG2004', `Post has no slug`, {
-          location: { file: source.display, line: 1 },
-          hint: 'Name the file YYYY-MM-DD-slug.md or set `slug:` in the front matter.',
-        }),
-      );
-    } else if (!postDate) {
-      if (dateRaw === undefined && parts.date) {
-        errors.push(
-          new SitegenError('SG2002', `Invalid date ${parts.date} in the file name`, {
-            location: { file: source.display, line: 1 },
-            hint: 'That day does not exist (months run 01-12, and each month has its own last day): rename the file to a real YYYY-MM-DD- date, or set `date:` in the front matter.',
-          }),
-        );
-      } else if (dateRaw === undefined) {
-        errors.push(
-          new SitegenError('SG2002', 'Post has no date', {
-            location: { file: source.display, line: 1 },
-            hint: 'Set `date:` in the front matter or start the file name with YYYY-MM-DD-.',
-          }),
-        );
-      }
-    } else {
-      path = postPath(options.blogDir, postDate, slug);
-      date ??= postDate;
-    }
-  }
-
-  let html = '';
-  let toc: ContentDocument['body'] = null;
-  let links: ContentDocument['links'] = [];
-  const images: LinkRef[] = [];
-  for (const key of IMAGE_KEYS) {
-    const value = data[key];
-    if (typeof value === 'string' && value.trim()) images.push({ href: value.trim(), line: lineOf(text, new RegExp(`^${key}\\s*:`)) ?? 1 });
-  }
-  let ids: string[] = [];
-  let excerpt: string | undefined;
-  let words = 0;
-  let heading: string | undefined;
-  if (type === 'markdown') {
-    const split = splitMore(body);
-    // The marker line stays as an empty line, so lines after it keep their numbers in messages.
-    const fullBody = split ? `${split.before}\n\n${split.after}` : body;
-    const rendered = renderMarkdown(md, fullBody, bodyLine, 3, renderBody);
-    // (markdown-it counts a lone \r as a line break too: the line is kept inside the file.)
-    if (rendered.nestingCut !== undefined) errors.push(nestingError(source, text, Math.min(rendered.nestingCut, text.split('\n').length), nestingLimit(md)));
-    html = rendered.html;
-    links = rendered.links;
-    images.push(...rendered.images);
-    ids = rendered.ids;
-    heading = rendered.heading;
-    words = countWords(rendered.text);
-    if (split) excerpt = renderMarkdown(md, split.before).html;
-    toc = { toc: { title: 'On this page', depth: 3, searchDepth: 3, links: rendered.toc }, html };
-  }
-
-  const sourceLinks = links.filter((link) => isSourceLink(link.href));
+  const dates = readDates(fields);
+  const { path, date } = readRoute(fields, stem, dates.date, isPost ? options.blogDir : undefined);
+  const images = frontMatterImages(data, text);
+  const content = type === 'markdown' ? readBody(fields, md, read.body, read.bodyLine, renderBody) : noBody();
+  images.push(...content.images);
+  const sourceLinks = content.links.filter((link) => isSourceLink(link.href));
   const navigation =
     data.navigation === false ? false : data.navigation && typeof data.navigation === 'object' ? (frontmatter.navigation as { title?: string }) : true;
   const middleware = Array.isArray(data.middleware) ? data.middleware.map(String) : typeof data.middleware === 'string' ? [data.middleware] : [];
-  // A redirect target that is no same-site path or http(s) URL is refused here, where its line is known.
-  let redirect = stringField(data, 'redirect');
-  const unsafe = redirect ? unsafeRedirect(redirect) : undefined;
-  if (unsafe) {
-    const line = lineOf(text, /^redirect\s*:/);
-    errors.push(
-      new SitegenError('SG3006', `Redirect target ${JSON.stringify(redirect)} is refused: ${unsafe}`, {
-        location: { file: source.display, line },
-        frame: line ? codeFrame(text, line, 1) : undefined,
-        hint: UNSAFE_REDIRECT_HINT,
-      }),
-    );
-    redirect = undefined;
-  }
-  // A folder's index is named by its folder (the root's is 'Home').
-  const named = stem.split('/').filter((segment, i, all) => !(segment === 'index' && i === all.length - 1));
-  const fallbackTitle = (named.pop() ?? '')
-    .replace(/^\d+\./, '')
-    .replace(/^\d{4}-\d{2}-\d{2}-/, '')
-    .replace(/[-_]+/g, ' ');
+  const redirect = readRedirect(fields);
 
   const doc: ContentDocument = {
     _id: contentId(source.rel),
@@ -494,28 +358,28 @@ export function parseDocument(
     _type: type,
     _source: source.display,
     // No `title:`: the body's first block when it is an H1 (the layouts show that heading once), else the file name.
-    title: stringField(data, 'title') ?? heading ?? (fallbackTitle ? fallbackTitle[0].toUpperCase() + fallbackTitle.slice(1) : 'Home'),
+    title: stringField(data, 'title') ?? content.heading ?? titleFromFile(stem),
     description: stringField(data, 'description') ?? '',
     layout: stringField(data, 'layout'),
     navigation,
     redirect,
-    excerpt,
+    excerpt: content.excerpt,
     draft: data.draft === true,
     date,
-    updated,
+    updated: dates.updated,
     middleware,
     frontmatter,
-    body: toc,
+    body: content.toc,
     ...(images.length ? { images } : {}),
-    wordCount: words,
-    readingTime: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
+    wordCount: content.words,
+    readingTime: Math.max(1, Math.round(content.words / WORDS_PER_MINUTE)),
     isPost,
-    hash: hash ?? hashText(text), // the caller's hash of the same bytes, when it has one
+    hash: hash ?? decoded?.hash ?? hashText(text), // the caller's hash of the same bytes, when it has one
     ...(sourceLinks.length ? { sourceLinks } : {}),
-    ...(data.layout !== undefined ? { layoutLine: lineOf(text, /^layout\s*:/) } : {}),
+    ...(data.layout !== undefined ? { layoutLine: keyLine(text, 'layout') } : {}),
     // Last, where a document from the cache has them too (pipeline/details.ts).
-    links,
-    ids,
+    links: content.links,
+    ids: content.ids,
   };
   if (doc._locale === undefined) delete doc._locale;
   return { doc, errors: errors.map((e) => e.toJSON()) };
