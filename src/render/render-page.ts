@@ -85,28 +85,21 @@ function tracked(shared: SharedRenderData): { values: Pick<SharedRenderData, Sit
   return { values, uses };
 }
 
-/**
- * Render one route. With plugins, `page:data` sees (and may change) the page and its head
- * before rendering, and `page:html` the finished document.
- */
-export async function renderPage(
-  mod: RenderModule,
-  shared: SharedRenderData,
-  job: RenderJob,
-  hooks?: HookRunner,
-  loadLanguage?: (name: string) => Promise<void>,
-): Promise<RenderedPage> {
-  const failed = (error: unknown, hint: string): RenderedPage => {
-    const err =
-      error instanceof SitegenError
-        ? error
-        : new SitegenError('SG4001', `${job.path} failed to render: ${(error as Error)?.message ?? String(error)}`, {
-            location: { file: job.page.source },
-            hint,
-          });
-    if (!(error instanceof SitegenError)) err.stack = (error as Error)?.stack;
-    return { path: job.path, status: job.status, html: '', payload: '', links: [], ids: [], islands: [], error: err.toJSON() };
-  };
+/** The page that failed to render: no HTML, and the problem (a thrown SitegenError as is, anything else as SG4001 with `hint`). */
+function failedPage(job: RenderJob, error: unknown, hint: string): RenderedPage {
+  const err =
+    error instanceof SitegenError
+      ? error
+      : new SitegenError('SG4001', `${job.path} failed to render: ${(error as Error)?.message ?? String(error)}`, {
+          location: { file: job.page.source },
+          hint,
+        });
+  if (!(error instanceof SitegenError)) err.stack = (error as Error)?.stack;
+  return { path: job.path, status: job.status, html: '', payload: '', links: [], ids: [], islands: [], error: err.toJSON() };
+}
+
+/** A document's body and front matter with links to source files and images pointing at their output. */
+function withOutputLinks(shared: SharedRenderData, job: RenderJob): RenderJob {
   if (job.links && job.page.kind === 'document') job = { ...job, page: { ...job.page, html: rewriteSourceLinks(job.page.html, job.links) } };
   if (shared.images && job.page.kind === 'document') {
     job = {
@@ -118,40 +111,25 @@ export async function renderPage(
       },
     };
   }
-  const hookContext: PageHookContext = {
-    page: job.page,
-    head: buildHead(shared.site, job.page, job.status),
-    site: shared.site,
-    authors: shared.authors,
-    status: job.status,
-    dev: !!shared.dev,
-    settings: shared.settings,
-  };
-  if (hooks?.has('page:data')) {
-    try {
-      await hooks.run('page:data', () => [hookContext], { file: job.page.source });
-    } catch (error) {
-      return failed(error, '');
-    }
-  }
-  const page = hookContext.page;
-  const head = hookContext.head;
-  head.tags = tagsWithBase(head.tags, shared.site.base);
+  return job;
+}
+
+/** The layout's HTML as rendered (`rawBody`, links without the base) and as served, with its islands' payloads. */
+interface RenderedBody {
+  rawBody: string;
+  body: string;
+  islands: RenderedPage['islands'];
+}
+
+/** Render the layout (and the route's page component) into the body; what a component threw comes back as `error`. */
+async function renderLayout(
+  mod: RenderModule,
+  shared: SharedRenderData,
+  job: RenderJob,
+  ctx: PageContext,
+  loadLanguage?: (name: string) => Promise<void>,
+): Promise<RenderedBody | { error: unknown }> {
   const Layout = mod.layouts[job.layout];
-  const collections = tracked(shared);
-  const ctx: PageContext = {
-    site: shared.site,
-    page,
-    nav: collections.values.nav,
-    posts: collections.values.posts,
-    authors: shared.authors,
-    prev: job.prev,
-    next: job.next,
-    related: job.related,
-  };
-  let body: string;
-  let rawBody = '';
-  let islands: RenderedPage['islands'];
   const instances: IslandInstance[] = [];
   for (let attempt = 0; ; attempt++) {
     try {
@@ -159,10 +137,9 @@ export async function renderPage(
       const component = job.pageRoute ? mod.pages[job.pageRoute]?.module.default : undefined;
       const children = component ? mod.createElement(component, ctx) : undefined;
       // Islands record themselves in the context the render entry provides: no global state.
-      rawBody = mod.renderToString(mod.createElement(mod.IslandsContext.Provider, { value: instances }, mod.createElement(Layout, ctx, children)));
-      body = linkIslands(withBase(rawBody, shared.site.base), shared.islands);
-      islands = islandPayloads(mod, instances, shared.site.base);
-      break;
+      const rawBody = mod.renderToString(mod.createElement(mod.IslandsContext.Provider, { value: instances }, mod.createElement(Layout, ctx, children)));
+      const body = linkIslands(withBase(rawBody, shared.site.base), shared.islands);
+      return { rawBody, body, islands: islandPayloads(mod, instances, shared.site.base) };
     } catch (error) {
       // A code block in a language whose grammar this worker has not loaded yet (highlight.ts):
       // load it and render the page again.
@@ -172,10 +149,14 @@ export async function renderPage(
         await loadLanguage(language);
         continue;
       }
-      return failed(error, `The error was thrown by a component while rendering the "${job.layout}" layout. Run with --debug for the stack.`);
+      return { error };
     }
   }
-  let html = `<!doctype html>
+}
+
+/** The whole HTML document around the rendered body. */
+function documentHtml(shared: SharedRenderData, job: RenderJob, page: PageHookContext['page'], head: PageHookContext['head'], body: string): string {
+  return `<!doctype html>
 <html lang="${shared.site.lang}" data-assets="${shared.assets}">
 <head>
 <meta charset="utf-8">
@@ -189,11 +170,61 @@ ${shared.bodyEndHtml}
 </body>
 </html>
 `;
+}
+
+/**
+ * Render one route. With plugins, `page:data` sees (and may change) the page and its head
+ * before rendering, and `page:html` the finished document.
+ */
+export async function renderPage(
+  mod: RenderModule,
+  shared: SharedRenderData,
+  job: RenderJob,
+  hooks?: HookRunner,
+  loadLanguage?: (name: string) => Promise<void>,
+): Promise<RenderedPage> {
+  job = withOutputLinks(shared, job);
+  const hookContext: PageHookContext = {
+    page: job.page,
+    head: buildHead(shared.site, job.page, job.status),
+    site: shared.site,
+    authors: shared.authors,
+    status: job.status,
+    dev: !!shared.dev,
+    settings: shared.settings,
+  };
+  if (hooks?.has('page:data')) {
+    try {
+      await hooks.run('page:data', () => [hookContext], { file: job.page.source });
+    } catch (error) {
+      return failedPage(job, error, '');
+    }
+  }
+  const page = hookContext.page;
+  const head = hookContext.head;
+  head.tags = tagsWithBase(head.tags, shared.site.base);
+  const collections = tracked(shared);
+  const ctx: PageContext = {
+    site: shared.site,
+    page,
+    nav: collections.values.nav,
+    posts: collections.values.posts,
+    authors: shared.authors,
+    prev: job.prev,
+    next: job.next,
+    related: job.related,
+  };
+  const rendered = await renderLayout(mod, shared, job, ctx, loadLanguage);
+  if ('error' in rendered) {
+    return failedPage(job, rendered.error, `The error was thrown by a component while rendering the "${job.layout}" layout. Run with --debug for the stack.`);
+  }
+  const { rawBody, body, islands } = rendered;
+  let html = documentHtml(shared, job, page, head, body);
   if (hooks?.has('page:html')) {
     try {
       html = (await hooks.run('page:html', (previous) => [typeof previous === 'string' ? previous : html, hookContext], { file: page.source })) ?? html;
     } catch (error) {
-      return failed(error, '');
+      return failedPage(job, error, '');
     }
   }
   const payload: Payload = { path: job.path, title: head.title, head, layout: job.layout, html: body, assets: shared.assets, status: job.status };
