@@ -15,6 +15,7 @@ import { jobFor, type SitePlan } from './plan.ts';
 import type { Route } from '../routes/table.ts';
 import type { BodyAt, CopiedPage, PageResult, WorkerJob } from './protocol.ts';
 import { asParsed, type OutputState, type PageRecord } from './state.ts';
+import { HeapCap } from './heap.ts';
 import { later } from './later.ts';
 import { batches, ownedBatches, type Workers, type WorkerSession } from './workers.ts';
 
@@ -90,6 +91,8 @@ class PageRun {
   private readonly failed: { path: string; error: SitegenError }[] = [];
   private readonly routeIndex: Map<string, number>;
   private made = 0;
+  /** The records and checks grow through the render, and with them what V8 lets this thread's heap reach. */
+  private readonly heap = new HeapCap(64 * 1024 * 1024);
 
   constructor(private readonly input: RenderInput) {
     const { plan, previous } = input;
@@ -105,6 +108,7 @@ class PageRun {
     this.toRender = this.sameJobs ? plan.routes.reduce((n, route) => (!route.doc || input.owner.has(route.doc._id) ? n + 1 : n), 0) : plan.routes.length;
     this.routeIndex = new Map(plan.routes.map((r, i) => [r.path, i]));
     const jobsKey = this.jobsKey;
+    this.heap.start();
     this.outcome = { checked: [], built: [], errors: [], records: this.records, ...(jobsKey ? { jobsKey } : {}), pages: plan.routes.length, reused: 0 };
   }
 
@@ -207,6 +211,7 @@ class PageRun {
   }
 
   private take(results: (PageResult | CopiedPage)[]): void {
+    this.heap.check();
     for (const result of results) {
       if ('copied' in result) this.takeLinked(result);
       else if (result.retry) this.retries.push(this.fullJob(this.routeOf(result.path)));
