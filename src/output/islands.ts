@@ -96,28 +96,20 @@ const baseJsx: Plugin = {
   },
 };
 
-export async function buildIslands(islands: Map<string, string>, cacheDir: string, base: string): Promise<IslandBuild> {
-  if (!islands.size) return { urls: {}, files: [] };
-  const dir = join(cacheDir, 'islands');
-  await mkdir(dir, { recursive: true });
-  const key = hashText(
-    [...islands]
-      .sort()
-      .map(([n, f]) => `${n}:${f}`)
-      .join('\n') +
-      base +
-      ISLANDS_FORMAT,
-  );
-  const recordFile = join(dir, `islands.${key}.json`);
-  if (existsSync(recordFile)) {
-    try {
-      const record = JSON.parse(await readFile(recordFile, 'utf8')) as CacheRecord;
-      if (await inputsFresh(record)) return record.build;
-    } catch {
-      // an unreadable record: build again
-    }
+/** The recorded build, when its record reads and every input it was built from is unchanged. */
+async function recordedBuild(recordFile: string): Promise<IslandBuild | undefined> {
+  if (!existsSync(recordFile)) return undefined;
+  try {
+    const record = JSON.parse(await readFile(recordFile, 'utf8')) as CacheRecord;
+    if (await inputsFresh(record)) return record.build;
+  } catch {
+    // an unreadable record: build again
   }
+  return undefined;
+}
 
+/** One entry module per island in `dir`, exporting `mount` (hydrate the island in an element): island name → entry file. */
+async function writeEntries(islands: Map<string, string>, dir: string): Promise<Record<string, string>> {
   const entryPoints: Record<string, string> = {};
   for (const [name, file] of islands) {
     const entry = join(dir, `${name}.entry.tsx`);
@@ -137,10 +129,14 @@ export async function buildIslands(islands: Map<string, string>, cacheDir: strin
     );
     entryPoints[name] = entry;
   }
+  return entryPoints;
+}
+
+/** esbuild's bundle of the entries for the browser, in memory; a compile error is SG4002 at its place. */
+async function compile(entryPoints: Record<string, string>, cacheDir: string, base: string): Promise<BuildResult<{ write: false; metafile: true }>> {
   const { build } = await import('esbuild');
-  let result: BuildResult<{ write: false; metafile: true }>;
   try {
-    result = await build({
+    return await build({
       entryPoints,
       absWorkingDir: dirname(cacheDir),
       bundle: true,
@@ -167,6 +163,36 @@ export async function buildIslands(islands: Map<string, string>, cacheDir: strin
       cause: error,
     });
   }
+}
+
+/** The hash of each file the bundle read, outside node_modules: the record is fresh while they stay the same. */
+async function inputHashes(result: BuildResult<{ metafile: true }>, cacheDir: string): Promise<Record<string, string>> {
+  const inputs: Record<string, string> = {};
+  for (const input of Object.keys(result.metafile.inputs)) {
+    const file = input.startsWith('/') ? input : join(dirname(cacheDir), input);
+    if (existsSync(file) && !file.includes('/node_modules/')) inputs[file] = hashText(await readFile(file, 'utf8'));
+  }
+  return inputs;
+}
+
+export async function buildIslands(islands: Map<string, string>, cacheDir: string, base: string): Promise<IslandBuild> {
+  if (!islands.size) return { urls: {}, files: [] };
+  const dir = join(cacheDir, 'islands');
+  await mkdir(dir, { recursive: true });
+  const key = hashText(
+    [...islands]
+      .sort()
+      .map(([n, f]) => `${n}:${f}`)
+      .join('\n') +
+      base +
+      ISLANDS_FORMAT,
+  );
+  const recordFile = join(dir, `islands.${key}.json`);
+  const recorded = await recordedBuild(recordFile);
+  if (recorded) return recorded;
+
+  const entryPoints = await writeEntries(islands, dir);
+  const result = await compile(entryPoints, cacheDir, base);
   const urls: Record<string, string> = {};
   const names = new Map<string, string>(); // esbuild's file name → the island name, for entries
   for (const [out, meta] of Object.entries(result.metafile.outputs)) {
@@ -181,11 +207,7 @@ export async function buildIslands(islands: Map<string, string>, cacheDir: strin
     const island = names.get(file.original);
     if (island) urls[island] = `${base}/_sitegen/islands/${file.name}`;
   }
-  const inputs: Record<string, string> = {};
-  for (const input of Object.keys(result.metafile.inputs)) {
-    const file = input.startsWith('/') ? input : join(dirname(cacheDir), input);
-    if (existsSync(file) && !file.includes('/node_modules/')) inputs[file] = hashText(await readFile(file, 'utf8'));
-  }
+  const inputs = await inputHashes(result, cacheDir);
   const out: IslandBuild = { urls, files: files.map((f) => ({ path: `_sitegen/islands/${f.name}`, contents: f.contents })) };
   await writeAtomic(recordFile, JSON.stringify({ inputs, build: out }));
   return out;
