@@ -101,54 +101,19 @@ export interface RouteOptions {
   reservedFiles?: string[];
 }
 
-export function buildRouteTable(pages: PageModuleInfo[], docs: ContentDocument[], options: RouteOptions): RouteTable {
-  const errors: SitegenError[] = [];
-  const claimed = new Map<string, string>();
-  const routes: Route[] = [];
-  const redirects: DocRedirect[] = [];
-  const skipped: string[] = [];
+/** Adds pages and documents to a route table, each path claimed once, with the problems found on the way. */
+class RouteTableBuilder {
+  readonly table: RouteTable = { routes: [], redirects: [], errors: [], skipped: [] };
+  /** Normalized path → the source that claimed it. */
+  private readonly claimed = new Map<string, string>();
 
-  const claim = (path: string, source: string): boolean => {
-    const key = normalizeRoutePath(path);
-    const other = claimed.get(key);
-    if (other !== undefined) {
-      errors.push(
-        new SitegenError('SG3001', `Route ${path} is claimed by both ${other} and ${source}`, {
-          location: { file: source },
-          hint: 'Rename or move one of the files, or give one a different `path:`/slug in its front matter.',
-        }),
-      );
-      return false;
-    }
-    claimed.set(key, source);
-    return true;
-  };
+  constructor(private readonly options: RouteOptions) {}
 
-  // A route where sitegen writes its own files (paths.ts reservedRoute) would break the output.
-  const reserved = (path: string, source: string): boolean => {
-    const reason = reservedRoute(path, options.reservedFiles);
-    if (!reason) return false;
-    errors.push(new SitegenError('SG3007', `Route ${path} is reserved: ${reason}`, { location: { file: source }, hint: RESERVED_ROUTE_HINT }));
-    return true;
-  };
-
-  const unknownLayout = (layout: string, location: { file: string; line?: number }, instead?: string): SitegenError =>
-    new SitegenError('SG2003', `Unknown layout "${layout}"${instead ? `: the page is shown with the "${instead}" layout until this is fixed` : ''}`, {
-      location,
-      hint: `Use one of: ${options.layouts.join(', ')}. (With checks.layouts set to 'warn', the page builds with the fallback layout meanwhile.)`,
-    });
-
-  const checkLayout = (layout: string, source: string): boolean => {
-    if (options.layouts.includes(layout)) return true;
-    errors.push(unknownLayout(layout, { file: source }));
-    return false;
-  };
-
-  for (const info of pages) {
+  addPage(info: PageModuleInfo): void {
     const page = modulePageData(info);
-    if (reserved(info.route, info.file) || !checkLayout(page.layout, info.file) || !claim(info.route, info.file)) continue;
+    if (this.reserved(info.route, info.file) || !this.checkLayout(page.layout, info.file) || !this.claim(info.route, info.file)) return;
     const middleware = Array.isArray(info.meta.middleware) ? info.meta.middleware.map(String) : [];
-    routes.push({
+    this.table.routes.push({
       path: info.route,
       source: info.file,
       status: info.route === '/404' ? 404 : 200,
@@ -159,29 +124,74 @@ export function buildRouteTable(pages: PageModuleInfo[], docs: ContentDocument[]
     });
   }
 
-  for (const doc of docs) {
-    if (!isRoutable(doc) || (doc.draft && !options.drafts) || reserved(doc._path, doc._source)) continue;
+  addDocument(doc: ContentDocument): void {
+    if (!isRoutable(doc) || (doc.draft && !this.options.drafts) || this.reserved(doc._path, doc._source)) return;
     if (doc.redirect) {
-      if (claim(doc._path, doc._source)) redirects.push({ from: doc._path, to: doc.redirect, source: doc._source });
-      continue;
+      if (this.claim(doc._path, doc._source)) this.table.redirects.push({ from: doc._path, to: doc.redirect, source: doc._source });
+      return;
     }
-    // A layout the theme does not have is a problem (SG2003, at its check's level); the page is never
-    // dropped for it: it renders with the layout it would have without `layout:`.
-    let layout = doc.layout ?? defaultLayout(doc, options.docsRoot);
-    if (!options.layouts.includes(layout)) {
-      const instead = [defaultLayout(doc, options.docsRoot), 'default', ...options.layouts].find((name) => options.layouts.includes(name));
-      errors.push(unknownLayout(layout, { file: doc._source, ...(doc.layoutLine ? { line: doc.layoutLine } : {}) }, instead));
-      if (!instead) {
-        skipped.push(doc._path);
-        continue;
-      }
-      layout = instead;
+    const layout = this.documentLayout(doc);
+    if (layout === undefined || !this.claim(doc._path, doc._source)) {
+      this.table.skipped.push(doc._path);
+      return;
     }
-    if (!claim(doc._path, doc._source)) {
-      skipped.push(doc._path);
-      continue;
-    }
-    routes.push({ path: doc._path, source: doc._source, status: 200, layout, page: documentPageData(doc, layout), middleware: doc.middleware, doc });
+    this.table.routes.push({ path: doc._path, source: doc._source, status: 200, layout, page: documentPageData(doc, layout), middleware: doc.middleware, doc });
   }
-  return { routes, redirects, errors, skipped };
+
+  /**
+   * A layout the theme does not have is a problem (SG2003, at its check's level); the page is never
+   * dropped for it: it renders with the layout it would have without `layout:` (undefined: the theme has none to offer).
+   */
+  private documentLayout(doc: ContentDocument): string | undefined {
+    const { layouts, docsRoot } = this.options;
+    const layout = doc.layout ?? defaultLayout(doc, docsRoot);
+    if (layouts.includes(layout)) return layout;
+    const instead = [defaultLayout(doc, docsRoot), 'default', ...layouts].find((name) => layouts.includes(name));
+    this.table.errors.push(this.unknownLayout(layout, { file: doc._source, ...(doc.layoutLine ? { line: doc.layoutLine } : {}) }, instead));
+    return instead;
+  }
+
+  private claim(path: string, source: string): boolean {
+    const key = normalizeRoutePath(path);
+    const other = this.claimed.get(key);
+    if (other !== undefined) {
+      this.table.errors.push(
+        new SitegenError('SG3001', `Route ${path} is claimed by both ${other} and ${source}`, {
+          location: { file: source },
+          hint: 'Rename or move one of the files, or give one a different `path:`/slug in its front matter.',
+        }),
+      );
+      return false;
+    }
+    this.claimed.set(key, source);
+    return true;
+  }
+
+  /** A route where sitegen writes its own files (paths.ts reservedRoute) would break the output. */
+  private reserved(path: string, source: string): boolean {
+    const reason = reservedRoute(path, this.options.reservedFiles);
+    if (!reason) return false;
+    this.table.errors.push(new SitegenError('SG3007', `Route ${path} is reserved: ${reason}`, { location: { file: source }, hint: RESERVED_ROUTE_HINT }));
+    return true;
+  }
+
+  private unknownLayout(layout: string, location: { file: string; line?: number }, instead?: string): SitegenError {
+    return new SitegenError('SG2003', `Unknown layout "${layout}"${instead ? `: the page is shown with the "${instead}" layout until this is fixed` : ''}`, {
+      location,
+      hint: `Use one of: ${this.options.layouts.join(', ')}. (With checks.layouts set to 'warn', the page builds with the fallback layout meanwhile.)`,
+    });
+  }
+
+  private checkLayout(layout: string, source: string): boolean {
+    if (this.options.layouts.includes(layout)) return true;
+    this.table.errors.push(this.unknownLayout(layout, { file: source }));
+    return false;
+  }
+}
+
+export function buildRouteTable(pages: PageModuleInfo[], docs: ContentDocument[], options: RouteOptions): RouteTable {
+  const builder = new RouteTableBuilder(options);
+  for (const info of pages) builder.addPage(info);
+  for (const doc of docs) builder.addDocument(doc);
+  return builder.table;
 }
