@@ -228,15 +228,20 @@ const problems = (output) =>
     .filter((line) => /\[SG\d+\]/.test(line))
     .sort()
     .join('\n');
-const buildIdOf = (out) => /data-build="([0-9a-f]+)"/.exec(readFileSync(join(out, 'index.html'), 'utf8'))?.[1] ?? '(none)';
-/** Every file of an output, its build id replaced (file names and contents). */
+const buildIdOf = (out) => {
+  try {
+    return JSON.parse(readFileSync(join(out, '_sitegen/builds/latest.json'), 'utf8')).id;
+  } catch {
+    return '(none)';
+  }
+};
+/** Every file of an output but the per-build ones (`_sitegen/builds/`): nothing else names the build. */
 function files(out) {
   const all = new Map();
   if (!existsSync(join(out, 'index.html'))) return all;
-  const id = buildIdOf(out);
   for (const file of walk(out)) {
-    const rel = relative(out, file).replaceAll(id, 'ID');
-    if (!rel.startsWith('_sitegen/builds/')) all.set(rel, readFileSync(file, 'latin1').replaceAll(id, 'ID'));
+    const rel = relative(out, file);
+    if (!rel.startsWith('_sitegen/builds/')) all.set(rel, readFileSync(file, 'latin1'));
   }
   return all;
 }
@@ -299,14 +304,7 @@ function rebuildSteps() {
 
 async function devSteps() {
   const CLIENT = '\n<script type="module" src="/_sitegen/dev/client.js"></script>';
-  const normalise = (page, id) =>
-    page
-      .split(CLIENT)
-      .join('')
-      .split(`data-build="${id}"`)
-      .join('data-build="ID"')
-      .replace(/<meta name="sitegen:search"[^>]*>\n?/, '')
-      .replace(' data-drafts', '');
+  const normalise = (page) => page.split(CLIENT).join('').replace(' data-drafts', '');
   const routeFile = (path) => (path.endsWith('.html') ? path.slice(1) : path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
   const server = spawn(process.execPath, [SITEGEN, 'dev', '--port', '0'], { cwd: site, stdio: ['ignore', 'pipe', 'pipe'] });
   let said = '';
@@ -326,8 +324,8 @@ async function devSteps() {
       const differ = [];
       for (const path of routes) {
         const response = await fetch(`${url}${path}`);
-        const served = normalise(await response.text(), 'dev');
-        const built = normalise(readFileSync(join(out, routeFile(path)), 'utf8'), id);
+        const served = normalise(await response.text());
+        const built = normalise(readFileSync(join(out, routeFile(path)), 'utf8'));
         if (response.status === 200 && served === built) continue;
         let at = 0;
         while (served[at] === built[at]) at++;
