@@ -12,7 +12,7 @@ import { formatMs, reportWarning } from '../log.ts';
 import { collectImages } from '../output/images.ts';
 import { VERSION } from '../paths.ts';
 import { outputIntact } from '../pipeline/output-check.ts';
-import { changedSources, completeDocCache, pruned, saveDocCache } from '../pipeline/state.ts';
+import { changedSources, completeDocCache, pruned, saveDocCache } from '../pipeline/doc-cache.ts';
 import { Workers } from '../pipeline/workers.ts';
 import type { BuildResult } from './build.ts';
 import type { BuildContext } from './context.ts';

@@ -9,7 +9,7 @@ import { hashText } from '../hash.ts';
 import { PACKAGE_ROOT, VERSION } from '../paths.ts';
 import type { PluginModule } from '../plugins/load.ts';
 import type { ParsedItem } from '../pipeline/protocol.ts';
-import { loadDocCache, saveDocCache, type DocCache } from '../pipeline/state.ts';
+import { loadDocCache, saveDocCache, type DocCache } from '../pipeline/doc-cache.ts';
 import { Workers, batches, defaultConcurrency } from '../pipeline/workers.ts';
 
 /** The document cache for these parse settings and plugins (the key `sitegen build` uses too). */

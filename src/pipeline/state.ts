@@ -1,63 +1,22 @@
 /**
- * What one build leaves for the next, in `.sitegen-cache/`:
- *
- * - `sources.json` and `documents.json`: every source's hash and stat, then the metadata of every
- *   parsed document (one pair for all output folders and for `sitegen dev`);
- * - `output.<hash of the folder>.json`: the last build into an output folder: its id and every
- *   file with its size (all an up-to-date check reads); `output.<hash>.pages.json`: per page the
- *   key of everything it was rendered from, so an unchanged page is copied from that output with
- *   the new build id instead of rendered again;
- * - beside `documents.json` and each records file, their links and ids (`documents.details.json`,
- *   `output.<hash>.page-details.json`), read only when something asks for them (pipeline/details.ts),
- *   and the patch records of each output (pipeline/patch.ts).
- *
- * They are only ever an optimisation: a missing or corrupt file means a cold build, never a
- * different output.
+ * What one build leaves for the next build into the same output folder, in `.sitegen-cache/`:
+ * `output.<hash of the folder>.json`, its id, generation and every file with its size (all an
+ * up-to-date check reads), and `output.<hash>.pages.json`, per page the key of everything it was
+ * rendered from, so an unchanged page is linked from that output instead of rendered again (its
+ * links and ids beside it in `output.<hash>.page-details.json`, pipeline/details.ts). The
+ * document cache is in doc-cache.ts. Only ever an optimisation: a missing or damaged file means
+ * rendering again, never a different output.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { ContentDocument } from '../content/types.ts';
 import type { SerializedError } from '../errors.ts';
 import { hashText } from '../hash.ts';
-import type { PageSummary } from './protocol.ts';
 import type { SiteCollection } from '../render/types.ts';
-import type { ImageSource } from '../output/images.ts';
-import { readJson, writeJson } from './json-file.ts';
 import { attachDetails, openDetails, splitDetails, type Details } from './details.ts';
-
-export interface DocEntry {
-  hash: string;
-  display: string;
-  doc?: ContentDocument;
-  errors: SerializedError[];
-  /** The source's stat key when it had this hash (pipeline/stat.ts). */
-  stat?: string;
-  /** Key of the document's content API file (build.ts), hashed by the worker that parsed it. */
-  apiKey?: string;
-  /** In the index (before its metadata is read): the source gave a document. */
-  hasDoc?: boolean;
-  /**
-   * In the index: the images the document shows, when it shows any and counts (not a partial, not a
-   * draft unless drafts are built): their bytes go into the build id, checked before the metadata is read.
-   */
-  images?: ImageSource & { draft?: boolean; partial?: boolean };
-}
-
-export interface DocCache {
-  key: string;
-  entries: Record<string, DocEntry>;
-  /** Loaded from the index alone: entries have no metadata yet (see completeDocCache). */
-  partial?: boolean;
-  /**
-   * The id of the metadata file the entries came from, and the changes written on top of it
-   * since: to the metadata, and to the index (whose whole file has the same id).
-   */
-  base?: { id: string; delta: Record<string, MetaEntry | null>; index?: Record<string, IndexEntry | null> };
-  /** The index as read: its id and the changes on top of it (loadSourceIndex; `base.index` once the metadata agrees). */
-  indexBase?: { id: string; delta: Record<string, IndexEntry | null> };
-}
+import { readJson, writeJson } from './json-file.ts';
+import type { PageSummary } from './protocol.ts';
 
 export interface PageRecord {
   key: string;
@@ -117,157 +76,6 @@ export interface OutputState {
 export interface RecordsBase {
   id: string;
   pages: Record<string, PageRecord>;
-}
-
-const docCacheFile = (cacheDir: string) => join(cacheDir, 'documents.json');
-/** Metadata changed since `documents.json` was written whole (`null`: the source is gone). */
-const docDeltaFile = (cacheDir: string) => join(cacheDir, 'documents.delta.json');
-/** The documents' links and ids, written with `documents.json` (pipeline/details.ts). */
-const docDetailsFile = (cacheDir: string) => join(cacheDir, 'documents.details.json');
-const sourceIndexFile = (cacheDir: string) => join(cacheDir, 'sources.json');
-/** Index entries changed since `sources.json` was written whole, with `documents.json` (`null`: the source is gone). */
-const sourceDeltaFile = (cacheDir: string) => join(cacheDir, 'sources.delta.json');
-
-type IndexEntry = Pick<DocEntry, 'hash' | 'display' | 'stat' | 'hasDoc' | 'images'>;
-type MetaEntry = Pick<DocEntry, 'hash' | 'doc' | 'errors' | 'apiKey'>;
-
-const valid = <T>(file: { key?: string; entries?: Record<string, T> } | undefined, key: string) =>
-  file && file.key === key && file.entries && typeof file.entries === 'object' ? file.entries : undefined;
-
-/**
- * The document cache's index alone (`sources.json`): each source's hash and stat, all an
- * up-to-date check needs. Its entries get their metadata from `completeDocCache`.
- */
-export async function loadSourceIndex(cacheDir: string, key: string): Promise<DocCache> {
-  const [whole, changes] = await Promise.all([
-    readJson<{ key: string; id?: string; entries: Record<string, IndexEntry> }>(sourceIndexFile(cacheDir)),
-    readJson<{ key: string; base?: string; entries: Record<string, IndexEntry | null> }>(sourceDeltaFile(cacheDir)),
-  ]);
-  const index = valid(whole, key) ?? {};
-  // Changes written since (a delta of another index, or of another key, is ignored).
-  const id = valid(whole, key) && typeof whole!.id === 'string' ? whole!.id : undefined;
-  const delta = (id && changes?.base === id ? valid(changes, key) : undefined) ?? {};
-  const entries: Record<string, DocEntry> = {};
-  for (const [rel, entry] of Object.entries(index)) if (entry && typeof entry.hash === 'string' && !(rel in delta)) entries[rel] = { ...entry, errors: [] };
-  for (const [rel, entry] of Object.entries(delta)) if (entry && typeof entry.hash === 'string') entries[rel] = { ...entry, errors: [] };
-  return { key, entries, partial: true, ...(id ? { indexBase: { id, delta } } : {}) };
-}
-
-/**
- * Give the index's entries their metadata (`documents.json`, the cache's largest file: read
- * only when a build has work to do). Returns the sources whose metadata was not
- * there (a cache written halfway, or deleted): those must be parsed. `lazy`: the documents' links
- * and ids are read when first used (a build), not now (the dev server keeps them all anyway).
- */
-export async function completeDocCache(cacheDir: string, cache: DocCache, lazy = false): Promise<Set<string>> {
-  const missing = new Set<string>();
-  if (!cache.partial) return missing;
-  const [whole, changes] = await Promise.all([
-    readJson<{ key: string; id?: string; entries: Record<string, MetaEntry> }>(docCacheFile(cacheDir)),
-    readJson<{ key: string; base?: string; entries: Record<string, MetaEntry | null> }>(docDeltaFile(cacheDir)),
-  ]);
-  const meta = valid(whole, cache.key) ?? {};
-  const id = valid(whole, cache.key) && typeof whole!.id === 'string' ? whole!.id : undefined;
-  // Changes written since (a delta of another metadata file, or of another key, is ignored).
-  const delta = (id && changes?.base === id ? valid(changes, cache.key) : undefined) ?? {};
-  for (const [rel, entry] of Object.entries(delta)) {
-    if (entry) meta[rel] = entry;
-    else delete meta[rel];
-  }
-  if (id) cache.base = { id, delta, ...(cache.indexBase?.id === id ? { index: cache.indexBase.delta } : {}) };
-  // The documents of the whole file get their links and ids from the details file written with it
-  // (pipeline/details.ts); without it, they are parsed again. Those of the delta have theirs.
-  const details = id ? openDetails(docDetailsFile(cacheDir), id, cache.key) : undefined;
-  for (const [rel, entry] of Object.entries(cache.entries)) {
-    const found = meta[rel];
-    delete entry.hasDoc;
-    delete entry.images;
-    const whole = !!found?.doc && !(rel in delta) && !('links' in found.doc);
-    if (found && found.hash === entry.hash && Array.isArray(found.errors) && (!whole || details)) {
-      if (whole) attachDetails(found.doc!, details!, rel, lazy);
-      Object.assign(entry, { doc: found.doc, errors: found.errors, ...(found.apiKey ? { apiKey: found.apiKey } : {}) });
-    } else {
-      missing.add(rel);
-      delete cache.entries[rel];
-    }
-  }
-  cache.partial = false;
-  return missing;
-}
-
-/** The cache without the entries of files that no longer exist. */
-export function pruned(cache: DocCache, sources: { rel: string }[]): DocCache {
-  const live = new Set(sources.map((s) => s.rel));
-  const entries: Record<string, DocEntry> = {};
-  for (const [rel, entry] of Object.entries(cache.entries)) if (live.has(rel)) entries[rel] = entry;
-  return { ...cache, entries };
-}
-
-/** The sources whose metadata differs from what the cache was loaded with: parsed, or gone (saveDocCache's `changed`). */
-export function changedSources(cache: DocCache, sources: { rel: string }[], parsed: string[]): string[] {
-  const live = new Set(sources.map((s) => s.rel));
-  return [...parsed, ...Object.keys(cache.entries).filter((rel) => !live.has(rel))];
-}
-
-/** The whole document cache: the index and every entry's metadata (the dev server). */
-export async function loadDocCache(cacheDir: string, key: string): Promise<DocCache> {
-  const cache = await loadSourceIndex(cacheDir, key);
-  await completeDocCache(cacheDir, cache);
-  return cache;
-}
-
-/**
- * The metadata, then the index: with `changed` (the sources parsed, restated or gone since the
- * cache was loaded), only their entries, in `documents.delta.json` and `sources.delta.json` on top
- * of the pair of whole files they were loaded from, while the changes stay under a tenth of the
- * entries, so a body edit writes a few entries, not the whole metadata.
- * Otherwise everything, whole. A reader checks that each entry's hash agrees with the index, so a
- * torn pair costs parsing, never a wrong document.
- */
-export async function saveDocCache(cacheDir: string, cache: DocCache, changed?: Iterable<string>): Promise<void> {
-  if (cache.partial) throw new Error('the document cache is incomplete');
-  const metaOf = ({ hash, doc, errors, apiKey }: DocEntry): MetaEntry => ({ hash, doc, errors, ...(apiKey ? { apiKey } : {}) });
-  const indexOf = ({ hash, display, stat, doc }: DocEntry): IndexEntry => {
-    const images = doc?.images?.length
-      ? { _source: doc._source, _path: doc._path, images: doc.images, ...(doc.draft ? { draft: true } : {}), ...(doc._partial ? { partial: true } : {}) }
-      : undefined;
-    return { hash, display, ...(stat ? { stat } : {}), ...(doc ? { hasDoc: true } : {}), ...(images ? { images } : {}) };
-  };
-  if (changed && cache.base?.index) {
-    const { id } = cache.base;
-    const delta = { ...cache.base.delta };
-    const index = { ...cache.base.index };
-    for (const rel of changed) {
-      const entry = cache.entries[rel];
-      delta[rel] = entry ? metaOf(entry) : null;
-      index[rel] = entry ? indexOf(entry) : null;
-    }
-    if (Object.keys(delta).length <= Math.max(64, Object.keys(cache.entries).length / 10)) {
-      await writeJson(docDeltaFile(cacheDir), { key: cache.key, base: id, entries: delta });
-      await writeJson(sourceDeltaFile(cacheDir), { key: cache.key, base: id, entries: index });
-      cache.base = { id, delta, index };
-      return;
-    }
-  }
-  const meta: Record<string, MetaEntry> = {};
-  const index: Record<string, IndexEntry> = {};
-  const details: Record<string, Details> = {};
-  for (const [rel, entry] of Object.entries(cache.entries)) {
-    meta[rel] = metaOf(entry);
-    index[rel] = indexOf(entry);
-    if (!entry.doc) continue;
-    const [doc, own] = splitDetails(entry.doc);
-    meta[rel].doc = doc as ContentDocument;
-    if (own) details[rel] = own;
-  }
-  const id = randomBytes(8).toString('hex');
-  // The details first: a metadata file never names details older than itself.
-  await writeJson(docDetailsFile(cacheDir), { key: cache.key, id, entries: details });
-  await writeJson(docCacheFile(cacheDir), { key: cache.key, id, entries: meta });
-  await rm(docDeltaFile(cacheDir), { force: true });
-  await writeJson(sourceIndexFile(cacheDir), { key: cache.key, id, entries: index });
-  await rm(sourceDeltaFile(cacheDir), { force: true });
-  cache.base = { id, delta: {}, index: {} };
 }
 
 export const outputFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.json`);

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { completeDocCache, loadDocCache, loadSourceIndex, saveDocCache, type DocCache, type DocEntry } from '../../../src/pipeline/state.ts';
+import { completeDocCache, loadDocCache, loadSourceIndex, saveDocCache, type DocCache, type DocEntry } from '../../../src/pipeline/doc-cache.ts';
 import type { ContentDocument } from '../../../src/content/types.ts';
 
 let dir: string;
