@@ -88,7 +88,7 @@ export async function upToDate(ctx: BuildContext): Promise<BuildResult | undefin
 /** The metadata of the documents not parsed in this build, from the cache; the parsed ones join it. */
 export async function withMetadata(ctx: BuildContext): Promise<void> {
   const { sources, entries, docCache } = ctx;
-  const missing = await (ctx.metadataLoaded ?? completeDocCache(ctx.project.cacheDir, docCache, true));
+  const missing = ctx.fresh ? new Set<string>() : await (ctx.metadataLoaded ?? completeDocCache(ctx.project.cacheDir, docCache, true));
   const pending = new Set(ctx.toParse);
   const late = sources.flatMap((s, i) => (!pending.has(i) && missing.has(s.rel) ? [i] : []));
   if (late.length) {

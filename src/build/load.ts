@@ -116,7 +116,8 @@ export async function scan(ctx: BuildContext): Promise<void> {
   ctx.parsing = later(toParse.length ? parseSources(ctx, toParse) : Promise.resolve());
   // Stale: the documents' metadata and the previous output's records load while the workers parse.
   ctx.indexed = sources.map((s) => ({ hasDoc: ctx.docCache.entries[s.rel]?.hasDoc, images: ctx.docCache.entries[s.rel]?.images }));
-  if (toParse.length) ctx.metadataLoaded = later(completeDocCache(cacheDir, ctx.docCache, true));
+  // (A fresh build parses every source: the cached metadata has nothing to add.)
+  if (toParse.length && !ctx.fresh) ctx.metadataLoaded = later(completeDocCache(cacheDir, ctx.docCache, true));
   if (toParse.length && !ctx.fresh) ctx.previousLoaded = later(previousOutput(cacheDir, ctx.state));
   ctx.templates = await compileTemplates(project);
   // The workers import the template bundle between parse batches, ready for rendering.
