@@ -1,7 +1,7 @@
 /**
  * Where output goes: the file system for builds, memory for tests and the dev server.
  */
-import { copyFileSync, linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { SitegenError } from '../errors.ts';
 
@@ -97,6 +97,20 @@ export class FsWriter implements OutputWriter {
     this.made.add(dir);
   }
 
+  /**
+   * Create `file` anew. A path written twice in one build (a plugin writing over a public file)
+   * may be a link to the previous output's file by then: it is unlinked, never written through.
+   */
+  private createSync(file: string, create: () => void): void {
+    try {
+      create();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      unlinkSync(file);
+      create();
+    }
+  }
+
   /** The previous output's copy of `path`, when it holds exactly `bytes`. */
   private same(path: string, bytes: Uint8Array): string | undefined {
     if (!this.previous) return undefined;
@@ -122,7 +136,7 @@ export class FsWriter implements OutputWriter {
     if (from) return this.linkSync(path, from);
     try {
       this.ensureDirSync(dirname(file));
-      writeFileSync(file, bytes);
+      this.createSync(file, () => writeFileSync(file, bytes, { flag: 'wx' }));
     } catch (error) {
       throw naming(error, file);
     }
@@ -136,11 +150,14 @@ export class FsWriter implements OutputWriter {
     this.stopped();
     const file = this.target(path);
     this.ensureDirSync(dirname(file));
-    try {
-      linkSync(from, file);
-    } catch {
-      copyFileSync(from, file);
-    }
+    this.createSync(file, () => {
+      try {
+        linkSync(from, file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw error;
+        copyFileSync(from, file, constants.COPYFILE_EXCL);
+      }
+    });
     const size = statSync(file).size;
     this.written.set(path, size);
     return size;

@@ -46,6 +46,16 @@ describe('FsWriter', () => {
     expect(writer.changed.sort()).toEqual(['blog/other/index.html', 'blog/post/index.html']);
   });
 
+  it('never writes through a file linked earlier in the same build, when the path is written again', () => {
+    const writer = new FsWriter(root, 4, undefined, previous);
+    writer.writeSync('blog/post/index.html', 'the same page'); // linked: the previous output's inode
+    writer.writeSync('blog/post/index.html', 'a plugin writes it over');
+    expect(read('blog/post/index.html')).toBe('a plugin writes it over');
+    expect(readFileSync(join(previous, 'blog/post/index.html'), 'utf8')).toBe('the same page');
+    writer.linkSync('blog/post/index.html', join(previous, 'blog/post/index.html'));
+    expect(read('blog/post/index.html')).toBe('the same page');
+  });
+
   it('writes every file anew without a previous output', () => {
     const writer = new FsWriter(root);
     writer.writeSync('blog/post/index.html', 'the same page');
