@@ -109,11 +109,11 @@ const swapPause = () => new Promise((r) => setTimeout(r, env.testSwapPauseMs() ?
  */
 async function removeStale(outDir: string, keep?: string): Promise<void> {
   const gens = generationsOf(outDir);
-  const current = (await linkTarget(outDir)) ?? keep;
+  const current = await linkTarget(outDir);
   for (const entry of await readdir(gens)) {
     const m = /^(tmp|out|old|link)-(?:.*-)?(\d+)$/.exec(entry);
     const dir = join(gens, entry);
-    if (!m || dir === current || Number(m[2]) === process.pid || alive(Number(m[2]))) continue;
+    if (!m || dir === current || dir === keep || Number(m[2]) === process.pid || alive(Number(m[2]))) continue;
     // (A whole output when the link was removed by hand: deleted in the background, as a replaced one is.)
     if (m[1] === 'out') await removeInBackground(dir);
     else await rm(dir, { recursive: true, force: true });
@@ -167,7 +167,11 @@ export class OutputFolder {
   /** The generation this build's output becomes (set by commit). */
   generation?: string;
 
-  /** `recorded`: the last build's generation, kept and linked from when the output link is gone (a CI job restored the folders). */
+  /**
+   * `recorded`: where the last build's records say its output is (the output folder, or its
+   * generation when the link is gone or shows another: a CI job restored the folders, a build was
+   * killed after its swap); unchanged files are linked from there, and it is kept until the swap.
+   */
   static async create(outDir: string, recorded?: string): Promise<OutputFolder> {
     const gens = generationsOf(outDir);
     await makeDirs(dirname(outDir)); // (a file in the way is said of the output's own parent)
@@ -179,7 +183,10 @@ export class OutputFolder {
     await mkdir(tempDir, { recursive: true });
     live.add(tempDir);
     hookSignals();
-    const current = (await linkTarget(outDir)) ?? (existsSync(outDir) ? outDir : recorded);
+    // The output the records describe, where they say it is (they may name a generation the link
+    // no longer shows, after a build killed between its swap and its records): never another.
+    const linked = await linkTarget(outDir);
+    const current = recorded && recorded !== outDir ? recorded : (linked ?? (existsSync(outDir) ? outDir : undefined));
     return new OutputFolder(outDir, tempDir, current);
   }
 
