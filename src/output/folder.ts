@@ -217,6 +217,9 @@ export class OutputFolder {
     await swapPause();
     const replaced = current ?? (folder ? old : this.previous);
     if (replaced && existsSync(replaced)) await removeInBackground(replaced);
+    // The generation the records described, when the link showed another (a build killed after its swap).
+    const described = this.previous;
+    if (described && described !== replaced && described !== this.outDir && existsSync(described)) await removeInBackground(described);
   }
 
   /** Unless it was committed: remove the temporary folder. */
