@@ -161,7 +161,7 @@ export class OutputFolder {
     /** The generation the output shows now, which this one replaces. */
     readonly previous: string | undefined,
   ) {
-    this.writer = new FsWriter(tempDir, 64, INTERRUPTED, previous);
+    this.writer = new FsWriter(tempDir, INTERRUPTED, previous);
   }
 
   /** The generation this build's output becomes (set by commit). */

@@ -38,20 +38,17 @@ export class FsWriter implements OutputWriter {
   readonly written = new Map<string, number>();
   /** Files whose bytes are new: not carried over from the previous output. */
   readonly changed: string[] = [];
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
   readonly root: string;
   private readonly made = new Set<string>();
 
   /**
    * `root`: a fresh folder. `previous`: the output it replaces; a file written with the same
    * bytes as there is a hard link to it, so an unchanged file keeps its inode and modification
-   * time from build to build. At most `limit` files open at once: no EMFILE however many pages.
+   * time from build to build. Every write is synchronous, one file open at a time.
    * `interrupted[0]` becomes 1 when the build is stopped (output/folder.ts INTERRUPTED): write nothing more.
    */
   constructor(
     root: string,
-    private readonly limit = 64,
     private readonly interrupted?: Int32Array,
     readonly previous?: string,
   ) {
@@ -163,15 +160,9 @@ export class FsWriter implements OutputWriter {
     return size;
   }
 
+  /** `writeSync`, for callers that take an OutputWriter. */
   async write(path: string, data: string | Uint8Array): Promise<void> {
-    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.active++;
-    try {
-      this.writeSync(path, data);
-    } finally {
-      this.active--;
-      this.waiting.shift()?.();
-    }
+    this.writeSync(path, data);
   }
 }
 

@@ -27,7 +27,7 @@ const read = (path: string) => readFileSync(join(root, path), 'utf8');
 describe('FsWriter', () => {
   it('links a file whose bytes are those of the previous output, and reports it unchanged', async () => {
     const before = statSync(join(previous, 'blog/post/index.html'));
-    const writer = new FsWriter(root, 4, undefined, previous);
+    const writer = new FsWriter(root, undefined, previous);
     expect(writer.writeSync('blog/post/index.html', 'the same page')).toBe(13);
     const after = statSync(join(root, 'blog/post/index.html'));
     expect(after.ino).toBe(before.ino);
@@ -37,7 +37,7 @@ describe('FsWriter', () => {
   });
 
   it('writes a new file for new bytes, of the same size or not, and never through the previous one', async () => {
-    const writer = new FsWriter(root, 4, undefined, previous);
+    const writer = new FsWriter(root, undefined, previous);
     writer.writeSync('blog/post/index.html', 'the samE page');
     await writer.write('blog/other/index.html', 'another page');
     expect(read('blog/post/index.html')).toBe('the samE page');
@@ -47,7 +47,7 @@ describe('FsWriter', () => {
   });
 
   it('never writes through a file linked earlier in the same build, when the path is written again', () => {
-    const writer = new FsWriter(root, 4, undefined, previous);
+    const writer = new FsWriter(root, undefined, previous);
     writer.writeSync('blog/post/index.html', 'the same page'); // linked: the previous output's inode
     writer.writeSync('blog/post/index.html', 'a plugin writes it over');
     expect(read('blog/post/index.html')).toBe('a plugin writes it over');
