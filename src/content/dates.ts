@@ -1,18 +1,11 @@
-/** Front matter dates: ISO 8601 in any of its common forms, checked to be real days. */
-
-/**
- * Any ISO 8601 date or date-time → ISO, or undefined when invalid: "2019-01-15", "2019-01-15 09:00"
- * (UTC), fractions of a second ("…T20:26:28.000Z", as `toISOString()` writes) and offsets
- * ("+02:00", "+0200", "+02", "Z"). A Date (a YAML timestamp a plugin or loader made) is taken as is.
- */
+/** An ISO 8601 date or date-time ("2019-01-15", "2019-01-15 09:00" as UTC, offsets) or a Date → ISO; undefined when no real day. */
 export function parseDate(value: unknown): string | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
   if (typeof value !== 'string') return undefined;
   const m = DATE.exec(value.trim());
   if (!m) return undefined;
   const [, y, mo, d, h = '00', mi = '00', s = '00', fraction = '', zone = 'Z'] = m;
-  // The calendar date itself must exist, whatever the offset (no 2021-02-30, no 2021-04-31), in
-  // years from 100 (Date.UTC reads 0-99 as 1900-1999, and those were always refused).
+  // The calendar day must exist; years below 100 are refused (Date.UTC reads them as 1900-1999).
   const year = Number(y);
   const month = Number(mo);
   const day = Number(d);
@@ -21,7 +14,7 @@ export function parseDate(value: unknown): string | undefined {
   const ms = fraction.slice(0, 3).padEnd(3, '0');
   const tz = zone.toUpperCase() === 'Z' ? 'Z' : offset(zone);
   if (!tz) return undefined;
-  // In UTC, as most front matter dates are, the ISO form is the fields themselves: no Date to parse.
+  // In UTC the ISO form is the fields themselves: no Date to parse.
   if (tz === 'Z') return `${y}-${mo}-${d}T${h}:${mi}:${s}.${ms}Z`;
   const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}.${ms}${tz}`);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();

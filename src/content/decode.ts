@@ -1,8 +1,6 @@
 /**
- * A content file's bytes as text. UTF-8 is the rule (a byte-order mark is dropped); UTF-16 is
- * decoded by its byte-order mark, little- or big-endian. What cannot be text (a NUL byte without
- * a UTF-16 mark: a binary file, or UTF-16 saved without its mark) has no text at all; bytes that
- * are not valid UTF-8 (or a broken UTF-16 pair) become U+FFFD and are named with their line.
+ * A content file's bytes as text: UTF-8, or UTF-16 by its byte-order mark. A NUL byte without a mark means no text;
+ * invalid bytes become U+FFFD and are reported with their line.
  */
 import { isUtf8 } from 'node:buffer';
 import { hashText } from '../hash.ts';
@@ -26,7 +24,7 @@ export interface DecodedText {
   issue?: DecodeIssue;
 }
 
-/** Lines before `end` in `bytes`, plus one. */
+/** The 1-based line of offset `end`. */
 function lineAt(bytes: Uint8Array, end: number): number {
   let line = 1;
   for (let i = 0; i < end; i++) if (bytes[i] === 10) line++;

@@ -7,7 +7,6 @@ import type { SourceFile } from './types.ts';
 import { mapLimit } from '../pipeline/pool.ts';
 import { walkFiles } from './links.ts';
 
-/** Content files: markdown and data (`**\/*.{md,markdown,yml,yaml,json}`). */
 const CONTENT_FILE = /\.(md|markdown|ya?ml|json)$/;
 const IGNORE = ['**/node_modules', '**/node_modules/**', '**/.*/**'];
 
@@ -15,25 +14,20 @@ import { displayPath, type ProjectScope } from './scope.ts';
 
 export { displayPath };
 
-/**
- * Synchronous on purpose: fast-glob's synchronous walk is faster than its asynchronous one, and
- * the main thread has nothing to do meanwhile (the workers start on threads of their own). Symbolic links are
- * followed while they stay inside `roots` (the project's, content and public folders' real paths);
- * any other is an SG2010 problem and nothing is read through it (links.ts).
- */
+/** The content folder's files; the walk is synchronous because fast-glob's sync walk is faster and the main thread is idle. */
 export async function discoverContent(
   contentDir: string,
   root: string,
   roots: ProjectScope,
 ): Promise<{ sources: SourceFile[]; problems: SitegenError[]; mdx: string[] }> {
-  // MDX files are markdown with JSX, which sitegen does not read: counted, to be said once (mdxWarning).
+  // MDX (markdown with JSX) is not read: collected for one warning (mdxWarning).
   const mdx: string[] = [];
   const accept = (rel: string) => {
     if (MDX_FILE.test(rel)) mdx.push(rel);
     return CONTENT_FILE.test(rel);
   };
   const { files, problems } = walkFiles(contentDir, { accept, ignore: IGNORE, roots, root });
-  // Every display path has the content folder's as its start (on POSIX, where both use `/`).
+  // On POSIX a display path is the content folder's display path plus `rel`.
   const prefix = sep === '/' ? (contentDir === root ? '' : `${displayPath(contentDir, root)}/`) : undefined;
   const shown = (rel: string) => (prefix === undefined ? displayPath(join(contentDir, rel), root) : prefix + rel);
   const sources = files.map((rel) => ({ file: join(contentDir, rel), rel, display: shown(rel) }));
@@ -42,7 +36,7 @@ export async function discoverContent(
 
 const MDX_FILE = /\.mdx$/i;
 
-/** The one warning for the `.mdx` files a content folder holds (display paths), or undefined when none. */
+/** One warning for the `.mdx` files skipped, or undefined when none. */
 export function mdxWarning(mdx: string[]): string | undefined {
   if (!mdx.length) return undefined;
   const count = mdx.length === 1 ? 'one .mdx file' : `${mdx.length.toLocaleString('en-US')} .mdx files`;

@@ -1,8 +1,4 @@
-/**
- * A document's front matter fields, read and checked: one-line text fields, dates, its route (a
- * `path:`, or a post's date and slug) and its redirect; and its title when it has none. Each problem points at the
- * field's line; the document keeps a safe value meanwhile.
- */
+/** A document's front matter fields, read and checked; each problem points at the field's line and the document keeps a safe value. */
 import { SitegenError, codeFrame, type ErrorCode } from '../errors.ts';
 import type { LinkRef } from '../markdown/index.ts';
 import { IMAGE_KEYS } from '../output/images.ts';
@@ -16,7 +12,7 @@ const DATE_HINT = 'Write dates as YYYY-MM-DD, "YYYY-MM-DD HH:MM:SS" (UTC) or any
 /** Front matter keys that hold one line of text: a list or an object there would be dropped unseen. */
 const TEXT_FIELDS = ['title', 'description', 'layout', 'path', 'redirect', 'slug'];
 
-/** One document's front matter, its file and text (for a problem's line and frame), and its problems so far. */
+/** One document's front matter, its file and text (for problem locations), and its problems so far. */
 export interface Fields {
   source: SourceFile;
   text: string;
@@ -36,7 +32,6 @@ export function stringField(data: Record<string, unknown>, key: string): string 
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 }
 
-/** A problem with the field `key`, shown at its line. */
 function fieldProblem(fields: Fields, key: string, code: ErrorCode, message: string, hint: string): void {
   const line = keyLine(fields.text, key);
   fields.errors.push(
@@ -48,7 +43,6 @@ function fieldProblem(fields: Fields, key: string, code: ErrorCode, message: str
   );
 }
 
-/** A problem with the file as a whole (its name), shown at line 1. */
 function fileProblem(fields: Fields, code: ErrorCode, message: string, hint: string): void {
   fields.errors.push(new SitegenError(code, message, { location: { file: fields.source.display, line: 1 }, hint }));
 }
@@ -81,10 +75,7 @@ export function readDates(fields: Fields): { date: string | undefined; updated: 
   return { date, updated: updated ?? date };
 }
 
-/**
- * The document's route: its `path:`, else for a post (`blogDir` given) its blog path from its date
- * and slug, else its file's. A post without a `date:` takes the one in its file name.
- */
+/** The route: `path:`, else for a post its blog path from date and slug (the file name's date if no `date:`), else the file's. */
 export function readRoute(fields: Fields, stem: string, date: string | undefined, blogDir: string | undefined): { path: string; date: string | undefined } {
   const { data } = fields;
   if (typeof data.path === 'string') return { path: pathField(fields, data.path) ?? stemToPath(stem), date };
@@ -110,10 +101,7 @@ export function readRoute(fields: Fields, stem: string, date: string | undefined
   return { path: stemToPath(stem), date };
 }
 
-/**
- * A `path:` as a clean route, or undefined with SG2007 (not a route) or SG3007 (a reserved one):
- * like an invalid path, a reserved one leaves the document the route of its file while the problem stands.
- */
+/** A `path:` as a clean route, or undefined with SG2007 (not a route) or SG3007 (reserved); the file's route is used instead. */
 function pathField(fields: Fields, value: string): string | undefined {
   const clean = cleanRoutePath(value);
   const reserved = clean ? reservedRoute(clean) : undefined;
@@ -131,7 +119,7 @@ function pathField(fields: Fields, value: string): string | undefined {
   return undefined;
 }
 
-/** `redirect:`, refused (SG3006) here, where its line is known, when it is no same-site path or http(s) URL. */
+/** `redirect:`, refused (SG3006) when it is no same-site path or http(s) URL. */
 export function readRedirect(fields: Fields): string | undefined {
   const redirect = stringField(fields.data, 'redirect');
   const unsafe = redirect ? unsafeRedirect(redirect) : undefined;
@@ -150,7 +138,7 @@ export function frontMatterImages(data: Record<string, unknown>, text: string): 
   return images;
 }
 
-/** A title from the file name, without its order number or date: a folder's index is named by its folder, the root's is 'Home'. */
+/** A title from the file name without order number or date; an index takes its folder's name, the root's is 'Home'. */
 export function titleFromFile(stem: string): string {
   const named = stem.split('/').filter((segment, i, all) => !(segment === 'index' && i === all.length - 1));
   const title = (named.pop() ?? '')

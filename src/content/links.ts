@@ -1,8 +1,4 @@
-/**
- * Symbolic links in the content and public folders. A link is followed when its real path is
- * one the build may read (content/scope.ts: inside the project, the content or public folder, not
- * hidden, cache, output or node_modules); any other link is SG2010, named by the link's own file, and nothing is read or served through it.
- */
+/** Symbolic links in the content and public folders: followed when the build may read the target (scope.ts), else SG2010. */
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import fg from 'fast-glob';
@@ -22,10 +18,7 @@ export function outsideLinkProblem(link: string, target: string, root: string, w
   });
 }
 
-/**
- * The first link on the way from `base` down to `file` (the file itself included) whose real path
- * is outside `roots`, or undefined when every step stays inside (or the file is not there).
- */
+/** The first link from `base` down to `file` (included) whose target may not be read, or undefined. */
 export function linkOutside(file: string, base: string, roots: ProjectScope): { link: string; target: string; why: string } | undefined {
   const rel = relative(base, file);
   if (!rel || rel.startsWith('..') || isAbsolute(rel)) return undefined;
@@ -58,11 +51,7 @@ export interface WalkOptions {
   root: string;
 }
 
-/**
- * Every file below `dir` that `accept`s, relative to `dir`, sorted, links followed by the rule
- * above (a link to a folder is walked through; one leading back into a folder it sits in, a loop,
- * is skipped), and an SG2010 problem for each link that leads outside.
- */
+/** Every accepted file below `dir` (relative, sorted), following allowed links and skipping loops; SG2010 for each other link. */
 export function walkFiles(dir: string, options: WalkOptions): { files: string[]; problems: SitegenError[] } {
   const files: string[] = [];
   const problems: SitegenError[] = [];

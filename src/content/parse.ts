@@ -41,13 +41,9 @@ function frameAt(text: string, line: number, column = 1): string {
   );
 }
 
-/**
- * YAML with the core schema: dates stay strings so that parseDate can reject `2020-13-45`
- * (js-yaml's default schema would quietly roll it over to 2021-02-14).
- */
+/** YAML with the core schema, so dates stay strings and parseDate can reject `2020-13-45` instead of rolling it over. */
 function loadYaml(text: string): object {
-  // Anchors and aliases are refused: a self-reference or a "billion laughs" expansion would
-  // otherwise hang or crash the worker. Front matter never needs them.
+  // Anchors and aliases are refused: a self-reference or "billion laughs" would hang or crash the worker.
   const anchor = /(^|[:\-[{,]\s*)([&*])[^\s,\]}]+/m.exec(text);
   if (anchor) {
     const before = text.slice(0, anchor.index + anchor[1].length).split('\n');
@@ -101,12 +97,7 @@ export const MATTER_OPTIONS = {
   engines: { yaml: loadYaml, js: refuse('JavaScript'), javascript: refuse('JavaScript'), coffee: refuse('CoffeeScript') },
 };
 
-/**
- * Front matter and body, split by gray-matter handed only the front matter block. Handed the whole
- * document, it looks the text up in its cache (V8 then hashes and interns every document's whole
- * text) and copies it into a Buffer it never uses, work repeated for every document of the site
- * for nothing. The data and the body are the same either way.
- */
+/** Front matter and body. gray-matter gets only the front matter block: it caches and copies whatever text it is handed. */
 export function splitFrontMatter(text: string): { data: Record<string, unknown>; content: string } {
   const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   if (!text.startsWith('---', start)) return { data: {}, content: text.slice(start) };
@@ -139,11 +130,7 @@ function splitMore(body: string): { before: string; after: string } | undefined 
   return undefined;
 }
 
-/**
- * Where a YAML error is, in the file: js-yaml's mark is relative to the YAML it was given
- * (`offset` lines into the file), clamped into the file, and for an unterminated quote moved
- * back to the line where the quote was opened.
- */
+/** Where a YAML error is in the file (js-yaml's mark shifted by `start`), moved to the opening quote of an unterminated string. */
 function yamlLocation(text: string, error: unknown, start: number): { line: number; column: number; reason: string } {
   const mark = (error as { mark?: { line: number; column: number; position?: number } }).mark;
   const reason = (error as { reason?: string }).reason ?? String((error as Error)?.message ?? error).split('\n')[0];
@@ -290,7 +277,7 @@ function readBody(fields: Fields, md: MarkdownIt, body: string, bodyLine: number
   // The marker line stays as an empty line, so lines after it keep their numbers in messages.
   const fullBody = split ? `${split.before}\n\n${split.after}` : body;
   const rendered = renderMarkdown(md, fullBody, bodyLine, 3, renderBody);
-  // (markdown-it counts a lone \r as a line break too: the line is kept inside the file.)
+  // markdown-it counts a lone \r as a line break too, so the line is clamped to the file.
   if (rendered.nestingCut !== undefined) {
     fields.errors.push(nestingError(source, text, Math.min(rendered.nestingCut, text.split('\n').length), nestingLimit(md)));
   }
@@ -306,9 +293,8 @@ function readBody(fields: Fields, md: MarkdownIt, body: string, bodyLine: number
 }
 
 /**
- * `renderBody: false` gives the same document without the body HTML (`body.html` is empty): its
- * TOC, links, ids, word count and excerpt come from markdown-it's tokens, so code blocks outside
- * the excerpt are never highlighted (the dev server, which renders bodies when a page is asked for).
+ * `renderBody: false` (dev) leaves `body.html` empty: the rest comes from markdown-it's tokens, so code outside the
+ * excerpt is never highlighted.
  */
 export function parseDocument(
   source: SourceFile,
@@ -321,7 +307,6 @@ export function parseDocument(
   const type = contentType(source.rel);
   if (!type) return { errors: [] };
   const errors: SitegenError[] = [];
-  // Bytes read by the caller (decode.ts): no text at all is SG2005, bytes replaced by U+FFFD SG2008.
   const decoded = typeof input === 'string' ? undefined : input;
   if (decoded?.issue) {
     const problem = encodingError(source, decoded.issue, decoded.text);

@@ -1,6 +1,4 @@
-/**
- * Pure path rules of the content model (docs/content.md).
- */
+/** Pure path rules of the content model (docs/content.md). */
 import { pathSlug } from '../markdown/slugify.ts';
 
 export type ContentType = 'markdown' | 'yaml' | 'json';
@@ -22,13 +20,9 @@ export function contentStem(relPath: string): string {
   return relPath.replace(/\.[^./]+$/, '');
 }
 
-/** One route segment, by the one path slug function (`src/markdown/slugify.ts`). */
 export const slugSegment = pathSlug;
 
-/**
- * A route from front matter (`path:`), normalised: one leading slash, no `.`/`..` segments,
- * nothing that would break a URL or a file name. Undefined when nothing usable is left.
- */
+/** A front matter `path:` normalised (one leading slash, no `.`/`..`), or undefined when it would break a URL or file name. */
 export function cleanRoutePath(path: string): string | undefined {
   if (!path.startsWith('/')) return undefined;
   const segments = path.split('/').filter((s) => s && s !== '.' && s !== '..');
@@ -39,17 +33,12 @@ export function cleanRoutePath(path: string): string | undefined {
 /** Folders of the output that sitegen fills itself: assets and manifests, the content API, island payloads. */
 export const RESERVED_FOLDERS = ['/_sitegen', '/api/_content', '/__island'];
 
-/**
- * Files sitegen (and its bundled plugins: sitemap, feed) writes at fixed places of the output. A
- * page there would be written as a folder (`sitemap.xml/index.html`) or over the file itself.
- */
+/** Files sitegen and its bundled plugins write at fixed places: a page there would clash with them. */
 export const RESERVED_FILES = ['/_redirects', '/_headers', '/404.html', '/500.html', '/sitemap.xml', '/robots.txt', '/blog/feed.xml'];
 
 /**
- * Why a route collides with what sitegen writes itself, or undefined: anything under a reserved
- * folder, a reserved file (or a folder of that name), and any segment named `_payload.json`
- * (every page's data file). Compared without case: some file systems (macOS, Windows) ignore it.
- * `extraFiles`: more fixed files of this site (a feed written elsewhere).
+ * Why a route collides with what sitegen writes itself, or undefined. Compared without case, as macOS and Windows
+ * file systems ignore it; `extraFiles` are more fixed files of this site.
  */
 export function reservedRoute(path: string, extraFiles: string[] = []): string | undefined {
   const lower = path.toLowerCase().replace(/\/+$/, '');
@@ -62,7 +51,6 @@ export function reservedRoute(path: string, extraFiles: string[] = []): string |
   return undefined;
 }
 
-/** What a reserved route's problem suggests. */
 export const RESERVED_ROUTE_HINT = `Give it another route (its \`path:\` or its file name). sitegen writes these itself: anything under ${RESERVED_FOLDERS.map((f) => `${f}/`).join(', ')}, files named _payload.json, and ${RESERVED_FILES.join(', ')}.`;
 
 /** Drop one leading `N.` order prefix: `1.intro` → `intro`, `2.b` → `b`, `10` stays. */
@@ -115,10 +103,7 @@ export function postPath(blogDir: string, isoDate: string, slug: string): string
 
 let collator: Intl.Collator | undefined;
 
-/**
- * Numeric collation: `2.b` before `10.a`. Made on first use: creating it loads ICU's collation
- * data, which an up-to-date check never needs.
- */
+/** Numeric collation: `2.b` before `10.a`. The collator is made on first use, as creating it loads ICU data. */
 export function compareNumeric(a: string, b: string): number {
   return quickCompare(a, b) ?? (collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' })).compare(a, b);
 }
@@ -127,11 +112,8 @@ const isDigit = (code: number) => code >= 48 && code <= 57;
 const isLower = (code: number) => code >= 97 && code <= 122;
 
 /**
- * The collator's answer without asking it, where the first difference settles it plainly: two
- * lowercase ASCII letters (ordered as the alphabet), or two digit runs of different value (by
- * value). The text before is the same in both, so it weighs the same. Anything else (case, other
- * characters, equal numbers written differently, one string a prefix of the other) is left to
- * the collator, which is slow to ask the many times a sort of paths would.
+ * The collator's answer, without the slow call, when the first difference is two lowercase ASCII letters or two
+ * digit runs of different value; undefined leaves it to the collator.
  */
 function quickCompare(a: string, b: string): number | undefined {
   const n = Math.min(a.length, b.length);
@@ -142,14 +124,13 @@ function quickCompare(a: string, b: string): number | undefined {
   const y = b.charCodeAt(k);
   if (isLower(x) && isLower(y)) return x < y ? -1 : 1;
   if (!isDigit(x) || !isDigit(y)) return undefined;
-  // The digit runs both strings are in at k, from where they start (the same place in both).
   let start = k;
   while (start > 0 && isDigit(a.charCodeAt(start - 1))) start--;
   let endA = k;
   while (endA < a.length && isDigit(a.charCodeAt(endA))) endA++;
   let endB = k;
   while (endB < b.length && isDigit(b.charCodeAt(endB))) endB++;
-  // Leading zeros make the same number longer: the collator decides those.
+  // Leading zeros make a number longer: the collator decides those.
   if (a.charCodeAt(start) === 48 || b.charCodeAt(start) === 48) return undefined;
   if (endA - start !== endB - start) return endA - start < endB - start ? -1 : 1;
   return x < y ? -1 : 1;

@@ -1,8 +1,5 @@
 /**
- * Content queries and their file names, shared by the build (which writes the prerendered
- * answers), the dev server and the browser's content client (which ask for them). A query is
- * serialised with sorted keys — that text is the `_params` a request carries — and its answer
- * lives at `api/_content/{query,navigation}/<queryHash(_params)>.json`.
+ * Content queries and their answer files (`api/_content/{query,navigation}/<queryHash(_params)>.json`), shared by build, dev and browser.
  * No Node or DOM APIs here: the runtime bundles this file as it is.
  */
 

@@ -1,8 +1,4 @@
-/**
- * What the build may read: files inside the project, the content folder and the public folder,
- * but not the cache, the output, node_modules or hidden files and folders (`.git`, `.env`).
- * Images and symbolic links are held to the same rule (SG2010).
- */
+/** What the build may read: the project, content and public folders, less cache, output, node_modules and hidden files (SG2010). */
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 
@@ -12,24 +8,17 @@ export function displayPath(file: string, root: string): string {
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split('\\').join('/') : file;
 }
 
-/**
- * Where files a build reads for a document (images, files behind symbolic links) may come from:
- * the project, the content folder (which `--content` may put elsewhere) and the public folder (which the config may), less the folders sitegen and tools
- * keep for themselves. Each folder is listed as named and as its real path (links resolved), so
- * a path of either kind is recognised.
- */
+/** The folders a build may read from and those it may not, each as named and as its real path so either kind of path matches. */
 export interface ProjectScope {
   root: string;
   /** The public folder relative to the project root, as the manifest names it. */
   publicDir: string;
   /** The project root, the content folder and the public folder (published whole anyway). */
   within: string[];
-  /** The cache folder, and the output folder. */
   cacheDirs: string[];
   outDirs: string[];
 }
 
-/** The scope of a project, from its folders as `loadProject` resolved them. */
 export function projectScope(project: { root: string; publicDir: string; contentDir: string; cacheDir: string; outDir: string }): ProjectScope {
   const both = (dir: string) => [...new Set([resolve(dir), real(dir)])];
   return {
@@ -55,11 +44,7 @@ export function inside(file: string, dir: string): string | undefined {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel)) ? rel : undefined;
 }
 
-/**
- * Why a file may not be read for the site, or undefined when it may: it must lie inside the project, the
- * content folder or the public folder, and not in the cache or output folder, in `node_modules`
- * or in a dot-folder, nor be a dot-file (`.git`, `.env`, `.sitegen-cache`).
- */
+/** Why `file` may not be read (outside the scope, in cache, output or node_modules, or hidden), or undefined when it may. */
 export function refusal(file: string, scope: ProjectScope): string | undefined {
   if (scope.cacheDirs.some((dir) => inside(file, dir) !== undefined)) return 'is in the cache folder';
   if (scope.outDirs.some((dir) => inside(file, dir) !== undefined)) return 'is in the output folder';

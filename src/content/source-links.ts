@@ -1,10 +1,6 @@
 /**
- * Links written to source files, as GitHub, VitePress, Docusaurus and Hugo read them:
- * `[setup](./1.writing.md)`, `../guide/y.md#anchor`, `writing.md`, `./x` and `./folder/`. The
- * parse records them with their lines (`ContentDocument.sourceLinks`, a link relative to the
- * document's file); the plan, where every document's route is known, turns each into the route of
- * the document it names, or an SG5001 problem when there is none. Resolving there, not at parse,
- * keeps a cached document right when the file it links to is renamed or its `path:` changes.
+ * Links to source files (`./1.writing.md`, `../guide/y.md#anchor`, `./folder/`), recorded at parse and resolved to routes
+ * by the plan (else SG5001), so a cached document stays right when the file it links to is renamed.
  */
 import { posix } from 'node:path';
 import { SitegenError } from '../errors.ts';
@@ -32,11 +28,7 @@ function splitHref(href: string): { path: string; rest: string } {
   return at === -1 ? { path: href, rest: '' } : { path: href.slice(0, at), rest: href.slice(at) };
 }
 
-/**
- * A link relative to the document's file (not `/…`, `#…`, `?…`, `//host` or `scheme:`). Links to
- * other files (`./guide.pdf`) count too: one that names a document (`./1.intro`) is resolved, any
- * other is left as written.
- */
+/** A link relative to the document's file (not `/…`, `#…`, `?…`, `//host` or `scheme:`); one naming no document is left as written. */
 export function isSourceLink(href: string): boolean {
   if (!href || href.startsWith('/') || href.startsWith('#') || href.startsWith('?') || SCHEME.test(href)) return false;
   const { path } = splitHref(href);

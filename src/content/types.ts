@@ -36,11 +36,7 @@ export interface ContentDocument {
   /** Front matter, JSON-safe (dates as ISO strings). For yaml/json documents: the data itself. */
   frontmatter: Record<string, unknown>;
   body: { toc: { title: string; depth: number; searchDepth: number; links: TocLink[] }; html: string } | null;
-  /**
-   * The links written relative to the source file (`./other.md#anchor`), with their lines: the plan
-   * turns them into routes (content/source-links.ts). Kept apart from `links` so the plan reads
-   * them without loading every document's links.
-   */
+  /** Links relative to the source file (`./other.md#anchor`); apart from `links` so the plan reads them without all links. */
   sourceLinks?: LinkRef[];
   /** The line of `layout:` in the front matter, for a problem with the layout. */
   layoutLine?: number;
