@@ -1,7 +1,4 @@
-/**
- * Matching paths against route rules. Dependency-free: the build, the dev and preview servers
- * and the browser runtime all use this one implementation.
- */
+/** Matching paths against route rules; dependency-free so the build, both servers and the browser runtime share it. */
 export interface Redirect {
   to: string;
   statusCode: 301 | 302 | 307 | 308;
@@ -78,7 +75,6 @@ export function matchRule(matcher: RouteMatcher, path: string): { rule: RouteRul
   return { rule: matcher.wildcard[best], groups: { _: path.slice(best.length + 1) } };
 }
 
-/** Where a path redirects to, if a rule says so. */
 export function resolveRedirect(matcher: RouteMatcher, path: string): Redirect | undefined {
   const hit = matchRule(matcher, path);
   if (!hit?.rule.redirect) return undefined;

@@ -1,7 +1,4 @@
-/**
- * Route middleware: named checks from the site config, run at build time for the routes
- * that ask for them. A rejection turns the route into the not-found page.
- */
+/** Route middleware: named checks from the config, run at build time; a rejection renders the route as the not-found page. */
 import type { ResolvedConfig } from '../config/schema.ts';
 import { SitegenError } from '../errors.ts';
 import type { Route } from './table.ts';

@@ -1,11 +1,8 @@
-/**
- * Route rules: patterns (`/old`, `/docs/**`, `/v1/:section/:slug.html`), their redirects,
- * and the matcher written to the build manifest.
- */
+/** Route rules (`/old`, `/docs/**`, `/v1/:section/:slug.html`), their redirects, and the manifest's matcher. */
 import { SitegenError } from '../errors.ts';
 import { patternToRegExp, fillTarget, type Redirect, type RouteMatcher, type RouteRule } from './match.ts';
 
-export { fillTarget, matchRule, patternToRegExp, resolveRedirect, type Redirect, type RouteMatcher, type RouteRule } from './match.ts';
+export { fillTarget, matchRule, resolveRedirect, type Redirect, type RouteMatcher } from './match.ts';
 
 export interface RawRouteRule {
   redirect?: string | { to: string; statusCode?: number };
@@ -14,11 +11,8 @@ export interface RawRouteRule {
 }
 
 /**
- * Why a redirect target is refused, or undefined when it is fine. A target is a path on this site
- * (`/new`) or an http(s) URL (`https://example.com/new`). Browsers drop tabs, newlines and leading
- * control characters from a URL and read `\` as `/`, so `java\tscript:`, ` javascript:` and
- * `/\evil.com` are refused, not cleaned up. `//host/…` (protocol-relative) is refused too: an
- * off-site target is written out in full, and the base path is never put in front of it.
+ * Why a redirect target is refused; undefined for a site path (`/new`) or an http(s) URL. Browsers strip
+ * control characters and read `\` as `/` (`java\tscript:`, `/\evil.com`), so such targets are refused, as is `//host`.
  */
 export function unsafeRedirect(to: string): string | undefined {
   if (/[\s\u0000-\u001f\u007f-\u009f]/.test(to)) return 'it contains a space, tab, newline or other control character';
@@ -32,7 +26,6 @@ export function unsafeRedirect(to: string): string | undefined {
   return undefined;
 }
 
-/** What an unsafe redirect target's problem suggests. */
 export const UNSAFE_REDIRECT_HINT =
   'Redirect to a path on this site (`/new/page`) or to a full http(s) URL (`https://example.com/page`); other schemes (javascript:, data:, vbscript: …) and `//host` are refused.';
 
@@ -74,10 +67,7 @@ export function createMatcher(rules: Record<string, RawRouteRule>): RouteMatcher
   return matcher;
 }
 
-/**
- * Concrete redirects for dynamic rules, found by matching each rule's target against the
- * prerendered routes: `/v1/**.html → /v1/**` yields `/v1/guide/tunnels.html → /v1/guide/tunnels`.
- */
+/** Concrete redirects for dynamic rules, from the prerendered routes their targets match: `/v1/**.html → /v1/**` gives `/v1/a.html → /v1/a`. */
 export function expandDynamicRedirects(matcher: RouteMatcher, prerendered: string[]): Map<string, Redirect> {
   const out = new Map<string, Redirect>();
   for (const [pattern, rule] of Object.entries(matcher.dynamic)) {

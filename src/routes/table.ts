@@ -1,6 +1,4 @@
-/**
- * The route table: React pages and content documents, each path claimed once.
- */
+/** The route table: React pages and content documents, each path claimed once. */
 import type { LayoutName, PageData } from '../../templates/types.ts';
 import { SitegenError } from '../errors.ts';
 import type { ContentDocument } from '../content/types.ts';
@@ -25,7 +23,7 @@ export interface Route {
   doc?: ContentDocument;
   /** A route middleware rejected the route: it renders the not-found page. */
   rejected?: boolean;
-  /** The document's relative links as written → the hrefs its page gets (content/source-links.ts). */
+  /** The document's relative links as written → the hrefs its page gets. */
   links?: Record<string, string>;
 }
 
@@ -45,10 +43,7 @@ export interface RouteTable {
 
 const str = (value: unknown, fallback = '') => (typeof value === 'string' ? value : fallback);
 
-/**
- * A document's layout when it names none: posts get `post`; documents under the docs root get
- * `doc` (every document, when the docs root is the content folder itself: `docsRoot: ''`).
- */
+/** A document's layout when it names none: `post` for posts, `doc` under the docs root (all of them when it is `''`), else `content`. */
 export function defaultLayout(doc: ContentDocument, docsRoot: string): LayoutName {
   if (doc.isPost) return 'post';
   const root = docsRoot.replace(/^\/+|\/+$/g, '');
@@ -138,10 +133,7 @@ class RouteTableBuilder {
     this.table.routes.push({ path: doc._path, source: doc._source, status: 200, layout, page: documentPageData(doc, layout), middleware: doc.middleware, doc });
   }
 
-  /**
-   * A layout the theme does not have is a problem (SG2003, at its check's level); the page is never
-   * dropped for it: it renders with the layout it would have without `layout:` (undefined: the theme has none to offer).
-   */
+  /** An unknown layout is a problem (SG2003), never a dropped page: it renders with the fallback (undefined if the theme has none). */
   private documentLayout(doc: ContentDocument): string | undefined {
     const { layouts, docsRoot } = this.options;
     const layout = doc.layout ?? defaultLayout(doc, docsRoot);
@@ -167,7 +159,7 @@ class RouteTableBuilder {
     return true;
   }
 
-  /** A route where sitegen writes its own files (paths.ts reservedRoute) would break the output. */
+  /** A route where sitegen writes its own files would break the output. */
   private reserved(path: string, source: string): boolean {
     const reason = reservedRoute(path, this.options.reservedFiles);
     if (!reason) return false;
