@@ -1,16 +1,6 @@
 /**
- * Keyboard and screen-reader touch-ups for HTML a template receives as a string from elsewhere
- * (a highlighted code block, HTML from a plugin). Markdown bodies (`page.html`) arrive with all of
- * this done already, by the markdown renderer, so layouts place them as they are:
- *
- * - heading permalinks (`#`) are hidden from assistive technology, so they also leave the tab
- *   order: a focusable element inside aria-hidden is announced as nothing (the page's "On this
- *   page" outline links every heading instead);
- * - tables and code blocks scroll sideways on small screens, so keyboard users must be able to
- *   focus them: tables become named regions, plain-text code blocks get the tabindex shiki gives
- *   highlighted ones.
- *
- * Each rewrite only adds what is missing, so markup that already has it passes through unchanged.
+ * Keyboard and screen-reader touch-ups for HTML from elsewhere (markdown bodies already have them): hidden permalinks
+ * leave the tab order, and tables and code blocks, which scroll sideways, become focusable. Only what is missing is added.
  */
 
 const ANCHOR = /<a class="header-anchor"([^>]*) aria-hidden="true"([^>]*)>/g;
@@ -27,10 +17,7 @@ export function headingText(inner: string): string {
     .trim();
 }
 
-/**
- * Names for the tables of one page, each after the section it sits in (the text of the heading
- * before it): "Table: Limits", "Table: Limits (2)"; "Table 1" before any heading.
- */
+/** Names for one page's tables after the heading before each: "Table: Limits", "Table: Limits (2)"; "Table 1" before any. */
 export function tableLabels(): (heading: string) => string {
   const counts = new Map<string, number>();
   return (heading) => {

@@ -1,8 +1,6 @@
 /**
- * Build-time syntax highlighting with shiki, behind one small module.
- * Synchronous (shiki's JavaScript regex engine), so markdown-it's `highlight` option
- * and React components can both call it while rendering. Light and dark colours are
- * emitted as CSS variables (--shiki-light / --shiki-dark); the stylesheet picks one.
+ * Build-time syntax highlighting with shiki, synchronous so markdown-it and React components can call it while rendering.
+ * Light and dark colours are CSS variables (--shiki-light / --shiki-dark); the stylesheet picks one.
  */
 import { createHighlighterCore, createHighlighterCoreSync, type HighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
@@ -40,11 +38,7 @@ const ALIASES: Record<string, string> = {
   jsonc: 'json',
 };
 
-/**
- * The languages sitegen highlights. Each grammar is imported on first use only: together with the
- * languages they embed (Ruby brings C++, Haml and GraphQL) they are large modules that a site of
- * bash and JavaScript would otherwise compile in every worker at start-up.
- */
+/** The languages sitegen highlights; each grammar is imported on first use, as they are large modules. */
 export const LANGUAGES = [
   'bash',
   'yaml',
@@ -72,11 +66,7 @@ export const LANGUAGES = [
   'diff',
 ] as const;
 const KNOWN = new Set<string>(LANGUAGES);
-/**
- * Grammars that highlight code of other languages by scope name without importing them (a
- * Markdown fence, a Ruby heredoc): they come with every other grammar, so what they highlight does
- * not depend on which languages happened to be loaded before them.
- */
+/** Grammars that embed others by scope name: loaded with all the rest so their output does not depend on load order. */
 const NEEDS_ALL = new Set(['markdown', 'ruby']);
 
 /** The grammars to load for these languages, in a fixed order. */
@@ -86,11 +76,7 @@ function toLoad(names: string[]): string[] {
   return LANGUAGES.filter((name) => wanted.includes(name) && !loaded.has(name));
 }
 
-/**
- * One highlighter per thread, shared through globalThis: the template bundle carries its own
- * copy of this module, and both copies must use the instance the worker initialised (and the
- * grammar loader of sitegen's own copy, which resolves shiki from sitegen's folder).
- */
+/** One highlighter per thread, on globalThis: the template bundle's copy of this module must use the worker's instance and loader. */
 const KEY = Symbol.for('sitegen.highlighter');
 const CACHE = Symbol.for('sitegen.highlight-cache');
 const LOADER = Symbol.for('sitegen.grammar-loader');
@@ -105,11 +91,7 @@ const g = globalThis as Global;
 const cache = (g[CACHE] ??= new Map<string, string>());
 g[LOADER] ??= { url: (name) => import.meta.resolve(`shiki/langs/${name}.mjs`), deferred: false };
 
-/**
- * Thrown (in workers) by a highlight that needs a grammar not loaded yet: grammars load
- * asynchronously, highlighting happens inside synchronous markdown-it and React calls. The worker
- * loads it (`loadLanguages`) and parses or renders that document again: once per language.
- */
+/** Thrown in workers when a grammar is not loaded yet (loading is async, highlighting sync): the worker loads it and redoes the document. */
 export interface MissingLanguage extends Error {
   missingLanguage: string;
 }
@@ -123,18 +105,13 @@ export function deferLanguageLoading(): void {
   g[LOADER]!.deferred = true;
 }
 
-/**
- * Set up the fast engine (oniguruma, WebAssembly) once per thread. It loads asynchronously,
- * so workers await this before they render; without it the pure-JS engine is used.
- */
+/** Set up the fast oniguruma (WebAssembly) engine once per thread; without it the pure-JS engine is used. */
 export async function initHighlighter(languages: readonly string[] = []): Promise<void> {
   g[KEY] ??= await createHighlighterCore({
     themes: [githubLight, githubDark],
     langs: [],
-    // The binary read as it is, not `shiki/wasm` (the same bytes as base64 in a large module each
-    // worker would compile and decode). Handed over as an instantiator: given bytes, shiki asks
-    // whether they are a `Response`, and that global loads Node's fetch implementation.
-    // Each distinct pattern compiles once per thread (scanners.ts).
+    // The .wasm file rather than `shiki/wasm` (a large base64 module), as an instantiator: given bytes, shiki would
+    // test for `Response`, which loads Node's fetch.
     engine: sharedPatternEngine(
       await createOnigurumaEngine(
         readFile(fileURLToPath(import.meta.resolve('shiki/onig.wasm'))).then((bytes) => ({
@@ -155,20 +132,13 @@ export async function loadLanguages(languages: readonly string[]): Promise<void>
 
 const FENCE_INFO = /^[ \t>]*(?:`{3,}|~{3,})[ \t]*([\w#+.-]+)/gm;
 
-/**
- * The languages the fenced code blocks of a markdown source name (aliases as written): a worker
- * loads their grammars before it parses, instead of parsing a document again for each language
- * it is the first to need.
- */
+/** The languages a markdown source's fences name, so a worker loads their grammars before it parses. */
 export function fenceLanguages(markdown: string): string[] {
   if (!markdown.includes('```') && !markdown.includes('~~~')) return [];
   return Array.from(markdown.matchAll(FENCE_INFO), (m) => m[1]);
 }
 
-/**
- * Outside workers (the dev server's thread, tests), a grammar needed before anything loaded it:
- * Node 20 cannot import a module synchronously, so a short-lived Node process reads it.
- */
+/** Outside workers, load a grammar synchronously: Node 20 cannot import synchronously, so a child Node process reads it. */
 function loadLanguageNow(name: string): void {
   const urls = toLoad([name]).map((n) => g[LOADER]!.url(n));
   const script = `const urls = ${JSON.stringify(urls)}; const out = []; for (const url of urls) out.push((await import(url)).default); process.stdout.write(JSON.stringify(out));`;
@@ -239,11 +209,7 @@ function themes(): NonNullable<ThemeGlobal[typeof THEMES]> {
   return (tg[THEMES] = { light: resolve('github-light'), dark: resolve('github-dark'), styles: new Map() });
 }
 
-/**
- * A token's colours in both themes from its scopes, with TextMate's rules: each scope of the
- * path may override the foreground and font style set by the scopes around it. Memoised per
- * scope path, so theme matching is nearly free after the first few blocks.
- */
+/** A token's colours in both themes from its scopes, by TextMate's rules; memoised per scope path. */
 function styleOf(scopes: string[]): Style {
   const t = themes();
   const key = scopes.join(' ');
@@ -270,20 +236,13 @@ function styleOf(scopes: string[]): Style {
   return style;
 }
 
-/**
- * Tokenise once and colour every token for both themes (shiki's dual-theme output tokenises
- * once per theme): the same markup as shiki's `codeToHtml` with light and dark themes
- * (`--shiki-light` / `--shiki-dark` per span), written directly instead of through a syntax tree.
- * Neighbouring tokens that look the same in both themes share a span.
- */
+/** shiki's dual-theme `codeToHtml` markup, from one tokenisation instead of one per theme; like-styled tokens share a span. */
 function dualThemeHtml(code: string, lang: string): string {
   const grammar = getHighlighter().getLanguage(lang);
   let state: StateStack = INITIAL;
   const lines = code.split(/\r\n|\r|\n/).map((line) => {
     if (!line) return '<span class="line"></span>';
-    // A line that starts at the grammar's top level (no string, comment or block left open by
-    // the lines before it) tokenises the same wherever it appears: `}`, `npm install`, `import`
-    // lines repeat across a site's code blocks, so those come from a cache.
+    // A line starting at the grammar's top level tokenises the same anywhere, so repeated lines come from a cache.
     const key = topLevel(state) ? `${state === INITIAL ? 1 : 0}${line}` : undefined;
     const lineCache = key && line.length <= MAX_CACHED_LINE ? linesOf(lang) : undefined;
     const hit = lineCache?.get(key!);
@@ -291,10 +250,7 @@ function dualThemeHtml(code: string, lang: string): string {
       state = hit.state;
       return hit.html;
     }
-    // No time limit: one would make the output depend on how busy the machine was (a line cut
-    // short under load comes out unhighlighted from there on), and two builds of the same sources
-    // must be byte-identical. A limit would not stop a runaway regular expression anyway: it is
-    // checked between matches, never inside one.
+    // No time limit: it would make the output depend on machine load, and builds must be byte-identical.
     const result = grammar.tokenizeLine(line, state, 0);
     state = result.ruleStack;
     let out = '';
@@ -338,19 +294,12 @@ function linesOf(lang: string): Map<string, { html: string; state: StateStack }>
   return cache;
 }
 
-/**
- * At the grammar's top level: the state before the first line, or a stack holding only the root
- * rule. Such a state carries nothing from earlier lines but whether this is the first line (which
- * `\A` patterns see), so that goes into the cache key.
- */
+/** At the grammar's top level: nothing carries over from earlier lines but whether this is the first (`\A`), which the cache key holds. */
 function topLevel(state: StateStack): boolean {
   return state === INITIAL || (state as unknown as { parent: unknown }).parent === null;
 }
 
-/**
- * Highlight `code` as `lang` and return a `<pre class="shiki">` element.
- * Unknown languages (and `text`) come back escaped, without colours.
- */
+/** `code` as a `<pre class="shiki">` element; unknown languages (and `text`) come back escaped, without colours. */
 export function highlight(code: string, lang: string): string {
   const key = `${lang}\u0000${code}`;
   const hit = cache.get(key);

@@ -1,7 +1,4 @@
-/**
- * markdown-it, set up once: anchors, shiki fences, wrapped tables, a TOC and
- * the list of links each document makes (for the link checker).
- */
+/** markdown-it set up once (anchors, shiki fences, wrapped tables), and a render that also gives the TOC and links. */
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import anchor from 'markdown-it-anchor';
@@ -31,24 +28,18 @@ export interface RenderedMarkdown {
   text: string;
   /** The text of the body's first block when it is an H1 (`# Title`): a page without `title:` takes it. */
   heading?: string;
-  /**
-   * The line (1-based, `lineOffset` added) where markdown-it's nesting limit (`maxNesting`) cut
-   * the body: from there on the block's content was dropped. Undefined when nothing was cut.
-   */
+  /** The line (1-based, `lineOffset` added) from which markdown-it's `maxNesting` dropped the block's content. */
   nestingCut?: number;
 }
 
 /** Where renderMarkdown's env records the first line the nesting limit cut. */
 const NESTING_CUT = 'sitegenNestingCut';
 
-/**
- * markdown-it's block tokenizer, noting where it gives up: at `maxNesting` levels it skips the
- * rest of the block without a word (parser_block.mjs). The same test it makes, made first.
- */
 export function nestingLimit(md: MarkdownIt): number {
   return (md.options as { maxNesting?: number }).maxNesting ?? 100;
 }
 
+/** Notes where markdown-it's block tokenizer silently drops the rest of a block at `maxNesting`, by making its test first. */
 function watchNesting(md: MarkdownIt): void {
   const block = md.block;
   const tokenize = block.tokenize;
@@ -64,11 +55,7 @@ function watchNesting(md: MarkdownIt): void {
 /** Plain text up to the next character another inline rule may start at: markdown-it's own list (rules_inline/text.mjs). */
 const PLAIN_TEXT = /[^\n!#$%&*+\-:<=>@[\\\]^_`{}~]+/y;
 
-/**
- * markdown-it's `text` rule, which skips plain text, with one sticky regular expression in place of
- * its loop over each character: the same stops and the same result, and a fifth less time for
- * markdown-it on a docs corpus.
- */
+/** markdown-it's `text` rule with one sticky regular expression in place of its per-character loop: same result, faster. */
 function plainTextRule(state: { src: string; pos: number; posMax: number; pending: string }, silent: boolean): boolean {
   PLAIN_TEXT.lastIndex = state.pos;
   if (!PLAIN_TEXT.test(state.src)) return false;
@@ -104,8 +91,7 @@ export function createMarkdown(options: MarkdownOptions = {}, extend?: (md: Mark
     return codeBlockHtml(token.content, lang, title) + '\n';
   };
   md.renderer.rules.code_block = (tokens, idx) => codeBlockHtml(tokens[idx].content, 'text') + '\n';
-  // Tables scroll sideways on small screens, so keyboard users must be able to focus them: each is
-  // a named region, named as the theme's accessibleHtml names them.
+  // Tables scroll sideways, so each is a focusable named region (named as accessibleHtml names them).
   md.core.ruler.push('table_labels', (state) => {
     const label = tableLabels();
     // The heading before each table names it: its text is rendered only when a table follows.
@@ -199,10 +185,7 @@ function plainText(tokens: Token[]): string {
   return parts.join(' ');
 }
 
-/**
- * Render a markdown body; `lineOffset` is the number of front-matter lines before it. Without
- * `html`, only the parse: the same TOC, ids, links and text, and an empty `html`.
- */
+/** Render a markdown body (`lineOffset`: front-matter lines before it); without `html`, only the parse and an empty `html`. */
 export function renderMarkdown(md: MarkdownIt, source: string, lineOffset = 0, tocDepth = 3, html = true): RenderedMarkdown {
   const env: Record<string, unknown> = {};
   const tokens = md.parse(source, env);

@@ -1,18 +1,6 @@
 /**
- * Oniguruma scanners that share their compiled patterns.
- *
- * A TextMate grammar gives every rule a scanner over all the patterns it can meet next, and the
- * same patterns recur across rules (JavaScript's expression patterns sit in dozens of them), but
- * the Oniguruma engine compiles each scanner's list on its own. Here each distinct
- * pattern is compiled once per thread, as a scanner of one, and a rule's scanner asks its
- * patterns in order, as Oniguruma's own regset search does (POSITION_LEAD): the match that starts
- * first wins, and of those starting at the same place, the pattern listed first.
- *
- * A pattern's last search is kept, as vscode-oniguruma does for its regexes: a rule's scanner
- * searching the same line again from a later position gets the match found before when it lies at
- * or beyond that position (no match starts in between, so none can start there now), and so does
- * every other rule that lists the pattern. A pattern with `\G` matches differently from each start
- * position, and is always searched.
+ * Oniguruma scanners that compile each distinct pattern once per thread, since patterns recur across a grammar's rules.
+ * Earliest match wins, then the first listed (as Oniguruma's regset); each pattern's last search is reused unless it has `\G`.
  */
 import type { RegexEngine } from 'shiki/core';
 
@@ -31,11 +19,7 @@ interface Pattern {
   found: Match | null;
 }
 
-/**
- * Patterns kept compiled at most, per thread: above the distinct patterns of all the grammars
- * together, so what overflows is patterns resolved from back-references (each heredoc's end).
- * Past this, a scanner compiles what is new to it for itself and frees it with itself.
- */
+/** Shared patterns per thread, above all grammars' distinct patterns; past it (back-reference patterns) a scanner owns its own. */
 const MAX_SHARED = 8_000;
 
 export function sharedPatternEngine(engine: RegexEngine, maxShared = MAX_SHARED): RegexEngine & { compiled(): number } {

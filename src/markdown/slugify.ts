@@ -1,18 +1,9 @@
-/**
- * The two slug functions of sitegen, both Unicode-aware:
- * - `headingSlug` makes heading ids the way GitHub does (github-slugger's rule);
- * - `pathSlug` makes one URL path segment of a route.
- */
+/** sitegen's two Unicode-aware slug functions: heading ids as GitHub makes them, and route segments. */
 
 /** Everything GitHub keeps in a heading id: letters, marks and digits of any script, `_`-like connectors, `-` and space. */
 const NOT_KEPT = /[^\p{L}\p{M}\p{N}\p{Pc} -]/gu;
 
-/**
- * A heading id by GitHub's rule: lower case; punctuation and symbols removed except `-` and `_`;
- * letters and digits of every script kept (`日本語の見出し` stays as it is); each space becomes `-`.
- * A heading with nothing left (`## !!!`) gets `section`, since an element id cannot be empty.
- * Duplicates are numbered by the caller (`createSlugger`, or markdown-it-anchor's `-1`, `-2`).
- */
+/** A heading id by GitHub's rule (github-slugger); `section` when nothing is left, since an id cannot be empty. */
 export function headingSlug(text: string): string {
   return text.trim().toLowerCase().replace(NOT_KEPT, '').replace(/ /g, '-') || 'section';
 }
@@ -34,9 +25,8 @@ export function createSlugger(): (text: string) => string {
 }
 
 /**
- * One route segment: lower case, Latin accents folded (`café` → `cafe`), letters and digits of
- * every script kept (`日本語` stays), any run of other characters becomes one `-`. Never `.` or
- * `..` and no leading or trailing `-`/`.`: a route cannot climb out of the output folder.
+ * One route segment: lower case, Latin accents folded, other runs of non-letters/digits as one `-`.
+ * No leading or trailing `-`/`.`, so never `.` or `..`: a route cannot climb out of the output folder.
  */
 export function pathSlug(segment: string): string {
   return segment
