@@ -1,7 +1,4 @@
-/**
- * Site-wide collections, computed once per build (never per page): the navigation tree,
- * the blog listing, reading-order neighbours and related posts.
- */
+/** Site-wide collections, computed once per build (never per page): navigation, blog listing, neighbours, related posts. */
 import type { NavItem, PageLink, PostSummary } from '../../templates/types.ts';
 import { compareNumeric, compareStems } from '../content/paths.ts';
 import type { ContentDocument } from '../content/types.ts';
@@ -12,11 +9,7 @@ export function isRoutable(doc: ContentDocument): boolean {
   return doc._type === 'markdown' && !doc._partial;
 }
 
-/**
- * A post as listings show it. Its excerpt shows its images at their hashed files, as the post's
- * page does; its links stay root-relative like `path` (a page gets the base when it is rendered,
- * the content API file and `build:done` through `apiPosts`).
- */
+/** A post as listings show it: excerpt images at their hashed files, links root-relative like `path` (the base is added later). */
 export function toPostSummary(doc: ContentDocument, images?: ImageManifest, links?: Record<string, string>): PostSummary {
   const fm = doc.frontmatter;
   const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []);
@@ -40,11 +33,7 @@ export function isValidDate(date: string | undefined): date is string {
   return typeof date === 'string' && date !== '' && !Number.isNaN(Date.parse(date));
 }
 
-/**
- * Published posts (drafts too when `drafts` is on), newest first; `images`: where the documents'
- * images went, `links`: its relative links' routes (content/source-links.ts). A post without a valid date (its SG2002 reported at parse time, a hook's value) is
- * left out: listings and feeds format every post's date.
- */
+/** Published posts (drafts too when `drafts`), newest first; one without a valid date is left out, as listings and feeds format it. */
 export function collectPosts(docs: ContentDocument[], drafts: boolean, images?: ImageManifest, links?: Map<string, Record<string, string>>): PostSummary[] {
   return docs
     .filter((doc) => doc.isPost && isRoutable(doc) && !doc.redirect && (drafts || !doc.draft) && isValidDate(doc.date))
@@ -175,11 +164,7 @@ export interface RelatedPosts {
   get(path: string): PostSummary[] | undefined;
 }
 
-/**
- * Up to `limit` posts sharing the most tags, newest first among equals: ranked for a post when
- * its page first asks, so a rebuild that renders one post ranks one (most posts' pages a rebuild
- * takes over unrendered).
- */
+/** Up to `limit` posts sharing the most tags, newest first among equals; ranked when a page first asks, so a rebuild ranks only what it renders. */
 export function computeRelated(posts: PostSummary[], limit = 3): RelatedPosts {
   const ranked = new Map<string, PostSummary[]>();
   let index: { at: Map<string, number>; byTag: Map<string, number[]>; scores: Int32Array } | undefined;
@@ -192,9 +177,7 @@ export function computeRelated(posts: PostSummary[], limit = 3): RelatedPosts {
       index ??= indexPosts(posts);
       const i = index.at.get(path);
       if (i === undefined) return undefined;
-      // Scores in one typed array, reset after each post through the list of the posts it touched;
-      // the best `limit` kept by insertion (score descending, then newest first): linear in the
-      // candidates, not a map and a full sort per post.
+      // Scores in one typed array, reset through `touched`; the best `limit` kept by insertion: linear, no sort per post.
       const { byTag, scores } = index;
       const before = (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && a < b);
       touched.length = 0;

@@ -20,11 +20,7 @@ export async function readAuthors(dataDir: string): Promise<Record<string, Autho
   }
 }
 
-/**
- * `author:` values that name no entry of authors.json (SG2011, `checks.authors`, a warning by
- * default): such a byline is left out of the page. The source is read for the line only for
- * these few documents.
- */
+/** `author:` values naming no entry of authors.json (SG2011): the page shows no byline. Only these files are read again, for the line. */
 export async function unknownAuthors(docs: ContentDocument[], authors: Record<string, Author>, root: string, drafts: boolean): Promise<SitegenError[]> {
   const unknown = docs.filter((doc) => {
     const author = doc.frontmatter.author;

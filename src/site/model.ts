@@ -1,7 +1,4 @@
-/**
- * The site model shared by `build` and `dev`: collections, the data every page renders with,
- * the not-found route and one render job per route.
- */
+/** The site model shared by `build` and `dev`: collections, the data every page renders with, and one render job per route. */
 import type { Author, NavItem, PostSummary } from '../../templates/types.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import type { ContentDocument } from '../content/types.ts';
@@ -78,7 +75,7 @@ export interface ModelInput {
   bodyExtra?: string;
   /** Where the documents' images went. */
   images?: ImageManifest;
-  /** By document id: its relative links' routes (content/source-links.ts), for excerpts. */
+  /** By document id: its relative links' routes, for excerpts. */
   links?: Map<string, Record<string, string>>;
 }
 
@@ -152,10 +149,7 @@ export function ensureNotFound(routes: Route[], layouts: string[]): Route {
   return notFound;
 }
 
-/**
- * Posts with no listing page of their own get a built-in one at `/<blogDir>`, so a folder of
- * markdown builds into a coherent site (post layouts link back to it).
- */
+/** Posts with no listing page of their own get a built-in one at `/<blogDir>` (post layouts link back to it). */
 export function ensureBlogIndex(routes: Route[], posts: PostSummary[], layouts: string[], blogDir: string): void {
   const path = `/${blogDir}`;
   if (!posts.length || routes.some((r) => r.path === path)) return;
@@ -198,10 +192,7 @@ export function ensureBlogIndex(routes: Route[], posts: PostSummary[], layouts: 
   routes.push({ path, source: doc._source, status: 200, layout, page: documentPageData(doc, layout), middleware: [] });
 }
 
-/**
- * A site without a home page of its own (a bare folder of markdown) gets a built-in one at `/`:
- * the site description, its top-level sections and the newest posts. Layout chrome links home.
- */
+/** A site without a home page (a bare folder of markdown) gets a built-in one: description, sections, newest posts. */
 export function ensureHomePage(routes: Route[], model: SiteModel, layouts: string[], description: string): void {
   if (routes.some((r) => r.path === '/')) return;
   const layout = layouts.includes('default') ? 'default' : layouts[0];
