@@ -1,8 +1,4 @@
-/**
- * The canonical URL keeps only whitelisted query parameters (site config
- * `canonicalQueryWhitelist`), sorted by name as the build sorts them. Pages are static, so the
- * query of the URL a visitor actually opened is applied here, on load and after each navigation.
- */
+/** The canonical URL keeps only whitelisted query parameters (`canonicalQueryWhitelist`), sorted; applied here as pages are static. */
 import { config } from './state.ts';
 
 export function applyCanonicalQuery(): void {

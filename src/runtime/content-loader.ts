@@ -1,7 +1,4 @@
-/**
- * The content client is a chunk of its own (`content.ts`): pages that never query content
- * never load it. Like any chunk of ours, one that fails to load reloads the page (guarded).
- */
+/** The content client is a chunk of its own, loaded only when a page queries content; a failed load reloads (guarded). */
 import { guardedReload } from './guard.ts';
 import { previewToken } from './preview.ts';
 import { config } from './state.ts';

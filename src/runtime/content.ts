@@ -1,11 +1,6 @@
 /**
- * The content client, a chunk of its own that the runtime imports only when something needs
- * it (a 404 page's suggestions, `window.sitegen.queryContent`). It asks for the content API's
- * prerendered files by the hash of the query's `_params` — the same function names them in the
- * build (`src/content/query-key.ts`) — and sends `_params` and `previewToken` along, so a live
- * server (`sitegen dev`) can answer queries no file holds. A failure or an HTML response (a
- * host's fallback page) is `null`: callers keep the static page.
- * It imports nothing the main runtime holds, so the runtime passes in what it needs.
+ * The content client: fetches the content API's prerendered answers by query hash, sending `_params` so `sitegen dev` can
+ * answer any query. A failure or an HTML response (a host's fallback page) is null: callers keep the static page.
  */
 import { NAVIGATION_KEY, queryHash, serialiseQuery, type ContentQuery } from '../content/query-key.ts';
 

@@ -2,10 +2,7 @@
 import { contentClient, contentContext } from './content-loader.ts';
 import { guardedReload } from './guard.ts';
 
-/**
- * Search boxes (`[data-sitegen-search]`) load the search plugin's client — named by
- * `<meta name="sitegen:search">` — on first focus, so the index costs nothing until someone searches.
- */
+/** Search boxes load the search client (`<meta name="sitegen:search">`) on first focus, so the index costs nothing until used. */
 function wireSearch(root: ParentNode): void {
   const src = document.querySelector<HTMLMetaElement>('meta[name="sitegen:search"]')?.content;
   if (!src) return;

@@ -1,8 +1,4 @@
-/**
- * Forced full loads go through one guard: the same path is not force-loaded again within
- * 10 s, so a broken deploy can never trap a visitor in a reload loop. Chunk-load errors and
- * navigations after a new build both come through here.
- */
+/** Forced full loads go through one guard, so a broken deploy can never trap a visitor in a reload loop. */
 const KEY = 'sitegen:reload';
 const WINDOW_MS = 10_000;
 

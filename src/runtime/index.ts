@@ -1,8 +1,4 @@
-/**
- * The browser runtime. Pages are complete without it; it adds build checks, guarded
- * reloads, payload navigation, preview mode, islands and analytics. No React here:
- * islands bring their own chunk.
- */
+/** The browser runtime: build checks, guarded reloads, payload navigation, preview, islands, analytics. No React: islands bring their own. */
 import { loadAnalytics } from './analytics.ts';
 import { applyCanonicalQuery } from './canonical.ts';
 import { contentClient, contentContext } from './content-loader.ts';
@@ -18,10 +14,8 @@ import { state } from './state.ts';
 const ours = (src: string) => src.startsWith(location.origin) && src.includes('/_sitegen/');
 
 /**
- * A stylesheet or script of ours that fails to load means a stale page: reload it once, under
- * the guard. Stylesheets in the head have loaded or failed before this module runs (scripts
- * wait for them), so a failed one is found at start: no sheet, or (Chromium) an empty one —
- * ours is never empty. Later failures (scripts, chunks) come through the error event.
+ * A stylesheet or script of ours that fails to load means a stale page: reload once, guarded. Head stylesheets have
+ * settled before this runs, so a failed one (no sheet, or an empty one in Chromium) is found at start.
  */
 function watchChunkErrors(): boolean {
   window.addEventListener(

@@ -1,11 +1,6 @@
 /**
- * The JSX runtime of island chunks when the site has a base path (bundled into them by
- * src/output/islands.ts, not into the runtime). The build puts the base in front of every
- * root-relative `href`, `src`, `action` and `poster` of the page's HTML (render/base.ts), island
- * HTML included; in the browser React renders the island again, to hydrate and on each update,
- * and this puts the base in front of the same attributes of the elements it creates, so both
- * renders agree and a link an island shows later works under the base too. Props stay as they
- * are: `href={props.to}` with `to: '/guide'` is `/docs/guide` on the server and in the browser.
+ * The JSX runtime of island chunks under a base path: prefixes root-relative `href`, `src`, `action` and `poster` as the
+ * build does in HTML (render/base.ts), so hydration agrees with the server render.
  */
 import { Fragment, jsx as reactJsx, jsxs as reactJsxs } from 'react/jsx-runtime';
 

@@ -1,7 +1,6 @@
 /**
- * Islands: server-rendered components that hydrate with React where they appear.
- * Each island's chunk is loaded only on pages that contain it; a chunk that fails to
- * load (a stale deploy) triggers one guarded reload.
+ * Islands: server-rendered components that hydrate with React, each chunk loaded only where it appears.
+ * A chunk that fails to load (a stale deploy) triggers one guarded reload.
  */
 import { guardedReload } from './guard.ts';
 

@@ -35,7 +35,7 @@ export async function loadManifest(): Promise<void> {
 
 export async function checkLatest(): Promise<void> {
   try {
-    // (Before the first fetch told the session its build, there is nothing to compare with.)
+    // Nothing to compare with before the first fetch.
     if (!state.buildId) return;
     const id = await fetchLatest();
     if (id && id !== state.buildId) state.outdated = true;

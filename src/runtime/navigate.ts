@@ -1,7 +1,6 @@
 /**
- * Client-side navigation: same-origin links to prerendered pages swap in the target's
- * `_payload.json` instead of loading a new document. History, scroll, hash targets and focus
- * behave like a normal site; anything unusual falls back to a full page load.
+ * Client-side navigation: same-origin links to prerendered pages swap in the target's `_payload.json`.
+ * History, scroll, hash targets and focus behave as usual; anything unusual falls back to a full page load.
  */
 import { applyCanonicalQuery } from './canonical.ts';
 import { enhance } from './enhance.ts';
@@ -50,11 +49,7 @@ async function fetchPayload(path: string): Promise<Payload> {
   return payload;
 }
 
-/**
- * Load a payload. Prefetches run at most MAX_IN_FLIGHT at a time, in order; an `urgent` load
- * (a click, back/forward) starts at once, and one already waiting in the prefetch queue is
- * taken out of it and started.
- */
+/** Load a payload: prefetches run at most MAX_IN_FLIGHT at a time, in order; an `urgent` load (or a queued one made urgent) starts at once. */
 function load(path: string, urgent = false): Promise<Payload> {
   let pending = cache.get(path);
   if (pending) {
@@ -144,7 +139,7 @@ function scrollToTarget(hash: string, fallbackY = 0): void {
   else window.scrollTo({ top: fallbackY, behavior: 'instant' });
 }
 
-/** A full page load of `target` after a new build, under the reload guard; false when the guard says no. */
+/** A guarded full page load of `target`; false when the guard refuses. */
 function forceLoad(target: URL): boolean {
   return guardedReload(target.href);
 }

@@ -1,6 +1,5 @@
 /**
- * Preview mode: `?preview=<token>` (or `?previewToken=`) stores the token in a cookie and
- * sessionStorage and reloads without the parameter; an empty value switches it off.
+ * Preview mode: `?preview=<token>` (or `?previewToken=`) stores the token and reloads without it; empty switches it off.
  * The token only ever reaches the page as text, never as markup.
  */
 import { config } from './state.ts';

@@ -1,10 +1,6 @@
 /**
- * "Were you looking for…" on the not-found page: the page cannot know which path was asked
- * for, the browser can. The navigation tree and the blog listing come from the content API;
- * the pages whose path and title share the most words with the missing path are listed in
- * `[data-sitegen-suggest]` (hidden until there is something to show). Items are cloned from
- * a `<template>` in its list when there is one (`[data-title]`, `[data-path]` receive the
- * text), else plain links. Everything shown is text, never markup.
+ * "Were you looking for…" on the not-found page: pages whose path and title best match the missing path, listed in
+ * `[data-sitegen-suggest]` (from its `<template>` if any). Everything shown is text, never markup.
  */
 import { POSTS_QUERY } from '../content/query-key.ts';
 import { fetchNavigation, queryContent, type ContentContext } from './content.ts';
