@@ -1,6 +1,4 @@
-/**
- * The site config schema: one place that validates and holds every default.
- */
+/** The site config schema: one place that validates and holds every default. */
 import { z } from 'zod';
 import type { ThemeConfig } from '../../templates/types.ts';
 
@@ -26,10 +24,7 @@ const theme = z
     docsSections: z.array(z.object({ dir: z.string(), title: z.string() })).default([]),
     docsExtraLinks: z.array(link).default([]),
     postCta: z.object({ title: z.string(), text: z.string(), href: z.string(), label: z.string() }).optional(),
-    /**
-     * The closing call to action of feature pages (`layout: feature`), and their hero button's
-     * default target: `{ title, text, primary: { text, href }, secondary? }`. Without it, none.
-     */
+    /** The closing call to action of feature pages (`layout: feature`) and their hero button's default target; without it, none. */
     cta: z
       .object({ title: z.string(), text: z.string(), primary: link.omit({ description: true }), secondary: link.omit({ description: true }).optional() })
       .strict()
