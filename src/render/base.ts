@@ -1,8 +1,4 @@
-/**
- * The base path (`base: '/docs/'` in the config): a site served from a sub-path. Templates,
- * components and markdown write root-relative URLs (`/guide/features`); the rendered body gets
- * the base in front of each one here, once, so no component needs to know about it.
- */
+/** The base path (`base: '/docs/'`): root-relative URLs get it here, once, so no component needs to know about it. */
 
 /** `'/docs/'` → `'/docs'`, `'/'` → `''`: what goes in front of a root-relative path. */
 export function basePrefix(base: string): string {

@@ -1,7 +1,4 @@
-/**
- * Compile the layouts and the site's pages with esbuild into one ES module, once per build.
- * The main thread imports it for page metadata; every worker imports it once for rendering.
- */
+/** Compile the layouts and the site's pages with esbuild into one ES module, once per build, for the main thread and workers. */
 import type { BuildResult } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -61,8 +58,7 @@ export async function bundleTemplates(sources: TemplateSources, root: string, ca
   const overrides = await findOverrides(root);
   // A new or removed override changes what the theme's imports resolve to: part of the key.
   const key = JSON.stringify([ENTRY_VERSION, root, [...sources.layouts].sort(), [...sources.pages].sort(), [...overrides].sort()]);
-  // The theme as sitegen ships it (its own layouts only, no pages, nothing overridden) is the
-  // same bundle for every project whose packages resolve as sitegen's: prebuilt (memo.ts).
+  // The unmodified theme is the same bundle for every project whose packages resolve as sitegen's: it can be prebuilt.
   const themeOnly = !sources.pages.size && !overrides.size && [...sources.layouts.values()].every((file) => isInside(file, PACKAGE_ROOT));
   const shared = themeOnly
     ? {
@@ -124,8 +120,8 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
   const dir = join(cacheDir, 'render');
   await mkdir(dir, { recursive: true });
   const file = join(dir, `render.${hash}.mjs`);
-  await writeAtomic(file, code); // whole or not at all, and never kept from a build cut short
-  // (Packages loaded at run time, React's wrappers included, are not inputs: as with any external.)
+  await writeAtomic(file, code);
+  // Packages loaded at run time are not inputs, as with any external.
   const inputs = Object.keys(result.metafile.inputs)
     .filter((f) => !f.startsWith('sitegen-render-entry') && !f.startsWith('sitegen-cjs:'))
     .map((f) => resolve(root, f.replace(/^sitegen-raw:/, '')));

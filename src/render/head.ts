@@ -1,7 +1,4 @@
-/**
- * The <head> of a page: title, description, canonical URL, social cards.
- * The SEO plugin extends this; these are the defaults every page gets.
- */
+/** The <head> every page gets by default; the SEO plugin extends it. */
 import type { PageData, SiteInfo } from '../../templates/types.ts';
 import { escapeHtml } from '../html.ts';
 
@@ -17,11 +14,7 @@ export interface HeadData {
   jsonld: string[];
 }
 
-/**
- * `{page} {separator} {site}`; a separator with nothing on one side is dropped. Docs pages add
- * their section (`Tunnels · Guide · Ferrygate`), so a guide page and a marketing page of the
- * same name stay distinguishable in tabs and search results.
- */
+/** `{page} {separator} {site}`; docs pages add their section (`Tunnels · Guide · Ferrygate`) to stay distinguishable in tabs. */
 export function pageTitle(title: string, site: { name: string; separator: string }, section?: string): string {
   const page = title.trim();
   if (!page || page === site.name) return site.name;
@@ -49,10 +42,7 @@ export function canonicalUrl(site: { url: string; trailingSlash?: boolean }, pat
   return `${site.url}${clean}${qs ? `?${qs}` : ''}`;
 }
 
-/**
- * The head every page gets without plugins: its title, its description, and `noindex` on error
- * pages. Title templates, canonical URLs, social cards and JSON-LD come from the SEO plugin.
- */
+/** The head without plugins: title, description, and `noindex` on error pages. */
 export function buildHead(site: SiteInfo, page: PageData, status: number): HeadData {
   const tags: HeadTag[] = [];
   const description = page.description || site.description;

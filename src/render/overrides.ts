@@ -1,8 +1,6 @@
 /**
- * Theme overrides: a component in the site's `site/components/` replaces the theme's component of
- * the same name (`site/components/Footer.tsx` replaces `templates/components/Footer.tsx`) wherever
- * the theme, the site's pages or `sitegen/templates` use it. The override itself may import the
- * original (`sitegen/templates/components/Footer`) to wrap it.
+ * Theme overrides: `site/components/Footer.tsx` replaces the theme's `Footer` wherever it is used,
+ * and may itself import the original (`sitegen/templates/components/Footer`) to wrap it.
  */
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
@@ -33,7 +31,7 @@ export function themeOverrides(overrides: Map<string, string>): Plugin {
       if (!overrides.size) return;
       const siteDirs = new Set([...overrides.values()].map((f) => dirname(f)));
       b.onResolve({ filter: /^(\.\.?\/|sitegen\/templates)/ }, async (args) => {
-        // (sitegen's own resolution of `sitegen/templates/…` comes back here with no importer.)
+        // sitegen's own resolution of `sitegen/templates/…` comes back here with no importer.
         if (args.pluginData?.sitegenOverride || !args.importer) return undefined;
         // The override's own imports (of the original it wraps) are left alone.
         if ([...siteDirs].some((d) => args.importer.startsWith(d + sep))) return undefined;

@@ -1,6 +1,4 @@
-/**
- * Render one route to a complete HTML document and its payload. Runs in the workers.
- */
+/** Render one route to a complete HTML document and its payload, in the workers. */
 import type { ComponentType, Context, ReactNode } from 'react';
 import type { IslandInstance } from '../../templates/components/islands-context.ts';
 import type { LayoutProps, PageContext } from '../../templates/types.ts';
@@ -65,10 +63,7 @@ export function extractLinks(html: string): { links: string[]; ids: string[] } {
   return { links: [...links], ids };
 }
 
-/**
- * The collections as the page's components see them: the same arrays behind a proxy that notes
- * the first read of anything in them (passing one along as a prop reads nothing).
- */
+/** The collections behind a proxy that notes which ones the page's components read. */
 function tracked(shared: SharedRenderData): { values: Pick<SharedRenderData, SiteCollection>; uses: Set<SiteCollection> } {
   const uses = new Set<SiteCollection>();
   const values = {} as Pick<SharedRenderData, SiteCollection>;
@@ -141,8 +136,7 @@ async function renderLayout(
       const body = linkIslands(withBase(rawBody, shared.site.base), shared.islands);
       return { rawBody, body, islands: islandPayloads(mod, instances, shared.site.base) };
     } catch (error) {
-      // A code block in a language whose grammar this worker has not loaded yet (highlight.ts):
-      // load it and render the page again.
+      // A code block needs a grammar this worker has not loaded yet: load it and render again.
       const language = (error as { missingLanguage?: string } | null)?.missingLanguage;
       if (language && loadLanguage && attempt < 50) {
         instances.length = 0;
@@ -172,10 +166,7 @@ ${shared.bodyEndHtml}
 `;
 }
 
-/**
- * Render one route. With plugins, `page:data` sees (and may change) the page and its head
- * before rendering, and `page:html` the finished document.
- */
+/** Render one route; plugins' `page:data` may change the page and head first, and `page:html` the finished document. */
 export async function renderPage(
   mod: RenderModule,
   shared: SharedRenderData,

@@ -1,9 +1,6 @@
 /**
- * esbuild resolution for code that runs in Node from the cache folder (the site config, the
- * template bundle, plugins): `react-sitegen` and `react-sitegen/templates/…` point into this package, and
- * every other package stays external but is pinned to an absolute path — found from the site's
- * root first, then from sitegen's own dependencies — so the compiled file works wherever the
- * cache folder lives.
+ * esbuild resolution for code run in Node from the cache folder: sitegen's own imports point into this package, and
+ * other packages stay external at absolute paths (site's root first, then sitegen's), so the output works from anywhere.
  */
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -14,11 +11,7 @@ import { PACKAGE_ROOT, isInside } from '../paths.ts';
 /** Bare specifiers (esbuild filters are Go regexps: no lookahead; node: builtins are skipped below). */
 const BARE = /^[^./]/;
 
-/**
- * `react-sitegen` → the public API, `react-sitegen/templates` → the theme's index,
- * `react-sitegen/templates/…` → one template file (browser builds too). Resolved here, so a site
- * needs no `node_modules/react-sitegen`. The package's old name `sitegen` is an alias for it.
- */
+/** `react-sitegen` (or its old name `sitegen`) and `…/templates/…` resolved into this package, so a site needs no copy of it. */
 export const sitegenImports: Plugin = {
   name: 'sitegen-imports',
   setup(b) {
@@ -45,12 +38,8 @@ export const rawImports: Plugin = {
 };
 
 /**
- * With `requireReact`, React (`react`, `react-dom` and their entry points, all CommonJS) is loaded
- * with `require` rather than `import`: Node imports CommonJS into an ES module by lexing its source
- * for export names first (cjs-module-lexer, react-dom's server build included), a cost each thread
- * that loads the bundle would pay again. The bundle then starts with the `require` its wrappers
- * call (REQUIRE_BANNER). Other packages keep Node's own import semantics (a default import of
- * CommonJS is its whole exports).
+ * With `requireReact`, React (CommonJS) is loaded with `require` (REQUIRE_BANNER), sparing each thread Node's lexing of
+ * CommonJS source for export names; other packages keep Node's import semantics.
  */
 export function nodeResolution(root: string, requireReact = false): Plugin {
   return {
@@ -101,10 +90,8 @@ export function externalPackages(metafile: Metafile): string[] {
 }
 
 /**
- * Whether a bundle compiled elsewhere (the prebuilt records, pipeline/memo.ts) is the one this
- * project would compile: every package it imports (`packages`, from externalPackages) is the copy
- * nodeResolution finds from `root` (the project's own first, then sitegen's), and no TypeScript
- * config of the project's could map a bare import elsewhere.
+ * Whether a prebuilt bundle is what this project would compile: each of its `packages` is the copy nodeResolution
+ * finds from `root`, and no tsconfig/jsconfig of the project could map a bare import elsewhere.
  */
 export function resolvesAsPrebuilt(root: string, packages: string[]): boolean {
   const real = (path: string) => {
@@ -135,11 +122,7 @@ export function resolvesAsPrebuilt(root: string, packages: string[]): boolean {
   return true;
 }
 
-/**
- * Bundle one module for Node (the site config, a plugin) into a string, with the files it was
- * built from (absolute): what the compile cache keys on, and the packages it imports at run time.
- * esbuild's errors are thrown as they are, for the caller to name.
- */
+/** Bundle one module for Node (site config, plugin) with its absolute input files and run-time packages; esbuild errors are rethrown as is. */
 export async function bundleForNode(
   entry: string,
   root: string,

@@ -58,11 +58,7 @@ export interface RenderedPage {
   error?: SerializedError;
 }
 
-/**
- * Site-wide data a page may or may not read: the navigation tree (docs sidebars) and the post
- * listing (blog indexes, home pages). A page is rendered again only when a collection it read
- * changed, so a post's new title re-renders the listings, not every page of the site.
- */
+/** Site-wide data a page may read; a page re-renders only when a collection it read changed. */
 export const SITE_COLLECTIONS = ['nav', 'posts'] as const;
 export type SiteCollection = (typeof SITE_COLLECTIONS)[number];
 
