@@ -1,7 +1,4 @@
-/**
- * Loading plugins from the config: each module is compiled once with esbuild (TypeScript is
- * fine) into the cache folder, then imported — by the main thread and again by every worker.
- */
+/** Loading plugins from the config: each module is compiled once into the cache, then imported by the main thread and every worker. */
 import { mkdir } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -46,8 +43,7 @@ export async function compilePlugins(refs: PluginRef[], root: string, cacheDir: 
   return Promise.all(
     refs.map(async (ref) => {
       const entry = modulePath(ref.module, root);
-      // Compiled once and reused while the plugin's source files are unchanged. A built-in plugin
-      // is the same module for every project whose packages resolve as sitegen's: prebuilt (memo.ts).
+      // Compiled once per source; a built-in plugin is prebuilt for every project whose packages resolve as sitegen's.
       const builtIn = isInside(entry, TEMPLATES_DIR);
       const shared = builtIn
         ? {
@@ -64,8 +60,7 @@ export async function compilePlugins(refs: PluginRef[], root: string, cacheDir: 
           let inputs: string[];
           let packages: string[];
           try {
-            // The compiled copy lives in the cache; `import.meta.url` keeps naming the source module,
-            // so a plugin can point at files beside it.
+            // `import.meta.url` keeps naming the source module, so a plugin can point at files beside it.
             ({ code, inputs, packages } = await bundleForNode(entry, root, { 'import.meta.url': JSON.stringify(pathToFileURL(entry).href) }));
           } catch (error) {
             const first = (error as { errors?: { text: string }[] }).errors?.[0];

@@ -1,7 +1,4 @@
-/**
- * Running hooks: in order, timed per plugin, and any throw wrapped as a PluginError that names
- * the plugin and the hook, with the original error as its cause.
- */
+/** Running hooks: in order, timed per plugin; a throw becomes a PluginError naming plugin and hook, with the cause. */
 import { SitegenError, type Location } from '../errors.ts';
 import type { ContentDocument } from '../content/types.ts';
 import type { HookName, SitegenHooks, SitegenPlugin } from './types.ts';
@@ -32,12 +29,7 @@ export function mergeTimings(into: HookTimings, from: HookTimings): void {
 /** Nesting past which a document is taken to hold a cycle (a plugin's doing): structuredClone copies those. */
 const MAX_DEPTH = 64;
 
-/**
- * A deep copy of what parsing makes (plain objects and arrays of strings, numbers, booleans and
- * null), member by member; anything else in it (a Date, a Map a plugin put there) through
- * structuredClone, which is much slower: the dev server pays this copy on every edit of a site
- * with a `content:loaded` hook.
- */
+/** A deep copy of parsed data member by member, faster than structuredClone, which still copies anything else (a Date, a Map). */
 function copyData<T>(value: T, depth: number): T {
   if (typeof value !== 'object' || value === null) return value;
   if (depth > MAX_DEPTH) throw new RangeError('nested too deeply to copy member by member');
@@ -74,7 +66,7 @@ export class HookRunner {
     return this.plugins.some((p) => p.hooks[hook]);
   }
 
-  /** Call `hook` on every plugin in order; `each` sees every result (to thread a value through). */
+  /** Call `hook` on every plugin in order; `args` gets the last result, to thread a value through. */
   async run<H extends HookName>(hook: H, args: (previous: HookResult<H> | undefined) => HookArgs<H>, location?: Location): Promise<HookResult<H> | undefined> {
     let last: HookResult<H> | undefined;
     for (const plugin of this.plugins) {
@@ -95,10 +87,8 @@ export class HookRunner {
   }
 
   /**
-   * `content:loaded` over copies of the documents: what a plugin changes is this build's, while
-   * the originals, as parsed, are what the document cache keeps and the next build (or the dev
-   * server's next edit) starts from. On the documents themselves, a hook that is not idempotent
-   * (appending to a title) ran again on every cached document in each rebuild.
+   * `content:loaded` over copies: the cached originals stay as parsed for the next build, so a hook
+   * that is not idempotent (appending to a title) never runs twice on one document.
    */
   async contentLoaded(docs: ContentDocument[]): Promise<ContentDocument[]> {
     if (!this.has('content:loaded')) return docs;

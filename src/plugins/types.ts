@@ -1,11 +1,6 @@
 /**
- * The plugin API. A plugin is `{ name, hooks }`, made by a factory that takes its options:
- *
- *   export default function myPlugin(options = {}): SitegenPlugin { return { name: 'my-plugin', hooks: { … } } }
- *
- * Per-page hooks (`markdown`, `page:data`, `page:html`) also run in the worker threads, where
- * the plugin is loaded again from its module: plugins must be importable modules and their
- * options plain JSON.
+ * The plugin API: a plugin is `{ name, hooks }`, made by a factory that takes its options. Per-page
+ * hooks also run in worker threads, which import the plugin again: options must be plain JSON.
  */
 import type { Server } from 'node:http';
 import type MarkdownIt from 'markdown-it';
@@ -46,20 +41,11 @@ export interface BuildDoneContext {
   buildId: string;
   /** Every rendered route with status 200. */
   pages: BuiltPage[];
-  /**
-   * Every document (drafts only in draft builds), without its body HTML: bodies stay in the
-   * worker threads that rendered them. `body(doc)` reads one back when a plugin needs it.
-   */
+  /** Every document (drafts only in draft builds), without its body HTML: `body(doc)` reads one back. */
   documents: ContentDocument[];
-  /**
-   * The rendered body HTML of a document, as its page shows it (and the content API serves it):
-   * images at their hashed files, root-relative links with the site's base.
-   */
+  /** A document's body HTML as its page shows it: images at their hashed files, root-relative links with the base. */
   body(doc: ContentDocument): Promise<string>;
-  /**
-   * The blog listing as its content API file holds it: excerpts like `body(doc)`, images at their
-   * hashed files and root-relative links with the site's base (`path` stays the route).
-   */
+  /** The blog listing as its content API file holds it: excerpts like `body(doc)`; `path` stays the route. */
   posts: PostSummary[];
   authors: Record<string, Author>;
   /** Write a file into the output folder (it lands with the rest of the build, atomically). */
@@ -106,10 +92,7 @@ export interface SitegenHooks {
   'page:html'?: (html: string, context: PageHookContext) => Awaitable<string | void>;
   /** Every page is written, before the output folder is swapped in: write extra files here. */
   'build:done'?: (context: BuildDoneContext) => Awaitable<void>;
-  /**
-   * `sitegen dev`, on the first request after a change: the files `build:done` writes, by path. A
-   * file is made when first requested, and kept until the next change.
-   */
+  /** `sitegen dev`: the files `build:done` writes, by path; each is made when first requested and kept until the next change. */
   'dev:files'?: (context: DevFilesContext) => Awaitable<DevFiles>;
   /** The dev server is listening. */
   'dev:server'?: (context: DevServerContext) => Awaitable<void>;
