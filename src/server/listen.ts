@@ -1,9 +1,6 @@
 import type { Server } from 'node:http';
 
-/**
- * Listen on host:port; when the port is busy, say so and take the next free one.
- * Port 0 picks any free port. Resolves with the URL.
- */
+/** Listen on host:port, moving to the next port while it is busy (port 0: any free one); resolves with the URL. */
 export async function listen(server: Server, host: string, port: number, onBusy?: (port: number) => void): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const candidate = port === 0 ? 0 : port + attempt;

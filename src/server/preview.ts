@@ -1,7 +1,6 @@
 /**
- * `sitegen preview`: serve a finished output folder the way a static host would —
- * redirects from the build's route rules with their status codes, 404.html with status 404,
- * the cache headers of `_headers`, and nothing outside the folder.
+ * `sitegen preview`: serve an output folder as a static host would (route-rule redirects, 404.html, `_headers`),
+ * and nothing outside the folder.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -60,8 +59,7 @@ export function safePath(root: string, url: string): string | undefined {
 }
 
 export function createPreviewHandler(options: PreviewOptions): (req: IncomingMessage, res: ServerResponse) => void {
-  // The output folder is looked up afresh on every request, never resolved once: a build swaps a
-  // new output in by replacing `dist` (a symlink to its generation folder) at once.
+  // Not resolved through links: a build swaps `dist` (a symlink) in at once, and each request must follow the new one.
   const root = resolve(options.outDir);
   const prefix = basePrefix(options.base ?? builtBase(root));
   const notFound = async (req: IncomingMessage, res: ServerResponse) => {
@@ -71,7 +69,7 @@ export function createPreviewHandler(options: PreviewOptions): (req: IncomingMes
       res.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
       return void res.end('Not found');
     }
-    // (A Range names bytes of the file asked for, not of this page.)
+    // A Range names bytes of the file asked for, not of this page.
     delete req.headers.range;
     await sendOpened(req, res, page, 'text/html; charset=utf-8', headers, 404);
   };
@@ -103,8 +101,7 @@ export function createPreviewHandler(options: PreviewOptions): (req: IncomingMes
     const exact = matcher?.static[route]?.redirect;
     if (exact) return redirect(res, exact.to, exact.statusCode, search);
     const file = join(root, pathname);
-    // The file itself; else a route's folder index (it wins over a sibling `<route>.html`, a
-    // redirect page); else a route rule's redirect; else `<route>.html`.
+    // The file, else its folder's index (over a sibling `<route>.html`), else a route rule's redirect, else `<route>.html`.
     const direct = await openFile(file);
     if (direct) return send(req, res, direct, pathname, file);
     const index = await openFile(join(file, 'index.html'));

@@ -1,8 +1,6 @@
 /**
- * One file answered over HTTP, for `sitegen preview` and `sitegen dev`. The file is opened first
- * and everything (size, Content-Length, Range) comes from the open descriptor, so a file replaced
- * or removed meanwhile (a build swapping its output in) is sent whole as it was when opened, and a
- * file that shrinks under it closes the connection instead of sending fewer bytes than promised.
+ * One file answered over HTTP (preview and dev). Size and ranges come from the open descriptor, so a file a build
+ * replaces meanwhile is sent as opened, and one that shrinks closes the connection rather than send short.
  */
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
@@ -60,10 +58,7 @@ export interface OpenedFile {
   mtime: Date;
 }
 
-/**
- * The regular file at `file`, opened; undefined when there is none (missing, a folder).
- * Other failures (no permission, too many open files) are thrown.
- */
+/** The regular file at `file`, opened; undefined when there is none, and other failures thrown. */
 export async function openFile(file: string): Promise<OpenedFile | undefined> {
   let handle: FileHandle;
   try {
@@ -125,11 +120,8 @@ async function copy(res: ServerResponse, handle: FileHandle, start: number, end:
 }
 
 /**
- * Answer with an opened file (closed here): 200, 206 for a satisfiable `Range`, 416 with
- * `Content-Range: bytes *\/<size>` for an unsatisfiable one. `headers` come on top of
- * Content-Type, Content-Length, Last-Modified and Accept-Ranges; `status` is the answer without a
- * Range (a not-found page sends 404 and no Range). Never throws: a read that fails
- * before anything was sent answers 503, after that the connection is closed.
+ * Answer with an opened file (closed here): `status`, 206 for a satisfiable `Range`, 416 for an unsatisfiable one.
+ * Never throws: a failed read answers 503, or closes the connection once headers are sent.
  */
 export async function sendOpened(
   req: IncomingMessage,
@@ -173,10 +165,7 @@ export function unavailable(res: ServerResponse): void {
   res.end('Service unavailable: the file could not be read, try again');
 }
 
-/**
- * Send the regular file at `file`, or resolve false (nothing sent) when there is none.
- * A file that cannot be opened for another reason answers 503.
- */
+/** Send the regular file at `file` (503 when it cannot be opened), or resolve false when there is none. */
 export async function sendFile(
   req: IncomingMessage,
   res: ServerResponse,
