@@ -1,7 +1,4 @@
-/**
- * What an edited document changed, for `sitegen dev` to re-plan or re-render as little as it
- * can: what listings and navigation show of it, and the images it shows.
- */
+/** What an edited document changed, so `sitegen dev` re-plans or re-renders as little as it can. */
 import type { ContentDocument } from '../content/types.ts';
 
 /** The fields of a document that listings and navigation show. */

@@ -1,7 +1,4 @@
-/**
- * The dev server's browser client: reloads the page when its output changed, and shows
- * build problems in an overlay (text only, never markup) until the next good build.
- */
+/** The dev server's browser client: reloads a changed page and shows build problems in an overlay (text only, never markup). */
 interface Problem {
   code: string;
   title: string;

@@ -1,7 +1,4 @@
-/**
- * The content API in `sitegen dev`: the files a build writes (`api/_content/…`) answered from
- * the session, and any query answered live.
- */
+/** The content API in `sitegen dev`: the files a build writes (`api/_content/…`) from the session, any other query live. */
 import type { ServerResponse } from 'node:http';
 import type { ContentDocument } from '../content/types.ts';
 import { POSTS_QUERY_KEY, documentQueryKey, queryHash } from '../output/manifest.ts';

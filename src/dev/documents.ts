@@ -1,7 +1,6 @@
 /**
- * The documents `sitegen dev` serves: their metadata, loaded at start-up (from the document cache
- * or parsed in the worker pool, parse.ts), and their bodies, parsed in this thread when a page or
- * a plugin first needs one. An edited document is parsed again alone.
+ * The documents `sitegen dev` serves: metadata loaded at start-up (cache or worker pool), bodies parsed in this
+ * thread on first use; an edited document is parsed again alone.
  */
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
@@ -77,9 +76,8 @@ export class DevDocuments {
       };
       await parseInWorkers({ sources, toParse, cache, options: this.options, plugins: project.pluginModules, parsing: input.parsing, closing });
     } else input.parsing?.();
-    // This thread renders pages synchronously, so it loads every grammar up front: once the
-    // workers are done (before, it would take a core from them), and without holding up start-up.
-    // Whatever parses or renders here waits for it (`grammars`).
+    // This thread renders synchronously, so it loads every grammar up front: after the workers (not to take
+    // their core), without holding up start-up. Parsing and rendering here wait for `grammars`.
     this.grammars = initHighlighter(LANGUAGES);
     this.grammars.catch(() => undefined); // awaited where needed
     if (toParse.length || restated.length) this.saving = saveLater(project.cacheDir, cache);
@@ -93,10 +91,8 @@ export class DevDocuments {
   }
 
   /**
-   * Content files added, changed or removed since `load` read them: the server starts watching
-   * the content folder only once the documents are loaded (the watcher's first scan stats every
-   * file, which would slow the workers' parsing), and asks this when that scan is done, so an
-   * edit made meanwhile is not missed.
+   * Content files added, changed or removed since `load`: the content folder is watched only after loading
+   * (its first scan would slow the parse), so an edit made meanwhile is caught here.
    */
   async changedSinceLoad(): Promise<{ file: string; removed: boolean }[]> {
     const { sources: now } = await discoverContent(this.contentDir, this.root, this.scope);
@@ -121,9 +117,8 @@ export class DevDocuments {
   }
 
   /**
-   * Read and parse a document that was added or changed. Returns the new document (now in use),
-   * undefined when there is nothing to re-render (unreadable, or back to the version in use), or
-   * null when it has errors at the site's check levels (the last good version stays in use).
+   * Parse an added or changed document: the new document (now in use); undefined when there is nothing to
+   * re-render; null when it has errors at the site's check levels (the last good version stays in use).
    */
   async reparse(file: string, checks: Record<string, string>): Promise<ContentDocument | null | undefined> {
     const source = this.sources.get(file) ?? { file, rel: relative(this.contentDir, file).split('\\').join('/'), display: displayPath(file, this.root) };

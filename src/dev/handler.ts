@@ -1,7 +1,4 @@
-/**
- * Request handling for `sitegen dev`: pages rendered on demand, their payloads, the assets,
- * images, public files and plugin files, the content API, and dev's own client and events.
- */
+/** Request handling for `sitegen dev`: pages rendered on demand, payloads, assets, images, public and plugin files, the content API. */
 import { statSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -36,7 +33,6 @@ export interface HandlerOptions {
   clientJs: string;
 }
 
-/** Answers `sitegen dev`'s requests. */
 export class DevRequests {
   constructor(private readonly options: HandlerOptions) {}
 
@@ -44,7 +40,6 @@ export class DevRequests {
     return this.options.session;
   }
 
-  /** Answer one request. */
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { root, session, reloader } = this.options;
     const requested = safePath(root, req.url ?? '/');
@@ -97,10 +92,7 @@ export class DevRequests {
     return map;
   }
 
-  /**
-   * Send a file from disk when it is there and its real path (links followed) is inside the
-   * project; false when not (nothing sent).
-   */
+  /** Send a file whose real path (links followed) is inside the project; false (nothing sent) otherwise. */
   private async sendSafe(req: IncomingMessage, res: ServerResponse, file: string, type?: string): Promise<boolean> {
     let real: string;
     try {

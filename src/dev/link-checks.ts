@@ -1,7 +1,6 @@
 /**
- * The build's link and anchor checks (pipeline/checks.ts) in `sitegen dev`, over the pages it has
- * rendered: dev renders on request, so a page's links are checked once someone has looked at it.
- * A page linking to an anchor of another page gets that page rendered for its ids.
+ * The build's link and anchor checks in `sitegen dev`, over the pages rendered so far (dev renders on request);
+ * a page linking to another page's anchor gets that page rendered for its ids.
  */
 import { normalizeRoutePath } from '../content/paths.ts';
 import type { SitegenError } from '../errors.ts';
@@ -45,7 +44,7 @@ export class DevLinkChecks {
   /** Pages whose links had something to find at the last check. */
   private troubled = new Set<string>();
 
-  /** A page was rendered: its links and ids as the build's checks take them (pipeline/render.ts). */
+  /** A page was rendered: its links and ids as the build's checks take them. */
   record(key: string, route: Route, page: RenderedPage, foreign: boolean): void {
     this.pages.set(key, {
       path: route.path,
@@ -58,9 +57,8 @@ export class DevLinkChecks {
   }
 
   /**
-   * Check every page rendered so far. A page changed since its render is rendered again when it
-   * had problems (so a fix shows as one), else forgotten until it is requested again; the pages
-   * that links point into with an anchor are rendered (current) for their ids.
+   * Check every page rendered so far: a stale page is rendered again if it had problems (so a fix shows), else
+   * forgotten; pages that links point into with an anchor are rendered for their ids.
    */
   async check(input: DevCheckInput): Promise<SitegenError[]> {
     const { plan } = input;

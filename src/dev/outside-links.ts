@@ -1,7 +1,4 @@
-/**
- * Symbolic links out of the project (SG2010) that `sitegen dev` has refused, kept current as
- * files are added and removed, and shown among the session's problems under `(links)`.
- */
+/** Symbolic links out of the project (SG2010) that `sitegen dev` refused, kept current and shown as `(links)` problems. */
 import { dirname, resolve, sep } from 'node:path';
 import { linkOutside, outsideLinkProblem } from '../content/links.ts';
 import type { ProjectScope } from '../content/scope.ts';
@@ -28,11 +25,7 @@ export class OutsideLinks {
     else this.problems.delete('(links)');
   }
 
-  /**
-   * A file below `dir` added, changed or removed: true when it is there through a link out of
-   * the project, which is then shown as SG2010. Refused links that are gone, or lead inside now,
-   * are forgotten.
-   */
+  /** A file below `dir` changed: true when it is reached through a link out of the project (SG2010); links now gone or inside are forgotten. */
   check(file: string, dir: string, removed: boolean, scope: ProjectScope): boolean {
     for (const key of this.links.keys()) {
       const link = resolve(this.root, key);

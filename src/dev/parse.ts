@@ -1,7 +1,4 @@
-/**
- * `sitegen dev`'s start-up parse: every document's metadata, from the document cache that
- * `sitegen build` shares, and the documents it does not hold parsed in the worker pool.
- */
+/** `sitegen dev`'s start-up parse: metadata from the document cache `sitegen build` shares, the rest parsed in the worker pool. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ParseOptions, SourceFile } from '../content/types.ts';
@@ -37,8 +34,7 @@ export async function parseInWorkers(input: ParseInput): Promise<void> {
   const { sources, cache } = input;
   const workers = new Workers(Math.min(defaultConcurrency(), Math.max(1, Math.ceil(input.toParse.length / 64))), input.plugins);
   try {
-    // Four batches in flight per worker: this thread is busy with the file watcher's first scan
-    // meanwhile, and a worker waiting for its next batch would sit idle.
+    // Four batches in flight per worker: this thread is busy with the watcher's first scan, and a worker would sit idle.
     const parsed = workers.map(
       batches(input.toParse, 64),
       async (session, batch) => {

@@ -1,7 +1,6 @@
 /**
- * The files plugins serve in `sitegen dev` (their `dev:files` hook), in place of those their
- * `build:done` writes: listed on the first request after a change, each made when first asked
- * for and kept until the next change, so neither start-up nor an edit's reload waits for them.
+ * The files plugins serve in `sitegen dev` (`dev:files`) in place of what `build:done` writes: listed on the first request
+ * after a change, each made when first asked for, so neither start-up nor a reload waits for them.
  */
 import { PluginError } from '../plugins/run.ts';
 import type { DevFiles } from '../plugins/types.ts';

@@ -1,7 +1,6 @@
 /**
- * Live content queries for the dev server: `/api/_content/query?_params={...}`.
- * A small subset of Nuxt Content's query language: where (equality and $eq, $ne, $in,
- * $contains, $startsWith, $exists), sort, skip, limit, only, first.
+ * Live content queries for the dev server (`/api/_content/query?_params={...}`), a subset of Nuxt Content's:
+ * where (equality, $eq, $ne, $in, $contains, $startsWith, $exists), sort, skip, limit, only, first.
  */
 import type { ContentDocument } from '../content/types.ts';
 import { compareStems } from '../content/paths.ts';

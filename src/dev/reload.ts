@@ -1,7 +1,4 @@
-/**
- * Live reload for `sitegen dev`: the open pages (server-sent event clients), the queue that
- * applies changes one at a time, and which open pages reload after one (those whose HTML changed).
- */
+/** Live reload for `sitegen dev`: the open pages' event streams, a queue applying changes one at a time, and reloading changed pages. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { normalizeRoutePath } from '../content/paths.ts';
 import { SitegenError, formatLocation } from '../errors.ts';
@@ -101,7 +98,6 @@ export class Reloader {
       });
   }
 
-  /** Resolves after the next change has been handled. */
   nextUpdate(): Promise<Update> {
     return new Promise((resolve) => this.waiters.push(resolve));
   }
@@ -111,9 +107,8 @@ export class Reloader {
   }
 
   /**
-   * Output hash per open page that has been rendered, so a change that leaves a page's HTML as
-   * it was reloads nothing. (A page not rendered yet is not rendered now: its body would be read
-   * from a file that may already hold the edit.)
+   * Output hash per open, rendered page, so a change that leaves its HTML alone reloads nothing. An unrendered page
+   * is not rendered now: its body would be read from a file that may already hold the edit.
    */
   private snapshot(): Map<string, string | undefined> {
     const hashes = new Map<string, string | undefined>();
@@ -143,7 +138,7 @@ export class Reloader {
       reloaded.push(path);
       for (const client of this.clients) if (client.path === path) this.send(client, 'reload');
     }
-    // Pages with broken links re-render, so a fix shows as one (dev/link-checks.ts).
+    // Pages with broken links re-render, so a fix shows as one.
     await session.checkPages();
     this.broadcastProblems();
     const ms = performance.now() - started;

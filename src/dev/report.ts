@@ -1,8 +1,4 @@
-/**
- * The problems `sitegen dev` shows in its overlay, in the terminal: each one once when it
- * appears, as `sitegen build` prints it (an error in full with its hint, a warning on one line),
- * and once more when it is gone.
- */
+/** The overlay's problems in the terminal: each printed once as `sitegen build` would when it appears, and again when fixed. */
 import { applyCheckLevels, formatLocation, type SitegenError } from '../errors.ts';
 import { PROBLEM_LIMIT, formatError, formatWarning, problemTable } from '../log.ts';
 

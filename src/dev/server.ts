@@ -1,8 +1,6 @@
 /**
- * `sitegen dev`: the site built in memory, served (public files from disk) with on-demand
- * rendering, watched with chokidar, with live reload over server-sent events. The session
- * (session.ts) holds the site; watch.ts queues what changes, reload.ts applies it and reloads the
- * open pages, handler.ts answers requests.
+ * `sitegen dev`: the site built in memory and rendered on request, with live reload over server-sent events.
+ * session.ts holds the site, watch.ts queues changes, reload.ts applies them, handler.ts answers requests.
  */
 import { createServer } from 'node:http';
 import { join } from 'node:path';

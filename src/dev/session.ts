@@ -1,14 +1,6 @@
 /**
- * The state behind `sitegen dev`: the same pipeline as `sitegen build` (project, templates,
- * plan), kept in memory and updated file by file.
- *
- * Start-up parses every document in the worker pool (unchanged ones come from the document
- * cache `sitegen build` shares), keeping metadata only. An edited document is re-parsed alone.
- * When only its body changed, only its page is stale; when something listings or navigation
- * show changed (title, date, order, tags, draft …), the plan is made again and every page is
- * stale. An edited image gets its new hashed name and size, and the pages that show it are
- * stale. Pages render on demand in this thread and are cached, so an edit costs one parse plus
- * the pages someone is looking at, whatever the size of the site.
+ * The state behind `sitegen dev`: the build's pipeline (project, templates, plan) kept in memory and updated file by file,
+ * so an edit costs one parse plus the pages someone is looking at, whatever the size of the site.
  */
 import { existsSync } from 'node:fs';
 import { sep } from 'node:path';
@@ -65,7 +57,7 @@ export class DevSession {
   private cache = new Map<string, RenderedPage>();
   pluginModules: PluginModule[] = [];
   hooks = new HookRunner([]);
-  /** The real paths links may lead into (content/links.ts): nothing is read or served outside them. */
+  /** The real paths links may lead into: nothing is read or served outside them. */
   scope!: ProjectScope;
   /** Links out of the project (SG2010). */
   private readonly links: OutsideLinks;
@@ -112,10 +104,7 @@ export class DevSession {
     this.project = await loadProject(this.root);
   }
 
-  /**
-   * Everything else: documents, templates, assets, the plan. Call `init` first. `parsing` is
-   * called once the documents are being parsed (or need not be): the thread is free from then on.
-   */
+  /** Everything after `init`: documents, templates, assets, the plan; `parsing` is called once this thread is free. */
   async load(parsing?: () => void): Promise<{ documents: number; pages: number }> {
     const project = this.project;
     this.pluginModules = project.pluginModules;
@@ -130,8 +119,7 @@ export class DevSession {
     const meanwhile = () => {
       compiled = compileTemplates(project);
       compiled.catch(() => undefined); // awaited below
-      // The template bundle (React with it) is imported as soon as it is compiled, while the workers
-      // parse: this thread has nothing else to do until then (rebuildTemplates finds it loaded).
+      // Import the bundle (React with it) as soon as it is compiled: this thread is idle while the workers parse.
       compiled.then((templates) => import(pathToFileURL(templates.bundle.file).href)).catch(() => undefined);
     };
     const refused = await this.store.load({ project, scope: this.scope, parsing, meanwhile });
@@ -140,7 +128,7 @@ export class DevSession {
     return { documents: this.docs.size, pages: this.plan.routes.length };
   }
 
-  /** Content files added, changed or removed since `load` read them (documents.ts). */
+  /** Content files added, changed or removed since `load` read them. */
   changedSinceLoad(): Promise<{ file: string; removed: boolean }[]> {
     return this.store.changedSinceLoad();
   }
@@ -190,10 +178,7 @@ export class DevSession {
     this.cache.clear();
   }
 
-  /**
-   * A content file was added, changed or removed. Returns the routes whose output may differ:
-   * `'*'` when every page may have changed.
-   */
+  /** A content file was added, changed or removed: the routes whose output may differ, or `'*'` for every page. */
   async contentChanged(file: string, removed: boolean): Promise<string[] | '*'> {
     const before = this.docs.get(file);
     // A file reached through a link out of the project is refused (SG2010) and not read.
@@ -214,8 +199,7 @@ export class DevSession {
       return '*';
     }
     if (imagesKey(before) !== imagesKey(doc) || JSON.stringify(before.sourceLinks ?? []) !== JSON.stringify(doc.sourceLinks ?? [])) {
-      // It shows other images now: they are found (or reported missing) and copied. Or its
-      // relative links changed: the plan resolves them (content/source-links.ts).
+      // It shows other images (to find or report missing, and copy), or its relative links changed: the plan resolves both.
       await this.rebuildModel();
       return [doc._path];
     }
@@ -233,9 +217,8 @@ export class DevSession {
   }
 
   /**
-   * A file in the content or public folder that is not a document was added, changed or removed.
-   * When documents show it (an image), it gets its new hashed name and size, and their pages are
-   * stale: returns their routes (`'*'` when a post's excerpt shows it, so the listings are stale too).
+   * A non-document file in the content or public folder changed: an image gets its new hashed name and size, and the
+   * routes showing it are returned (`'*'` when a post's excerpt shows it, as the listings change too).
    */
   async fileChanged(file: string, removed: boolean): Promise<string[] | '*'> {
     this.links.check(file, file.startsWith(this.publicDir + sep) ? this.publicDir : this.contentDir, removed, this.scope);
@@ -302,10 +285,7 @@ export class DevSession {
     return page ? hashText(page.html) : undefined;
   }
 
-  /**
-   * Render a route (cached until something it shows changes); unknown paths get the 404 page.
-   * A page rendered anew has its links checked (checkPages).
-   */
+  /** Render a route (cached until something it shows changes; unknown paths get the 404 page) and check a fresh page's links. */
   async render(path: string): Promise<RenderedPage> {
     const { page, fresh } = await this.renderRoute(path);
     if (fresh) await this.checkPages();
@@ -327,7 +307,7 @@ export class DevSession {
     return { page, fresh: true };
   }
 
-  /** The build's link and anchor checks (SG5001, SG5002) over the pages rendered so far (dev/link-checks.ts). */
+  /** The build's link and anchor checks (SG5001, SG5002) over the pages rendered so far. */
   async checkPages(): Promise<void> {
     const problems = await this.pageChecks.check({
       plan: this.plan,

@@ -1,12 +1,6 @@
 /**
- * What `sitegen dev` watches: the content folder, `site/` and `templates/` (chokidar), each file
- * change queued for the session, and the watched folders' parents, to follow a watched folder that
- * is replaced as a whole.
- *
- * chokidar's watcher stays with a watched folder that is replaced (removed and made again, or
- * another renamed into its place), so the parents' entries are watched too and each folder is
- * known by its inode and birth time: when one is no longer the folder its watcher started on,
- * that watcher starts again on the new one and the session restarts, as for a config change.
+ * What `sitegen dev` watches (chokidar): the content folder, `site/` and `templates/`, each change queued for the session.
+ * chokidar stays with a replaced folder, so parents are watched too: a folder with a new identity restarts its watcher and the session.
  */
 import { statSync, watch as fsWatch, type FSWatcher as FsWatcher } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
@@ -20,13 +14,13 @@ export interface WatchOptions {
   root: string;
   session: DevSession;
   log: (message: string) => void;
-  /** Queue a change for the session (reload.ts). */
+  /** Queue a change for the session. */
   enqueue: (apply: () => Promise<unknown>) => void;
   /** Every open page reloads (after a restart). */
   reloadAll: () => void;
 }
 
-/** A chokidar watcher of `dirs`, with which folder each of them and each folder below them was when it started watching. */
+/** A chokidar watcher of `dirs`, with the identity of each folder in it when watching started. */
 interface FolderWatch {
   watcher: FSWatcher;
   dirs: string[];
@@ -68,10 +62,7 @@ export class DevWatcher {
     this.configFile = findConfigFile(options.root);
   }
 
-  /**
-   * Watch `site/` and `templates/` now, and the content folder once `loaded` resolves (the
-   * documents loaded): its first scan stats every file, which would slow the workers' parsing.
-   */
+  /** Watch `site/` and `templates/` now, the content folder once the documents are `loaded` (its first scan would slow the parse). */
   async start(loaded: Promise<unknown>): Promise<void> {
     this.siteWatch = this.watchFolders(this.watched.slice(1));
     await this.siteWatch.ready;
@@ -118,10 +109,7 @@ export class DevWatcher {
     return { watcher, dirs, folders, ready };
   }
 
-  /**
-   * Watch the content folder; once the watcher's first scan is done, whatever changed since the
-   * session read the documents is taken in as if the watcher had seen it.
-   */
+  /** Watch the content folder; after its first scan, take in what changed since the session read the documents. */
   private watchContent(dir: string): Promise<void> {
     const fresh = (this.contentWatch = this.watchFolders([dir]));
     const current = () => !this.closed && this.contentWatch === fresh;
@@ -179,7 +167,7 @@ export class DevWatcher {
     this.settle = setTimeout(() => this.replaced(), 100);
   }
 
-  /** Watch a watched folder's parent, its own entries only (see the top of this file). */
+  /** Watch a watched folder's parent, its own entries only, to notice the folder replaced. */
   private watchParent(parent: string): void {
     if (this.parents.has(parent)) return;
     try {
