@@ -1,6 +1,4 @@
-/**
- * The `sitegen` command line (commander). Thin: parses flags and calls the generator.
- */
+/** The `sitegen` command line (commander), thin: it parses flags and calls the generator. */
 import { join, resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { build } from './build/build.ts';

@@ -1,7 +1,6 @@
 /**
- * `sitegen create <dir>`: a new site from the neutral starter in templates/starter. Writes files
- * only; installs dependencies only when asked (`--install`). The package is not on npm yet, so the
- * site depends on a copy of the running sitegen, packed into its vendor/ folder.
+ * `sitegen create <dir>`: a new site from templates/starter, installed only with `--install`. sitegen is not on npm
+ * yet, so the site depends on a copy of the running sitegen packed into its vendor/ folder.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,7 +1,4 @@
-/**
- * The error catalogue. Every problem a user can act on is a SitegenError with a stable
- * code, a one-line title, the message, a hint, and where it happened.
- */
+/** The error catalogue: every problem a user can act on is a SitegenError with a stable code, title, message, hint and location. */
 export interface Location {
   file: string;
   line?: number;
@@ -105,10 +102,7 @@ const FILE_SYSTEM_HINTS: Record<string, string> = {
   EIO: 'The disk reported an input/output error: check it, then build again.',
 };
 
-/**
- * The system's refusal to read or write a file (a full disk, no permission) as SG7001, with what
- * to do about it; undefined for any other error. Not a bug of sitegen's or a plugin's: said so.
- */
+/** The system refusing to read or write a file (a full disk, no permission) as SG7001 with a hint; undefined for any other error. */
 export function fileSystemError(error: unknown): SitegenError | undefined {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   const hint = typeof code === 'string' ? FILE_SYSTEM_HINTS[code] : undefined;

@@ -7,16 +7,10 @@ export function hashText(text: string | Uint8Array): string {
   return oneShot ? oneShot('sha256', text, 'hex').slice(0, 16) : crypto.createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
 
-/**
- * `crypto.hash` (Node 20.12 and later): the same digest without a Hash object, faster for the
- * short texts most keys are made of, of which a rebuild hashes several per page.
- */
+/** `crypto.hash` (Node 20.12 and later): the same digest without a Hash object, faster for the short texts most keys are. */
 const oneShot = (crypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: 'hex') => string }).hash;
 
-/**
- * A hash of source files by content and by a machine-independent name (relative to `bases`,
- * first match): the same sources give the same hash in any checkout, whatever its path.
- */
+/** A hash of source files by content and by name relative to the first of `bases` holding them: the same in any checkout. */
 export async function hashInputs(files: string[], bases: string[]): Promise<string> {
   const name = (file: string) => {
     for (const base of bases) {

@@ -1,7 +1,4 @@
-/**
- * The public API for site configs and plugins: `import { defineConfig } from 'react-sitegen'`.
- * Kept free of the generator itself so a config bundles small and fast.
- */
+/** The public API for site configs and plugins, kept free of the generator so a config bundles small and fast. */
 import type { ConfigInput, RouteMiddleware } from './config/schema.ts';
 
 export type { ConfigInput, RouteMiddleware };

@@ -63,10 +63,7 @@ export function reportWarning(log: Logger, problem: SitegenError): void {
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
-/**
- * Problems grouped by code, most frequent first: the count, the title and the first three places
- * (file:line), so thousands of problems read as the few kinds they are.
- */
+/** Problems grouped by code, most frequent first, with count, title and first three places: thousands read as the few kinds they are. */
 export function problemTable(problems: SitegenError[], kind: 'problem' | 'warning', printed: number): string {
   const groups = new Map<string, { title: string; count: number; places: string[] }>();
   for (const problem of problems) {

@@ -1,11 +1,6 @@
 /**
- * Compile what every site on the default theme takes from sitegen unchanged, once, when sitegen
- * itself is compiled (scripts/compile.js): every built-in plugin, the theme's template bundle, its
- * stylesheet and the browser runtime, into `lib/prebuilt/` (pipeline/memo.ts). A project's first
- * build then runs no esbuild unless it has templates, styles or plugins of its own.
- *
- * They are compiled for an empty project outside sitegen's folder, so every package resolves to
- * sitegen's own copy; a project whose packages resolve elsewhere compiles its own (resolve.ts).
+ * Compile what default-theme sites take from sitegen unchanged (built-in plugins, theme, stylesheet, runtime) into
+ * `lib/prebuilt/` when sitegen is compiled, so a project's first build runs no esbuild unless it has its own.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +13,7 @@ import { buildRuntime, buildStylesheet } from './output/assets.ts';
 
 async function prebuild(): Promise<void> {
   rmSync(PREBUILT_DIR, { recursive: true, force: true });
+  // An empty project outside sitegen's folder: every package resolves to sitegen's own copy.
   const root = mkdtempSync(join(tmpdir(), 'sitegen-prebuild-'));
   try {
     await Promise.all([
