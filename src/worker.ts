@@ -124,7 +124,7 @@ class Session {
       case 'parse':
         return this.parse(request);
       case 'folder':
-        this.folder = { ...request, writer: new FsWriter(request.outDir, this.interrupted, request.previous) };
+        this.folder = { ...request, writer: new FsWriter(request.outDir, this.interrupted, request.previous, request.inPlace) };
         // Parsing is over and the main thread plans the site: the moment to clear parse's garbage,
         // only when there is much of it (a collection is not free even of a heap of modules).
         if (this.parsed >= 100) heap.collect();

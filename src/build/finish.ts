@@ -50,13 +50,16 @@ export async function finish(ctx: BuildContext, outputs: { redirects: number }):
   const failures = [...ctx.early.errors, ...levelled.errors];
   if (failures.length) throw new BuildErrors(failures);
 
-  // Every file is written: one modified after this moment is not this build's (OutputState.builtAt).
-  const builtAt = Date.now();
-  await folder.commit();
   const written = ctx.written;
   for (const [file, bytes] of out.written) written.set(file, bytes);
   const before = folder.previous ? (ctx.previous?.files ?? listFiles(folder.previous)) : [];
   const changes = outputChanges(written, [...ctx.workerChanges, ...out.changed], before);
+  folder.removeLeftovers(changes.removed);
+  // Every file is written: one modified after this moment is not this build's (OutputState.builtAt).
+  const builtAt = Date.now();
+  // The replaced generation is kept while it differs from this one in a few files: the next build starts from it.
+  const spareChanges = [...changes.changed, ...changes.removed];
+  const spare = await folder.commit(spareChanges.length <= Math.max(64, written.size / 4));
   ctx.done(`wrote ${changes.changed.length} files, ${written.size - changes.changed.length} unchanged, removed ${changes.removed.length}`);
   if (ctx.options.changes) await writeChanges(ctx.options.changes, changes);
   if (ctx.options.verify) reportVerified(log, written.size, changes);
@@ -72,6 +75,7 @@ export async function finish(ctx: BuildContext, outputs: { redirects: number }):
     ...(ctx.previous?.base ? { base: ctx.previous.base } : {}),
     builtAt,
     ...(folder.generation ? { generation: folder.generation } : {}),
+    ...(spare ? { spare: { dir: spare, changes: spareChanges } } : {}),
     warnings: warnings.map((w) => w.toJSON()),
   };
   await Promise.all([saveOutputState(project.cacheDir, state), ctx.docCacheSaved]);

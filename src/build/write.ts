@@ -59,13 +59,15 @@ export async function plan(ctx: BuildContext): Promise<Started> {
   ctx.docs = await project.hooks.contentLoaded(docs.sort(byStem));
   ctx.previous = ctx.fresh ? undefined : await (ctx.previousLoaded ?? previousOutput(project.cacheDir, ctx.state));
   ctx.prevFiles = new Map(ctx.previous?.files ?? []);
-  ctx.folder = await OutputFolder.create(project.outDir, ctx.state?.dir);
+  const spare = ctx.previous && ctx.state?.spare && ctx.state.generation ? { ...ctx.state.spare, of: ctx.state.generation } : undefined;
+  ctx.folder = await OutputFolder.create(project.outDir, ctx.state?.dir, spare);
   const target: FolderRequest = {
     type: 'folder',
     outDir: ctx.folder.tempDir,
     options: ctx.parseOptions,
     ...(ctx.folder.previous ? { previous: ctx.folder.previous } : {}),
     ...(ctx.state?.builtAt ? { builtAt: ctx.state.builtAt } : {}),
+    ...(ctx.folder.inPlace ? { inPlace: true } : {}),
   };
   const opened = later(Promise.all(ctx.workers.sessions.map((s) => s.request(target, 'opening the output folder for'))));
   Object.assign(ctx, { written: new Map(), renderErrors: [], apiFiles: new Map(), apiState: {} });

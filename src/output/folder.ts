@@ -7,12 +7,20 @@
  * writing it costs what changed, and the replaced generation is deleted in the background.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, rmSync, rmdirSync, unlinkSync, copyFileSync } from 'node:fs';
 import { mkdir, readdir, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { env } from '../env.ts';
 import { SitegenError } from '../errors.ts';
-import { FsWriter } from './writer.ts';
+import { FsWriter, joinPlain } from './writer.ts';
+
+/** The generation a build replaced, kept to become the next build's folder (OutputState.spare). */
+export interface SpareGeneration {
+  dir: string;
+  /** The paths in which the generation `of` differs from it. */
+  changes: string[];
+  of: string;
+}
 
 const live = new Set<string>();
 let hooked = false;
@@ -107,10 +115,11 @@ const swapPause = () => new Promise((r) => setTimeout(r, env.testSwapPauseMs() ?
  * Folders left by a build that was killed (SIGKILL, power loss): removed by the next build. The
  * generation the output links to is never touched.
  */
-async function removeStale(outDir: string, keep?: string): Promise<void> {
+async function removeStale(outDir: string, keep?: string, spare?: string): Promise<void> {
   const gens = generationsOf(outDir);
   const current = await linkTarget(outDir);
   for (const entry of await readdir(gens)) {
+    if (entry.startsWith('spare-') && join(gens, entry) !== spare) await removeInBackground(join(gens, entry));
     const m = /^(tmp|out|old|link)-(?:.*-)?(\d+)$/.exec(entry);
     const dir = join(gens, entry);
     if (!m || dir === current || dir === keep || Number(m[2]) === process.pid || alive(Number(m[2]))) continue;
@@ -151,6 +160,51 @@ async function removeInBackground(dir: string): Promise<void> {
   }
 }
 
+/** Take the spare as `tempDir` (a rename), when it is there. */
+async function takeSpare(spare: SpareGeneration, tempDir: string): Promise<boolean> {
+  try {
+    await rename(spare.dir, tempDir);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Make `dir`, a copy of an older output, into a copy of `current` (links) by the paths in which they differ. */
+function catchUp(dir: string, current: string, changes: string[]): void {
+  for (const path of changes) {
+    removeFile(dir, path);
+    const from = joinPlain(current, path);
+    const to = joinPlain(dir, path);
+    if (!existsSync(from)) continue; // removed in `current`
+    mkdirSync(dirname(to), { recursive: true });
+    try {
+      linkSync(from, to);
+    } catch {
+      copyFileSync(from, to);
+    }
+  }
+}
+
+/** Remove `path` below `dir`, and the folders it leaves empty. */
+function removeFile(dir: string, path: string): void {
+  const file = joinPlain(dir, path);
+  try {
+    unlinkSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EISDIR' || code === 'EPERM') rmSync(file, { recursive: true, force: true });
+    else return;
+  }
+  for (let at = dirname(file); at.length > dir.length && at.startsWith(dir); at = dirname(at)) {
+    try {
+      rmdirSync(at);
+    } catch {
+      return; // not empty
+    }
+  }
+}
+
 export class OutputFolder {
   private committed = false;
   readonly writer: FsWriter;
@@ -160,8 +214,15 @@ export class OutputFolder {
     readonly tempDir: string,
     /** The generation the output shows now, which this one replaces. */
     readonly previous: string | undefined,
+    /** The folder started as a copy of `previous` (links), not empty: what this build does not write is removed (`removeLeftovers`). */
+    readonly inPlace: boolean,
   ) {
-    this.writer = new FsWriter(tempDir, INTERRUPTED, previous);
+    this.writer = new FsWriter(tempDir, INTERRUPTED, previous, inPlace);
+  }
+
+  /** In place: remove the previous output's files that this build did not write. */
+  removeLeftovers(removed: string[]): void {
+    if (this.inPlace) for (const path of removed) removeFile(this.tempDir, path);
   }
 
   /** The generation this build's output becomes (set by commit). */
@@ -172,22 +233,35 @@ export class OutputFolder {
    * generation when the link is gone or shows another: a CI job restored the folders, a build was
    * killed after its swap); unchanged files are linked from there, and it is kept until the swap.
    */
-  static async create(outDir: string, recorded?: string): Promise<OutputFolder> {
+  static async create(outDir: string, recorded?: string, spare?: SpareGeneration): Promise<OutputFolder> {
     const gens = generationsOf(outDir);
     await makeDirs(dirname(outDir)); // (a file in the way is said of the output's own parent)
     await mkdir(gens, { recursive: true });
     if (!existsSync(join(gens, 'README.txt'))) await writeFile(join(gens, 'README.txt'), GENERATIONS_README);
-    await removeStale(outDir, recorded);
+    await removeStale(outDir, recorded, spare?.dir);
     const tempDir = join(gens, `tmp-${process.pid}`);
     await rm(tempDir, { recursive: true, force: true });
-    await mkdir(tempDir, { recursive: true });
-    live.add(tempDir);
     hookSignals();
     // The output the records describe, where they say it is (they may name a generation the link
     // no longer shows, after a build killed between its swap and its records): never another.
     const linked = await linkTarget(outDir);
     const current = recorded && recorded !== outDir ? recorded : (linked ?? (existsSync(outDir) ? outDir : undefined));
-    return new OutputFolder(outDir, tempDir, current);
+    // The spare becomes the current output by its recorded changes, then this build's folder: a rebuild costs its changes.
+    let inPlace = !!spare && current === spare.of && (await takeSpare(spare, tempDir));
+    live.add(tempDir);
+    if (inPlace) {
+      try {
+        catchUp(tempDir, current!, spare!.changes);
+      } catch {
+        // (Something in the spare stood in the way: the build starts from an empty folder.)
+        inPlace = false;
+        const junk = join(gens, `old-${Date.now().toString(36)}-${process.pid}`);
+        await rename(tempDir, junk);
+        await removeInBackground(junk);
+      }
+    }
+    if (!inPlace) await mkdir(tempDir, { recursive: true });
+    return new OutputFolder(outDir, tempDir, current, inPlace);
   }
 
   /**
@@ -195,7 +269,7 @@ export class OutputFolder {
    * the output, the one step that changes what `outDir` shows. The generation it replaces is
    * deleted in the background.
    */
-  async commit(): Promise<void> {
+  async commit(keepSpare = false): Promise<string | undefined> {
     const gens = generationsOf(this.outDir);
     const current = await linkTarget(this.outDir);
     // A folder, not a link: an empty one, or the output of a sitegen from before links (checkOutDir).
@@ -216,16 +290,25 @@ export class OutputFolder {
     this.committed = true;
     await swapPause();
     const replaced = current ?? (folder ? old : this.previous);
-    if (replaced && existsSync(replaced)) await removeInBackground(replaced);
+    let spare: string | undefined;
+    if (replaced && existsSync(replaced)) {
+      if (keepSpare && replaced === this.previous && dirname(replaced) === gens) {
+        spare = join(gens, `spare-${Date.now().toString(36)}-${process.pid}`);
+        await rename(replaced, spare);
+      } else await removeInBackground(replaced);
+    }
     // The generation the records described, when the link showed another (a build killed after its swap).
     const described = this.previous;
     if (described && described !== replaced && described !== this.outDir && existsSync(described)) await removeInBackground(described);
+    return spare;
   }
 
   /** Unless it was committed: remove the temporary folder. */
   async discard(): Promise<void> {
     if (this.committed) return;
     live.delete(this.tempDir);
-    await rm(this.tempDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+    // (In place, a whole output's worth of links.)
+    if (this.inPlace) await removeInBackground(this.tempDir);
+    else await rm(this.tempDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Where output goes: the file system for builds, memory for tests and the dev server.
  */
-import { constants, copyFileSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { type Stats, constants, copyFileSync, linkSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { SitegenError } from '../errors.ts';
 
@@ -46,11 +46,13 @@ export class FsWriter implements OutputWriter {
    * bytes as there is a hard link to it, so an unchanged file keeps its inode and modification
    * time from build to build. Every write is synchronous, one file open at a time.
    * `interrupted[0]` becomes 1 when the build is stopped (output/folder.ts INTERRUPTED): write nothing more.
+   * `inPlace`: `root` already holds the previous output's files as links, so a carried-over file is usually there.
    */
   constructor(
     root: string,
     private readonly interrupted?: Int32Array,
     readonly previous?: string,
+    readonly inPlace = false,
   ) {
     this.root = resolve(root);
   }
@@ -82,6 +84,11 @@ export class FsWriter implements OutputWriter {
         return true;
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EEXIST' && this.inPlace && !statSync(dir).isDirectory()) {
+          unlinkSync(dir); // a page of the previous output where this build has a folder
+          mkdirSync(dir);
+          return true;
+        }
         if (code === 'EEXIST') return true;
         if (code === 'ENOENT' && dirname(dir) !== dir) return false;
         throw error;
@@ -103,19 +110,21 @@ export class FsWriter implements OutputWriter {
       create();
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      unlinkSync(file);
+      // (In place, a folder of the previous output may stand where this build has a file.)
+      if (this.inPlace) rmSync(file, { recursive: true, force: true });
+      else unlinkSync(file);
       create();
     }
   }
 
   /** The previous output's copy of `path`, when it holds exactly `bytes`. */
-  private same(path: string, bytes: Uint8Array): string | undefined {
+  private same(path: string, bytes: Uint8Array): [string, Stats] | undefined {
     if (!this.previous) return undefined;
     const from = joinPlain(this.previous, path.replace(/^\/+/, ''));
     try {
       const stats = statSync(from, { throwIfNoEntry: false });
       if (!stats?.isFile() || stats.size !== bytes.byteLength) return undefined;
-      return Buffer.compare(readFileSync(from), bytes) === 0 ? from : undefined;
+      return Buffer.compare(readFileSync(from), bytes) === 0 ? [from, stats] : undefined;
     } catch {
       return undefined;
     }
@@ -129,8 +138,8 @@ export class FsWriter implements OutputWriter {
     this.stopped();
     const file = this.target(path);
     const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-    const from = this.same(path, bytes);
-    if (from) return this.linkSync(path, from);
+    const same = this.same(path, bytes);
+    if (same) return this.linkSync(path, ...same);
     try {
       this.ensureDirSync(dirname(file));
       this.createSync(file, () => writeFileSync(file, bytes, { flag: 'wx' }));
@@ -142,10 +151,18 @@ export class FsWriter implements OutputWriter {
     return bytes.byteLength;
   }
 
-  /** An unchanged file of the previous output: a hard link (a copy where links fail). Returns its size. */
-  linkSync(path: string, from: string): number {
+  /** An unchanged file of the previous output (`known`: its stats): a hard link (a copy where links fail). Returns its size. */
+  linkSync(path: string, from: string, known?: Stats): number {
     this.stopped();
     const file = this.target(path);
+    if (this.inPlace) {
+      const there = statSync(file, { throwIfNoEntry: false });
+      const source = known ?? statSync(from);
+      if (there && there.ino === source.ino && there.dev === source.dev) {
+        this.written.set(path, there.size);
+        return there.size;
+      }
+    }
     this.ensureDirSync(dirname(file));
     this.createSync(file, () => {
       try {
@@ -155,7 +172,7 @@ export class FsWriter implements OutputWriter {
         copyFileSync(from, file, constants.COPYFILE_EXCL);
       }
     });
-    const size = statSync(file).size;
+    const size = known?.size ?? statSync(file).size;
     this.written.set(path, size);
     return size;
   }

@@ -75,6 +75,8 @@ export interface FolderRequest {
   previous?: string;
   /** When the build that wrote `previous` finished: a file modified since is not taken over. */
   builtAt?: number;
+  /** The folder already holds `previous`'s files as links (output/folder.ts). */
+  inPlace?: boolean;
   /** Markdown settings, for documents that must be parsed again to render or write. */
   options: ParseOptions;
 }

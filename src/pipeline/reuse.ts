@@ -2,7 +2,7 @@
  * Files a build takes over from the previous output instead of writing them anew: an unchanged
  * page's files, hard-linked. Runs in the workers.
  */
-import { statSync } from 'node:fs';
+import { type Stats, statSync } from 'node:fs';
 import type { FolderRequest, WorkerJob } from './protocol.ts';
 import { joinPlain, type FsWriter } from '../output/writer.ts';
 
@@ -19,13 +19,13 @@ export function tryLink(folder: OpenFolder, reuse: NonNullable<WorkerJob['reuse'
   if (!previous) return false;
   const builtAt = folder.builtAt ?? Infinity;
   try {
-    const from = reuse.files.map(([file, size]) => {
+    const from = reuse.files.map(([file, size]): [string, Stats] | undefined => {
       const path = joinPlain(previous, file);
       const stats = statSync(path, { throwIfNoEntry: false });
-      return stats?.isFile() && stats.size === size && stats.mtimeMs <= builtAt ? path : undefined;
+      return stats?.isFile() && stats.size === size && stats.mtimeMs <= builtAt ? [path, stats] : undefined;
     });
-    if (from.some((path) => path === undefined)) return false;
-    reuse.files.forEach(([file], i) => folder.writer.linkSync(file, from[i]!));
+    if (from.some((found) => found === undefined)) return false;
+    reuse.files.forEach(([file], i) => folder.writer.linkSync(file, ...from[i]!));
     return true;
   } catch {
     return false;

@@ -16,6 +16,7 @@ import { hashText } from '../hash.ts';
 import type { SiteCollection } from '../render/types.ts';
 import { attachDetails, openDetails, splitDetails, type Details } from './details.ts';
 import { readJson, writeJson } from './json-file.ts';
+import { isPlain } from '../output/writer.ts';
 import type { PageSummary } from './protocol.ts';
 
 export interface PageRecord {
@@ -60,6 +61,8 @@ export interface OutputState {
   builtAt?: number;
   /** The generation folder the output links to (output/folder.ts). */
   generation?: string;
+  /** The generation this build replaced, kept: it differs from `generation` by `changes` alone (output/folder.ts). */
+  spare?: Spare;
   /**
    * The problems the build reported as warnings (checks at `warn`): an up-to-date check that keeps
    * this output prints them again, as a full build of the same sources would.
@@ -70,6 +73,12 @@ export interface OutputState {
    * saveOutputState writes only what differs from it, while that stays small.
    */
   base?: RecordsBase;
+}
+
+export interface Spare {
+  dir: string;
+  /** The paths this build changed or removed. */
+  changes: string[];
 }
 
 /** A records file as read: its id and its pages (objects a build keeps when a page is unchanged). */
@@ -99,7 +108,7 @@ interface RecordsDelta extends Pick<OutputState, 'id' | 'api' | 'jobsKey' | 'che
  * size. The per-page records (`pages`, `api`, ten times the size) are in a file of their own, read
  * only when the output turns out stale (previousOutput).
  */
-export type OutputIndex = Pick<OutputState, 'id' | 'outDir' | 'files' | 'warnings' | 'builtAt' | 'generation'> & {
+export type OutputIndex = Pick<OutputState, 'id' | 'outDir' | 'files' | 'warnings' | 'builtAt' | 'generation' | 'spare'> & {
   pageCount: number;
   /** Where that output is now: the output folder, or its generation when the link is gone (a CI job restored it); undefined when neither holds it. */
   dir?: string;
@@ -120,6 +129,11 @@ export async function loadOutputState(cacheDir: string, outDir: string): Promise
   if (!Array.isArray(state.warnings) || !state.warnings.every((w) => w && typeof w.code === 'string' && typeof w.message === 'string')) delete state.warnings;
   if (typeof state.builtAt !== 'number') delete state.builtAt;
   const generation = typeof state.generation === 'string' ? resolve(dirname(outDir), state.generation) : undefined;
+  state.generation = generation;
+  const spare = state.spare;
+  if (generation && typeof spare?.dir === 'string' && Array.isArray(spare.changes) && spare.changes.every((c) => typeof c === 'string' && isPlain(c)))
+    state.spare = { dir: resolve(dirname(outDir), spare.dir), changes: spare.changes };
+  else delete state.spare;
   state.dir = latestId(outDir) === state.id ? outDir : generation && latestId(generation) === state.id ? generation : undefined;
   return state;
 }
@@ -154,6 +168,7 @@ export async function saveOutputState(cacheDir: string, state: OutputState): Pro
       files: state.files,
       ...(state.builtAt ? { builtAt: state.builtAt } : {}),
       ...(state.generation ? { generation: relative(dirname(state.outDir), state.generation) } : {}),
+      ...(state.spare ? { spare: { dir: relative(dirname(state.outDir), state.spare.dir), changes: state.spare.changes } } : {}),
       ...warnings,
     },
     true,

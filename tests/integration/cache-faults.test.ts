@@ -87,12 +87,12 @@ async function differsFromCold(site: string, edits: readonly Edit[]): Promise<st
   return differences(actual, await coldOutput(edits));
 }
 
-/** Wait until the generation a build replaced is deleted (in the background), so only the current one is left. */
+/** Wait until replaced generations are deleted (in the background), so only the current one and the spare are left. */
 async function settle(site: string): Promise<void> {
   const gens = join(site, '.dist.sitegen');
   const current = basename(readlinkSync(join(site, 'dist')));
   const end = Date.now() + 30_000;
-  while (readdirSync(gens).some((entry) => entry !== 'README.txt' && entry !== current)) {
+  while (readdirSync(gens).some((entry) => entry !== 'README.txt' && entry !== current && !entry.startsWith('spare-'))) {
     if (Date.now() > end) throw new Error(`old generations never removed: ${readdirSync(gens).join(', ')}`);
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -210,6 +210,54 @@ describe('every kind of cache file, damaged, never gives a wrong site', () => {
       expect(problems).toEqual([]);
     }, 300_000);
   }
+});
+
+describe('the kept generation (the next build starts from it), damaged, never gives a wrong site', () => {
+  let site: string;
+  let saved: string;
+  const B: Edit[] = ['setup', 'hello'];
+
+  beforeAll(async () => {
+    site = copyFixture('basic');
+    saved = tempDir('sitegen-spare-faults-');
+    expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
+    applyEdits(site, ['setup']);
+    expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
+    await settle(site);
+    saveState(site, saved);
+    applyEdits(site, ['hello']);
+  }, 120_000);
+
+  afterAll(() => {
+    remove(site);
+    remove(saved);
+  });
+
+  // Its unchanged files are the current output's (hard links): damaged in place, both are.
+  for (const [how, damage] of DAMAGES) {
+    it(`every file ${how}: the build equals the cold build`, async () => {
+      restoreState(site, saved);
+      const gens = join(site, '.dist.sitegen');
+      const spare = readdirSync(gens).find((name) => name.startsWith('spare-'));
+      expect(spare).toBeDefined();
+      const files = listFiles(join(gens, spare!));
+      expect(files.length).toBeGreaterThan(10);
+      for (const file of files) damage(join(gens, spare!, file));
+      const built = await runCli(['build', '--quiet', '--root', site]);
+      expect(built.code, built.stderr).toBe(0);
+      expect(await differsFromCold(site, B)).toEqual([]);
+      await settle(site);
+    }, 120_000);
+  }
+
+  it('gone: the build equals the cold build', async () => {
+    restoreState(site, saved);
+    const gens = join(site, '.dist.sitegen');
+    for (const name of readdirSync(gens)) if (name.startsWith('spare-')) rmSync(join(gens, name), { recursive: true });
+    const built = await runCli(['build', '--quiet', '--root', site]);
+    expect(built.code, built.stderr).toBe(0);
+    expect(await differsFromCold(site, B)).toEqual([]);
+  }, 120_000);
 });
 
 /** Change bytes in the middle of an output file, keeping its size (as a hand edit or a bad sync would). */

@@ -31,7 +31,8 @@ function leftovers(site: string): string[] {
 
 /** The previous output is deleted by a detached process once the new one is in place. */
 async function leftoversSettled(site: string): Promise<string[]> {
-  for (let i = 0; i < 100 && leftovers(site).length; i++) await new Promise((r) => setTimeout(r, 100));
+  const settling = () => leftovers(site).some((name) => !name.startsWith('spare-'));
+  for (let i = 0; i < 100 && settling(); i++) await new Promise((r) => setTimeout(r, 100));
   return leftovers(site);
 }
 
@@ -80,20 +81,59 @@ describe('an interrupted build', () => {
   });
 });
 
+describe('an interrupted rebuild that started from the kept generation', () => {
+  it('leaves the previous output as it was after a kill; the next build is whole', async () => {
+    const site = copyFixture('basic');
+    try {
+      expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
+      writeFileSync(join(site, 'content/about.md'), readFileSync(join(site, 'content/about.md'), 'utf8') + '\nOne more line.\n');
+      expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
+      expect(await leftoversSettled(site)).toEqual([expect.stringMatching(/^spare-/)]);
+      const before = snapshot(join(site, 'dist'));
+      addDocuments(site, 1500);
+      await interrupt(site, 'SIGKILL');
+      expect(snapshot(join(site, 'dist'))).toEqual(before);
+      // The spare became the killed build's folder: the next build starts from an empty one.
+      expect(leftovers(site)).toEqual([expect.stringMatching(/^tmp-/)]);
+      const again = await runCli(['build', '--quiet', '--root', site]);
+      expect(again.code, again.stderr).toBe(0);
+      expect(readFileSync(join(site, 'dist/many/page-1499/index.html'), 'utf8')).toContain('Page 1499');
+      expect(readFileSync(join(site, 'dist/about/index.html'), 'utf8')).toContain('One more line.');
+      expect(await leftoversSettled(site)).toEqual([]);
+    } finally {
+      remove(site);
+    }
+  });
+});
+
 describe('a rebuild', () => {
-  it('swaps the new output in, its unchanged files linked from the previous one, with nothing left beside the output', async () => {
+  it('swaps the new output in, its unchanged files linked from the previous one, with only the replaced one kept beside it', async () => {
     const site = copyFixture('basic');
     try {
       expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
       const inode = (file: string) => statSync(join(site, 'dist', file)).ino;
       const [guide, about] = [inode('guide/index.html'), inode('about/index.html')];
-      writeFileSync(join(site, 'content/about.md'), readFileSync(join(site, 'content/about.md'), 'utf8') + '\nOne more line.\n');
+      const edit = (line: string) => writeFileSync(join(site, 'content/about.md'), readFileSync(join(site, 'content/about.md'), 'utf8') + `\n${line}\n`);
+      edit('One more line.');
       expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
       expect(readFileSync(join(site, 'dist/about/index.html'), 'utf8')).toContain('One more line.');
       // The unchanged page is the same file; the edited one a new file.
       expect(inode('guide/index.html')).toBe(guide);
       expect(inode('about/index.html')).not.toBe(about);
-      expect(await leftoversSettled(site)).toEqual([]);
+      // The replaced generation is kept (it differs in a few files), and the next build starts from it.
+      const [spare] = await leftoversSettled(site);
+      expect(await leftoversSettled(site)).toEqual([expect.stringMatching(/^spare-/)]);
+      expect(statSync(join(site, '.dist.sitegen', spare, 'guide/index.html')).ino).toBe(guide);
+      expect(readFileSync(join(site, '.dist.sitegen', spare, 'about/index.html'), 'utf8')).not.toContain('One more line.');
+      edit('A third line.');
+      const third = await runCli(['build', '--root', site]);
+      expect(third.stdout).toMatch(/wrote \d+ files/);
+      expect(readFileSync(join(site, 'dist/about/index.html'), 'utf8')).toContain('A third line.');
+      expect(inode('guide/index.html')).toBe(guide);
+      const kept = await leftoversSettled(site);
+      expect(kept).toEqual([expect.stringMatching(/^spare-/)]);
+      expect(kept[0]).not.toBe(spare);
+      expect(readFileSync(join(site, '.dist.sitegen', kept[0], 'about/index.html'), 'utf8')).toContain('One more line.');
       expect(readdirSync(join(site, '.sitegen-cache')).filter((name) => name.startsWith('spare'))).toEqual([]);
       expect(readdirSync(site).filter((name) => name.startsWith('.dist'))).toEqual(['.dist.sitegen']);
     } finally {
