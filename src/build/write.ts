@@ -172,6 +172,10 @@ export async function render(ctx: BuildContext, { target, opened, apiWritten }: 
   ctx.renderErrors.push(...ctx.rendered.errors);
   const { pages, reused } = ctx.rendered;
   ctx.done(`rendered ${pages} pages${reused ? ` (${reused} unchanged)` : ''}`, [pages - reused, 'page rendered']);
+  const why = Object.entries(ctx.rendered.why)
+    .filter(([, n]) => n)
+    .sort(([a], [b]) => Number(a === 'unchanged') - Number(b === 'unchanged'));
+  ctx.log.profile(`  pages by reason: ${why.map(([reason, n]) => `${n} ${reason}`).join(', ')}`);
   await (apiWritten ?? writeApi(ctx));
   ctx.workerChanges = (await Promise.all(pool.sessions.map((s) => s.request({ type: 'changes' })))).flat();
   // The workers close while the checks run and the caches are saved.

@@ -14,6 +14,7 @@ import { carryDetails } from './details.ts';
 import { jobFor, type SitePlan } from './plan.ts';
 import type { Route } from '../routes/table.ts';
 import type { BodyAt, CopiedPage, PageResult, WorkerJob } from './protocol.ts';
+import { planReuse, type ReuseReason } from './reuse.ts';
 import { asParsed, type OutputState, type PageRecord } from './state.ts';
 import { HeapCap } from './heap.ts';
 import { later } from './later.ts';
@@ -59,6 +60,8 @@ export interface RenderOutcome {
   jobsKey?: string;
   pages: number;
   reused: number;
+  /** How many pages were rendered or kept for each reason (planReuse). */
+  why: Partial<Record<ReuseReason, number>>;
 }
 
 export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
@@ -109,15 +112,24 @@ class PageRun {
     this.routeIndex = new Map(plan.routes.map((r, i) => [r.path, i]));
     const jobsKey = this.jobsKey;
     this.heap.start();
-    this.outcome = { checked: [], built: [], errors: [], records: this.records, ...(jobsKey ? { jobsKey } : {}), pages: plan.routes.length, reused: 0 };
+    this.outcome = {
+      checked: [],
+      built: [],
+      errors: [],
+      records: this.records,
+      ...(jobsKey ? { jobsKey } : {}),
+      pages: plan.routes.length,
+      reused: 0,
+      why: {},
+    };
   }
 
   private routeOf(path: string): Route {
     return this.input.plan.routes[this.routeIndex.get(path) ?? -1];
   }
 
-  private sameCollections(uses: PageRecord['uses']): boolean {
-    return !!uses && Object.entries(uses).every(([name, hash]) => this.collectionHash[name as SiteCollection] === hash);
+  private tally(why: ReuseReason, change = 1): void {
+    this.outcome.why[why] = (this.outcome.why[why] ?? 0) + change;
   }
 
   /** What the page renders from (its key covers this), without where to find its body. */
@@ -163,8 +175,10 @@ class PageRun {
         ? hashText(`${input.jobsKey}\u0000${docKey}\u0000${JSON.stringify({ ...job, page: undefined })}`)
         : hashText(`${input.renderKey}\u0000${doc?.hash ?? ''}\u0000${JSON.stringify(job)}`));
     this.records[route.path] = { key, status: job.status, links: [], ids: [], files: [], ...(docKey ? { doc: docKey } : {}) };
-    if (before && before.key === key && this.sameCollections(before.uses) && before.files.every((f) => this.prevFiles.has(f))) {
-      job.reuse = { files: before.files.map((f) => [f, this.prevFiles.get(f)!]) };
+    const { keep, why } = planReuse(before, { key, collections: this.collectionHash }, this.prevFiles);
+    this.tally(why);
+    if (keep) {
+      job.reuse = { files: before!.files.map((f) => [f, this.prevFiles.get(f)!]) };
       return job;
     }
     return known ? this.fullJob(route) : this.withBody(job, route);
@@ -214,8 +228,11 @@ class PageRun {
     this.heap.check();
     for (const result of results) {
       if ('copied' in result) this.takeLinked(result);
-      else if (result.retry) this.retries.push(this.fullJob(this.routeOf(result.path)));
-      else if (result.error) {
+      else if (result.retry) {
+        this.retries.push(this.fullJob(this.routeOf(result.path)));
+        this.tally('unchanged', -1);
+        this.tally('changed in the output');
+      } else if (result.error) {
         this.failed.push({ path: result.path, error: SitegenError.fromJSON(result.error) });
         delete this.records[result.path];
       } else {

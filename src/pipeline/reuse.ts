@@ -3,7 +3,9 @@
  * page's files, hard-linked. Runs in the workers.
  */
 import { type Stats, statSync } from 'node:fs';
+import type { SiteCollection } from '../render/types.ts';
 import type { FolderRequest, WorkerJob } from './protocol.ts';
+import type { PageRecord } from './state.ts';
 import { joinPlain, type FsWriter } from '../output/writer.ts';
 
 /** The folder a worker writes, as the main thread opened it for the build. */
@@ -30,4 +32,25 @@ export function tryLink(folder: OpenFolder, reuse: NonNullable<WorkerJob['reuse'
   } catch {
     return false;
   }
+}
+
+/** Why a page is rendered, or kept from the previous output. */
+export type ReuseReason = 'no previous page' | 'inputs changed' | 'collections changed' | 'files gone' | 'changed in the output' | 'unchanged';
+
+/**
+ * Render or keep a page: kept when the previous build rendered it from the same inputs (`key`), the
+ * site-wide collections it read are unchanged, and its files are in the previous output.
+ */
+export function planReuse(
+  previous: Pick<PageRecord, 'key' | 'uses' | 'files'> | undefined,
+  current: { key: string; collections: Record<SiteCollection, string> },
+  previousFiles: ReadonlyMap<string, number>,
+): { keep: boolean; why: ReuseReason } {
+  if (!previous) return { keep: false, why: 'no previous page' };
+  if (previous.key !== current.key) return { keep: false, why: 'inputs changed' };
+  const uses = previous.uses;
+  if (!uses || Object.entries(uses).some(([name, hash]) => current.collections[name as SiteCollection] !== hash))
+    return { keep: false, why: 'collections changed' };
+  if (!previous.files.every((file) => previousFiles.has(file))) return { keep: false, why: 'files gone' };
+  return { keep: true, why: 'unchanged' };
 }

@@ -52,7 +52,7 @@ describe('a rebuild after one body edit', () => {
     const kept = inode('guide/intro/index.html');
     edit('content/about.md', (t) => `${t}\nOne more sentence at the end.\n`);
     const changesFile = join(scratch, 'changes.txt');
-    const result = await build('--changes', changesFile);
+    const result = await build('--changes', changesFile, '--profile');
     const after = snapshot('after');
     const next = JSON.parse(readFileSync(join(after, '_sitegen/builds/latest.json'), 'utf8')).id;
     expect(next).not.toBe(id);
@@ -68,6 +68,8 @@ describe('a rebuild after one body edit', () => {
     );
     expect(readFileSync(changesFile, 'utf8').split('\n').filter(Boolean).sort()).toEqual(differing(before, after));
     expect(result.stdout).toMatch(/wrote 5 files, \d+ unchanged, removed 1/);
+    // --profile says why each page was rendered or kept.
+    expect(result.stdout).toMatch(/pages by reason: 1 inputs changed, \d+ unchanged\n/);
     // An unchanged page is the same file as before, not a copy.
     expect(inode('guide/intro/index.html')).toBe(kept);
   });
