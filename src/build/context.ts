@@ -15,7 +15,7 @@ import type { SitePlan } from '../pipeline/plan.ts';
 import type { Project } from '../pipeline/project.ts';
 import type { BodyAt } from '../pipeline/protocol.ts';
 import type { RenderOutcome } from '../pipeline/render.ts';
-import type { DocCache, DocEntry } from '../pipeline/doc-cache.ts';
+import type { DocCache, DocEntry, SourcesDigest } from '../pipeline/doc-cache.ts';
 import type { OutputIndex, OutputState } from '../pipeline/state.ts';
 import type { CompiledTemplates } from '../pipeline/templates.ts';
 import type { Workers, WorkerSession } from '../pipeline/workers.ts';
@@ -52,7 +52,12 @@ export interface BuildContext {
   /** Hash of sitegen's own parser and renderer. */
   engine: string;
   parseKey: string;
-  docCache: DocCache;
+  /** The source index; undefined while the digest stands for it (load.ts loadIndex). */
+  docCache?: DocCache;
+  /** Each source's stat key (not for a fresh build). */
+  stats?: (string | undefined)[];
+  /** The index's digest, when every source is as it records. */
+  digest?: SourcesDigest;
   sourceHashes: (string | undefined)[];
   toParse: number[];
   restated: string[];

@@ -12,24 +12,24 @@ import { formatMs, reportWarning } from '../log.ts';
 import { collectImages } from '../output/images.ts';
 import { VERSION } from '../paths.ts';
 import { outputIntact } from '../pipeline/output-check.ts';
-import { changedSources, completeDocCache, pruned, saveDocCache } from '../pipeline/doc-cache.ts';
+import { changedSources, completeDocCache, pruned, saveDocCache, sourcesDigest } from '../pipeline/doc-cache.ts';
 import { Workers } from '../pipeline/workers.ts';
 import type { BuildResult } from './build.ts';
 import type { BuildContext } from './context.ts';
-import { parseSources } from './load.ts';
+import { loadIndex, parseSources } from './load.ts';
 
 /** Wait for the parse; collect the images; hash the inputs into the build id. */
 export async function identify(ctx: BuildContext): Promise<void> {
-  const { sources, entries, indexed, toParse } = ctx;
+  const { sources, entries, indexed, toParse, digest } = ctx;
   await ctx.parsing;
   const fromCache = sources.length - toParse.length;
-  const documents = entries.filter((e) => e.doc).length + sources.filter((_, i) => !entries[i] && indexed[i].hasDoc).length;
+  const documents = digest ? digest.documents : entries.filter((e) => e.doc).length + sources.filter((_, i) => !entries[i] && indexed[i].hasDoc).length;
   ctx.done(`parsed ${documents} documents${fromCache ? ` (${fromCache} from cache)` : ''}`, [toParse.length, 'document parsed']);
-  // Read and hashed every build, like public files. Cached documents are known by their index entry here.
+  // Read and hashed every build, like public files. Cached documents are known by their index entry (or digest) here.
   const counts = (d: { draft?: boolean; _partial?: boolean; partial?: boolean }) => !(d._partial || d.partial) && (ctx.drafts || !d.draft);
   ctx.images = await collectImages({
-    docs: sources.flatMap((_, i) => {
-      const doc = entries[i] ? entries[i].doc : indexed[i].images;
+    docs: sources.flatMap((s, i) => {
+      const doc = digest ? digest.images[s.rel] : entries[i] ? entries[i].doc : indexed[i].images;
       return doc && counts(doc) ? [doc] : [];
     }),
     ...ctx.scope,
@@ -51,7 +51,11 @@ function buildId(ctx: BuildContext): string {
     templates.sourcesHash,
     ...project.pluginModules.map((p) => `${p.inputsHash}:${JSON.stringify(p.options ?? null)}`),
     JSON.stringify({ url: config.url, base: config.base, drafts: ctx.drafts, authors: ctx.authors, epoch: env.sourceDateEpoch() ?? null }),
-    ...sources.map((s, i) => `${contentId(s.rel)}:${sourceHashes[i] ?? '(unreadable)'}`),
+    ctx.digest?.sources ??
+      sourcesDigest(
+        sources.map((s) => s.rel),
+        sourceHashes,
+      ),
     ...ctx.publicFiles.map((f) => `${f.rel}:${f.hash}`),
     ...ctx.linkProblems.map((p) => `refused:${p.location?.file}`),
     ...ctx.images.files.map((f) => `${f.rel}:${f.hash}`),
@@ -87,7 +91,9 @@ export async function upToDate(ctx: BuildContext): Promise<BuildResult | undefin
 
 /** The metadata of the documents not parsed in this build, from the cache; the parsed ones join it. */
 export async function withMetadata(ctx: BuildContext): Promise<void> {
-  const { sources, entries, docCache } = ctx;
+  if (!ctx.docCache) await indexAfterDigest(ctx);
+  const { sources, entries } = ctx;
+  const docCache = ctx.docCache!;
   const missing = ctx.fresh ? new Set<string>() : await (ctx.metadataLoaded ?? completeDocCache(ctx.project.cacheDir, docCache, true));
   const pending = new Set(ctx.toParse);
   const late = sources.flatMap((s, i) => (!pending.has(i) && missing.has(s.rel) ? [i] : []));
@@ -102,8 +108,17 @@ export async function withMetadata(ctx: BuildContext): Promise<void> {
   });
 }
 
+/** The index the digest stood for; sources it turns out not to hold (damaged since) are parsed now. */
+async function indexAfterDigest(ctx: BuildContext): Promise<void> {
+  await loadIndex(ctx);
+  if (!ctx.toParse.length) return;
+  ctx.workers ??= new Workers(ctx.size, ctx.project.pluginModules);
+  await parseSources(ctx, ctx.toParse);
+}
+
 /** The document cache as this build leaves it: entries of gone files pruned, parsed ones saved anew. */
 export function saveDocs(ctx: BuildContext): Promise<void> {
-  const { docCache, sources } = ctx;
+  const { sources } = ctx;
+  const docCache = ctx.docCache!;
   return saveDocCache(ctx.project.cacheDir, pruned(docCache, sources), changedSources(docCache, sources, [...ctx.parsedRels, ...ctx.restated]));
 }

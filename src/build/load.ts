@@ -17,8 +17,8 @@ import type { RenderModule } from '../render/render-page.ts';
 import { cacheNotices } from '../pipeline/json-file.ts';
 import { checkOutputSizes } from '../pipeline/output-check.ts';
 import { cacheDirOf, loadProject, type Project } from '../pipeline/project.ts';
-import { checkSources } from '../pipeline/stat.ts';
-import { completeDocCache, loadSourceIndex, type DocCache } from '../pipeline/doc-cache.ts';
+import { checkSources, statKey } from '../pipeline/stat.ts';
+import { completeDocCache, loadDigest, loadSourceIndex, saveIndexDigest, statsDigest, type DocCache } from '../pipeline/doc-cache.ts';
 import { anyOutputState, loadOutputState, outputThere, previousOutput } from '../pipeline/state.ts';
 import { compileTemplates } from '../pipeline/templates.ts';
 import { Workers, batches, concurrencyFor } from '../pipeline/workers.ts';
@@ -103,11 +103,13 @@ export async function scan(ctx: BuildContext): Promise<void> {
   } satisfies ParseOptions;
   ctx.engine = hashText(readFileSync(join(PACKAGE_ROOT, 'lib/worker.js')));
   ctx.parseKey = hashText(JSON.stringify([VERSION, ctx.engine, ctx.parseOptions, project.pluginModules.map((p) => [p.file, p.options])]));
-  // Hashes and stats only: the documents' metadata is read once the output turns out stale.
-  ctx.docCache = ctx.fresh ? ({ key: ctx.parseKey, entries: {} } satisfies DocCache) : await loadSourceIndex(cacheDir, ctx.parseKey);
-  const { hashes, toParse, restated } = checkSources(sources, ctx.docCache.entries);
-  Object.assign(ctx, { sourceHashes: hashes, toParse, restated, entries: new Array(sources.length) });
-  Object.assign(ctx, { owner: new Map(), bodyAt: new Map(), parseMs: [], parsedRels: [] });
+  Object.assign(ctx, { owner: new Map(), bodyAt: new Map(), parseMs: [], parsedRels: [], entries: new Array(sources.length) });
+  // Every source's stat as the digest sums it up: the index is read only once the output turns out stale.
+  const digest = ctx.fresh ? undefined : await loadDigest(cacheDir, ctx.parseKey);
+  if (!ctx.fresh) ctx.stats = sources.map((s) => statKey(s.file));
+  if (digest && digest.stats === statsDigest(sources, ctx.stats!)) Object.assign(ctx, { digest, toParse: [], restated: [] });
+  else await loadIndex(ctx, !digest);
+  const { toParse } = ctx;
   // A source to parse: the output is stale, its files' sizes are not needed.
   if (toParse.length) {
     ctx.outputCheck?.cancel();
@@ -115,9 +117,8 @@ export async function scan(ctx: BuildContext): Promise<void> {
   }
   ctx.parsing = later(toParse.length ? parseSources(ctx, toParse) : Promise.resolve());
   // Stale: the documents' metadata and the previous output's records load while the workers parse.
-  ctx.indexed = sources.map((s) => ({ hasDoc: ctx.docCache.entries[s.rel]?.hasDoc, images: ctx.docCache.entries[s.rel]?.images }));
   // (A fresh build parses every source: the cached metadata has nothing to add.)
-  if (toParse.length && !ctx.fresh) ctx.metadataLoaded = later(completeDocCache(cacheDir, ctx.docCache, true));
+  if (toParse.length && !ctx.fresh) ctx.metadataLoaded = later(completeDocCache(cacheDir, ctx.docCache!, true));
   if (toParse.length && !ctx.fresh) ctx.previousLoaded = later(previousOutput(cacheDir, ctx.state));
   ctx.templates = await compileTemplates(project);
   // The workers import the template bundle between parse batches, ready for rendering.
@@ -133,6 +134,20 @@ export async function scan(ctx: BuildContext): Promise<void> {
   if (skipped) ctx.log.warn(skipped);
   // React and the templates load while the workers parse, unless the output is probably up to date.
   if (toParse.length || !ctx.state || ctx.force) loadTemplates(ctx);
+}
+
+/**
+ * The source index (hashes and stats), and which sources it holds as they are now; `digest`: write
+ * the index's digest when nothing changed (none was found).
+ */
+export async function loadIndex(ctx: BuildContext, digest = false): Promise<void> {
+  const { project, sources } = ctx;
+  ctx.docCache = ctx.fresh ? ({ key: ctx.parseKey, entries: {} } satisfies DocCache) : await loadSourceIndex(project.cacheDir, ctx.parseKey);
+  const { hashes, toParse, restated } = checkSources(sources, ctx.docCache.entries, ctx.stats);
+  Object.assign(ctx, { sourceHashes: hashes, toParse, restated });
+  ctx.indexed = sources.map((s) => ({ hasDoc: ctx.docCache!.entries[s.rel]?.hasDoc, images: ctx.docCache!.entries[s.rel]?.images }));
+  const whole = Object.keys(ctx.docCache.entries).length === sources.length;
+  if (digest && whole && !ctx.fresh && !toParse.length && !restated.length) ctx.docCacheSaved = later(saveIndexDigest(project.cacheDir, ctx.docCache));
 }
 
 /** The template bundle, imported once. */

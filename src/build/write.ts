@@ -166,7 +166,7 @@ export async function render(ctx: BuildContext, { target, opened, apiWritten }: 
     writeAssets(out, ctx.templates.assets).then(() => writeOutputs({ config: project.config, out, plan, buildId: ctx.buildId, timestamp, publicFiles })),
   );
   // The document cache holds what was parsed, whatever the rest of the build gives.
-  if (ctx.toParse.length || ctx.restated.length || Object.keys(ctx.docCache.entries).length !== ctx.sources.length) ctx.docCacheSaved = later(saveDocs(ctx));
+  if (ctx.toParse.length || ctx.restated.length || Object.keys(ctx.docCache!.entries).length !== ctx.sources.length) ctx.docCacheSaved = later(saveDocs(ctx));
   // (Nothing may still be writing into the folder when a failed build discards it.)
   ctx.rendered = await rendering.finally(() => Promise.allSettled([outputsWritten, apiWritten]));
   ctx.renderErrors.push(...ctx.rendered.errors);

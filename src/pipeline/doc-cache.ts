@@ -7,6 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
+import { contentId } from '../content/paths.ts';
+import { hashText } from '../hash.ts';
 import { join } from 'node:path';
 import type { ContentDocument } from '../content/types.ts';
 import type { SerializedError } from '../errors.ts';
@@ -55,8 +57,71 @@ const sourceIndexFile = (cacheDir: string) => join(cacheDir, 'sources.json');
 /** Index entries changed since `sources.json` was written whole, with `documents.json` (`null`: the source is gone). */
 const sourceDeltaFile = (cacheDir: string) => join(cacheDir, 'sources.delta.json');
 
+const digestFile = (cacheDir: string) => join(cacheDir, 'sources.digest.json');
+
 type IndexEntry = Pick<DocEntry, 'hash' | 'display' | 'stat' | 'hasDoc' | 'images'>;
+
+/**
+ * The index in brief, for the up-to-date check: while every source's stat hashes to `stats`, the
+ * sources' hashes are those the index holds, so the build id needs only `sources`, their digest.
+ */
+export interface SourcesDigest {
+  key: string;
+  stats: string;
+  sources: string;
+  documents: number;
+  /** The index's images by source (DocEntry.images). */
+  images: Record<string, NonNullable<DocEntry['images']>>;
+}
+
+/** Hash of every source's path, display path and stat key, sorted by path (undefined if a stat is missing). */
+export function statsDigest(sources: { rel: string; display: string }[], stats: (string | undefined)[]): string | undefined {
+  const lines: string[] = [];
+  for (let i = 0; i < sources.length; i++) {
+    if (stats[i] === undefined) return undefined;
+    lines.push(`${sources[i].rel}\u0000${sources[i].display}\u0000${stats[i]}`);
+  }
+  return hashText(lines.sort().join('\n'));
+}
+
+/** Hash of every source's content hash, by path (part of the build id). */
+export function sourcesDigest(rels: string[], hashes: (string | undefined)[]): string {
+  return hashText(
+    rels
+      .map((rel, i) => `${contentId(rel)}:${hashes[i] ?? '(unreadable)'}`)
+      .sort()
+      .join('\n'),
+  );
+}
+
+export async function loadDigest(cacheDir: string, key: string): Promise<SourcesDigest | undefined> {
+  const digest = await readJson<SourcesDigest>(digestFile(cacheDir));
+  const valid = digest?.key === key && typeof digest.stats === 'string' && typeof digest.sources === 'string';
+  return valid && typeof digest.documents === 'number' && digest.images && typeof digest.images === 'object' ? digest : undefined;
+}
+
+/** The digest of the index's entries (`indexOf` of each), or none when a source has no stat. */
+async function saveDigest(cacheDir: string, key: string, index: Record<string, IndexEntry>): Promise<void> {
+  const rels = Object.keys(index);
+  const entries = rels.map((rel) => index[rel]);
+  const stats = statsDigest(
+    rels.map((rel, i) => ({ rel, display: entries[i].display })),
+    entries.map((e) => e.stat),
+  );
+  if (!stats) return rm(digestFile(cacheDir), { force: true });
+  const images: SourcesDigest['images'] = {};
+  for (let i = 0; i < rels.length; i++) if (entries[i].images) images[rels[i]] = entries[i].images!;
+  const documents = entries.filter((e) => e.hasDoc).length;
+  const sources = sourcesDigest(
+    rels,
+    entries.map((e) => e.hash),
+  );
+  await writeJson(digestFile(cacheDir), { key, stats, sources, documents, images } satisfies SourcesDigest);
+}
 type MetaEntry = Pick<DocEntry, 'hash' | 'doc' | 'errors' | 'apiKey'>;
+
+/** An index entry's errors: none (the metadata file has the real ones). Frozen: shared by every entry. */
+const NO_ERRORS: SerializedError[] = Object.freeze([]) as unknown as SerializedError[];
 
 const valid = <T>(file: { key?: string; entries?: Record<string, T> } | undefined, key: string) =>
   file && file.key === key && file.entries && typeof file.entries === 'object' ? file.entries : undefined;
@@ -74,9 +139,18 @@ export async function loadSourceIndex(cacheDir: string, key: string): Promise<Do
   // Changes written since (a delta of another index, or of another key, is ignored).
   const id = valid(whole, key) && typeof whole!.id === 'string' ? whole!.id : undefined;
   const delta = (id && changes?.base === id ? valid(changes, key) : undefined) ?? {};
-  const entries: Record<string, DocEntry> = {};
-  for (const [rel, entry] of Object.entries(index)) if (entry && typeof entry.hash === 'string' && !(rel in delta)) entries[rel] = { ...entry, errors: [] };
-  for (const [rel, entry] of Object.entries(delta)) if (entry && typeof entry.hash === 'string') entries[rel] = { ...entry, errors: [] };
+  // The whole file's objects become the entries (read for this build alone); the delta's are kept as read, for saving.
+  const entries = index as Record<string, DocEntry>;
+  for (const rel in entries) {
+    const entry = entries[rel];
+    if (entry && typeof entry.hash === 'string') entry.errors = NO_ERRORS;
+    else delete entries[rel];
+  }
+  for (const rel in delta) {
+    const entry = delta[rel];
+    if (entry && typeof entry.hash === 'string') entries[rel] = { ...entry, errors: NO_ERRORS };
+    else delete entries[rel];
+  }
   return { key, entries, partial: true, ...(id ? { indexBase: { id, delta } } : {}) };
 }
 
@@ -170,9 +244,11 @@ export async function saveDocCache(cacheDir: string, cache: DocCache, changed?: 
       index[rel] = entry ? indexOf(entry) : null;
     }
     if (Object.keys(delta).length <= Math.max(64, Object.keys(cache.entries).length / 10)) {
+      await rm(digestFile(cacheDir), { force: true }); // (never newer than the index it sums up)
       await writeJson(docDeltaFile(cacheDir), { key: cache.key, base: id, entries: delta });
       await writeJson(sourceDeltaFile(cacheDir), { key: cache.key, base: id, entries: index });
       cache.base = { id, delta, index };
+      await saveDigest(cacheDir, cache.key, Object.fromEntries(Object.entries(cache.entries).map(([rel, entry]) => [rel, indexOf(entry)])));
       return;
     }
   }
@@ -188,6 +264,7 @@ export async function saveDocCache(cacheDir: string, cache: DocCache, changed?: 
     if (own) details[rel] = own;
   }
   const id = randomBytes(8).toString('hex');
+  await rm(digestFile(cacheDir), { force: true });
   // The details first: a metadata file never names details older than itself.
   await writeJson(docDetailsFile(cacheDir), { key: cache.key, id, entries: details });
   await writeJson(docCacheFile(cacheDir), { key: cache.key, id, entries: meta });
@@ -195,4 +272,10 @@ export async function saveDocCache(cacheDir: string, cache: DocCache, changed?: 
   await writeJson(sourceIndexFile(cacheDir), { key: cache.key, id, entries: index });
   await rm(sourceDeltaFile(cacheDir), { force: true });
   cache.base = { id, delta: {}, index: {} };
+  await saveDigest(cacheDir, cache.key, index);
+}
+
+/** The digest of an index as loaded (no metadata yet), when none was written for it. */
+export async function saveIndexDigest(cacheDir: string, cache: DocCache): Promise<void> {
+  if (cache.partial) await saveDigest(cacheDir, cache.key, cache.entries);
 }

@@ -57,6 +57,7 @@ export interface CachedSource {
 export function checkSources(
   sources: SourceFile[],
   entries: Record<string, CachedSource>,
+  stats?: (string | undefined)[],
 ): { hashes: (string | undefined)[]; toParse: number[]; restated: string[] } {
   const hashes: (string | undefined)[] = new Array(sources.length);
   const toParse: number[] = [];
@@ -67,7 +68,7 @@ export function checkSources(
       toParse.push(i);
       return;
     }
-    const stat = statKey(source.file);
+    const stat = stats ? stats[i] : statKey(source.file);
     if (stat && hit.stat === stat) {
       hashes[i] = hit.hash;
       return;

@@ -212,6 +212,35 @@ describe('every kind of cache file, damaged, never gives a wrong site', () => {
   }
 });
 
+describe('the source index damaged while its digest is intact (the sources unchanged, the build stale)', () => {
+  for (const [how, damage] of DAMAGES) {
+    it(`sources.json ${how}: the build equals the cold build`, async () => {
+      const site = copyFixture('basic');
+      try {
+        expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
+        expect(readdirSync(join(site, '.sitegen-cache'))).toContain('sources.digest.json');
+        damage(join(site, '.sitegen-cache/sources.json'));
+        // Not a source: the digest stands for the index until the build turns out to have work.
+        writeFileSync(join(site, 'site/public/notes.txt'), 'A public file added.\n');
+        const built = await runCli(['build', '--root', site]);
+        expect(built.code, built.stderr).toBe(0);
+        expect(built.stdout).not.toMatch(/up to date/);
+        expect(`${built.stdout}${built.stderr}`).not.toMatch(RAW_ERROR);
+        const cold = copyFixture('basic');
+        try {
+          writeFileSync(join(cold, 'site/public/notes.txt'), 'A public file added.\n');
+          expect((await runCli(['build', '--quiet', '--root', cold])).code).toBe(0);
+          expect(differences(outputOf(site), outputOf(cold))).toEqual([]);
+        } finally {
+          remove(cold);
+        }
+      } finally {
+        remove(site);
+      }
+    }, 120_000);
+  }
+});
+
 describe('the kept generation (the next build starts from it), damaged, never gives a wrong site', () => {
   let site: string;
   let saved: string;
