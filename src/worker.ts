@@ -1,14 +1,8 @@
 /**
- * The worker side of the pipeline: one session per worker thread for the whole build.
- *
- * A session parses the documents it is given and keeps their bodies; later in the same build it
- * renders those documents' pages inside the layout chrome and writes the files itself. Only
- * metadata (titles, dates, TOC, links, ids …) goes back to the main thread. Messages: see
- * pipeline/protocol.ts.
+ * The worker side of the pipeline, one session per worker thread for the whole build: it parses its documents, keeps
+ * their bodies, later renders and writes their pages, and sends only metadata to the main thread (pipeline/protocol.ts).
  */
-// React picks its build from NODE_ENV when first imported (by the template bundle, below): the
-// production build renders the same HTML several times faster, and the bundle itself is compiled
-// for production already.
+// React picks its build from NODE_ENV when the template bundle first imports it: production renders far faster.
 process.env.NODE_ENV = 'production';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,10 +57,8 @@ function serialize(error: unknown): SitegenError {
 }
 
 /**
- * The worker's heap (pipeline/heap.ts): a full collection between parse and render, while the
- * worker waits for the plan, so parse's garbage is not carried into rendering; then one whenever
- * the heap has grown by the headroom below past what was live after the last: V8 alone lets a
- * rendering worker's heap grow to several times what is live, most of a build's peak memory.
+ * The worker's heap: collected between parse and render, then whenever it has grown by this headroom past what was live
+ * after the last collection, since V8 alone lets a rendering worker's heap grow to several times what is live.
  */
 const heap = new HeapCap(80 * 1024 * 1024);
 
@@ -76,20 +68,17 @@ const metaKey = (id: string) => `\u0000${id}`;
 class Session {
   private readonly markdown = new Map<string, MarkdownIt>();
   /**
-   * On disk (pipeline/bodies.ts), by document id: the body HTML of every document this session
-   * parsed in this build, and under `metaKey(id)` its metadata as JSON, for its content API file:
-   * off the heap until the content API files are written. One file for both: appending to two in
-   * turn costs the file system far more kernel time.
+   * On disk, by document id: the body HTML of every document parsed here and, under `metaKey(id)`, its metadata JSON,
+   * off the heap until the content API files are written. One file for both: appending to two costs far more.
    */
   private readonly bodies = new BodyStore();
   private folder?: OpenFolder;
   private setup?: SetupRequest & { mod: RenderModule };
-  /** The last `setup` request, which render requests sent after it wait for (requests are handled as they come, not one after another). */
+  /** The last `setup` request, which later render requests wait for (requests are handled as they come, not in turn). */
   private configured?: Promise<void>;
 
-  /** [request seq, item index] of the item in hand, read by the main thread if this worker dies. */
+  /** The request in hand: with the item's index it goes into `current`, which the main thread reads if this worker dies. */
   private seq = 0;
-  /** Documents parsed in this session. */
   private parsed = 0;
 
   constructor(
@@ -125,8 +114,7 @@ class Session {
         return this.parse(request);
       case 'folder':
         this.folder = { ...request, writer: new FsWriter(request.outDir, this.interrupted, request.previous, request.inPlace) };
-        // Parsing is over and the main thread plans the site: the moment to clear parse's garbage,
-        // only when there is much of it (a collection is not free even of a heap of modules).
+        // Parsing is over and the main thread plans the site: clear parse's garbage, when there is much (a collection is not free).
         if (this.parsed >= 100) heap.collect();
         return undefined;
       case 'preload':
@@ -199,12 +187,11 @@ class Session {
         const json = doc && (request.keep || request.apiKeyPrefix !== undefined) ? JSON.stringify(doc) : undefined;
         if (doc && request.keep) session.bodies.set(metaKey(doc._id), json!);
         const apiKey = doc && request.apiKeyPrefix !== undefined ? hashText(`${request.apiKeyPrefix}\u0000${json}`) : undefined;
-        // A build's documents cross as the JSON made here anyway: a string is copied, where the
-        // object would be walked field by field on both sides.
+        // A build's documents cross as this JSON: a string is copied, where an object would be walked on both sides.
         const sent = json !== undefined && request.apiKeyPrefix !== undefined ? { json } : { doc };
         return { index, ...sent, errors: result.errors, ms: performance.now() - started, hash, stat, ...(apiKey ? { apiKey } : {}), ...(at ? { at } : {}) };
       } catch (error) {
-        // (A full disk under the store of bodies is no parse error.)
+        // A full disk under the body store is no parse error.
         const system = fileSystemError(error);
         if (system) return { index, errors: [system.toJSON()], ms: performance.now() - started, hash, stat };
         const err = new SitegenError('SG2001', `Could not parse ${file.display}: ${(error as Error).message}`, {
@@ -230,10 +217,7 @@ class Session {
     this.setup = { ...request, mod };
   }
 
-  /**
-   * A document's body: parsed here this build, or by another worker (read from its store), else
-   * from the previous output, else parsed now.
-   */
+  /** A document's body: parsed here or by another worker (read from its store), else from the previous output, else parsed now. */
   private async body(source: BodySource): Promise<string> {
     const held = this.bodies.get(source.id) ?? (source.at && BodyStore.readAt(source.at));
     if (held !== undefined) return held;
@@ -259,7 +243,7 @@ class Session {
     return [path, this.folder!.writer.writeSync(path, data)];
   }
 
-  /** Render one after another (marking each, for crash reports); writes overlap. */
+  /** Render one after another, marking each for crash reports. */
   private async renderAll(seq: number, jobs: WorkerJob[]): Promise<(PageResult | CopiedPage)[]> {
     await this.configured;
     const results: (PageResult | CopiedPage)[] = [];
@@ -294,8 +278,7 @@ class Session {
     const page = await renderPage(setup.mod, shared, job, this.hooks, (name) => loadLanguages([name]));
     if (page.error) return { path: job.path, status: job.status, links: [], ids: [], files: [], error: page.error };
     try {
-      // A 404 route (the not-found page, a route its middleware rejected) gets no page file of its
-      // own, so every host answers it with 404.html and status 404; its payload serves the runtime.
+      // A 404 route gets no page file of its own, so every host answers it with 404.html and status 404; its payload serves the runtime.
       const texts: [string, string][] = [[routeToPayload(page.path), page.payload]];
       if (page.status !== 404) texts.push([routeToFile(page.path), page.html]);
       for (const island of page.islands) texts.push([island.file, island.json]);
@@ -350,8 +333,8 @@ class Session {
 }
 
 /**
- * Run `parse`, loading any grammar it turns out to need and running it again (highlight.ts): at
- * most once per language and worker, so a site of bash and JavaScript never loads the others.
+ * Run `parse`, loading any grammar it turns out to need and running it again: at most once per language and worker, so
+ * a site of bash and JavaScript never loads the others.
  */
 async function withGrammars<T>(parse: () => T): Promise<T> {
   for (let attempt = 0; ; attempt++) {

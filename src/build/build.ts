@@ -1,9 +1,7 @@
 /**
- * `sitegen build`: the pipeline's stages in order, each in a file of its own sharing one
- * BuildContext (context.ts): load the project (load.ts), scan the content and compile the
- * templates while the workers parse (load.ts), identify the build (identify.ts: the build id, and
- * whether the output is up to date), plan the site and render it into a new folder (write.ts),
- * then the checks, the swap and the records (finish.ts).
+ * `sitegen build`: the pipeline's stages in order, sharing one BuildContext: load and scan the project (load.ts), identify
+ * the build and whether the output is up to date (identify.ts), plan and render into a new folder (write.ts), then the
+ * checks, the swap and the records (finish.ts).
  */
 import type { ConfigOverrides } from '../config/load.ts';
 import type { SitegenError } from '../errors.ts';
@@ -46,11 +44,7 @@ function memory(): string {
   return `rss ${(rss / 1048576).toFixed(0)} MB, heap ${(heapUsed / 1048576).toFixed(0)} MB`;
 }
 
-/**
- * One line per step with its time; with --profile also memory and the step's time per item it
- * worked on (`per`: how many, and what: a rebuild that parses one document shows the whole step
- * per that one document parsed, not per document of the site).
- */
+/** One line per step with its time; with --profile also memory and the step's time per item it worked on (`per`). */
 function phases(log: Logger) {
   let last = performance.now();
   return (message: string, per?: [number, string]) => {
@@ -74,14 +68,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const outputs = await render(ctx, started);
       return await finish(ctx, outputs);
     } finally {
-      // (Once committed, there is nothing to discard.)
+      // Once committed, there is nothing to discard.
       await (ctx.folder as OutputFolder | undefined)?.discard();
     }
   } finally {
     ctx.outputCheck?.cancel();
     await ctx.docCacheSaved;
-    // Closed, not terminated: stopping a worker thread while it is still importing its modules can
-    // abort the whole process (a V8 fatal error in Node 20), so each finishes starting first.
+    // Closed, not terminated: stopping a worker still importing its modules can abort the process (V8 fatal error, Node 20).
     await Promise.all([ctx.closing, ctx.workers?.destroy()]);
   }
 }

@@ -1,7 +1,6 @@
 /**
- * The last stage of `sitegen build`: the plugins' `build:done`, the checks over the finished
- * site, the swap that puts the new output in place, what changed, and the records the next
- * build reuses from.
+ * The last stage of `sitegen build`: the plugins' `build:done`, the checks over the finished site, the swap that puts
+ * the new output in place, what changed, and the records the next build reuses from.
  */
 import { type Dirent, readdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';

@@ -1,8 +1,6 @@
 /**
- * The middle stages of `sitegen build`: plan the site from the documents' metadata (routes,
- * collections, navigation, redirects), then render and write it into a new output folder. The
- * workers write each document's content API file while this thread plans, and render the pages
- * while it writes everything else; an unchanged page is linked from the previous output.
+ * The middle stages of `sitegen build`: plan the site from the documents' metadata, then render it into a new output
+ * folder. The workers write the content API while this thread plans, and render pages while it writes everything else.
  */
 import { env } from '../env.ts';
 import { contentId, contentStem, stemToPath } from '../content/paths.ts';
@@ -128,7 +126,7 @@ function writeApi(ctx: BuildContext): Promise<void> {
   });
 }
 
-/** Render the pages in the workers while this thread writes everything else; then close the workers. */
+/** Render the pages in the workers while this thread writes everything else; then start closing the workers. */
 export async function render(ctx: BuildContext, { target, opened, apiWritten }: Started): Promise<{ redirects: number }> {
   const { project, plan, options } = ctx;
   const pool = ctx.workers!;
@@ -167,7 +165,7 @@ export async function render(ctx: BuildContext, { target, opened, apiWritten }: 
   );
   // The document cache holds what was parsed, whatever the rest of the build gives.
   if (ctx.toParse.length || ctx.restated.length || Object.keys(ctx.docCache!.entries).length !== ctx.sources.length) ctx.docCacheSaved = later(saveDocs(ctx));
-  // (Nothing may still be writing into the folder when a failed build discards it.)
+  // Nothing may still be writing into the folder when a failed build discards it.
   ctx.rendered = await rendering.finally(() => Promise.allSettled([outputsWritten, apiWritten]));
   ctx.renderErrors.push(...ctx.rendered.errors);
   const { pages, reused } = ctx.rendered;

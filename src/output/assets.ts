@@ -1,7 +1,4 @@
-/**
- * Static assets: the site stylesheet (templates/styles + site/styles) and the browser runtime,
- * both with content-hashed names.
- */
+/** Static assets: the site stylesheet (templates/styles + site/styles) and the browser runtime, named by content hash. */
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import fg from 'fast-glob';
@@ -39,7 +36,7 @@ export async function buildStylesheet(dirs: string[], cacheDir?: string): Promis
   const files = await stylesheetSources(dirs);
   if (!files.length) return undefined;
   if (!cacheDir) return compileStylesheet(files, dirs);
-  // The theme's own stylesheet alone is the same for every project: prebuilt (memo.ts).
+  // The theme's stylesheet alone is the same for every project, so it can be prebuilt.
   const key = JSON.stringify(files);
   const shared = files.every((file) => isInside(file, PACKAGE_ROOT)) ? { key } : undefined;
   return memo(cacheDir, 'stylesheet', key, async () => ({ value: await compileStylesheet(files, dirs), inputs: files }), shared);
@@ -67,10 +64,7 @@ export async function buildRuntime(cacheDir?: string): Promise<RuntimeAsset> {
   return memo(cacheDir, 'runtime', PACKAGE_ROOT, compileRuntime, { key: PACKAGE_ROOT });
 }
 
-/**
- * The runtime and the chunks it imports on demand (the content client), each named by the hash
- * of its contents: chunks first, then the runtime with its imports of them renamed.
- */
+/** The runtime and the chunks it imports on demand, each named by content hash: chunks first, then the runtime's imports renamed. */
 async function compileRuntime(): Promise<{ value: RuntimeAsset; inputs: string[] }> {
   const { build } = await import('esbuild');
   const result = await build({

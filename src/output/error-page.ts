@@ -1,7 +1,6 @@
 /**
- * `500.html`: the page a host shows when it fails (nginx `error_page 500 …`, a CDN's custom
- * error page). Plain HTML with the site's stylesheet and no runtime: it must not depend on the
- * thing that may be failing.
+ * `500.html`, the page a host shows when it fails: plain HTML with the site's stylesheet and no runtime, so that it
+ * does not depend on what may be failing.
  */
 import { escapeHtml } from '../html.ts';
 

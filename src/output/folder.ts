@@ -1,10 +1,7 @@
 /**
- * Never half a site: a build writes into a temporary folder and swaps it in only when everything
- * succeeded. The output folder (`dist`) is a symbolic link to the current generation, a folder in
- * `.dist.sitegen/` beside it; the swap renames a new link over it, one atomic step, so at every
- * instant `dist` is one complete output, the old or the new, even when the build is killed.
- * A new generation holds hard links to the previous one's unchanged files (output/writer.ts), so
- * writing it costs what changed, and the replaced generation is deleted in the background.
+ * Never half a site: `dist` is a symbolic link to a generation in `.dist.sitegen/`, and a finished build renames a new
+ * link over it in one atomic step, so `dist` is always one complete output, even when a build is killed. Unchanged
+ * files are hard links to the previous generation's; the replaced generation is deleted in the background.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, rmSync, rmdirSync, unlinkSync, copyFileSync } from 'node:fs';
@@ -25,10 +22,7 @@ export interface SpareGeneration {
 const live = new Set<string>();
 let hooked = false;
 
-/**
- * Set (to 1) when the build is interrupted; shared with the workers, whose writers check it before
- * every file, so nothing is written into a temporary folder once its removal has begun.
- */
+/** Set to 1 when the build is interrupted; workers check it before every file, so nothing is written into a folder being removed. */
 export const INTERRUPTED = new Int32Array(new SharedArrayBuffer(4));
 
 /** On Ctrl-C or kill, remove unfinished temporary folders before exiting. */
@@ -39,8 +33,7 @@ export function hookSignals(): void {
     process.once(signal, () => {
       Atomics.store(INTERRUPTED, 0, 1);
       for (const dir of live) {
-        // Workers may still be finishing a write into it (they stop at the next file): try again
-        // until it is gone, for up to about two seconds.
+        // Workers may still be finishing a write into it (they stop at the next file): retry for about two seconds.
         for (let attempt = 0; attempt < 40 && existsSync(dir); attempt++) {
           try {
             rmSync(dir, { recursive: true, force: true, maxRetries: 3, retryDelay: 10 });
@@ -64,9 +57,8 @@ function alive(pid: number): boolean {
 }
 
 /**
- * `mkdir -p`, one folder at a time from the nearest one that exists. Node's recursive mkdir never
- * returns where a folder's parent exists but refuses new entries with ENOENT (under /proc or
- * /sys): it makes the parent again, and again. Here that is an error (SG7001) naming the folder.
+ * `mkdir -p` one folder at a time: Node's recursive mkdir never returns where a parent refuses new entries with ENOENT
+ * (under /proc or /sys); here that is SG7001 naming the folder.
  */
 async function makeDirs(dir: string): Promise<void> {
   const missing: string[] = [];
@@ -111,10 +103,7 @@ export async function linkTarget(outDir: string): Promise<string | undefined> {
 /** Tests only: a pause (SITEGEN_TEST_SWAP_PAUSE_MS) between the steps of the swap, to kill a build inside it. */
 const swapPause = () => new Promise((r) => setTimeout(r, env.testSwapPauseMs() ?? 0));
 
-/**
- * Folders left by a build that was killed (SIGKILL, power loss): removed by the next build. The
- * generation the output links to is never touched.
- */
+/** Remove folders left by a killed build (SIGKILL, power loss), never the generation the output links to. */
 async function removeStale(outDir: string, keep?: string, spare?: string): Promise<void> {
   const gens = generationsOf(outDir);
   const current = await linkTarget(outDir);
@@ -123,7 +112,7 @@ async function removeStale(outDir: string, keep?: string, spare?: string): Promi
     const m = /^(tmp|out|old|link)-(?:.*-)?(\d+)$/.exec(entry);
     const dir = join(gens, entry);
     if (!m || dir === current || dir === keep || Number(m[2]) === process.pid || alive(Number(m[2]))) continue;
-    // (A whole output when the link was removed by hand: deleted in the background, as a replaced one is.)
+    // A whole output whose link was removed by hand: deleted in the background, like a replaced one.
     if (m[1] === 'out') await removeInBackground(dir);
     else await rm(dir, { recursive: true, force: true });
   }
@@ -141,10 +130,8 @@ the output folder, or leave both to sitegen.
 `;
 
 /**
- * The previous output, already swapped out, is deleted by a detached process: the build is done
- * when the new folder is in place, not when tens of thousands of old files are unlinked. The
- * process first renames the folder to carry its own pid, so a build starting meanwhile leaves it
- * alone (removeStale); if it cannot start, the folder is removed here.
+ * Delete an old generation in a detached process, so the build need not wait for its files to be unlinked. The process
+ * first renames it to carry its own pid, so a build starting meanwhile leaves it alone; if it cannot start, rm it here.
  */
 async function removeInBackground(dir: string): Promise<void> {
   const script = `const fs=require('fs'),p=require('path');const d=process.argv[1];const t=p.join(p.dirname(d),p.basename(d).replace(/-\\d+$/,'-'+process.pid));try{fs.renameSync(d,t)}catch{process.exit(0)}fs.rmSync(t,{recursive:true,force:true,maxRetries:5})`;
@@ -214,7 +201,7 @@ export class OutputFolder {
     readonly tempDir: string,
     /** The generation the output shows now, which this one replaces. */
     readonly previous: string | undefined,
-    /** The folder started as a copy of `previous` (links), not empty: what this build does not write is removed (`removeLeftovers`). */
+    /** The folder started as a copy of `previous` (links): what this build does not write is removed (`removeLeftovers`). */
     readonly inPlace: boolean,
   ) {
     this.writer = new FsWriter(tempDir, INTERRUPTED, previous, inPlace);
@@ -229,21 +216,19 @@ export class OutputFolder {
   generation?: string;
 
   /**
-   * `recorded`: where the last build's records say its output is (the output folder, or its
-   * generation when the link is gone or shows another: a CI job restored the folders, a build was
-   * killed after its swap); unchanged files are linked from there, and it is kept until the swap.
+   * `recorded`: where the last build's records put its output (a generation, when the link is gone or shows another);
+   * unchanged files are linked from there, and it is kept until the swap.
    */
   static async create(outDir: string, recorded?: string, spare?: SpareGeneration): Promise<OutputFolder> {
     const gens = generationsOf(outDir);
-    await makeDirs(dirname(outDir)); // (a file in the way is said of the output's own parent)
+    await makeDirs(dirname(outDir));
     await mkdir(gens, { recursive: true });
     if (!existsSync(join(gens, 'README.txt'))) await writeFile(join(gens, 'README.txt'), GENERATIONS_README);
     await removeStale(outDir, recorded, spare?.dir);
     const tempDir = join(gens, `tmp-${process.pid}`);
     await rm(tempDir, { recursive: true, force: true });
     hookSignals();
-    // The output the records describe, where they say it is (they may name a generation the link
-    // no longer shows, after a build killed between its swap and its records): never another.
+    // The output the records describe, even a generation the link no longer shows (a build killed after its swap).
     const linked = await linkTarget(outDir);
     const current = recorded && recorded !== outDir ? recorded : (linked ?? (existsSync(outDir) ? outDir : undefined));
     // The spare becomes the current output by its recorded changes, then this build's folder: a rebuild costs its changes.
@@ -253,7 +238,7 @@ export class OutputFolder {
       try {
         catchUp(tempDir, current!, spare!.changes);
       } catch {
-        // (Something in the spare stood in the way: the build starts from an empty folder.)
+        // Something in the spare stood in the way: start from an empty folder.
         inPlace = false;
         const junk = join(gens, `old-${Date.now().toString(36)}-${process.pid}`);
         await rename(tempDir, junk);
@@ -265,9 +250,8 @@ export class OutputFolder {
   }
 
   /**
-   * Swap the finished folder in: it becomes a generation, and a new link to it is renamed over
-   * the output, the one step that changes what `outDir` shows. The generation it replaces is
-   * deleted in the background.
+   * Swap the finished folder in: it becomes a generation, and a new link to it is renamed over the output, the one step
+   * that changes what `outDir` shows. The replaced generation is deleted in the background or kept as the spare.
    */
   async commit(keepSpare = false): Promise<string | undefined> {
     const gens = generationsOf(this.outDir);
@@ -307,7 +291,7 @@ export class OutputFolder {
   async discard(): Promise<void> {
     if (this.committed) return;
     live.delete(this.tempDir);
-    // (In place, a whole output's worth of links.)
+    // In place, it holds a whole output's worth of links.
     if (this.inPlace) await removeInBackground(this.tempDir);
     else await rm(this.tempDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   }

@@ -1,12 +1,7 @@
 /**
- * Cache policy for the output folder, written once: the build writes it as a `_headers` file
- * for hosts that read one, and `sitegen preview` sends the same headers.
- *
- * On Netlify and Cloudflare Pages every rule whose pattern matches a path applies, and values of
- * the same header are joined. So the rules never overlap on a header: `/*` carries only the
- * security headers, and each Cache-Control rule covers files no other Cache-Control rule can
- * match. Paths no rule gives a Cache-Control (pages, payloads) keep the host's default,
- * `public, max-age=0, must-revalidate`, which `sitegen preview` sends too.
+ * Cache policy for the output folder: written as `_headers` for hosts that read one, and sent by `sitegen preview`.
+ * Hosts apply every matching rule and join repeated headers, so no two rules that can match one path set the same
+ * header. Paths no rule gives a Cache-Control (pages, payloads) get the hosts' default, REVALIDATE.
  */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
@@ -29,7 +24,6 @@ export const HEADER_RULES: HeaderRule[] = [
   { pattern: '/__island/*', headers: { 'Cache-Control': REVALIDATE } },
 ];
 
-/** Does a `_headers` pattern match `path`? (`*` anything, `:name` one segment.) */
 export function matchesPattern(pattern: string, path: string): boolean {
   const source = pattern
     .split(/(\*|:[A-Za-z]\w*)/)
@@ -46,10 +40,7 @@ export function headersFor(path: string): Record<string, string> {
   return out;
 }
 
-/**
- * Netlify/Cloudflare-style `_headers`. Under a base path (`base: '/docs/'`) the site's files are
- * served below it, so every pattern carries it: the host reads the file from its publish root.
- */
+/** Netlify/Cloudflare-style `_headers`; every pattern carries the base path, as the host reads the file from its publish root. */
 export function headersFile(base = '/'): string {
   const prefix = base.replace(/\/+$/, '');
   const head = [

@@ -1,7 +1,6 @@
 /**
- * What an image is, from its bytes, and its width and height: PNG, JPEG, GIF, WebP (lossy,
- * lossless, extended), AVIF, ICO, BMP and SVG (width/height attributes, else the viewBox). The one
- * place that knows image formats: to use a library such as `image-size` instead, change this file only.
+ * An image's format and size from its bytes: PNG, JPEG, GIF, WebP, AVIF, ICO, BMP and SVG (width/height, else viewBox).
+ * The one place that knows image formats: a library such as `image-size` would replace this file only.
  */
 export interface ImageSize {
   width: number;
@@ -107,9 +106,8 @@ export const FORMAT_EXTENSIONS: Record<ImageFormat, string[]> = {
 const BMP_HEADERS = new Set([12, 40, 52, 56, 64, 108, 124]);
 
 /**
- * The root element of an SVG document: the first element after the byte order mark, the XML
- * declaration, comments, processing instructions and the doctype, when it is `<svg …>`. Text
- * that merely contains `<svg` somewhere is not an SVG.
+ * The root element of an SVG document: the first element after the byte order mark and the prolog, when it is
+ * `<svg …>`. Text that merely contains `<svg` somewhere is not an SVG.
  */
 function svgRoot(b: Buffer): string | undefined {
   const head = b.subarray(0, 64 * 1024);

@@ -1,14 +1,8 @@
 /**
- * Images that arrive: every local image a document shows (markdown `![alt](./cat.png)`, front
- * matter `image:` and `cover:`), next to the document or under the public folder, is copied to
- * `_sitegen/images/<name>.<hash>.<ext>` and its `<img>` gets the hashed URL, its width and height,
- * `loading="lazy"` and `decoding="async"`. A reference to a file that is not there is a problem
- * (SG5003) with the document's file and line, like a broken link; one that leads out of the
- * project (SG2010) or to a file that is not an image (SG5004) is a problem too, and its file is
- * neither read nor copied (see `loadImage`).
- *
- * Resolution runs on the main thread for every build (image bytes are not part of the document
- * cache); the rewrite runs where pages render, from the manifest the site model carries.
+ * Every local image a document shows (markdown, front matter `image:`/`cover:`) is copied to
+ * `_sitegen/images/<name>.<hash>.<ext>`, and its `<img>` gets the hashed URL, its size and lazy loading. A missing
+ * file (SG5003), one outside the project (SG2010) or not an image (SG5004) is a problem at the document's line.
+ * Resolution runs on the main thread every build (image bytes are not in the document cache); rewriting, where pages render.
  */
 import { createHash } from 'node:crypto';
 import { readFile, realpath, stat } from 'node:fs/promises';
@@ -64,10 +58,8 @@ export type ImageSource = Pick<ContentDocument, '_source' | '_path' | 'images'>;
 export type LoadedImage = { ok: true; bytes: Buffer; file: string } | { ok: false; code: 'SG5003' | 'SG2010' | 'SG5004'; reason: string };
 
 /**
- * Read the image file `key` names, when it may be shown: the path and then its real path (links
- * followed) must stay inside the scope (a root-relative reference inside the public folder), and
- * its bytes must be an image. A refused file is not read (SG2010) or not used (SG5004).
- * `rootRelative`: the reference was written from the site's root (`/x.png`).
+ * Read the image file `key` names, when its path and real path stay inside the scope (the public folder, for a
+ * `rootRelative` `/x.png`) and its bytes are an image. A refused file is not read (SG2010) or not used (SG5004).
  */
 export async function loadImage(key: string, scope: ProjectScope, rootRelative = false): Promise<LoadedImage> {
   const file = resolve(scope.root, key);
@@ -120,10 +112,7 @@ export interface CollectInput extends ProjectScope {
   docs: ImageSource[];
 }
 
-/**
- * Find, check, hash and measure every image the documents show. Missing ones become SG5003
- * problems, ones outside the project SG2010, files that are not images SG5004: none is copied.
- */
+/** Find, check, hash and measure every image the documents show; a refused one (SG5003, SG2010, SG5004) is a problem, not copied. */
 export async function collectImages(input: CollectInput): Promise<{ manifest: ImageManifest; files: ImageFile[]; problems: SitegenError[] }> {
   const files: Record<string, ImageInfo> = {};
   const out: ImageFile[] = [];
@@ -156,9 +145,8 @@ export async function collectImages(input: CollectInput): Promise<{ manifest: Im
 }
 
 /**
- * Where one image goes (`_sitegen/images/<name>.<hash>.<ext>`) and its size, from its bytes
- * (checked by `loadImage`); `file` is the real file they were read from. The extension is the
- * format's when the name's is not one of it, so the server's type follows the bytes.
+ * Where one image goes and its size, from its bytes (checked by `loadImage`) and the real `file` they came from. The
+ * extension is the format's when the name's is not one of it, so the server's content type follows the bytes.
  */
 export function hashImage(key: string, bytes: Buffer, file: string): { info: ImageInfo; file: ImageFile } {
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
@@ -175,10 +163,7 @@ export function imageKeys(doc: ImageSource, publicDir: string): string[] {
   return (doc.images ?? []).flatMap((ref) => imageKey(doc._source, ref.href, publicDir) ?? []);
 }
 
-/**
- * The part of the manifest one document shows, or undefined when it shows none: what its content
- * API file is rewritten with (sent with it to the worker, and part of its key).
- */
+/** The part of the manifest one document shows (sent with it to the worker, and part of its key), or undefined if none. */
 export function documentImages(doc: ImageSource, manifest: ImageManifest | undefined): ImageManifest | undefined {
   if (!manifest || !doc.images?.length) return undefined;
   const files: Record<string, ImageInfo> = {};

@@ -1,7 +1,6 @@
 /**
- * Island chunks: every component in site/islands/ (and templates/islands/, for themes that ship islands) compiled for the
- * browser with React, one entry per island and a shared chunk, content-hashed. The compiled
- * set is cached by the hashes of all its inputs.
+ * Island chunks: every component in site/islands/ and templates/islands/ compiled for the browser with React, one
+ * entry per island plus shared chunks, content-hashed and cached by the hashes of their inputs.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
@@ -43,9 +42,8 @@ export async function findIslands(dirs: string[]): Promise<Map<string, string>> 
 }
 
 /**
- * Name chunks by the hash of their final contents (esbuild's own hashes also cover file paths,
- * which differ between checkouts): shared chunks first, then the references to them are
- * rewritten, then the entries are hashed.
+ * Name chunks by the hash of their final contents (esbuild's hashes also cover file paths, which differ between
+ * checkouts): shared chunks first, then the entries with their references to them rewritten.
  */
 function contentHashedNames(
   outputs: { name: string; contents: string }[],
@@ -85,9 +83,8 @@ const ISLANDS_FORMAT = '2 (base-aware JSX)';
 const BASE_JSX = join(PACKAGE_ROOT, 'src/runtime/island-jsx.ts');
 
 /**
- * Under a base path, JSX in island code (the site's, the theme's, packages') creates its elements
- * through island-jsx.ts, which puts the base in front of root-relative URLs as the build does to
- * the server HTML. Without a base, JSX uses React's own `react/jsx-runtime`.
+ * Under a base path, island JSX goes through island-jsx.ts, which puts the base in front of root-relative URLs as the
+ * build does to the server HTML; without one, JSX uses React's own `react/jsx-runtime`.
  */
 const baseJsx: Plugin = {
   name: 'sitegen-island-base',

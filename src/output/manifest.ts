@@ -1,6 +1,4 @@
-/**
- * Build manifests, redirects and the prerendered content API.
- */
+/** Build manifests, redirects and the prerendered content API. */
 import { createHash } from 'node:crypto';
 import { unsafeRedirect, type RouteMatcher, type Redirect } from '../routes/rules.ts';
 import { escapeHtml } from '../html.ts';
@@ -46,11 +44,8 @@ export function redirectsFile(matcher: RouteMatcher, concrete: Map<string, Redir
   return lines.length ? `${lines.join('\n')}\n` : '';
 }
 
-// The content API's query keys and file names: one module, shared with the dev server and the runtime.
+// The content API's query keys, shared with the dev server and the runtime.
 export { NAVIGATION_KEY, POSTS_QUERY_KEY, documentQueryKey } from '../content/query-key.ts';
 
-/**
- * The runtime's `queryHash` (content/query-key.ts: SHA-256 written out in JavaScript, for the
- * browser), by Node's own SHA-256: the same digits, far faster over every document's queries.
- */
+/** The runtime's `queryHash` (SHA-256 written in JavaScript for the browser) by Node's own SHA-256: same digits, far faster. */
 export const queryHash = (params: string): string => createHash('sha256').update(params).digest('hex').slice(0, 12);

@@ -1,7 +1,6 @@
 /**
- * The output folder is sitegen's alone. A build replaces whatever its output folder holds, so it
- * refuses, before it writes anything, a folder that holds the project or its sources, and a
- * folder that no sitegen build made (its files would be lost).
+ * A build replaces whatever its output folder holds, so before writing anything it refuses a folder that holds the
+ * project or its sources, or that no sitegen build made (its files would be lost).
  */
 import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';

@@ -1,6 +1,4 @@
-/**
- * Where output goes: the file system for builds, memory for tests and the dev server.
- */
+/** Where a build's output goes: files written once, or hard-linked from the previous output when their bytes are unchanged. */
 import { type Stats, constants, copyFileSync, linkSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { SitegenError } from '../errors.ts';
@@ -10,10 +8,8 @@ export interface OutputWriter {
 }
 
 /**
- * A relative path already in normal form, below the folder it is relative to: no leading or
- * trailing slash, no empty, `.` or `..` segment (names a build makes itself, tens of thousands
- * per rebuild). Joined to a folder by a slash, it is what `path.resolve` would make of it, at a
- * fraction of the cost.
+ * A relative path already in normal form (no leading or trailing slash, no empty, `.` or `..` segment): joined to a
+ * folder by a slash it is what `path.resolve` would make of it, at a fraction of the cost.
  */
 export function isPlain(path: string): boolean {
   return (
@@ -42,11 +38,8 @@ export class FsWriter implements OutputWriter {
   private readonly made = new Set<string>();
 
   /**
-   * `root`: a fresh folder. `previous`: the output it replaces; a file written with the same
-   * bytes as there is a hard link to it, so an unchanged file keeps its inode and modification
-   * time from build to build. Every write is synchronous, one file open at a time.
-   * `interrupted[0]` becomes 1 when the build is stopped (output/folder.ts INTERRUPTED): write nothing more.
-   * `inPlace`: `root` already holds the previous output's files as links, so a carried-over file is usually there.
+   * `previous`: the output this replaces; a file with the same bytes there becomes a hard link to it, keeping its inode
+   * and mtime. `inPlace`: `root` already holds links to the previous output's files. `interrupted[0]` = 1: stop writing.
    */
   constructor(
     root: string,
@@ -110,7 +103,7 @@ export class FsWriter implements OutputWriter {
       create();
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      // (In place, a folder of the previous output may stand where this build has a file.)
+      // In place, a folder of the previous output may stand where this build has a file.
       if (this.inPlace) rmSync(file, { recursive: true, force: true });
       else unlinkSync(file);
       create();
@@ -130,10 +123,7 @@ export class FsWriter implements OutputWriter {
     }
   }
 
-  /**
-   * Write synchronously: in a worker thread, where nothing else waits on the event loop, this
-   * skips the trip through libuv's small thread pool (shared by every worker) for each file.
-   */
+  /** Synchronous: in a worker thread nothing else waits on the event loop, and it skips libuv's small shared thread pool. */
   writeSync(path: string, data: string | Uint8Array): number {
     this.stopped();
     const file = this.target(path);
@@ -180,19 +170,6 @@ export class FsWriter implements OutputWriter {
   /** `writeSync`, for callers that take an OutputWriter. */
   async write(path: string, data: string | Uint8Array): Promise<void> {
     this.writeSync(path, data);
-  }
-}
-
-export class MemoryWriter implements OutputWriter {
-  readonly files = new Map<string, string | Uint8Array>();
-
-  async write(path: string, data: string | Uint8Array): Promise<void> {
-    this.files.set(path.replace(/^\/+/, ''), data);
-  }
-
-  text(path: string): string | undefined {
-    const data = this.files.get(path.replace(/^\/+/, ''));
-    return data === undefined ? undefined : typeof data === 'string' ? data : Buffer.from(data).toString('utf8');
   }
 }
 

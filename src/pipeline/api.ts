@@ -28,9 +28,8 @@ function served(html: string, doc: ContentDocument, context: ApiContext): string
 }
 
 /**
- * The source file as the content API names it: relative to the content folder when the file is
- * outside the project (its display path is then absolute, and the build machine's folders are
- * nobody's business); the project-relative path otherwise.
+ * The source file as the content API names it: project-relative, or relative to the content folder when it is outside
+ * the project (the build machine's folders are nobody's business).
  */
 export function apiSource(doc: Pick<ContentDocument, '_source' | '_stem'>): string {
   if (!isAbsolute(doc._source) && !/^[a-z]:[\\/]/i.test(doc._source)) return doc._source;
@@ -61,9 +60,8 @@ export function apiDocument(doc: ContentDocument, context: ApiContext): Record<s
 }
 
 /**
- * The blog listing as its content API file holds it (and `build:done` plugins see it): each
- * excerpt with its links under the base, as the listing pages show it. Images are at their
- * hashed files already (toPostSummary).
+ * The blog listing as its content API file holds it (and `build:done` plugins see it): excerpts with links under the
+ * base, as the listing pages show them; images are at their hashed files already.
  */
 export function apiPosts(posts: PostSummary[], base: string): PostSummary[] {
   if (!basePrefix(base)) return posts;
@@ -101,16 +99,14 @@ export interface ApiOutcome {
 const LINKS_AT_A_TIME = 1024;
 
 /**
- * The content API: one file per document, written by the worker that holds its body (or linked
- * from the previous output when the document and what rewrites it are unchanged). When no plugin
- * can have changed a document since it was parsed, the workers write these from their own copies
- * while the main thread plans the site.
+ * The content API: one file per document, written by the worker that holds its body, or linked from the previous output
+ * when the document and what rewrites it are unchanged.
  */
 export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
   const { base, previous, owner } = input;
   const outcome: ApiOutcome = { state: {}, written: [], errors: [] };
   const jobs: ApiJob[] = [];
-  /** Jobs of files taken over unchanged, linked from the previous output, by file. */
+  /** Unchanged files to link from the previous output, by file. */
   const linked = new Map<string, { job: ApiJob; size: number }>();
   const prefixed = !!basePrefix(base);
   // Relative links name the routes their pages link to (the plan resolves the same from the same documents).
@@ -120,8 +116,7 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
     const docImages = documentImages(doc, input.images);
     const links = sourceLinks.get(doc._id);
     const rewritten = prefixed || !!docImages || !!links;
-    // As parsed (hashed in the worker, or kept in the document cache), unless a plugin may have
-    // changed it; with the base, the document's images and its links' routes when they rewrite it.
+    // As parsed unless a plugin may have changed it; with the base, images and link routes when they rewrite it.
     const parsedKey = (!input.sendDocs && input.apiKeys.get(doc._id)) || hashText(`${input.parseKey}\u0000${JSON.stringify(doc)}`);
     const key = rewritten ? hashText(JSON.stringify([parsedKey, base, docImages ?? null, ...(links ? [links] : [])])) : parsedKey;
     const before = previous?.api[doc._id];
@@ -170,8 +165,7 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
       (request) => (request.jobs.length ? ownerOf(request.jobs[0]) : dealt.get(request)),
       Infinity,
     );
-  // All sent at once: the main thread plans the site next without taking a reply, and the
-  // workers write meanwhile instead of waiting.
+  // All sent at once: the workers write while the main thread goes on to plan the site.
   const take = (results: ApiResult[]) => {
     for (const result of results) {
       outcome.errors.push(...result.errors.map(SitegenError.fromJSON));

@@ -1,14 +1,7 @@
 /**
- * The body HTML a worker parsed, kept until its page is rendered: in a file of the worker's own,
- * not in its heap, of which they would otherwise be most between parse and render. Bodies are
- * appended a batch at a time (one system call for a parse request's documents) and each is read
- * back once; the kernel keeps the file in its page cache, outside the process's memory.
- *
- * The file is unlinked as soon as it is open (where the system allows), so nothing is left behind
- * by a worker that dies or a build that is interrupted.
- *
- * Worker threads share the process's file descriptors: a body's place (`where`) lets any worker
- * read it (`readAt`), so a page can be rendered by whichever worker is free (pipeline/render.ts).
+ * The body HTML a worker parsed, kept until its page is rendered in a file of the worker's own, not its heap. The file
+ * is unlinked once open, so a dead worker or an interrupted build leaves nothing behind. Worker threads share file
+ * descriptors, so any worker can read a body by its place (`where`, `readAt`) and render its page.
  */
 import { closeSync, openSync, readSync, unlinkSync, writevSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +9,6 @@ import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { BodyAt } from './protocol.ts';
 
-/** Read `length` bytes at `offset` of `fd`. */
 function readBytes(fd: number, offset: number, length: number): Buffer {
   const bytes = Buffer.allocUnsafe(length);
   let read = 0;
@@ -28,7 +20,6 @@ function readBytes(fd: number, offset: number, length: number): Buffer {
   return bytes;
 }
 
-/** The same as UTF-8 text. */
 const readText = (fd: number, offset: number, length: number) => readBytes(fd, offset, length).toString('utf8');
 
 /** Bytes appended before they are written anyway. */

@@ -1,10 +1,6 @@
 /**
- * Keeping a thread's heap near what is live. Left to itself, V8 lets a heap grow to two to three
- * times its live size before a full collection, and those peaks add up across the threads of a
- * build: the process's peak memory is what the machine must have.
- *
- * Collections are run explicitly (`gc`, exposed the way test runners do it: the flag, then `gc`
- * from a fresh context); where that is not possible, nothing happens.
+ * Keeping a thread's heap near what is live: V8 lets a heap grow to two or three times its live size before a full
+ * collection, and those peaks add up across a build's threads. `gc` is exposed as test runners do; where it cannot be, nothing happens.
  */
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';

@@ -1,15 +1,10 @@
-/**
- * The cache's JSON files: written through a temporary file, in pieces, as ASCII; read whole.
- */
+/** The cache's JSON files: written through a temporary file, in pieces, as ASCII; read whole. */
 import { isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { mkdir, open, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/**
- * Read whole, synchronously: from the page cache that is faster than the thread pool's round
- * trips, which wait behind whatever else the pool is doing, and parsing blocks this thread anyway.
- */
+/** Read whole and synchronously: faster from the page cache than the thread pool's round trips, and parsing blocks anyway. */
 export async function readJson<T>(file: string): Promise<T | undefined> {
   let bytes: Buffer;
   try {
@@ -33,10 +28,7 @@ export const cacheNotices = {
   },
 };
 
-/**
- * The text of a cache file: one that is all ASCII (writeJson escapes anything else) decodes byte
- * for byte, much faster than through UTF-8.
- */
+/** The text of a cache file: all ASCII (writeJson escapes the rest) decodes byte for byte, much faster than UTF-8. */
 export function decode(bytes: Buffer): string {
   return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }
@@ -50,9 +42,8 @@ export function asciiOnly(json: string): string {
 }
 
 /**
- * Write through a temporary file, so a killed build never leaves half a cache file. `whole`: one
- * stringify, faster than in pieces, for when this thread has nothing else to do meanwhile (the
- * records saved once the build is done).
+ * Write through a temporary file, so a killed build never leaves half a cache file. `whole`: one stringify, faster than
+ * pieces, for when this thread has nothing else to do meanwhile.
  */
 export async function writeJson(file: string, value: Record<string, unknown>, whole = false): Promise<void> {
   await mkdir(join(file, '..'), { recursive: true });
@@ -87,10 +78,8 @@ export async function writeAtomic(file: string, data: string): Promise<void> {
 const PIECE = 256;
 
 /**
- * `JSON.stringify(value)` for an object, in pieces: a large array or record among its fields is
- * serialised a few hundred entries at a time, and the writer gives the event loop a turn between
- * writes. These files hold an entry per document and per page and are written while the workers
- * render: one synchronous stringify would keep this thread from handing them their next pages.
+ * `JSON.stringify(value)` in pieces, a large array or record a few hundred entries at a time: these files are written
+ * while the workers render, and one long stringify would keep this thread from handing them their next pages.
  */
 export function* jsonPieces(value: Record<string, unknown>): Generator<string> {
   let first = true;

@@ -1,13 +1,7 @@
 /**
- * Compile once, then reuse while the inputs are unchanged: the site config, plugins, the
- * template bundle and the stylesheet are each recorded in `.sitegen-cache/compiled/` with the
- * content hash of every file that went into them. A later run re-hashes those files, which is
- * cheap, instead of running esbuild again.
- *
- * What a site takes from sitegen unchanged (the default theme's bundle, the built-in plugins, the
- * runtime and the theme's stylesheet) is also compiled when sitegen itself is (`lib/prebuilt/`,
- * scripts/compile.js): a project without a record of its own uses that one, checked the same way,
- * so a first build of a site on the default theme runs no esbuild at all.
+ * Compile once, then reuse while the inputs are unchanged: config, plugins, template bundle and stylesheet are recorded
+ * in `.sitegen-cache/compiled/` with the content hash of every input, and re-hashing them is far cheaper than esbuild.
+ * What sites take from sitegen unchanged is prebuilt with sitegen (`lib/prebuilt/`) and checked the same way.
  */
 import { readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
@@ -43,9 +37,8 @@ export interface Compiled<T> {
 }
 
 /**
- * A compile that any project can share with the prebuilt records, when it gives the same value
- * whatever the project: `key` names it without the project, `usable` says whether the prebuilt
- * value is what this project would compile (the packages it imports resolve the same from here).
+ * A compile whose value is the same in any project, so the prebuilt record can serve: `key` names it without the
+ * project, and `usable` says whether the prebuilt value is what this project would compile.
  */
 export interface Shared<T> {
   key: string;
@@ -67,9 +60,8 @@ function recorded<T>(file: string): T | undefined {
 }
 
 /**
- * The value `compile` makes for `key`, from the cache when every recorded input still has the
- * content it had then, else from the prebuilt records (`shared`). `compile` reports the files it
- * read; they are hashed after it ran. Compiling into PREBUILT_DIR records under the shared key.
+ * The value `compile` makes for `key`: from the cache while every recorded input has the content it had, else from the
+ * prebuilt records (`shared`), else compiled and recorded. Compiling into PREBUILT_DIR records under the shared key.
  */
 export async function memo<T>(cacheDir: string, name: string, key: string, compile: () => Promise<Compiled<T>>, shared?: Shared<T>): Promise<T> {
   const prebuilding = cacheDir === PREBUILT_DIR;

@@ -10,18 +10,13 @@ import { latestId, outputFile, type OutputIndex } from './state.ts';
 const filesPrefix = (outDir: string) => (outDir.endsWith('/') ? outDir : `${outDir}/`);
 
 /**
- * Every file of the output at the size the state gives it (`true`), or not (`false`), checked on a
- * thread of its own: started as soon as the state is loaded, the stats overlap discovery and
- * hashing in the main thread instead of following them. The thread reads the state file itself,
- * so nothing large is copied to it. `undefined` when the thread
- * cannot answer (its state file is not this one): the main thread checks instead.
+ * Every file of the output at the size the state gives it (`true`) or not (`false`), checked on a thread of its own so
+ * the stats overlap discovery and hashing; it reads the state file itself, so nothing large is copied to it.
+ * `undefined` when the thread cannot answer (its state file is not this one): the main thread checks instead.
  */
 export interface OutputCheck {
   sizes: Promise<boolean | undefined>;
-  /**
-   * Stop it (the build is stale, the answer is not needed). By a flag it reads between stats:
-   * terminating a thread that is still starting can abort the process in Node 20.
-   */
+  /** Stop it by a flag read between stats: terminating a thread that is still starting can abort the process (Node 20). */
   cancel(): void;
 }
 
@@ -68,12 +63,11 @@ export function checkOutputSizes(cacheDir: string, state: OutputIndex): OutputCh
  */
 export async function outputIntact(state: OutputIndex, check?: OutputCheck): Promise<boolean> {
   try {
-    // (Read again: the output may have been replaced since the state was loaded.)
+    // Read again: the output may have been replaced since the state was loaded.
     if (state.dir !== state.outDir || latestId(state.outDir) !== state.id) return false;
     const sizes = await check?.sizes;
     if (sizes !== undefined) return sizes;
-    // Synchronous stats: from the kernel's cache a stat is far cheaper than a promise through the
-    // thread pool, and there is one per output file.
+    // Synchronous stats: from the kernel's cache, far cheaper than a promise through the thread pool, one per file.
     const dir = filesPrefix(state.outDir);
     const builtAt = state.builtAt ?? Infinity;
     return state.files.every(([path, size]) => {

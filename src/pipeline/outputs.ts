@@ -1,7 +1,6 @@
 /**
- * Step 5 of the pipeline: everything besides the pages — assets, redirects, `_headers`, the
- * listing and navigation files of the content API, public files, the build manifests — then the
- * plugins' `build:done` outputs. Pages and per-document API files are written by the workers.
+ * What a build writes besides pages and per-document API files (the workers write those): assets, redirects,
+ * `_headers`, the listing and navigation API files, public files and build manifests; then the plugins' `build:done`.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -110,8 +109,7 @@ export async function runBuildDone(input: BuildDoneInput): Promise<{ files: Set<
         posts,
         authors: input.authors,
         outDir: input.outDir,
-        // Bodies stay out of the main thread until a plugin asks for one: read back from the
-        // document's content API file, which the workers have written by now.
+        // Bodies stay out of the main thread until a plugin asks: read back from the content API file, written by now.
         body: async (doc: ContentDocument) => {
           const file = input.apiFiles.get(doc._id);
           if (!file) return doc.body?.html ?? '';

@@ -1,7 +1,6 @@
 /**
- * Plan the site from document metadata: routes (pages, documents, built-in pages), collections
- * and navigation, redirects and the route-rule matcher, one render job per route, and every
- * problem found on the way. Pure apart from route middleware; shared by `build` and `dev`.
+ * Plan the site from document metadata: routes, collections and navigation, redirects and the route-rule matcher, and
+ * every problem found on the way. Pure apart from route middleware; shared by `build` and `dev`.
  */
 import { readFileSync } from 'node:fs';
 import type { Author } from '../../templates/types.ts';
@@ -46,10 +45,7 @@ export interface PlanInput {
   publicFiles: string[];
   /** Routes of documents that failed to parse: still valid link targets, no follow-on noise. */
   failedRoutes?: string[];
-  /**
-   * `--content` replaced the site's content folder: redirects into the missing content are
-   * skipped instead of reported.
-   */
+  /** `--content` replaced the site's content folder: redirects into the missing content are skipped, not reported. */
   foreignContent?: boolean;
   /** Extra HTML at the end of <body> (the dev server's client). */
   bodyExtra?: string;
@@ -180,9 +176,8 @@ function ruleLocation(root: string, pattern: string): Location {
 }
 
 /**
- * The config's route rules without the redirects that cannot be written safely: a target that is
- * no same-site path or http(s) URL (SG3006), or a rule that redirects paths where sitegen writes
- * its own files (SG3007). Each is reported with the config's line; the rule's other settings stay.
+ * The config's route rules without redirects that cannot be written safely: a target that is no same-site path or
+ * http(s) URL (SG3006), or paths where sitegen writes its own files (SG3007). The rules' other settings stay.
  */
 function checkRouteRules(config: ResolvedConfig, reservedFiles: string[]): { rules: Record<string, RawRouteRule>; errors: SitegenError[] } {
   const rules: Record<string, RawRouteRule> = {};

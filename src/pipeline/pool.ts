@@ -1,9 +1,6 @@
-/** Bounded concurrency for I/O in the main thread. */
-
 /**
- * Run `fn` over `items` with at most `limit` promises in flight, preserving order of results.
- * After a failure no new item starts, and the first error is thrown once everything in flight
- * has settled (so nothing is still writing when the caller cleans up).
+ * Run `fn` over `items`, at most `limit` at a time, results in order (bounded I/O in the main thread). After a failure
+ * no new item starts, and the first error is thrown once everything in flight settles: nothing is still writing.
  */
 export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);

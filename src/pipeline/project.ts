@@ -1,6 +1,6 @@
 /**
- * Step 1 of the pipeline: load the project — the config (with command-line overrides), the
- * plugins and their `config:resolved` hooks, and the folders everything else reads and writes.
+ * Load the project: the config (with command-line overrides), the plugins and their `config:resolved` hooks, and the
+ * folders everything else reads and writes.
  */
 import { realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -27,9 +27,8 @@ export interface Project {
 }
 
 /**
- * The project's folder as an absolute path with no symbolic links in it: esbuild reports the
- * modules it bundled relative to the real folder, and those paths, resolved against a linked one,
- * pointed elsewhere (a site reached through a link failed to load its config).
+ * The project's folder, absolute and without symbolic links: esbuild reports bundled modules relative to the real
+ * folder, and those paths resolved against a linked one point elsewhere.
  */
 export function projectRoot(rootDir: string): string {
   const root = resolve(rootDir);

@@ -1,10 +1,6 @@
 /**
- * Every message between the main thread and the workers, in one place.
- *
- * A build opens one session per worker (a long-running piscina task holding a MessagePort).
- * The session keeps what it parsed: a document's body stays in the store of the worker that
- * parsed it, where any worker can read it to render the page (pipeline/bodies.ts). The main
- * thread only ever sees metadata.
+ * Every message between the main thread and the workers. A build opens one session per worker (a long-running piscina
+ * task holding a MessagePort); bodies stay in the workers' stores, and the main thread only ever sees metadata.
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { ParseOptions, SourceFile, ContentDocument } from '../content/types.ts';
@@ -20,10 +16,7 @@ export interface SessionTask {
   type: 'session';
   port: MessagePort;
   plugins: PluginModule[];
-  /**
-   * Shared with the main thread: [request seq, item index] of what the worker is working on, so
-   * a worker that dies is reported with the very file it was on.
-   */
+  /** [request seq, item index] of the item in hand, shared so that a worker that dies is reported with its file. */
   current: SharedArrayBuffer;
   /** Set when the build is interrupted (output/folder.ts INTERRUPTED): stop writing. */
   interrupted: SharedArrayBuffer;
@@ -88,10 +81,7 @@ export interface SetupRequest {
   shared: SharedRenderData;
 }
 
-/**
- * The template bundle, sent as soon as it is compiled: the worker imports it between parse batches,
- * so `setup` (which needs the plan) finds it loaded.
- */
+/** The template bundle, sent once compiled: the worker imports it between parse batches, so `setup` finds it loaded. */
 export interface PreloadRequest {
   type: 'preload';
   bundleFile: string;
@@ -109,9 +99,8 @@ export interface BodySource {
 }
 
 /**
- * A job for a page taken over from the previous output carries only what linking needs
- * (`reuse`): sending an unchanged page's rendering data would cost the main thread more than
- * linking its files costs a worker.
+ * A job for a page taken over from the previous output carries only what linking needs (`reuse`): sending its
+ * rendering data would cost the main thread more than linking its files costs a worker.
  */
 export interface WorkerJob extends Omit<RenderJob, 'page' | 'layout' | 'related'>, Partial<Pick<RenderJob, 'page' | 'layout' | 'related'>> {
   /** The document whose body this page renders (its `page.html` is empty until filled in). */
@@ -131,9 +120,8 @@ export interface RenderRequest {
 export interface ApiJob {
   file: string;
   /**
-   * The document as the main thread has it (after `content:loaded`), without its body HTML.
-   * Left out when the worker parsed it in this build and no plugin can have changed it since:
-   * the worker writes its own copy.
+   * The document as the main thread has it (after `content:loaded`), without its body HTML; left out when the worker
+   * parsed it and no plugin can have changed it since.
    */
   doc?: ContentDocument;
   body: BodySource;
@@ -146,10 +134,7 @@ export interface ApiJob {
 export interface ApiRequest {
   type: 'api';
   jobs: ApiJob[];
-  /**
-   * Files of unchanged documents, linked from the previous output: each file's name and its size
-   * there, all joined by NUL (one string crosses to the worker faster than a thousand objects).
-   */
+  /** Unchanged documents' files to link from the previous output: name and size, joined by NUL (one string crosses faster). */
   links?: string;
   /** The site's base path: the files show bodies with their links under it, as pages do. */
   base: string;
@@ -169,10 +154,7 @@ export interface PageResult {
   summary?: PageSummary;
   /** Files written, relative to the output folder, with their sizes. */
   files: [string, number][];
-  /**
-   * A page sent to be linked from the previous output (without what rendering needs), whose
-   * files there turned out gone or changed: the main thread sends it again, whole, to render.
-   */
+  /** Sent to be linked, but its previous files were gone or changed: the main thread sends it again, whole, to render. */
   retry?: boolean;
   /** The site-wide collections the page read while rendering. */
   uses?: SiteCollection[];

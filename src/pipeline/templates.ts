@@ -1,8 +1,6 @@
 /**
- * Step 2 of the pipeline: compile the templates — the render bundle (layouts and the site's
- * pages), the stylesheet, the browser runtime and the island chunks. Each is compiled once and
- * reused while its inputs are unchanged (see memo.ts), so an unchanged project starts without
- * running esbuild at all.
+ * Compile the templates: the render bundle (layouts and the site's pages), the stylesheet, the browser runtime and the
+ * island chunks, each reused while its inputs are unchanged (memo.ts).
  */
 import { join, resolve } from 'node:path';
 import fg from 'fast-glob';
@@ -18,7 +16,7 @@ export interface CompiledTemplates {
   assets: SiteAssets;
   /** Hash of every template file outside the bundle (plugins, the search client …): part of the build id. */
   sourcesHash: string;
-  /** The layouts and pages found (for `dev` to know what to watch). */
+  /** How many page modules were found, for the build's log. */
   pageCount: number;
 }
 

@@ -36,11 +36,7 @@ export function defaultConcurrency(): number {
   return env.concurrency() ?? Math.max(1, availableParallelism());
 }
 
-/**
- * Documents per worker before another one pays off: every worker loads React, markdown-it and the
- * grammars it meets and warms its JIT on its own, so on a small site a second worker costs more
- * than it saves.
- */
+/** Documents per worker before another pays off: each worker loads React, markdown-it and grammars and warms its JIT alone. */
 export const DOCUMENTS_PER_WORKER = 500;
 
 /** Workers for a site of `documents`: one per 500 documents, at most one per core (or as set). */
@@ -57,7 +53,6 @@ interface Pending {
   files: string[];
 }
 
-/** One worker's session. */
 export class WorkerSession {
   private seq = 0;
   private readonly pending = new Map<number, Pending>();
@@ -121,11 +116,9 @@ export class Workers {
   private readonly sessionTask: (index: number) => WorkerSession;
 
   /**
-   * Room for `size` workers; `start` of them begin loading now, while the caller goes on (`grow`
-   * starts more, before any work is given out). The plugins may still be compiling: a worker
-   * loads sitegen first and takes them with its session (requests wait for it). Should they fail,
-   * each session starts without plugins, only to be closed: a worker stopped while it is still
-   * importing its modules can bring the whole process down (Node 20).
+   * Room for `size` workers, `start` of them loading now (`grow` starts more). The plugins may still be compiling: each
+   * session takes them when ready or, should they fail, starts without them only to be closed, since stopping a worker
+   * still importing its modules can bring the process down (Node 20).
    */
   constructor(
     readonly size: number,
@@ -140,8 +133,7 @@ export class Workers {
       maxThreads: size,
       idleTimeout: 60_000,
       concurrentTasksPerWorker: 1,
-      // SITEGEN_WORKER_MEMORY_MB caps each worker's heap: a runaway component fails its page
-      // (SG4003, out of memory) instead of taking the machine down.
+      // SITEGEN_WORKER_MEMORY_MB caps each worker's heap: a runaway component fails its page (SG4003), not the machine.
       ...(env.workerMemoryMb() ? { resourceLimits: { maxOldGenerationSizeMb: env.workerMemoryMb() } } : {}),
     });
     this.sessionTask = (index) => {
@@ -172,11 +164,9 @@ export class Workers {
   }
 
   /**
-   * Run `batches` over the sessions, each batch on the session `pick` chooses (default: the
-   * idlest), at most `depth` batches in flight per session (Infinity: all sent at once, for work
-   * that must keep the workers busy while this thread is busy itself). `more` makes further
-   * batches when the queues run dry (undefined: no more), so the first go out while the rest are
-   * still to be made. Results come back in batch order.
+   * Run `batches` over the sessions, each on the one `pick` chooses (default: the idlest), at most `depth` in flight per
+   * session (Infinity: all at once, to keep workers busy while this thread is). `more` makes further batches when the
+   * queues run dry (undefined: no more), so the first go out before the rest are made. Results come in batch order.
    */
   async map<B, R>(
     batches: B[],
@@ -199,7 +189,7 @@ export class Workers {
     };
     queue(batches);
     let exhausted = !more;
-    /** The next batch for `session`: its own, else anyone's, else newly made ones. */
+    /** The next batch for a session: its own, else anyone's, else newly made ones. */
     const next = (own: number[]): number | undefined => {
       for (;;) {
         const i = own.length ? own.shift() : shared.shift();
@@ -240,10 +230,7 @@ export class Workers {
   }
 }
 
-/**
- * Batches of at most `size` items that each belong to one worker (`ownerOf`), or to none: so a
- * batch can go to the worker that holds its documents.
- */
+/** Batches of at most `size` items with one owner each (`ownerOf`, or none), so a batch can go to the worker holding them. */
 export function ownedBatches<T>(items: T[], ownerOf: (item: T) => WorkerSession | undefined, size: number): T[][] {
   const groups = new Map<WorkerSession | undefined, T[]>();
   for (const item of items) {
