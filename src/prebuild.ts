@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TEMPLATES_DIR } from './paths.ts';
-import { PREBUILT_DIR } from './pipeline/memo.ts';
+import { PREBUILT_DIR } from './cache/memo.ts';
 import { compilePlugins, pluginRefs } from './plugins/load.ts';
 import { bundleTemplates, findTemplateSources } from './render/bundle.ts';
 import { buildRuntime, buildStylesheet } from './output/assets.ts';

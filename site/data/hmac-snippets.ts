@@ -1,7 +1,7 @@
 /**
  * Ferrygate-Signature verifiers for the code tabs on /hmac-verification.
  *
- * Every snippet is a complete receiver for the scheme in docs/facts.md:
+ * Every snippet is a complete receiver for the scheme in site/facts.md:
  * `Ferrygate-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "{t}.{raw body}">`, with a
  * 5-minute timestamp tolerance, a constant-time comparison and support for the two `v1=`
  * values sent during a secret rotation. The code lives in site/data/hmac/ as

@@ -14,7 +14,7 @@ import { checkOutDir } from '../output/out-dir.ts';
 import { PACKAGE_ROOT, VERSION } from '../paths.ts';
 import type { PluginModule } from '../plugins/load.ts';
 import type { RenderModule } from '../render/render-page.ts';
-import { cacheNotices } from '../pipeline/json-file.ts';
+import { cacheNotices } from '../cache/json-file.ts';
 import { checkOutputSizes } from '../pipeline/output-check.ts';
 import { cacheDirOf, loadProject, type Project } from '../pipeline/project.ts';
 import { checkSources, statKey } from '../pipeline/stat.ts';

@@ -5,12 +5,11 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { configSchema, formatConfigIssues, type ResolvedConfig } from './schema.ts';
 import { SitegenError } from '../errors.ts';
-import { bundleForNode } from '../render/resolve.ts';
+import { bundleForNode } from '../resolve.ts';
 import { hashInputs } from '../hash.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
-import { DEFAULT_PLUGINS } from '../plugins/load.ts';
-import { memo } from '../pipeline/memo.ts';
-import { writeAtomic } from '../pipeline/json-file.ts';
+import { memo } from '../cache/memo.ts';
+import { writeAtomic } from '../cache/json-file.ts';
 
 export const CONFIG_FILES = ['site/config.ts', 'site/config.mts', 'site/config.js', 'site/config.mjs'];
 
@@ -88,6 +87,9 @@ async function importConfig(file: string, cacheDir: string): Promise<{ value: un
     });
   }
 }
+
+/** The plugins every site runs unless its config lists its own. */
+export const DEFAULT_PLUGINS = ['react-sitegen/plugins/seo', 'react-sitegen/plugins/markdown'];
 
 export interface LoadedConfig {
   config: ResolvedConfig;

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { SitegenError } from '../errors.ts';
 import type { SourceFile } from './types.ts';
-import { mapLimit } from '../pipeline/pool.ts';
+import { mapLimit } from '../map-limit.ts';
 import { walkFiles } from './links.ts';
 
 const CONTENT_FILE = /\.(md|markdown|ya?ml|json)$/;

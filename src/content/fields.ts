@@ -1,11 +1,22 @@
 /** A document's front matter fields, read and checked; each problem points at the field's line and the document keeps a safe value. */
 import { SitegenError, codeFrame, type ErrorCode } from '../errors.ts';
 import type { LinkRef } from '../markdown/index.ts';
-import { IMAGE_KEYS } from '../output/images.ts';
-import { UNSAFE_REDIRECT_HINT, unsafeRedirect } from '../routes/rules.ts';
 import { parseDate } from './dates.ts';
-import { RESERVED_ROUTE_HINT, cleanRoutePath, postFileParts, postPath, reservedRoute, slugSegment, stemToPath } from './paths.ts';
+import {
+  RESERVED_ROUTE_HINT,
+  UNSAFE_REDIRECT_HINT,
+  cleanRoutePath,
+  postFileParts,
+  postPath,
+  reservedRoute,
+  slugSegment,
+  stemToPath,
+  unsafeRedirect,
+} from './paths.ts';
 import type { SourceFile } from './types.ts';
+
+/** Front matter keys that name an image. */
+export const IMAGE_KEYS = ['image', 'cover'] as const;
 
 const DATE_HINT = 'Write dates as YYYY-MM-DD, "YYYY-MM-DD HH:MM:SS" (UTC) or any ISO 8601 date-time (2020-04-03T20:26:28.000Z, 2020-04-03T20:26:28+02:00).';
 

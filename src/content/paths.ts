@@ -161,3 +161,27 @@ export function normalizeRoutePath(path: string): string {
   if (out.length > 1) out = out.replace(/\/+$/, '');
   return out || '/';
 }
+
+/** A document that gets a page of its own (not a partial, not data). */
+export function isRoutable(doc: { _type: string; _partial?: boolean }): boolean {
+  return doc._type === 'markdown' && !doc._partial;
+}
+
+/**
+ * Why a redirect target is refused; undefined for a site path (`/new`) or an http(s) URL. Browsers strip
+ * control characters and read `\` as `/` (`java\tscript:`, `/\evil.com`), so such targets are refused, as is `//host`.
+ */
+export function unsafeRedirect(to: string): string | undefined {
+  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(to)) return 'it contains a space, tab, newline or other control character';
+  if (to.includes('\\')) return 'it contains a backslash, which browsers read as `/`';
+  if (to.startsWith('//')) return 'it starts with `//`, a protocol-relative link to another host: write the full https:// URL';
+  if (to.startsWith('/')) return undefined;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(to)?.[1];
+  if (!scheme) return 'it is neither a path from the site root nor an http(s) URL';
+  if (!/^https?$/i.test(scheme)) return `its scheme \`${scheme}:\` is not http or https`;
+  if (!/^https?:\/\/[^/?#]/i.test(to) || !URL.canParse(to)) return 'it is not a complete http(s) URL';
+  return undefined;
+}
+
+export const UNSAFE_REDIRECT_HINT =
+  'Redirect to a path on this site (`/new/page`) or to a full http(s) URL (`https://example.com/page`); other schemes (javascript:, data:, vbscript: …) and `//host` are refused.';

@@ -5,7 +5,7 @@ import fg from 'fast-glob';
 import { PACKAGE_ROOT, isInside } from '../paths.ts';
 import { hashText } from '../hash.ts';
 import type { IslandBuild } from './islands.ts';
-import { memo } from '../pipeline/memo.ts';
+import { memo } from '../cache/memo.ts';
 
 export interface SiteAssets {
   css?: Asset;

@@ -13,6 +13,9 @@ import { SitegenError } from '../errors.ts';
 import { escapeHtml } from '../html.ts';
 import { pathSlug } from '../markdown/slugify.ts';
 import { FORMAT_EXTENSIONS, imageFormat, imageSize } from './image-size.ts';
+import { IMAGE_KEYS } from '../content/fields.ts';
+
+export { IMAGE_KEYS };
 
 export interface ImageInfo {
   /** The hashed URL from the site root (the page's base is added with every other link). */
@@ -35,9 +38,6 @@ export interface ImageFile {
   file: string;
   hash: string;
 }
-
-/** Front matter keys that name an image. */
-export const IMAGE_KEYS = ['image', 'cover'] as const;
 
 /** The file an image reference points at, or undefined for URLs (`https:`, `data:`, `//cdn`). */
 export function imageKey(source: string, src: string, publicDir: string): string | undefined {

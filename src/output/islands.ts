@@ -10,8 +10,8 @@ import { hashText } from '../hash.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { SitegenError } from '../errors.ts';
 import type { BuildResult, Plugin } from 'esbuild';
-import { sitegenImports } from '../render/resolve.ts';
-import { writeAtomic } from '../pipeline/json-file.ts';
+import { sitegenImports } from '../resolve.ts';
+import { writeAtomic } from '../cache/json-file.ts';
 
 export interface IslandBuild {
   /** Island name → URL of its chunk. */

@@ -9,7 +9,7 @@
  */
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { SitegenError } from '../errors.ts';
-import { decode } from './json-file.ts';
+import { decode } from '../cache/json-file.ts';
 
 /** What a details file holds per entry (a document's LinkRef[] and ids, a page's hrefs and ids). */
 export interface Details {

@@ -14,7 +14,7 @@ import type { ContentDocument } from '../content/types.ts';
 import type { SerializedError } from '../errors.ts';
 import type { ImageSource } from '../output/images.ts';
 import { attachDetails, openDetails, splitDetails, type Details } from './details.ts';
-import { readJson, writeJson } from './json-file.ts';
+import { readJson, writeJson } from '../cache/json-file.ts';
 
 export interface DocEntry {
   hash: string;

@@ -17,7 +17,7 @@ import type { FsWriter } from '../output/writer.ts';
 import type { BuiltPage } from '../plugins/types.ts';
 import type { HookRunner } from '../plugins/run.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
-import { mapLimit } from './pool.ts';
+import { mapLimit } from '../map-limit.ts';
 import { unsafeRedirect } from '../routes/rules.ts';
 import type { SitePlan } from './plan.ts';
 import { manifestMatcher } from './plan.ts';

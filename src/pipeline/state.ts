@@ -15,7 +15,7 @@ import type { SerializedError } from '../errors.ts';
 import { hashText } from '../hash.ts';
 import type { SiteCollection } from '../render/types.ts';
 import { attachDetails, openDetails, splitDetails, type Details } from './details.ts';
-import { readJson, writeJson } from './json-file.ts';
+import { readJson, writeJson } from '../cache/json-file.ts';
 import { isPlain } from '../output/writer.ts';
 import type { PageSummary } from './protocol.ts';
 

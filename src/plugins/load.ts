@@ -5,13 +5,13 @@ import { pathToFileURL } from 'node:url';
 import { SitegenError } from '../errors.ts';
 import { hashInputs, hashText } from '../hash.ts';
 import { PACKAGE_ROOT, TEMPLATES_DIR, isInside } from '../paths.ts';
-import { bundleForNode, resolvesAsPrebuilt } from '../render/resolve.ts';
+import { bundleForNode, resolvesAsPrebuilt } from '../resolve.ts';
 import type { PluginRef, SitegenPlugin } from './types.ts';
-import { memo } from '../pipeline/memo.ts';
-import { writeAtomic } from '../pipeline/json-file.ts';
+import { memo } from '../cache/memo.ts';
+import { writeAtomic } from '../cache/json-file.ts';
 
 /** The built-in plugins every site gets when its config lists none. */
-export const DEFAULT_PLUGINS = ['react-sitegen/plugins/seo', 'react-sitegen/plugins/markdown'];
+export { DEFAULT_PLUGINS } from '../config/load.ts';
 
 /** A compiled plugin module, ready to import anywhere. */
 export interface PluginModule {

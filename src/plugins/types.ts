@@ -7,7 +7,18 @@ import type MarkdownIt from 'markdown-it';
 import type { Author, PageData, PostSummary, SiteInfo } from '../../templates/types.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import type { ContentDocument } from '../content/types.ts';
-import type { HeadData } from '../render/head.ts';
+
+export interface HeadTag {
+  tag: 'meta' | 'link';
+  attrs: Record<string, string>;
+}
+
+export interface HeadData {
+  title: string;
+  tags: HeadTag[];
+  /** JSON-LD blocks (already JSON strings). */
+  jsonld: string[];
+}
 
 export interface PageHookContext {
   /** The page about to render (page:data may change it). */

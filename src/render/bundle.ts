@@ -4,13 +4,13 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import fg from 'fast-glob';
-import { REQUIRE_BANNER, externalPackages, nodeBundleOptions, nodeResolution, rawImports, resolvesAsPrebuilt } from './resolve.ts';
+import { REQUIRE_BANNER, externalPackages, nodeBundleOptions, nodeResolution, rawImports, resolvesAsPrebuilt } from '../resolve.ts';
 import { findOverrides, themeOverrides } from './overrides.ts';
 import { PACKAGE_ROOT, isInside } from '../paths.ts';
 import { SitegenError } from '../errors.ts';
 import { hashInputs, hashText } from '../hash.ts';
-import { memo } from '../pipeline/memo.ts';
-import { writeAtomic } from '../pipeline/json-file.ts';
+import { memo } from '../cache/memo.ts';
+import { writeAtomic } from '../cache/json-file.ts';
 
 export interface TemplateSources {
   layouts: Map<string, string>;

@@ -1,18 +1,9 @@
 /** The <head> every page gets by default; the SEO plugin extends it. */
 import type { PageData, SiteInfo } from '../../templates/types.ts';
 import { escapeHtml } from '../html.ts';
+import type { HeadData, HeadTag } from '../plugins/types.ts';
 
-export interface HeadTag {
-  tag: 'meta' | 'link';
-  attrs: Record<string, string>;
-}
-
-export interface HeadData {
-  title: string;
-  tags: HeadTag[];
-  /** JSON-LD blocks (already JSON strings). */
-  jsonld: string[];
-}
+export type { HeadData, HeadTag };
 
 /** `{page} {separator} {site}`; docs pages add their section (`Tunnels · Guide · Ferrygate`) to stay distinguishable in tabs. */
 export function pageTitle(title: string, site: { name: string; separator: string }, section?: string): string {

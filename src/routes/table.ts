@@ -2,8 +2,7 @@
 import type { LayoutName, PageData } from '../../templates/types.ts';
 import { SitegenError } from '../errors.ts';
 import type { ContentDocument } from '../content/types.ts';
-import { isRoutable } from '../site/collections.ts';
-import { RESERVED_ROUTE_HINT, normalizeRoutePath, reservedRoute } from '../content/paths.ts';
+import { RESERVED_ROUTE_HINT, isRoutable, normalizeRoutePath, reservedRoute } from '../content/paths.ts';
 
 export interface PageModuleInfo {
   route: string;

@@ -1,13 +1,9 @@
 /** Site-wide collections, computed once per build (never per page): navigation, blog listing, neighbours, related posts. */
 import type { NavItem, PageLink, PostSummary } from '../../templates/types.ts';
-import { compareNumeric, compareStems } from '../content/paths.ts';
+import { compareNumeric, compareStems, isRoutable } from '../content/paths.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { rewriteImages, type ImageManifest } from '../output/images.ts';
 import { rewriteSourceLinks } from '../content/source-links.ts';
-
-export function isRoutable(doc: ContentDocument): boolean {
-  return doc._type === 'markdown' && !doc._partial;
-}
 
 /** A post as listings show it: excerpt images at their hashed files, links root-relative like `path` (the base is added later). */
 export function toPostSummary(doc: ContentDocument, images?: ImageManifest, links?: Record<string, string>): PostSummary {

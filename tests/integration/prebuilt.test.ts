@@ -7,8 +7,8 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREBUILT_DIR } from '../../src/pipeline/memo.ts';
-import { resolvesAsPrebuilt } from '../../src/render/resolve.ts';
+import { PREBUILT_DIR } from '../../src/cache/memo.ts';
+import { resolvesAsPrebuilt } from '../../src/resolve.ts';
 import { ROOT, listFiles, remove, runCli, tempDir, type CliResult } from '../helpers.ts';
 
 let parent: string;

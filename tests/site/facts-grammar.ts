@@ -1,5 +1,5 @@
 /**
- * Checks one `ferry` command line against the grammar in docs/facts.json (`cli`), and a parsed
+ * Checks one `ferry` command line against the grammar in site/facts.json (`cli`), and a parsed
  * config document against the small schema language of `config`.
  */
 import type { Word } from './facts-sources.ts';

@@ -1,5 +1,5 @@
 /**
- * The Ferrygate site agrees with docs/facts.md and docs/facts.json: every `ferry` command fits the
+ * The Ferrygate site agrees with site/facts.md and site/facts.json: every `ferry` command fits the
  * CLI grammar, every config snippet its schema, every Ferrygate-* header is a defined one, shown
  * signatures are real, the HMAC verifiers in Python and JavaScript verify a known vector, and no
  * post uses a feature before the post that announced it. No build, no network; a few seconds.
@@ -25,8 +25,8 @@ interface Facts {
   config: Record<string, Schema> & { operator: Record<string, Schema> };
 }
 
-const facts = JSON.parse(readFileSync(join(ROOT, 'docs/facts.json'), 'utf8')) as Facts;
-const factsMd = readFileSync(join(ROOT, 'docs/facts.md'), 'utf8');
+const facts = JSON.parse(readFileSync(join(ROOT, 'site/facts.json'), 'utf8')) as Facts;
+const factsMd = readFileSync(join(ROOT, 'site/facts.md'), 'utf8');
 const sources = siteSources();
 const where = (s: { file: string; line: number }) => `${s.file}:${s.line}`;
 
@@ -45,7 +45,7 @@ describe('the ferry CLI', () => {
     expect(new Set(tsx.map((i) => i.file)).size).toBeGreaterThanOrEqual(4);
   });
 
-  it('every ferry command in a code sample fits the grammar in docs/facts.json', () => {
+  it('every ferry command in a code sample fits the grammar in site/facts.json', () => {
     const bad = samples.flatMap((inv) =>
       checkInvocation(facts.cli, inv.argv, inv.text, 'sample', inv.openEnded).map((p) => `${where(inv)}: ${p}\n    ${inv.text}`),
     );
@@ -225,7 +225,7 @@ describe('names', () => {
         ].map((m) => 'Ferrygate-' + canonical(m[1] ?? m[2])),
         ...[...s.raw.matchAll(/\bHTTP_FERRYGATE_([A-Z_]+)/g)].map((m) => 'Ferrygate-' + canonical(m[1])),
       ];
-      for (const name of new Set(found)) if (!defined.has(name)) bad.push(`${s.file}: ${name} is not defined in docs/facts.md`);
+      for (const name of new Set(found)) if (!defined.has(name)) bad.push(`${s.file}: ${name} is not defined in site/facts.md`);
     }
     expect(bad).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { jsonPieces } from '../../../src/pipeline/json-file.ts';
+import { jsonPieces } from '../../../src/cache/json-file.ts';
 
 const joined = (value: Record<string, unknown>) => [...jsonPieces(value)].join('');
 

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Metafile, Plugin } from 'esbuild';
-import { PACKAGE_ROOT, isInside } from '../paths.ts';
+import { PACKAGE_ROOT, isInside } from './paths.ts';
 
 /** Bare specifiers (esbuild filters are Go regexps: no lookahead; node: builtins are skipped below). */
 const BARE = /^[^./]/;
@@ -24,7 +24,7 @@ export const sitegenImports: Plugin = {
   },
 };
 
-/** `import text from './file.go?raw'`: any file's contents as a string (code samples, SVG …). */
+/** `import text from './render/file.go?raw'`: any file's contents as a string (code samples, SVG …). */
 export const rawImports: Plugin = {
   name: 'sitegen-raw',
   setup(b) {
