@@ -1,7 +1,4 @@
-/**
- * What the stages of `sitegen build` share (build.ts): the options, the project, the sources and
- * what each stage adds for the next. Each stage fills in its own part; later stages read it.
- */
+/** What the stages of `sitegen build` share: the options, the project, the sources and what each stage adds for the next. */
 import type { Author } from '../../templates/types.ts';
 import type { PublicFile } from '../content/discover.ts';
 import type { ProjectScope } from '../content/scope.ts';

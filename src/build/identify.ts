@@ -1,7 +1,6 @@
 /**
- * The parse stage's end: every source parsed or known from the cache, the images the documents
- * show, and the build id, a hash of every input. When it equals the last build's and that output
- * is intact, the build is up to date and stops here.
+ * The parse stage's end: every source parsed or known from the cache, the images the documents show, and the build id,
+ * a hash of every input. When it equals the last build's and that output is intact, the build is up to date.
  */
 import { createHash } from 'node:crypto';
 import { contentId } from '../content/paths.ts';
@@ -65,8 +64,8 @@ function buildId(ctx: BuildContext): string {
 }
 
 /**
- * Nothing changed since the last build into this folder and its output is intact: the result
- * of a build that keeps it, its warnings said again as a full build would say them. Else undefined.
+ * Nothing changed since the last build into this folder and its output is intact: the result of a build that keeps it,
+ * its warnings said again as a full build would. Else undefined.
  */
 export async function upToDate(ctx: BuildContext): Promise<BuildResult | undefined> {
   const { state, project, log } = ctx;

@@ -1,7 +1,6 @@
 /**
- * The first stages of `sitegen build`: load the project (config, plugins, the last build's
- * record), then scan it: list the content, start parsing what the document cache does not hold,
- * and compile the templates meanwhile.
+ * The first stages of `sitegen build`: load the project (config, plugins, the last build's record), then scan it: list
+ * the content, start parsing what the document cache does not hold, and compile the templates meanwhile.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -30,8 +29,8 @@ import { type BuildContext, later } from './context.ts';
 const SIZE_CHECK_THREAD_FROM = 8000;
 
 /**
- * The project, and the last build's record. With no output recorded at all (a first build, the
- * cache deleted) or with --force, a worker starts loading while the config and plugins compile.
+ * The project, and the last build's record. With no output recorded at all (a first build, the cache deleted) or with
+ * --force, a worker starts loading while the config and plugins compile.
  */
 export async function load(options: BuildOptions, ctx: Pick<BuildContext, 'started' | 'log' | 'done'>): Promise<BuildContext> {
   const rootDir = options.root ?? '.';
@@ -68,8 +67,7 @@ export async function load(options: BuildOptions, ctx: Pick<BuildContext, 'start
   // No previous output to take bodies from: every document is parsed now, in the workers that keep the bodies.
   const fresh = !state || force || !outputThere(state);
   const size = concurrencyFor(state?.pageCount ?? 0, options.concurrency);
-  // Without a previous build the workers will be needed: they start loading now. Otherwise only
-  // once the build turns out to have work, so an up-to-date check keeps the whole machine.
+  // Without a previous build the workers will be needed, so they start loading now; else only once the build has work.
   const workers = early ?? (fresh ? new Workers(concurrencyFor(Infinity, options.concurrency), project.pluginModules, size) : undefined);
   early?.grow(size);
   return {
@@ -116,8 +114,7 @@ export async function scan(ctx: BuildContext): Promise<void> {
     ctx.workers ??= new Workers(ctx.size, project.pluginModules, concurrencyFor(toParse.length, options.concurrency));
   }
   ctx.parsing = later(toParse.length ? parseSources(ctx, toParse) : Promise.resolve());
-  // Stale: the documents' metadata and the previous output's records load while the workers parse.
-  // (A fresh build parses every source: the cached metadata has nothing to add.)
+  // Stale: the cached metadata and the previous output's records load while the workers parse (a fresh build needs neither).
   if (toParse.length && !ctx.fresh) ctx.metadataLoaded = later(completeDocCache(cacheDir, ctx.docCache!, true));
   if (toParse.length && !ctx.fresh) ctx.previousLoaded = later(previousOutput(cacheDir, ctx.state));
   ctx.templates = await compileTemplates(project);
@@ -136,10 +133,7 @@ export async function scan(ctx: BuildContext): Promise<void> {
   if (toParse.length || !ctx.state || ctx.force) loadTemplates(ctx);
 }
 
-/**
- * The source index (hashes and stats), and which sources it holds as they are now; `digest`: write
- * the index's digest when nothing changed (none was found).
- */
+/** The source index, and which sources it holds as they are now; `digest`: write the index's digest (none was found) if nothing changed. */
 export async function loadIndex(ctx: BuildContext, digest = false): Promise<void> {
   const { project, sources } = ctx;
   ctx.docCache = ctx.fresh ? ({ key: ctx.parseKey, entries: {} } satisfies DocCache) : await loadSourceIndex(project.cacheDir, ctx.parseKey);

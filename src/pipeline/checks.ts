@@ -1,6 +1,4 @@
-/**
- * Link and anchor checks over the rendered site, collected and reported together.
- */
+/** Link and anchor checks over the rendered site, collected and reported together. */
 import { SitegenError } from '../errors.ts';
 import { hashText } from '../hash.ts';
 import { normalizeRoutePath } from '../content/paths.ts';
@@ -16,23 +14,17 @@ export interface CheckedPage {
   links?: string[];
   /** The page's element ids (an array: a Set per page costs far more memory through the render). */
   ids: readonly string[];
-  /**
-   * The document the page shows: its links as written in markdown, with their lines. Read only
-   * when needed (for a document from the cache, reading them loads them: pipeline/details.ts).
-   */
+  /** The document the page shows: its links as written, with their lines; read only when needed (a cached document's load on first read). */
   doc?: { readonly links: LinkRef[] };
   /** Hash of `ids` (PageResult.idsKey): made from them when not given. */
   idsKey?: string;
-  /** Taken over from the previous output: its links and ids are what they were (pipeline/render.ts). */
+  /** Taken over from the previous output: its links and ids are what they were. */
   copied?: boolean;
   /** The document's relative links as written → the routes its page links to (content/source-links.ts). */
   resolved?: Record<string, string>;
 }
 
-/**
- * A page taken over from the previous output: its links and ids are those of its record, read
- * only when a check needs them (a record's are read from the cache on first use).
- */
+/** A page taken over from the previous output: its links and ids are its record's, read from the cache only when a check needs them. */
 export class TakenOverPage implements CheckedPage {
   readonly copied = true;
   constructor(
@@ -106,11 +98,9 @@ function ownPath(path: string): string {
 }
 
 /**
- * Everything the checks of a page depend on besides its own links: every page with its ids,
- * every other target, the levels and where links are read from. While it is what it was when the
- * previous build's checks found nothing, a page taken over unchanged has nothing to find either,
- * and only the pages rendered anew are checked (`checkLinks` `only`): a body edit checks one
- * page's links, not every page's.
+ * Everything a page's checks depend on besides its own links: every page with its ids, every other target, the levels
+ * and where links are read from. While it is what it was when the previous build's checks found nothing, a page taken
+ * over unchanged has nothing to find either, so only pages rendered anew are checked (`checkLinks` `only`).
  */
 export function targetsKey(pages: CheckedPage[], targets: LinkTargets, levels: { links: string; anchors: string }, foreign: boolean): string {
   const parts = [
@@ -131,8 +121,7 @@ export function checkLinks(
   only?: (page: CheckedPage) => boolean,
 ): SitegenError[] {
   const byPath = new Map(pages.map((page) => [normalizeRoutePath(page.path), page]));
-  // A page's ids searched as they are when they are few, else as a set made when a fragment link
-  // first points at the page (and dropped at the end).
+  // A page's ids are searched as an array when few, else as a set made when a fragment link first points at the page.
   const idSets = new Map<CheckedPage, Set<string>>();
   const hasId = (page: CheckedPage, id: string) => {
     if (page.ids.length <= 16) return page.ids.includes(id);
@@ -148,13 +137,12 @@ export function checkLinks(
     problems.set(key, problem);
   };
 
-  // Each distinct href is taken apart once: the same links stand on thousands of pages (the
-  // chrome's, a section's), and a fragment alone means the page it is on.
+  // Each distinct href is taken apart once: the same links stand on thousands of pages. A fragment alone means its own page.
   const parsed = new Map<string, Href>();
   for (const page of pages) {
     if (only && !only(page)) continue;
     let own: string | undefined;
-    // (Links as the document wrote them: a relative one as the page writes it, the route it names.)
+    // Links as the document wrote them, a relative one as the route it names.
     for (const href of page.links ?? page.doc?.links.map((link) => resolvedHref(page, link.href)) ?? []) {
       if (!(href.startsWith('/') || href.startsWith('#')) || href.startsWith('//')) continue;
       let link = parsed.get(href);

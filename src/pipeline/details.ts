@@ -1,11 +1,7 @@
 /**
- * Links and element ids, kept apart from the rest of the cache. They are a third of each
- * document's metadata and most of each page record, and a
- * rebuild rarely reads them: the link checks read a document's links as written only for pages
- * rendered anew from content in another folder or to give a broken link its line, and a page's
- * links and ids only for the pages they check and the pages those link into; plugins may read a
- * document's. So `documents.json` and the page records hold the rest, and a details file beside
- * each (same id) holds these, read when one of them is first read.
+ * Links and element ids, kept apart from the rest of the cache: they are a third of a document's metadata and most of a
+ * page record, yet a rebuild reads them only for the pages the link checks touch (and plugins may read a document's).
+ * So `documents.json` and the page records hold the rest, and a details file beside each (same id) holds these.
  */
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { SitegenError } from '../errors.ts';
@@ -25,9 +21,8 @@ export function splitDetails<T extends Partial<Details>>(value: T): [Omit<T, 'li
 }
 
 /**
- * The details file `file` written with the main file `id` (and cache `key`), when it is that one:
- * its header is read now (writeJson writes the object's fields in order: `key`, `id`, then
- * `entries`), the rest when an entry first needs it.
+ * The details file `file` written with main file `id` (and cache `key`), when it is that one: its header is read now
+ * (writeJson writes `key`, `id`, then `entries`, in order), the rest when an entry first needs it.
  */
 export function openDetails(file: string, id: string, key?: string): DetailsFile | undefined {
   let head = '';
@@ -88,10 +83,8 @@ function settle(value: object, name: keyof Details, field: unknown): void {
   Object.defineProperty(value, name, { value: field, writable: true, enumerable: true, configurable: true });
 }
 
-// The same getters and setters for every object: V8 then gives all of them one shape (own,
-// enumerable accessors after the other fields, where a parsed document and a new record have
-// `links` and `ids`), so they read as fast as before; spreading, JSON and structured clone see
-// the values.
+// The same accessors for every object, so V8 gives them all one shape and they read as fast as plain fields; being own
+// and enumerable, spreading, JSON and structured clone see the values.
 const ACCESSORS: PropertyDescriptorMap = {
   links: {
     get(this: object) {

@@ -1,9 +1,8 @@
 /**
- * The document cache in `.sitegen-cache/`, shared by build and dev: `sources.json` (every
- * source's hash and stat, all an up-to-date check reads) and `documents.json` (the metadata of
- * every parsed document), each with its changes on top (`*.delta.json`) while they are few, and
- * the documents' links and ids beside them (`documents.details.json`, pipeline/details.ts).
- * Only ever an optimisation: a missing or damaged file means parsing again, never a different output.
+ * The document cache in `.sitegen-cache/`, shared by build and dev: `sources.json` (each source's hash and stat, all an
+ * up-to-date check reads) and `documents.json` (every parsed document's metadata), each with its changes on top
+ * (`*.delta.json`) while few, and links and ids beside them (`documents.details.json`). Only ever an optimisation: a
+ * missing or damaged file means parsing again, never a different output.
  */
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
@@ -21,15 +20,15 @@ export interface DocEntry {
   display: string;
   doc?: ContentDocument;
   errors: SerializedError[];
-  /** The source's stat key when it had this hash (pipeline/stat.ts). */
+  /** The source's stat key when it had this hash. */
   stat?: string;
-  /** Key of the document's content API file (build.ts), hashed by the worker that parsed it. */
+  /** Key of the document's content API file, hashed by the worker that parsed it. */
   apiKey?: string;
   /** In the index (before its metadata is read): the source gave a document. */
   hasDoc?: boolean;
   /**
-   * In the index: the images the document shows, when it shows any and counts (not a partial, not a
-   * draft unless drafts are built): their bytes go into the build id, checked before the metadata is read.
+   * In the index: the images the document shows, when it counts (not a partial, not a draft unless drafts are built):
+   * their bytes go into the build id, checked before the metadata is read.
    */
   images?: ImageSource & { draft?: boolean; partial?: boolean };
 }
@@ -39,10 +38,7 @@ export interface DocCache {
   entries: Record<string, DocEntry>;
   /** Loaded from the index alone: entries have no metadata yet (see completeDocCache). */
   partial?: boolean;
-  /**
-   * The id of the metadata file the entries came from, and the changes written on top of it
-   * since: to the metadata, and to the index (whose whole file has the same id).
-   */
+  /** The id of the metadata file the entries came from, and the changes since to it and to the index (whose whole file has the same id). */
   base?: { id: string; delta: Record<string, MetaEntry | null>; index?: Record<string, IndexEntry | null> };
   /** The index as read: its id and the changes on top of it (loadSourceIndex; `base.index` once the metadata agrees). */
   indexBase?: { id: string; delta: Record<string, IndexEntry | null> };
@@ -51,7 +47,7 @@ export interface DocCache {
 const docCacheFile = (cacheDir: string) => join(cacheDir, 'documents.json');
 /** Metadata changed since `documents.json` was written whole (`null`: the source is gone). */
 const docDeltaFile = (cacheDir: string) => join(cacheDir, 'documents.delta.json');
-/** The documents' links and ids, written with `documents.json` (pipeline/details.ts). */
+/** The documents' links and ids, written with `documents.json`. */
 const docDetailsFile = (cacheDir: string) => join(cacheDir, 'documents.details.json');
 const sourceIndexFile = (cacheDir: string) => join(cacheDir, 'sources.json');
 /** Index entries changed since `sources.json` was written whole, with `documents.json` (`null`: the source is gone). */
@@ -62,8 +58,8 @@ const digestFile = (cacheDir: string) => join(cacheDir, 'sources.digest.json');
 type IndexEntry = Pick<DocEntry, 'hash' | 'display' | 'stat' | 'hasDoc' | 'images'>;
 
 /**
- * The index in brief, for the up-to-date check: while every source's stat hashes to `stats`, the
- * sources' hashes are those the index holds, so the build id needs only `sources`, their digest.
+ * The index in brief, for the up-to-date check: while every source's stat hashes to `stats`, the sources' hashes are
+ * those the index holds, so the build id needs only their digest, `sources`.
  */
 export interface SourcesDigest {
   key: string;
@@ -100,7 +96,7 @@ export async function loadDigest(cacheDir: string, key: string): Promise<Sources
   return valid && typeof digest.documents === 'number' && digest.images && typeof digest.images === 'object' ? digest : undefined;
 }
 
-/** The digest of the index's entries (`indexOf` of each), or none when a source has no stat. */
+/** Write the digest of these index entries; remove it when a source has no stat. */
 async function saveDigest(cacheDir: string, key: string, index: Record<string, IndexEntry>): Promise<void> {
   const rels = Object.keys(index);
   const entries = rels.map((rel) => index[rel]);
@@ -126,10 +122,7 @@ const NO_ERRORS: SerializedError[] = Object.freeze([]) as unknown as SerializedE
 const valid = <T>(file: { key?: string; entries?: Record<string, T> } | undefined, key: string) =>
   file && file.key === key && file.entries && typeof file.entries === 'object' ? file.entries : undefined;
 
-/**
- * The document cache's index alone (`sources.json`): each source's hash and stat, all an
- * up-to-date check needs. Its entries get their metadata from `completeDocCache`.
- */
+/** The index alone (`sources.json`): each source's hash and stat, all an up-to-date check needs; completeDocCache adds the metadata. */
 export async function loadSourceIndex(cacheDir: string, key: string): Promise<DocCache> {
   const [whole, changes] = await Promise.all([
     readJson<{ key: string; id?: string; entries: Record<string, IndexEntry> }>(sourceIndexFile(cacheDir)),
@@ -155,10 +148,9 @@ export async function loadSourceIndex(cacheDir: string, key: string): Promise<Do
 }
 
 /**
- * Give the index's entries their metadata (`documents.json`, the cache's largest file: read
- * only when a build has work to do). Returns the sources whose metadata was not
- * there (a cache written halfway, or deleted): those must be parsed. `lazy`: the documents' links
- * and ids are read when first used (a build), not now (the dev server keeps them all anyway).
+ * Give the index's entries their metadata (`documents.json`, the largest file, read only when a build has work). Returns
+ * the sources whose metadata was missing (written halfway, or deleted): they must be parsed. `lazy`: links and ids are
+ * read when first used (a build), not now (the dev server keeps them all anyway).
  */
 export async function completeDocCache(cacheDir: string, cache: DocCache, lazy = false): Promise<Set<string>> {
   const missing = new Set<string>();
@@ -176,8 +168,7 @@ export async function completeDocCache(cacheDir: string, cache: DocCache, lazy =
     else delete meta[rel];
   }
   if (id) cache.base = { id, delta, ...(cache.indexBase?.id === id ? { index: cache.indexBase.delta } : {}) };
-  // The documents of the whole file get their links and ids from the details file written with it
-  // (pipeline/details.ts); without it, they are parsed again. Those of the delta have theirs.
+  // The whole file's documents get their links and ids from its details file; without it, they are parsed again.
   const details = id ? openDetails(docDetailsFile(cacheDir), id, cache.key) : undefined;
   for (const [rel, entry] of Object.entries(cache.entries)) {
     const found = meta[rel];
@@ -218,12 +209,9 @@ export async function loadDocCache(cacheDir: string, key: string): Promise<DocCa
 }
 
 /**
- * The metadata, then the index: with `changed` (the sources parsed, restated or gone since the
- * cache was loaded), only their entries, in `documents.delta.json` and `sources.delta.json` on top
- * of the pair of whole files they were loaded from, while the changes stay under a tenth of the
- * entries, so a body edit writes a few entries, not the whole metadata.
- * Otherwise everything, whole. A reader checks that each entry's hash agrees with the index, so a
- * torn pair costs parsing, never a wrong document.
+ * The metadata, then the index. With `changed` (sources parsed, restated or gone since loading), only their entries, in
+ * `*.delta.json` on top of the whole files they were loaded from, while under a tenth of the entries; else everything,
+ * whole. A reader checks each entry's hash against the index, so a torn pair costs parsing, never a wrong document.
  */
 export async function saveDocCache(cacheDir: string, cache: DocCache, changed?: Iterable<string>): Promise<void> {
   if (cache.partial) throw new Error('the document cache is incomplete');
@@ -244,7 +232,8 @@ export async function saveDocCache(cacheDir: string, cache: DocCache, changed?: 
       index[rel] = entry ? indexOf(entry) : null;
     }
     if (Object.keys(delta).length <= Math.max(64, Object.keys(cache.entries).length / 10)) {
-      await rm(digestFile(cacheDir), { force: true }); // (never newer than the index it sums up)
+      // The digest is never newer than the index it sums up.
+      await rm(digestFile(cacheDir), { force: true });
       await writeJson(docDeltaFile(cacheDir), { key: cache.key, base: id, entries: delta });
       await writeJson(sourceDeltaFile(cacheDir), { key: cache.key, base: id, entries: index });
       cache.base = { id, delta, index };

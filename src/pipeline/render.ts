@@ -1,8 +1,6 @@
 /**
- * Step 4 of the pipeline, render and write the pages: each in whichever worker is free, which
- * reads the body from the store of the worker that parsed it (pipeline/bodies.ts). A page whose
- * key (everything it renders from) is the same as in the previous output is linked from there
- * (protocol.ts WorkerJob.reuse).
+ * Render and write the pages, each in whichever worker is free, reading its body from the worker that parsed it. A page
+ * whose key (everything it renders from) is the same as in the previous output is linked from there instead.
  */
 import { SitegenError } from '../errors.ts';
 import { hashText } from '../hash.ts';
@@ -29,10 +27,7 @@ export interface RenderInput {
   bodyAt: Map<string, BodyAt>;
   /** What every page's key covers besides its own job and the site-wide collections (engine, parser, bundle, plugins, shared data). */
   renderKey: string;
-  /**
-   * What the jobs are made from besides the routes (renderKey, the config): unless a plugin may
-   * have changed the documents after they were parsed (then undefined, and every key is hashed).
-   */
+  /** What the jobs are made from besides the routes; undefined when a plugin may have changed the parsed documents (every key is hashed). */
   jobsKey?: string;
   bundleFile: string;
   sourceOf: Map<string, SourceFile>;
@@ -66,7 +61,7 @@ export interface RenderOutcome {
 
 export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
   const run = new PageRun(input);
-  // The pages taken over are linked from the previous output: a small part of the work of rendering them.
+  // A page taken over is only linked: a twentieth of the work of rendering it.
   const grown = later(input.grow?.(run.toRender + (input.plan.routes.length - run.toRender) / 20) ?? Promise.resolve());
   const setup = { type: 'setup' as const, bundleFile: input.bundleFile, shared: input.plan.model.shared };
   // Not waited for before rendering: each worker takes its render requests after this setup.
@@ -94,7 +89,7 @@ class PageRun {
   private readonly failed: { path: string; error: SitegenError }[] = [];
   private readonly routeIndex: Map<string, number>;
   private made = 0;
-  /** The records and checks grow through the render, and with them what V8 lets this thread's heap reach. */
+  /** The records and checks grow through the render, and uncapped V8 lets the heap reach a multiple of them. */
   private readonly heap = new HeapCap(64 * 1024 * 1024);
 
   constructor(private readonly input: RenderInput) {
@@ -139,7 +134,6 @@ class PageRun {
     return job;
   }
 
-  /** The job with where to find its body. */
   private withBody(job: WorkerJob, route: Route): WorkerJob {
     const doc = route.doc;
     const file = doc && this.input.sourceOf.get(doc._id);
@@ -159,7 +153,7 @@ class PageRun {
     const { input, jobsKey } = this;
     const doc = route.doc;
     const before = input.previous?.pages[route.path];
-    // (A route rejected by middleware renders the not-found page instead of its own.)
+    // A route rejected by middleware renders the not-found page instead of its own.
     const docKey =
       jobsKey && doc?.hash && !route.rejected && route.page.kind === 'document'
         ? hashText(`${doc.hash}\u0000${doc._id}\u0000${doc._source}${route.links ? `\u0000${JSON.stringify(route.links)}` : ''}`)
@@ -167,8 +161,7 @@ class PageRun {
     const known = this.sameJobs && docKey && before?.doc === docKey ? before.key : undefined;
     // A page whose key is known and that is linked goes without a job made for it (made if the link fails).
     const job: WorkerJob = known ? { path: route.path, status: route.status } : this.keyedJob(route);
-    // A document's page data is made from the document alone: its source's hash, id and file stand
-    // for it, and only the rest of the job is serialised.
+    // A document's page data is made from the document alone: its hash, id and file stand for it; only the rest is serialised.
     const key =
       known ??
       (docKey
@@ -209,7 +202,7 @@ class PageRun {
   }
 
   renderAll(list: WorkerJob[][], next?: () => WorkerJob[][] | undefined): Promise<unknown> {
-    // A page to be linked goes without what rendering needs (protocol.ts WorkerJob).
+    // A page to be linked goes without what rendering needs.
     const sendable = (job: WorkerJob): WorkerJob => (job.reuse ? { path: job.path, status: job.status, reuse: job.reuse } : job);
     const sources = (batch: WorkerJob[]) => batch.map((j) => this.routeOf(j.path)?.source ?? j.path);
     return this.input.pool.map(
@@ -271,7 +264,7 @@ class PageRun {
   private checked(path: string, status: number, page: Pick<PageResult, 'links' | 'ids' | 'idsKey' | 'summary'>, copied: boolean): void {
     const { input, outcome } = this;
     const route = this.routeOf(path);
-    // (Content from another folder: its links as written, taken from its document when checked.)
+    // Content from another folder: its links as written, taken from its document when checked.
     outcome.checked.push(
       copied
         ? new TakenOverPage(path, route.source, page, input.foreignContent, route.doc, route.links)

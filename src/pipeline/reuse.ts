@@ -1,7 +1,4 @@
-/**
- * Files a build takes over from the previous output instead of writing them anew: an unchanged
- * page's files, hard-linked. Runs in the workers.
- */
+/** Files a build takes over from the previous output instead of writing them anew: an unchanged page's, hard-linked. Runs in the workers. */
 import { type Stats, statSync } from 'node:fs';
 import type { SiteCollection } from '../render/types.ts';
 import type { FolderRequest, WorkerJob } from './protocol.ts';
@@ -12,9 +9,8 @@ import { joinPlain, type FsWriter } from '../output/writer.ts';
 export type OpenFolder = FolderRequest & { writer: FsWriter };
 
 /**
- * Link an unchanged page's files from the previous output, each still the size the build that
- * wrote it recorded and not modified since that build finished. False when the page cannot be
- * taken over (gone, changed, unreadable): it is rendered instead.
+ * Link an unchanged page's files from the previous output, each still the size its build recorded and not modified since
+ * that build finished (else it may not be that build's output). False when it cannot be taken over: it is rendered instead.
  */
 export function tryLink(folder: OpenFolder, reuse: NonNullable<WorkerJob['reuse']>): boolean {
   const previous = folder.previous;
@@ -38,8 +34,8 @@ export function tryLink(folder: OpenFolder, reuse: NonNullable<WorkerJob['reuse'
 export type ReuseReason = 'no previous page' | 'inputs changed' | 'collections changed' | 'files gone' | 'changed in the output' | 'unchanged';
 
 /**
- * Render or keep a page: kept when the previous build rendered it from the same inputs (`key`), the
- * site-wide collections it read are unchanged, and its files are in the previous output.
+ * Render or keep a page: kept when the previous build rendered it from the same inputs (`key`), the site-wide
+ * collections it read are unchanged, and its files are in the previous output.
  */
 export function planReuse(
   previous: Pick<PageRecord, 'key' | 'uses' | 'files'> | undefined,

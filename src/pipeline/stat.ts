@@ -1,9 +1,7 @@
 /**
- * Which sources changed since the document cache was written, without reading every file: a
- * source whose size, modification time, change time and inode are all as recorded is taken to
- * hold the content hash recorded with them (what make, Bazel and most incremental tools rely
- * on). Any difference means the file is read and hashed again; only a different hash means it is
- * parsed again.
+ * Which sources changed since the document cache was written, without reading every file: a source whose size, mtime,
+ * ctime and inode are all as recorded is trusted to hold the recorded hash (as make and Bazel do). Any difference means
+ * reading and hashing it again; only a different hash means parsing it again.
  */
 import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
 import { hashText } from '../hash.ts';
@@ -20,8 +18,8 @@ export function statKey(file: string): string | undefined {
 }
 
 /**
- * A source's bytes and its stat key, stat first (through the open file: one path lookup, not two):
- * a file changed after this stat has a newer stat next time, so it is read again then.
+ * A source's bytes and its stat key, stat first (through the open file: one path lookup): a file changed after this
+ * stat has a newer stat next time, so it is read again then.
  */
 export function readSource(file: string): { bytes: Buffer; stat: string } {
   const fd = openSync(file, 'r');
@@ -48,11 +46,9 @@ export interface CachedSource {
 }
 
 /**
- * Each source's content hash where the cache already holds the source as it is now, and the
- * indexes of the sources to parse; `restated`: the cached entries that got a new stat (touched, same
- * content), so the cache is worth saving. Sources the cache has never seen are not read here: the
- * worker that parses one reads it once and returns its hash (`hashes[i]` stays undefined until
- * then), so a cold build starts parsing at once.
+ * Each source's hash where the cache holds it as it is now, and the indexes of the sources to parse; `restated`: cached
+ * entries with a new stat but the same content (worth saving). A source the cache has never seen is hashed by the worker
+ * that parses it (`hashes[i]` undefined until then), so a cold build starts parsing at once.
  */
 export function checkSources(
   sources: SourceFile[],

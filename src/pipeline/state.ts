@@ -1,11 +1,8 @@
 /**
- * What one build leaves for the next build into the same output folder, in `.sitegen-cache/`:
- * `output.<hash of the folder>.json`, its id, generation and every file with its size (all an
- * up-to-date check reads), and `output.<hash>.pages.json`, per page the key of everything it was
- * rendered from, so an unchanged page is linked from that output instead of rendered again (its
- * links and ids beside it in `output.<hash>.page-details.json`, pipeline/details.ts). The
- * document cache is in doc-cache.ts. Only ever an optimisation: a missing or damaged file means
- * rendering again, never a different output.
+ * What a build leaves for the next into the same output folder, in `.sitegen-cache/`: `output.<hash>.json` (id,
+ * generation, every file with its size: all an up-to-date check reads) and `output.<hash>.pages.json` (per page the key
+ * of what it was rendered from, so an unchanged page is linked, not rendered), with links and ids in `.page-details.json`.
+ * Only ever an optimisation: a missing or damaged file means rendering again, never a different output.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -22,14 +19,14 @@ import type { PageSummary } from './protocol.ts';
 export interface PageRecord {
   key: string;
   status: number;
-  /** The page's links and ids: in a details file of their own, read when first used (pipeline/details.ts). */
+  /** The page's links and ids: in a details file of their own, read when first used. */
   links: string[];
   ids: string[];
   /** Hash of `ids` (PageResult.idsKey), so the checks' key never reads a copied page's ids. */
   idsKey?: string;
   summary?: PageSummary;
   files: string[];
-  /** Hash of each site-wide collection the page read, as it was (render/types.ts SITE_COLLECTIONS). */
+  /** Hash of each site-wide collection the page read, as it was. */
   uses?: Partial<Record<SiteCollection, string>>;
   /** A document's page: which document, as parsed (see `OutputState.jobsKey`). */
   doc?: string;
@@ -41,37 +38,26 @@ export interface OutputState {
   files: [string, number][];
   pages: Record<string, PageRecord>;
   /**
-   * Content API file of each document (by id), with the source hash it was written from;
-   * `rewritten` when its body is not the body as parsed (images or base path rewritten), so it
-   * cannot stand in for a parse.
+   * Content API file of each document (by id), with the source hash it was written from; `rewritten` when its body is
+   * not as parsed (images or base path rewritten), so it cannot stand in for a parse.
    */
   api: Record<string, { file: string; hash: string; key: string; rewritten?: true }>;
   /**
-   * What every render job was made from besides its own route (the engine, templates, config and
-   * the site-wide collections): while it stays the same, a document's page whose `doc` is the
-   * same has the same job, and keeps its key without the job being serialised and hashed again.
+   * What every render job was made from besides its own route (engine, templates, config, site-wide collections): while
+   * it stays the same, a page whose `doc` is the same has the same job, and keeps its key without hashing the job again.
    */
   jobsKey?: string;
   /** When the build's link checks found nothing: what they depended on (checks.ts targetsKey). */
   checksKey?: string;
-  /**
-   * When the build finished writing (ms): a file of its output modified later (by hand, by a
-   * tool) is not the build's, and is written again (output-check.ts, reuse.ts).
-   */
+  /** When the build finished writing (ms): an output file modified later (by hand, by a tool) is not the build's, and is written again. */
   builtAt?: number;
   /** The generation folder the output links to (output/folder.ts). */
   generation?: string;
   /** The generation this build replaced, kept: it differs from `generation` by `changes` alone (output/folder.ts). */
   spare?: Spare;
-  /**
-   * The problems the build reported as warnings (checks at `warn`): an up-to-date check that keeps
-   * this output prints them again, as a full build of the same sources would.
-   */
+  /** The build's warnings: an up-to-date check that keeps this output prints them again, as a full build would. */
   warnings?: SerializedError[];
-  /**
-   * The records file these pages were read from (before the changes on top of it were applied):
-   * saveOutputState writes only what differs from it, while that stays small.
-   */
+  /** The records file these pages were read from (before its delta): saveOutputState writes only what differs from it, while that is small. */
   base?: RecordsBase;
 }
 
@@ -91,7 +77,7 @@ export const outputFile = (cacheDir: string, outDir: string) => join(cacheDir, `
 const recordsFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.pages.json`);
 /** Pages changed (or gone) since the records file, with the content API state, jobsKey and checksKey of the build it names. */
 const recordsDeltaFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.pages.delta.json`);
-/** The links and ids of the records file's pages, written with it (pipeline/details.ts). */
+/** The links and ids of the records file's pages, written with it. */
 const recordsDetailsFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.page-details.json`);
 
 /** Up to this many pages, the records are stringified whole; past it, in pieces (a string that large is not worth holding at once). */
@@ -104,9 +90,8 @@ interface RecordsDelta extends Pick<OutputState, 'id' | 'api' | 'jobsKey' | 'che
 }
 
 /**
- * What an up-to-date check reads of the last build into a folder: its id and every file with its
- * size. The per-page records (`pages`, `api`, ten times the size) are in a file of their own, read
- * only when the output turns out stale (previousOutput).
+ * What an up-to-date check reads of the last build into a folder: its id and every file with its size. The per-page
+ * records, far larger, are in a file of their own, read only when the output turns out stale (previousOutput).
  */
 export type OutputIndex = Pick<OutputState, 'id' | 'outDir' | 'files' | 'warnings' | 'builtAt' | 'generation' | 'spare'> & {
   pageCount: number;
@@ -153,8 +138,8 @@ export function latestId(dir: string): string | undefined {
 }
 
 /**
- * The records first, then the index: an index never names records older than its build.
- * Returns the records written as changes on top of the records file (undefined: written whole).
+ * The records first, then the index: an index never names records older than its build. Returns the records written as
+ * changes on top of the records file (undefined: written whole).
  */
 export async function saveOutputState(cacheDir: string, state: OutputState): Promise<RecordsChanges | undefined> {
   const changes = await saveRecords(cacheDir, state);
@@ -189,9 +174,8 @@ export function outputThere(state: OutputIndex): boolean {
 }
 
 /**
- * The page records: only the pages that differ from the records file the previous build read
- * (the same objects when unchanged), in a delta on top of it, while they are under a tenth of the
- * pages; else everything, whole. A body edit writes a few records and the content API state.
+ * The page records: while under a tenth of the pages differ from the records file the previous build read (the same
+ * objects when unchanged), only those, in a delta on top of it; else everything, whole.
  */
 async function saveRecords(cacheDir: string, state: OutputState): Promise<RecordsChanges | undefined> {
   const { base } = state;
@@ -221,8 +205,7 @@ async function saveRecords(cacheDir: string, state: OutputState): Promise<Record
     pages[path] = rest as PageRecord;
     if (own) details[path] = own;
   }
-  // The details first: a records file never names details older than itself. One stringify each
-  // (nothing else runs on this thread now), unless the site is past WHOLE_RECORDS.
+  // The details first: a records file never names details older than itself. Stringified whole up to WHOLE_RECORDS pages.
   const whole = Object.keys(pages).length <= WHOLE_RECORDS;
   await writeJson(recordsDetailsFile(cacheDir, state.outDir), { id: state.id, entries: details }, whole);
   await writeJson(recordsFile(cacheDir, state.outDir), { id: state.id, pages, api: state.api, ...extra }, whole);
@@ -235,8 +218,7 @@ export async function previousOutput(cacheDir: string, state: OutputIndex | unde
   if (!state || !outputThere(state)) return undefined;
   const records = await readJson<Pick<OutputState, 'id' | 'pages' | 'api' | 'jobsKey' | 'checksKey'>>(recordsFile(cacheDir, state.outDir));
   if (!records || typeof records.id !== 'string' || !records.pages || !records.api) return undefined;
-  // Each page's links and ids, from the details file written with the records, when first read;
-  // without it, nothing is reused. (The pages of a delta have their own.)
+  // Links and ids come from the details file written with the records, when first read; without it, nothing is reused.
   const details = openDetails(recordsDetailsFile(cacheDir, state.outDir), records.id);
   for (const path in records.pages) {
     const record = records.pages[path];
@@ -251,7 +233,7 @@ export async function previousOutput(cacheDir: string, state: OutputIndex | unde
     ...(typeof from.checksKey === 'string' ? { checksKey: from.checksKey } : {}),
   });
   if (records.id === state.id) return { ...found, pages: { ...records.pages }, api: records.api, ...keys(records) };
-  // Records of another build (the pair torn by a kill between the two writes): nothing is reused.
+  // Records of another build: only this build's delta on top of them will do; else the pair was torn, and nothing is reused.
   const delta = await readJson<RecordsDelta>(recordsDeltaFile(cacheDir, state.outDir));
   if (!delta || delta.id !== state.id || delta.base !== records.id || !delta.pages || !delta.api || !Array.isArray(delta.removed)) return undefined;
   const pages = { ...records.pages, ...delta.pages };
