@@ -3,7 +3,6 @@
  * a hash of every input. When it equals the last build's and that output is intact, the build is up to date.
  */
 import { createHash } from 'node:crypto';
-import { contentId } from '../content/paths.ts';
 import { displayPath } from '../content/discover.ts';
 import { env } from '../env.ts';
 import { SitegenError } from '../errors.ts';
