@@ -7,6 +7,7 @@ import { displayPath } from '../content/discover.ts';
 import { env } from '../env.ts';
 import { SitegenError } from '../errors.ts';
 import { formatMs, reportWarning } from '../log.ts';
+import { restoreLink } from '../output/folder.ts';
 import { collectImages } from '../output/images.ts';
 import { VERSION } from '../paths.ts';
 import { outputIntact } from '../pipeline/output-check.ts';
@@ -72,6 +73,9 @@ export async function upToDate(ctx: BuildContext): Promise<BuildResult | undefin
     ctx.outputCheck?.cancel();
     return undefined;
   }
+  // The output link is gone (a CI job restored the generations): it shows the last build again.
+  const relinked = state.dir !== project.outDir;
+  if (relinked) await restoreLink(project.outDir, state.dir!);
   if (ctx.toParse.length || ctx.restated.length)
     await withMetadata(ctx).then(
       () => saveDocs(ctx),
@@ -82,7 +86,7 @@ export async function upToDate(ctx: BuildContext): Promise<BuildResult | undefin
   const ms = performance.now() - ctx.started;
   const kept = warnings.length ? `; ${warnings.length} warning${warnings.length === 1 ? '' : 's'} from that build` : '';
   log.info(
-    `\nOutput in ${displayPath(project.outDir, project.root)}/ is up to date (build ${ctx.buildId}, nothing changed${kept}) — checked in ${formatMs(ms)}`,
+    `\nOutput in ${displayPath(project.outDir, project.root)}/ is up to date (build ${ctx.buildId}, nothing changed${kept}${relinked ? '; the output link restored' : ''}) — checked in ${formatMs(ms)}`,
   );
   return { buildId: ctx.buildId, outDir: project.outDir, pages: 0, documents: ctx.sources.length, warnings, ms, upToDate: true };
 }

@@ -192,6 +192,15 @@ function removeFile(dir: string, path: string): void {
   }
 }
 
+/** Point a missing output link at `generation` again, in one step (a CI job restores the generations, not the link). */
+export async function restoreLink(outDir: string, generation: string): Promise<void> {
+  const link = join(generationsOf(outDir), `link-${process.pid}`);
+  await rm(link, { force: true });
+  const windows = process.platform === 'win32';
+  await symlink(windows ? generation : relative(dirname(outDir), generation), link, windows ? 'junction' : 'dir');
+  await rename(link, outDir);
+}
+
 export class OutputFolder {
   private committed = false;
   readonly writer: FsWriter;

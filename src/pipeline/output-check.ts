@@ -2,7 +2,7 @@
  * Whether the output folder is exactly what the last build into it left: its build id, and every
  * file at its size and not modified since that build finished (all an up-to-date check reads of it).
  */
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { latestId, outputFile, type OutputIndex } from './state.ts';
 
@@ -63,12 +63,14 @@ export function checkOutputSizes(cacheDir: string, state: OutputIndex): OutputCh
  */
 export async function outputIntact(state: OutputIndex, check?: OutputCheck): Promise<boolean> {
   try {
-    // Read again: the output may have been replaced since the state was loaded.
-    if (state.dir !== state.outDir || latestId(state.outDir) !== state.id) return false;
+    // Read again: the output may have been replaced since the state was loaded. Its generation
+    // counts when the output link is gone (a CI job restored the folders), not when it shows another.
+    const where = state.dir;
+    if (!where || (where !== state.outDir && existsSync(state.outDir)) || latestId(where) !== state.id) return false;
     const sizes = await check?.sizes;
     if (sizes !== undefined) return sizes;
     // Synchronous stats: from the kernel's cache, far cheaper than a promise through the thread pool, one per file.
-    const dir = filesPrefix(state.outDir);
+    const dir = filesPrefix(where);
     const builtAt = state.builtAt ?? Infinity;
     return state.files.every(([path, size]) => {
       const stats = statSync(dir + path, { throwIfNoEntry: false });
