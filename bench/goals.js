@@ -100,10 +100,10 @@ function diff(before, after) {
 }
 
 /** The round's output out of the way, as in a fresh CI checkout (moved, not deleted: see run.js, QUIET_MS). */
-async function dropOutput(root, trash) {
+async function dropOutput(root, trash, names = ['dist', '.dist.sitegen']) {
   await settled(root);
   mkdirSync(trash, { recursive: true });
-  for (const name of ['dist', '.dist.sitegen']) if (existsSync(join(root, name))) renameSync(join(root, name), join(trash, name));
+  for (const name of names) if (existsSync(join(root, name))) renameSync(join(root, name), join(trash, name));
 }
 
 function countPages(dir) {
@@ -155,7 +155,8 @@ async function round(ctx, r, compare) {
     files.undone = d(s1, s4);
     t.force = await sitegen(root, corpus, '--force');
     files.force = d(s4, snap());
-    await dropOutput(root, join(work, `trash-${r}-a`));
+    // CI as docs/deploy.md sets it up: `.sitegen-cache/` and `.dist.sitegen/` restored, no `dist` link.
+    await dropOutput(root, join(work, `trash-${r}-a`), ['dist']);
     edit(`Edited in round ${r}.`);
     t.ciEdit = await sitegen(root, corpus);
     const s5 = snap();
@@ -163,9 +164,19 @@ async function round(ctx, r, compare) {
     files.ciEditVsLocal = d(s2, s5);
     writeFileSync(target, original);
     await sitegen(root, corpus);
-    await dropOutput(root, join(work, `trash-${r}-b`));
+    await dropOutput(root, join(work, `trash-${r}-b`), ['dist']);
     t.ciNothing = await sitegen(root, corpus);
     files.ciNothing = d(s4, snap());
+    // CI with `.sitegen-cache/` alone: no output to take bodies from.
+    await dropOutput(root, join(work, `trash-${r}-c`));
+    edit(`Edited in round ${r}.`);
+    t.cacheOnlyEdit = await sitegen(root, corpus);
+    files.cacheOnlyEdit = d(s2, snap());
+    writeFileSync(target, original);
+    await sitegen(root, corpus);
+    await dropOutput(root, join(work, `trash-${r}-d`));
+    t.cacheOnlyNothing = await sitegen(root, corpus);
+    files.cacheOnlyNothing = d(s4, snap());
   } finally {
     writeFileSync(target, original);
   }
@@ -173,6 +184,7 @@ async function round(ctx, r, compare) {
   const hugoMs = (hugoA.ms + hugoB.ms) / 2;
   const ratios = Object.fromEntries(Object.entries(t).map(([k, v]) => [k, v.ms / hugoMs]));
   ratios.ciNothingOverCold = t.ciNothing.ms / t.cold.ms;
+  ratios.cacheOnlyNothingOverCold = t.cacheOnlyNothing.ms / t.cold.ms;
   const line = Object.entries(t).map(([k, v]) => `${k} ${fmt(v.ms)} s (${ratios[k].toFixed(2)})`);
   console.log(`  ${ctx.size} round ${r} (load ${load.toFixed(1)}): Hugo ${fmt(hugoA.ms)}/${fmt(hugoB.ms)} s; ${line.join(', ')}`);
   if (compare)
@@ -294,6 +306,13 @@ function goalsTable(results, code) {
       yes(r.ciNothingOverCold <= 1),
     ],
     [
+      '5',
+      `CI with \`.sitegen-cache/\` alone, nothing edited / sitegen cold${at(big, 10000)}`,
+      `${r.cacheOnlyNothingOverCold.toFixed(2)} (${fmt(big.ms.cacheOnlyNothing)} s)`,
+      '≤ 1',
+      yes(r.cacheOnlyNothingOverCold <= 1),
+    ],
+    [
       '6',
       `Cold build / Hugo cold${at(big, 10000)}`,
       `${r.cold.toFixed(2)} (${fmt(big.ms.cold)} s)`,
@@ -318,22 +337,22 @@ function sizeTable(results) {
   const cell = (r, k) => `${fmt(r.ms[k])} s (**${r.ratios[k].toFixed(2)}**)`;
   const rows = results.map(
     (r) =>
-      `| ${n(r.size)} | ${fmt(r.hugoMs)} s, ${Math.round(r.hugoRssMb)} MB | ${cell(r, 'cold')}, ${Math.round(r.coldRssMb)} MB | ${cell(r, 'nothing')} | ${cell(r, 'firstEdit')} | ${cell(r, 'edit')} | ${cell(r, 'force')} | ${cell(r, 'ciEdit')} | ${cell(r, 'ciNothing')}, ${r.ratios.ciNothingOverCold.toFixed(2)} of cold | ${Math.round(r.peakRssMb)} MB | ${Math.round(r.cacheMb)} MB |`,
+      `| ${n(r.size)} | ${fmt(r.hugoMs)} s, ${Math.round(r.hugoRssMb)} MB | ${cell(r, 'cold')}, ${Math.round(r.coldRssMb)} MB | ${cell(r, 'nothing')} | ${cell(r, 'firstEdit')} | ${cell(r, 'edit')} | ${cell(r, 'force')} | ${cell(r, 'ciEdit')} | ${cell(r, 'ciNothing')}, ${r.ratios.ciNothingOverCold.toFixed(2)} of cold | ${cell(r, 'cacheOnlyEdit')} | ${cell(r, 'cacheOnlyNothing')}, ${r.ratios.cacheOnlyNothingOverCold.toFixed(2)} of cold | ${Math.round(r.peakRssMb)} MB | ${Math.round(r.cacheMb)} MB |`,
   );
   const files = results.map((r) => {
     const c = (k) => r.files[k].count;
-    return `| ${n(r.size)} | ${n(r.pages)} | ${c('nothing')} | ${c('firstEdit')} | ${c('edit')} | ${c('undone')} | ${c('force')} | ${c('ciEdit')} | ${c('ciEditVsLocal')} | ${c('ciNothing')} |`;
+    return `| ${n(r.size)} | ${n(r.pages)} | ${c('nothing')} | ${c('firstEdit')} | ${c('edit')} | ${c('undone')} | ${c('force')} | ${c('ciEdit')} | ${c('ciEditVsLocal')} | ${c('ciNothing')} | ${c('cacheOnlyEdit')} | ${c('cacheOnlyNothing')} |`;
   });
   return `Times, medians (ratio to Hugo cold, the median of each round's ratio):
 
-| files | Hugo cold | sitegen cold | nothing changed | first body edit after cold | body edit | \`--force\`, nothing changed | CI, one page edited | CI, nothing edited | sitegen peak RSS, any build | \`.sitegen-cache/\` |
-|---|---|---|---|---|---|---|---|---|---|---|
+| files | Hugo cold | sitegen cold | nothing changed | first body edit after cold | body edit | \`--force\`, nothing changed | CI, one page edited | CI, nothing edited | CI, cache alone, one page edited | CI, cache alone, nothing edited | sitegen peak RSS, any build | \`.sitegen-cache/\` |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
 Files that differ (added + removed + changed; the most of any compared round):
 
-| files | pages | nothing changed | first body edit | body edit | edit undone (expected 0) | \`--force\` | CI, one page edited | CI edit against the local rebuild of the same edit (expected 0) | CI, nothing edited |
-|---|---|---|---|---|---|---|---|---|---|
+| files | pages | nothing changed | first body edit | body edit | edit undone (expected 0) | \`--force\` | CI, one page edited | CI edit against the local rebuild of the same edit (expected 0) | CI, nothing edited | CI, cache alone, against the local rebuild of the same edit (expected 0) | CI, cache alone, nothing edited |
+|---|---|---|---|---|---|---|---|---|---|---|---|
 ${files.join('\n')}
 `;
 }
@@ -356,7 +375,7 @@ function report(results, code, meta) {
 Measured ${meta.date} on ${meta.cpus} cores, ${meta.memGb} GiB, Node ${meta.node}, ${meta.hugo}; sitegen at ${meta.commit}; ${runs} round${runs === 1 ? '' : 's'} per size after a warm-up; the machine's load average (1 minute) at the start of a round was up to ${Math.max(...results.map((r) => r.load)).toFixed(1)}. Each round builds a project that never existed and opens and closes with a Hugo cold build; every time is divided by the mean of those two. Made by \`node bench/goals.js --sizes ${sizes.join(',')} --runs ${runs}\` (\`npm run bench\` runs it after bench/run.js; the goals are set at 2,000 files for the file counts and 10,000 for the times).
 
 ${goalsTable(results, code)}
-How: the output is compared file by file (\`dist\` dereferenced; \`_sitegen/builds/\` left out, it names the build). A body edit appends a sentence to the end of \`${meta.edited}\`; the first edit after a cold build has no spare output to write into, the second (the figure of goal 3) does. A CI build keeps \`.sitegen-cache/\`, removes \`dist\` and \`.dist.sitegen/\` (moved aside, so no deletion is charged to it) and builds, with one page edited or nothing. Peak RSS is the largest process's, from \`/usr/bin/time\`.
+How: the output is compared file by file (\`dist\` dereferenced; \`_sitegen/builds/\` left out, it names the build). A body edit appends a sentence to the end of \`${meta.edited}\`; the first edit after a cold build has no spare output to write into, the second (the figure of goal 3) does. A CI build is set up as [docs/deploy.md](../deploy.md#in-ci) says: \`.sitegen-cache/\` and \`.dist.sitegen/\` kept, the \`dist\` link removed (a fresh checkout has none), then built with one page edited or nothing; \`.sitegen-cache/\` alone: \`.dist.sitegen/\` removed too (moved aside, so no deletion is charged to it). Peak RSS is the largest process's, from \`/usr/bin/time\`.
 
 ${sizeTable(results)}
 ${changedLists(results)}
