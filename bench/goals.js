@@ -31,7 +31,11 @@ const runs = Number(flag('runs', '3'));
 /** Sitegen cold over Hugo cold before issue 42 (docs/bench/results.md of 2026-11-25, commit f78dc96). */
 const BASELINE_COLD = { 1000: 3.05, 4000: 1.96, 10000: 1.46, 40000: 1.05 };
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 const fmt = (ms) => (ms / 1000).toFixed(2);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
