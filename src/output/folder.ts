@@ -1,7 +1,8 @@
 /**
  * Never half a site: `dist` is a symbolic link to a generation in `.dist.sitegen/`, and a finished build renames a new
  * link over it in one atomic step, so `dist` is always one complete output, even when a build is killed. Unchanged
- * files are hard links to the previous generation's; the replaced generation is deleted in the background.
+ * files are hard links to the previous generation's; the replaced generation is kept as the next build's starting
+ * point while the two differ in few files (the spare), else deleted in the background.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, rmSync, rmdirSync, unlinkSync, copyFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /** Where a build's output goes: files written once, or hard-linked from the previous output when their bytes are unchanged. */
-import { type Stats, constants, copyFileSync, linkSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { type Stats, constants, copyFileSync, linkSync, lstatSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { SitegenError } from '../errors.ts';
 
@@ -77,8 +77,9 @@ export class FsWriter implements OutputWriter {
         return true;
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'EEXIST' && this.inPlace && !statSync(dir).isDirectory()) {
-          unlinkSync(dir); // a page of the previous output where this build has a folder
+        // In place: a page of the previous output where this build has a folder (or a link, never followed).
+        if (code === 'EEXIST' && this.inPlace && !lstatSync(dir).isDirectory()) {
+          unlinkSync(dir);
           mkdirSync(dir);
           return true;
         }
@@ -146,7 +147,7 @@ export class FsWriter implements OutputWriter {
     this.stopped();
     const file = this.target(path);
     if (this.inPlace) {
-      const there = statSync(file, { throwIfNoEntry: false });
+      const there = lstatSync(file, { throwIfNoEntry: false });
       const source = known ?? statSync(from);
       if (there && there.ino === source.ino && there.dev === source.dev) {
         this.written.set(path, there.size);

@@ -3,7 +3,19 @@
  * in any of four ways, and output files changed by hand, still give the bytes of a cold build.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, copyFixture, listFiles, remove, runCli, tempDir } from '../helpers.ts';
@@ -278,6 +290,36 @@ describe('the kept generation (the next build starts from it), damaged, never gi
       await settle(site);
     }, 120_000);
   }
+
+  it('links planted in it are replaced, never followed out of the project', async () => {
+    restoreState(site, saved);
+    const gens = join(site, '.dist.sitegen');
+    const spare = join(gens, readdirSync(gens).find((name) => name.startsWith('spare-'))!);
+    const outside = tempDir('sitegen-outside-');
+    try {
+      // A page file that is a link to the current output's own file, and a folder that is a link out of the project.
+      const page = listFiles(spare).find((f) => f.endsWith('index.html') && f.includes('/'))!;
+      rmSync(join(spare, page));
+      symlinkSync(join(site, 'dist', page), join(spare, page));
+      const folder = listFiles(spare)
+        .find((f) => f.startsWith('guide/') && f.endsWith('/index.html'))!
+        .split('/')
+        .slice(0, 2)
+        .join('/');
+      rmSync(join(spare, folder), { recursive: true });
+      symlinkSync(outside, join(spare, folder));
+      const built = await runCli(['build', '--quiet', '--root', site]);
+      expect(built.code, built.stderr).toBe(0);
+      expect(readdirSync(outside)).toEqual([]);
+      const dist = realpathSync(join(site, 'dist'));
+      expect(lstatSync(join(dist, page)).isSymbolicLink()).toBe(false);
+      expect(lstatSync(join(dist, folder)).isDirectory()).toBe(true);
+      expect(await differsFromCold(site, B)).toEqual([]);
+      await settle(site);
+    } finally {
+      remove(outside);
+    }
+  }, 120_000);
 
   it('gone: the build equals the cold build', async () => {
     restoreState(site, saved);
