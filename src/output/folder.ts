@@ -13,11 +13,10 @@ import { SitegenError } from '../errors.ts';
 import { FsWriter, joinPlain } from './writer.ts';
 
 /** The generation a build replaced, kept to become the next build's folder (OutputState.spare). */
-export interface SpareGeneration {
+export interface Spare {
   dir: string;
-  /** The paths in which the generation `of` differs from it. */
+  /** The paths in which the generation that replaced it differs from it. */
   changes: string[];
-  of: string;
 }
 
 const live = new Set<string>();
@@ -149,7 +148,7 @@ async function removeInBackground(dir: string): Promise<void> {
 }
 
 /** Take the spare as `tempDir` (a rename), when it is there. */
-async function takeSpare(spare: SpareGeneration, tempDir: string): Promise<boolean> {
+async function takeSpare(spare: Spare, tempDir: string): Promise<boolean> {
   try {
     await rename(spare.dir, tempDir);
     return true;
@@ -193,13 +192,18 @@ function removeFile(dir: string, path: string): void {
   }
 }
 
-/** Point a missing output link at `generation` again, in one step (a CI job restores the generations, not the link). */
-export async function restoreLink(outDir: string, generation: string): Promise<void> {
+/** A new link to `generation` beside the output, to be renamed over it. */
+async function newLink(outDir: string, generation: string): Promise<string> {
   const link = join(generationsOf(outDir), `link-${process.pid}`);
   await rm(link, { force: true });
   const windows = process.platform === 'win32';
   await symlink(windows ? generation : relative(dirname(outDir), generation), link, windows ? 'junction' : 'dir');
-  await rename(link, outDir);
+  return link;
+}
+
+/** Point a missing output link at `generation` again, in one step (a CI job restores the generations, not the link). */
+export async function restoreLink(outDir: string, generation: string): Promise<void> {
+  await rename(await newLink(outDir, generation), outDir);
 }
 
 export class OutputFolder {
@@ -229,7 +233,7 @@ export class OutputFolder {
    * `recorded`: where the last build's records put its output (a generation, when the link is gone or shows another);
    * unchanged files are linked from there, and it is kept until the swap.
    */
-  static async create(outDir: string, recorded?: string, spare?: SpareGeneration): Promise<OutputFolder> {
+  static async create(outDir: string, recorded?: string, spare?: Spare & { of: string }): Promise<OutputFolder> {
     const gens = generationsOf(outDir);
     await makeDirs(dirname(outDir));
     await mkdir(gens, { recursive: true });
@@ -273,10 +277,7 @@ export class OutputFolder {
     live.delete(this.tempDir);
     this.generation = gen;
     await swapPause();
-    const link = join(gens, `link-${process.pid}`);
-    await rm(link, { force: true });
-    const windows = process.platform === 'win32';
-    await symlink(windows ? gen : relative(dirname(this.outDir), gen), link, windows ? 'junction' : 'dir');
+    const link = await newLink(this.outDir, gen);
     await swapPause();
     const old = join(gens, `old-${process.pid}`);
     if (folder) await rename(this.outDir, old); // once per output folder: from then on it is a link

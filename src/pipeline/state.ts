@@ -13,6 +13,7 @@ import { hashText } from '../hash.ts';
 import type { SiteCollection } from '../render/types.ts';
 import { attachDetails, openDetails, splitDetails, type Details } from './details.ts';
 import { readJson, writeJson } from '../cache/json-file.ts';
+import type { Spare } from '../output/folder.ts';
 import { isPlain } from '../output/writer.ts';
 import type { PageSummary } from './protocol.ts';
 
@@ -59,12 +60,6 @@ export interface OutputState {
   warnings?: SerializedError[];
   /** The records file these pages were read from (before its delta): saveOutputState writes only what differs from it, while that is small. */
   base?: RecordsBase;
-}
-
-export interface Spare {
-  dir: string;
-  /** The paths this build changed or removed. */
-  changes: string[];
 }
 
 /** A records file as read: its id and its pages (objects a build keeps when a page is unchanged). */
