@@ -19,6 +19,10 @@ export const ERROR_CODES = {
   SG2009: 'Markdown nested too deeply',
   SG2010: 'File outside the project',
   SG2011: 'Unknown author',
+  SG2012: 'Unknown code language',
+  SG2013: 'Unknown markdown container',
+  SG2014: 'Include failed',
+  SG2015: 'Invalid component in markdown',
   SG3001: 'Duplicate route',
   SG3002: 'Unknown route middleware',
   SG3003: 'Redirect loop',
@@ -114,8 +118,13 @@ export function fileSystemError(error: unknown): SitegenError | undefined {
 
 /** The config check (`checks.<name>`) that governs each code; codes not listed always fail. */
 export const CHECK_OF: Partial<
-  Record<ErrorCode, 'links' | 'anchors' | 'images' | 'layouts' | 'dates' | 'slugs' | 'duplicates' | 'redirects' | 'encoding' | 'authors'>
+  Record<
+    ErrorCode,
+    'links' | 'anchors' | 'images' | 'layouts' | 'dates' | 'slugs' | 'duplicates' | 'redirects' | 'encoding' | 'authors' | 'languages' | 'markdown'
+  >
 > = {
+  SG2012: 'languages',
+  SG2013: 'markdown',
   SG2008: 'encoding',
   SG2011: 'authors',
   SG5001: 'links',

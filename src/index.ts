@@ -29,3 +29,5 @@ export type { HeadData, HeadTag } from './render/head.ts';
 export { pageTitle, canonicalUrl, setTag, docsSection } from './render/head.ts';
 export type { ContentDocument } from './content/types.ts';
 export type { ResolvedConfig } from './config/schema.ts';
+export { reportProblem } from './markdown/index.ts';
+export type { MarkdownProblem } from './markdown/index.ts';

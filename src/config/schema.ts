@@ -108,6 +108,10 @@ export const configSchema = z
         redirects: checkLevel.default('error'),
         encoding: checkLevel.default('warn'),
         authors: checkLevel.default('warn'),
+        /** A fence whose language shiki does not know (it renders as plain text). */
+        languages: checkLevel.default('warn'),
+        /** Markdown that looks like an extension but is not one, such as an unknown `::: name` container. */
+        markdown: checkLevel.default('warn'),
       })
       .default({}),
     theme,

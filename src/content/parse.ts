@@ -281,6 +281,15 @@ function readBody(fields: Fields, md: MarkdownIt, body: string, bodyLine: number
   if (rendered.nestingCut !== undefined) {
     fields.errors.push(nestingError(source, text, Math.min(rendered.nestingCut, text.split('\n').length), nestingLimit(md)));
   }
+  for (const problem of rendered.problems) {
+    fields.errors.push(
+      new SitegenError(problem.code, problem.message, {
+        location: { file: source.display, line: problem.line, ...(problem.column ? { column: problem.column } : {}) },
+        frame: frameAt(text, problem.line, problem.column),
+        hint: problem.hint,
+      }),
+    );
+  }
   return {
     toc: { toc: { title: 'On this page', depth: 3, searchDepth: 3, links: rendered.toc }, html: rendered.html },
     links: rendered.links,

@@ -30,6 +30,28 @@ export interface RenderedMarkdown {
   heading?: string;
   /** The line (1-based, `lineOffset` added) from which markdown-it's `maxNesting` dropped the block's content. */
   nestingCut?: number;
+  /** What the extensions reported (unknown languages, containers, …), lines 1-based with `lineOffset` added. */
+  problems: MarkdownProblem[];
+}
+
+/** A problem an extension found in the body: the parse turns it into a SitegenError at the document's file and line. */
+export interface MarkdownProblem {
+  code: 'SG2012' | 'SG2013' | 'SG2014' | 'SG2015';
+  message: string;
+  /** 0-based line in the markdown body (a token's `map[0]`). */
+  line: number;
+  column?: number;
+  hint?: string;
+}
+
+/** Where renderMarkdown's env collects what `reportProblem` is given. */
+const PROBLEMS = 'sitegenProblems';
+
+/** Report a problem from a markdown-it rule or plugin, with the env markdown-it passes to it. */
+export function reportProblem(env: unknown, problem: MarkdownProblem): void {
+  if (!env || typeof env !== 'object') return;
+  const list = ((env as Record<string, unknown>)[PROBLEMS] ??= []) as MarkdownProblem[];
+  if (!list.some((p) => p.code === problem.code && p.line === problem.line && p.message === problem.message)) list.push(problem);
 }
 
 /** Where renderMarkdown's env records the first line the nesting limit cut. */
@@ -193,7 +215,9 @@ export function renderMarkdown(md: MarkdownIt, source: string, lineOffset = 0, t
   const { toc, ids } = buildToc(tokens, tocDepth);
   const cut = env[NESTING_CUT];
   const heading = leadHeading(tokens);
+  const problems = ((env[PROBLEMS] ?? []) as MarkdownProblem[]).map((p) => ({ ...p, line: p.line + 1 + lineOffset }));
   return {
+    problems,
     html: out,
     toc,
     ids,
