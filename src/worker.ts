@@ -174,7 +174,7 @@ class Session {
       try {
         session.working(index);
         // Bodies not kept (the dev server's start-up) are never rendered: only their metadata is wanted.
-        const result = await withGrammars(() => parseDocument(file, decoded, md, request.options, request.keep));
+        const result = await withGrammars(() => parseDocument(file, decoded, md, request.options, request.keep, undefined, request.scope));
         const doc = result.doc;
         let at: BodyAt | undefined;
         if (doc?.body) {
@@ -189,7 +189,8 @@ class Session {
         const apiKey = doc && request.apiKeyPrefix !== undefined ? hashText(`${request.apiKeyPrefix}\u0000${json}`) : undefined;
         // A build's documents cross as this JSON: a string is copied, where an object would be walked on both sides.
         const sent = json !== undefined && request.apiKeyPrefix !== undefined ? { json } : { doc };
-        return { index, ...sent, errors: result.errors, ms: performance.now() - started, hash, stat, ...(apiKey ? { apiKey } : {}), ...(at ? { at } : {}) };
+        const extra = { ...(apiKey ? { apiKey } : {}), ...(at ? { at } : {}), ...(result.deps ? { deps: result.deps } : {}) };
+        return { index, ...sent, errors: result.errors, ms: performance.now() - started, hash, stat, ...extra };
       } catch (error) {
         // A full disk under the body store is no parse error.
         const system = fileSystemError(error);
@@ -233,9 +234,9 @@ class Session {
   }
 
   private async parseBody(file: SourceFile): Promise<string> {
-    const options = this.folder!.options;
+    const { options, scope } = this.folder!;
     const decoded = decodeSource(readFileSync(file.file));
-    const result = await withGrammars(() => parseDocument(file, decoded, this.md(options), options));
+    const result = await withGrammars(() => parseDocument(file, decoded, this.md(options), options, true, undefined, scope));
     return result.doc?.body?.html ?? '';
   }
 

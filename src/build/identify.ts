@@ -11,7 +11,7 @@ import { restoreLink } from '../output/folder.ts';
 import { collectImages } from '../output/images.ts';
 import { VERSION } from '../paths.ts';
 import { outputIntact } from '../pipeline/output-check.ts';
-import { changedSources, completeDocCache, pruned, saveDocCache, sourcesDigest } from '../pipeline/doc-cache.ts';
+import { changedSources, completeDocCache, pruned, saveDocCache, sourceKey, sourcesDigest } from '../pipeline/doc-cache.ts';
 import { Workers } from '../pipeline/workers.ts';
 import type { BuildResult } from './build.ts';
 import type { BuildContext } from './context.ts';
@@ -53,7 +53,7 @@ function buildId(ctx: BuildContext): string {
     ctx.digest?.sources ??
       sourcesDigest(
         sources.map((s) => s.rel),
-        sourceHashes,
+        sourceHashes.map((hash, i) => sourceKey(hash, ctx.entries[i]?.deps ?? ctx.docCache?.entries[sources[i].rel]?.deps)),
       ),
     ...ctx.publicFiles.map((f) => `${f.rel}:${f.hash}`),
     ...ctx.linkProblems.map((p) => `refused:${p.location?.file}`),

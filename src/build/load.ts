@@ -16,8 +16,8 @@ import type { RenderModule } from '../render/render-page.ts';
 import { cacheNotices } from '../cache/json-file.ts';
 import { checkOutputSizes } from '../pipeline/output-check.ts';
 import { cacheDirOf, loadProject, type Project } from '../pipeline/project.ts';
-import { checkSources, statKey } from '../pipeline/stat.ts';
-import { completeDocCache, loadDigest, loadSourceIndex, saveIndexDigest, statsDigest, type DocCache } from '../pipeline/doc-cache.ts';
+import { checkSources, depsOf, statKey } from '../pipeline/stat.ts';
+import { completeDocCache, includedSources, loadDigest, loadSourceIndex, saveIndexDigest, statsDigest, type DocCache } from '../pipeline/doc-cache.ts';
 import { anyOutputState, loadOutputState, outputThere, previousOutput } from '../pipeline/state.ts';
 import { compileTemplates } from '../pipeline/templates.ts';
 import { Workers, batches, concurrencyFor } from '../pipeline/workers.ts';
@@ -105,7 +105,9 @@ export async function scan(ctx: BuildContext): Promise<void> {
   // Every source's stat as the digest sums it up: the index is read only once the output turns out stale.
   const digest = ctx.fresh ? undefined : await loadDigest(cacheDir, ctx.parseKey);
   if (!ctx.fresh) ctx.stats = sources.map((s) => statKey(s.file));
-  if (digest && digest.stats === statsDigest(sources, ctx.stats!)) Object.assign(ctx, { digest, toParse: [], restated: [] });
+  const included = digest?.deps.map((file) => statKey(join(project.root, file))) ?? [];
+  const statsNow = digest && statsDigest([...sources, ...includedSources(digest.deps)], [...ctx.stats!, ...included]);
+  if (digest && digest.stats === statsNow) Object.assign(ctx, { digest, toParse: [], restated: [] });
   else await loadIndex(ctx, !digest);
   const { toParse } = ctx;
   // A source to parse: the output is stale, its files' sizes are not needed.
@@ -137,7 +139,7 @@ export async function scan(ctx: BuildContext): Promise<void> {
 export async function loadIndex(ctx: BuildContext, digest = false): Promise<void> {
   const { project, sources } = ctx;
   ctx.docCache = ctx.fresh ? ({ key: ctx.parseKey, entries: {} } satisfies DocCache) : await loadSourceIndex(project.cacheDir, ctx.parseKey);
-  const { hashes, toParse, restated } = checkSources(sources, ctx.docCache.entries, ctx.stats);
+  const { hashes, toParse, restated } = checkSources(sources, ctx.docCache.entries, project.root, ctx.stats);
   Object.assign(ctx, { sourceHashes: hashes, toParse, restated });
   ctx.indexed = sources.map((s) => ({ hasDoc: ctx.docCache!.entries[s.rel]?.hasDoc, images: ctx.docCache!.entries[s.rel]?.images }));
   const whole = Object.keys(ctx.docCache.entries).length === sources.length;
@@ -155,7 +157,7 @@ export async function parseSources(ctx: BuildContext, indexes: number[]): Promis
   const { sources, sourceHashes, entries } = ctx;
   await ctx.workers!.map(batches(indexes, 32), async (session, batch) => {
     const files = batch.map((i) => sources[i]);
-    const request = { type: 'parse' as const, files, options: ctx.parseOptions, keep: true, apiKeyPrefix: ctx.parseKey };
+    const request = { type: 'parse' as const, files, options: ctx.parseOptions, keep: true, apiKeyPrefix: ctx.parseKey, scope: ctx.scope };
     const items = await session.request(
       request,
       'parsing',
@@ -174,6 +176,7 @@ export async function parseSources(ctx: BuildContext, indexes: number[]): Promis
         errors: item.errors,
         ...(item.stat ? { stat: item.stat } : {}),
         ...(item.apiKey ? { apiKey: item.apiKey } : {}),
+        ...(item.deps ? { deps: depsOf(item.deps, ctx.project.root) } : {}),
       };
       if (item.doc) {
         ctx.owner.set(item.doc._id, session);

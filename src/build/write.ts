@@ -63,6 +63,7 @@ export async function plan(ctx: BuildContext): Promise<Started> {
     type: 'folder',
     outDir: ctx.folder.tempDir,
     options: ctx.parseOptions,
+    scope: ctx.scope,
     ...(ctx.folder.previous ? { previous: ctx.folder.previous } : {}),
     ...(ctx.state?.builtAt ? { builtAt: ctx.state.builtAt } : {}),
     ...(ctx.folder.inPlace ? { inPlace: true } : {}),

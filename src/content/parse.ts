@@ -12,6 +12,8 @@ import { type ContentType, contentId, contentStem, contentType, isPartial, paren
 import type { DecodeIssue, DecodedText } from './decode.ts';
 import { type Fields, checkTextFields, frontMatterImages, keyLine, readDates, readRedirect, readRoute, stringField, titleFromFile } from './fields.ts';
 import { isSourceLink } from './source-links.ts';
+import { refusal, type ProjectScope } from './scope.ts';
+import { INCLUDE_ENV, type IncludeContext } from '../markdown/includes.ts';
 import { parseDate } from './dates.ts';
 
 export { parseDate };
@@ -204,6 +206,11 @@ function nestingError(source: SourceFile, text: string, line: number, limit: num
   });
 }
 
+/** The content folder a source was found in (its file without its content-relative path). */
+function contentDirOf(source: SourceFile): string {
+  return source.file.slice(0, source.file.length - source.rel.length - 1);
+}
+
 /** A document's data: markdown's front matter and body (from line `bodyLine`), or a data file's value. */
 interface SourceData {
   data: Record<string, unknown>;
@@ -271,12 +278,13 @@ function noBody(): BodyParts {
 }
 
 /** The body rendered (or only read into tokens, without `renderBody`), with its excerpt before `<!-- more -->`. */
-function readBody(fields: Fields, md: MarkdownIt, body: string, bodyLine: number, renderBody: boolean): BodyParts {
+function readBody(fields: Fields, md: MarkdownIt, body: string, bodyLine: number, renderBody: boolean, include?: IncludeContext): BodyParts {
   const { source, text } = fields;
   const split = splitMore(body);
   // The marker line stays as an empty line, so lines after it keep their numbers in messages.
   const fullBody = split ? `${split.before}\n\n${split.after}` : body;
-  const rendered = renderMarkdown(md, fullBody, bodyLine, 3, renderBody);
+  const env = () => (include ? { [INCLUDE_ENV]: include } : {});
+  const rendered = renderMarkdown(md, fullBody, bodyLine, 3, renderBody, env());
   // markdown-it counts a lone \r as a line break too, so the line is clamped to the file.
   if (rendered.nestingCut !== undefined) {
     fields.errors.push(nestingError(source, text, Math.min(rendered.nestingCut, text.split('\n').length), nestingLimit(md)));
@@ -295,7 +303,7 @@ function readBody(fields: Fields, md: MarkdownIt, body: string, bodyLine: number
     links: rendered.links,
     images: rendered.images,
     ids: rendered.ids,
-    excerpt: split ? renderMarkdown(md, split.before).html : undefined,
+    excerpt: split ? renderMarkdown(md, split.before, 0, 3, true, env()).html : undefined,
     words: countWords(rendered.text),
     heading: rendered.heading,
   };
@@ -312,6 +320,7 @@ export function parseDocument(
   options: ParseOptions,
   renderBody = true,
   hash?: string,
+  scope?: ProjectScope,
 ): ParseResult {
   const type = contentType(source.rel);
   if (!type) return { errors: [] };
@@ -334,7 +343,12 @@ export function parseDocument(
   const dates = readDates(fields);
   const { path, date } = readRoute(fields, stem, dates.date, isPost ? options.blogDir : undefined);
   const images = frontMatterImages(data, text);
-  const content = type === 'markdown' ? readBody(fields, md, read.body, read.bodyLine, renderBody) : noBody();
+  // Includes need to know what the build may read; without a scope (unit tests, say) they are left as written.
+  const include: IncludeContext | undefined =
+    scope && type === 'markdown'
+      ? { file: source.file, contentDir: contentDirOf(source), root: scope.root, refusal: (file) => refusal(file, scope), deps: new Map() }
+      : undefined;
+  const content = type === 'markdown' ? readBody(fields, md, read.body, read.bodyLine, renderBody, include) : noBody();
   images.push(...content.images);
   const sourceLinks = content.links.filter((link) => isSourceLink(link.href));
   const navigation =
@@ -376,5 +390,9 @@ export function parseDocument(
     ids: content.ids,
   };
   if (doc._locale === undefined) delete doc._locale;
-  return { doc, errors: errors.map((e) => e.toJSON()) };
+  if (!include?.deps.size) return { doc, errors: errors.map((e) => e.toJSON()) };
+  // What it includes is part of what the document was parsed from.
+  const deps = Object.fromEntries([...include.deps].sort(([a], [b]) => (a < b ? -1 : 1)));
+  doc.hash = hashText(`${doc.hash}\u0000${JSON.stringify(deps)}`);
+  return { doc, errors: errors.map((e) => e.toJSON()), deps };
 }

@@ -56,6 +56,8 @@ export interface ParseResult {
   errors: SerializedError[];
   /** Came from the document cache. */
   cached?: boolean;
+  /** Files the body includes (project-relative) with their bytes' hashes ('' when missing): a change means parsing again. */
+  deps?: Record<string, string>;
 }
 
 export interface ParseOptions {

@@ -3,7 +3,7 @@
  * thread on first use; an edited document is parsed again alone.
  */
 import { readFile } from 'node:fs/promises';
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import type MarkdownIt from 'markdown-it';
 import { discoverContent, displayPath } from '../content/discover.ts';
 import { decodeSource, type DecodedText } from '../content/decode.ts';
@@ -35,6 +35,8 @@ export class DevDocuments {
   private sources = new Map<string, SourceFile>();
   /** The same sources by document id. */
   private sourceById = new Map<string, SourceFile>();
+  /** The files each document includes (absolute paths), by document file. */
+  private readonly includes = new Map<string, string[]>();
   /** Each source's stat key when `load` read it (see changedSinceLoad). */
   private loadedStats = new Map<string, string | undefined>();
   private md!: MarkdownIt;
@@ -68,13 +70,13 @@ export class DevDocuments {
     this.sourceById = new Map(sources.map((s) => [contentId(s.rel), s]));
     // The same document cache as `sitegen build`: a site built once starts in dev without parsing.
     const cache = await openDocCache(project.cacheDir, this.options, project.pluginModules);
-    const { toParse, restated } = checkSources(sources, cache.entries);
+    const { toParse, restated } = checkSources(sources, cache.entries, this.root);
     input.meanwhile?.();
     if (toParse.length) {
       const closing = (closed: Promise<void>) => {
         this.closing = Promise.all([this.closing, closed]).then(() => undefined);
       };
-      await parseInWorkers({ sources, toParse, cache, options: this.options, plugins: project.pluginModules, parsing: input.parsing, closing });
+      await parseInWorkers({ sources, toParse, cache, options: this.options, scope, plugins: project.pluginModules, parsing: input.parsing, closing });
     } else input.parsing?.();
     // This thread renders synchronously, so it loads every grammar up front: after the workers (not to take
     // their core), without holding up start-up. Parsing and rendering here wait for `grammars`.
@@ -82,8 +84,14 @@ export class DevDocuments {
     this.grammars.catch(() => undefined); // awaited where needed
     if (toParse.length || restated.length) this.saving = saveLater(project.cacheDir, cache);
     this.loadedStats = new Map(sources.map((s) => [s.file, cache.entries[s.rel]?.stat]));
+    this.includes.clear();
     for (const s of sources) {
       const entry = cache.entries[s.rel];
+      if (entry.deps)
+        this.includes.set(
+          s.file,
+          Object.keys(entry.deps).map((file) => join(this.root, file)),
+        );
       if (entry.doc) this.byFile.set(s.file, entry.doc);
       if (entry.errors.length) this.problems.set(s.file, entry.errors.map(SitegenError.fromJSON));
     }
@@ -107,9 +115,20 @@ export class DevDocuments {
     return changed;
   }
 
+  /** The documents that include `file`. */
+  includedBy(file: string): string[] {
+    return [...this.includes].filter(([, files]) => files.includes(file)).map(([doc]) => doc);
+  }
+
+  /** Every file a document includes. */
+  included(): Set<string> {
+    return new Set([...this.includes.values()].flat());
+  }
+
   /** A document's file is gone (or refused): it and its problems are forgotten. */
   remove(file: string): void {
     this.byFile.delete(file);
+    this.includes.delete(file);
     const gone = this.sources.get(file);
     if (gone) this.sourceById.delete(contentId(gone.rel));
     this.sources.delete(file);
@@ -136,7 +155,13 @@ export class DevDocuments {
       return undefined;
     }
     await this.grammars;
-    const result = parseDocument(source, decoded, this.md, this.options);
+    const result = parseDocument(source, decoded, this.md, this.options, true, undefined, this.scope);
+    if (result.deps)
+      this.includes.set(
+        file,
+        Object.keys(result.deps).map((dep) => join(this.root, dep)),
+      );
+    else this.includes.delete(file);
     const problems = result.errors.map(SitegenError.fromJSON);
     if (problems.length) this.problems.set(file, problems);
     else this.problems.delete(file);
@@ -158,7 +183,7 @@ export class DevDocuments {
     const source = this.sourceById.get(doc._id);
     if (!source) return doc.body?.html ?? '';
     await this.grammars;
-    const result = parseDocument(source, decodeSource(await readFile(source.file)), this.md, this.options);
+    const result = parseDocument(source, decodeSource(await readFile(source.file)), this.md, this.options, true, undefined, this.scope);
     const html = result.doc?.body?.html ?? '';
     this.bodies.set(doc._id, { hash: result.doc?.hash ?? doc.hash, html });
     return html;

@@ -1,12 +1,14 @@
 /** `sitegen dev`'s start-up parse: metadata from the document cache `sitegen build` shares, the rest parsed in the worker pool. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ProjectScope } from '../content/scope.ts';
 import type { ParseOptions, SourceFile } from '../content/types.ts';
 import { hashText } from '../hash.ts';
 import { PACKAGE_ROOT, VERSION } from '../paths.ts';
 import type { PluginModule } from '../plugins/load.ts';
 import type { ParsedItem } from '../pipeline/protocol.ts';
 import { loadDocCache, saveDocCache, type DocCache } from '../pipeline/doc-cache.ts';
+import { depsOf } from '../pipeline/stat.ts';
 import { Workers, batches, defaultConcurrency } from '../pipeline/workers.ts';
 
 /** The document cache for these parse settings and plugins (the key `sitegen build` uses too). */
@@ -22,6 +24,7 @@ export interface ParseInput {
   toParse: number[];
   cache: DocCache;
   options: ParseOptions;
+  scope: ProjectScope;
   plugins: PluginModule[];
   /** Called once the workers have their work: the thread is free from then on. */
   parsing?: () => void;
@@ -39,7 +42,7 @@ export async function parseInWorkers(input: ParseInput): Promise<void> {
       batches(input.toParse, 64),
       async (session, batch) => {
         const files = batch.map((i) => sources[i]);
-        const request = { type: 'parse', files, options: input.options, keep: false } as const;
+        const request = { type: 'parse', files, options: input.options, keep: false, scope: input.scope } as const;
         const items = (await session.request(
           request,
           'parsing',
@@ -53,6 +56,7 @@ export async function parseInWorkers(input: ParseInput): Promise<void> {
             doc: item.doc,
             errors: item.errors,
             ...(item.stat ? { stat: item.stat } : {}),
+            ...(item.deps ? { deps: depsOf(item.deps, input.scope.root) } : {}),
           };
         }
       },

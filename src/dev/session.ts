@@ -178,6 +178,28 @@ export class DevSession {
     this.cache.clear();
   }
 
+  /** The documents that include `file` (see markdown/includes.ts). */
+  includedBy(file: string): string[] {
+    return this.store.includedBy(file);
+  }
+
+  /** Every file a document includes. */
+  included(): Set<string> {
+    return this.store.included();
+  }
+
+  /** A file that documents include changed: they are parsed again. The routes whose output may differ, or `'*'`. */
+  async includeChanged(file: string): Promise<string[] | '*'> {
+    const routes: string[] = [];
+    let all = false;
+    for (const doc of this.store.includedBy(file)) {
+      const changed = await this.contentChanged(doc, false);
+      if (changed === '*') all = true;
+      else routes.push(...changed);
+    }
+    return all ? '*' : routes;
+  }
+
   /** A content file was added, changed or removed: the routes whose output may differ, or `'*'` for every page. */
   async contentChanged(file: string, removed: boolean): Promise<string[] | '*'> {
     const before = this.docs.get(file);

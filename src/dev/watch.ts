@@ -47,6 +47,9 @@ export class DevWatcher {
   private readonly configFile: string | undefined;
   private siteWatch?: FolderWatch;
   private contentWatch?: FolderWatch;
+  /** Included files outside the watched folders (snippets at the project root, say), and the watcher that follows them. */
+  private readonly includes = new Set<string>();
+  private includeWatch?: FSWatcher;
   /** Folders whose entry in their parent changed since `replaced` last looked. */
   private readonly suspects = new Set<string>();
   private settle: ReturnType<typeof setTimeout> | undefined;
@@ -70,13 +73,30 @@ export class DevWatcher {
     this.contentWatched = this.watchContent(this.contentDir);
     this.contentWatched.catch((error) => this.options.log(`watcher: ${(error as Error).message}`));
     for (const dir of this.watched) this.watchParent(dirname(dir));
+    this.watchIncludes();
+  }
+
+  /** Follow the included files that no watched folder holds. */
+  private watchIncludes(): void {
+    if (this.closed) return;
+    const outside = [...this.options.session.included()].filter((file) => !this.includes.has(file) && !this.watched.some((dir) => file.startsWith(dir + sep)));
+    if (!outside.length) return;
+    for (const file of outside) this.includes.add(file);
+    if (this.includeWatch) this.includeWatch.add(outside);
+    else {
+      this.includeWatch = watch(outside, { ignoreInitial: true })
+        .on('add', (f) => this.onFile(f, false))
+        .on('change', (f) => this.onFile(f, false))
+        .on('unlink', (f) => this.onFile(f, true));
+      this.includeWatch.on('error', (error) => this.options.log(`watcher: ${(error as Error).message}`));
+    }
   }
 
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.settle);
     for (const parent of this.parents.values()) parent?.close();
-    await Promise.all([this.siteWatch?.watcher.close(), this.contentWatch?.watcher.close()]);
+    await Promise.all([this.siteWatch?.watcher.close(), this.contentWatch?.watcher.close(), this.includeWatch?.close()]);
   }
 
   /** Hidden files and folders below the watched folders are ignored (not the folders' own path: a site may live under a dot-folder). */
@@ -141,11 +161,23 @@ export class DevWatcher {
     const path = resolve(file);
     if (!removed && this.pending.has(path)) return;
     this.pending.add(path);
-    const once = (fn: () => Promise<unknown>) => () => {
+    // Documents that include the file are parsed again too; what they include now is followed.
+    const including = session.includedBy(path).length > 0;
+    const once = (fn: () => Promise<unknown>) => async () => {
       this.pending.delete(path);
-      return fn();
+      const changed = await fn();
+      this.watchIncludes();
+      if (!including) return changed;
+      const also = await session.includeChanged(path);
+      return Array.isArray(changed) && Array.isArray(also) ? [...changed, ...also] : '*';
     };
-    if (this.configFile && path === resolve(this.configFile)) {
+    const watchedHere = this.watched.some((dir) => path.startsWith(dir + sep));
+    if (!watchedHere) {
+      if (including) {
+        log(`updated ${relative(root, path)}`);
+        enqueue(once(async () => []));
+      }
+    } else if (this.configFile && path === resolve(this.configFile)) {
       log('config changed: restarting');
       enqueue(once(() => this.restart()));
     } else if (path.startsWith(this.contentDir + sep)) {

@@ -5,6 +5,10 @@ import anchor from 'markdown-it-anchor';
 import { codeBlockHtml, escapeHtml } from './highlight.ts';
 import { headingSlug } from './slugify.ts';
 import { headingText, tableLabels } from './accessible.ts';
+import { includes } from './includes.ts';
+import { PROBLEMS, type MarkdownProblem } from './problems.ts';
+
+export { reportProblem, type MarkdownProblem } from './problems.ts';
 import type { TocLink } from '../../templates/types.ts';
 
 export interface MarkdownOptions {
@@ -32,26 +36,6 @@ export interface RenderedMarkdown {
   nestingCut?: number;
   /** What the extensions reported (unknown languages, containers, …), lines 1-based with `lineOffset` added. */
   problems: MarkdownProblem[];
-}
-
-/** A problem an extension found in the body: the parse turns it into a SitegenError at the document's file and line. */
-export interface MarkdownProblem {
-  code: 'SG2012' | 'SG2013' | 'SG2014' | 'SG2015';
-  message: string;
-  /** 0-based line in the markdown body (a token's `map[0]`). */
-  line: number;
-  column?: number;
-  hint?: string;
-}
-
-/** Where renderMarkdown's env collects what `reportProblem` is given. */
-const PROBLEMS = 'sitegenProblems';
-
-/** Report a problem from a markdown-it rule or plugin, with the env markdown-it passes to it. */
-export function reportProblem(env: unknown, problem: MarkdownProblem): void {
-  if (!env || typeof env !== 'object') return;
-  const list = ((env as Record<string, unknown>)[PROBLEMS] ??= []) as MarkdownProblem[];
-  if (!list.some((p) => p.code === problem.code && p.line === problem.line && p.message === problem.message)) list.push(problem);
 }
 
 /** Where renderMarkdown's env records the first line the nesting limit cut. */
@@ -93,6 +77,7 @@ export function createMarkdown(options: MarkdownOptions = {}, extend?: (md: Mark
   const md = new MarkdownIt({ html: options.html ?? false, linkify: false, typographer: false });
   md.inline.ruler.at('text', plainTextRule);
   watchNesting(md);
+  md.use(includes);
 
   md.use(anchor, {
     slugify: headingSlug,
@@ -207,9 +192,11 @@ function plainText(tokens: Token[]): string {
   return parts.join(' ');
 }
 
-/** Render a markdown body (`lineOffset`: front-matter lines before it); without `html`, only the parse and an empty `html`. */
-export function renderMarkdown(md: MarkdownIt, source: string, lineOffset = 0, tocDepth = 3, html = true): RenderedMarkdown {
-  const env: Record<string, unknown> = {};
+/**
+ * Render a markdown body (`lineOffset`: front-matter lines before it); without `html`, only the parse and an empty `html`.
+ * `env` starts markdown-it's env (the includes' context, say).
+ */
+export function renderMarkdown(md: MarkdownIt, source: string, lineOffset = 0, tocDepth = 3, html = true, env: Record<string, unknown> = {}): RenderedMarkdown {
   const tokens = md.parse(source, env);
   const out = html ? md.renderer.render(tokens, md.options, env) : '';
   const { toc, ids } = buildToc(tokens, tocDepth);

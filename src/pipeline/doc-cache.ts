@@ -14,6 +14,7 @@ import type { SerializedError } from '../errors.ts';
 import type { ImageSource } from '../output/images.ts';
 import { attachDetails, openDetails, splitDetails, type Details } from './details.ts';
 import { readJson, writeJson } from '../cache/json-file.ts';
+import type { Deps } from './stat.ts';
 
 export interface DocEntry {
   hash: string;
@@ -24,6 +25,8 @@ export interface DocEntry {
   stat?: string;
   /** Key of the document's content API file, hashed by the worker that parsed it. */
   apiKey?: string;
+  /** The files it includes (see pipeline/stat.ts). */
+  deps?: Deps;
   /** In the index (before its metadata is read): the source gave a document. */
   hasDoc?: boolean;
   /**
@@ -55,7 +58,7 @@ const sourceDeltaFile = (cacheDir: string) => join(cacheDir, 'sources.delta.json
 
 const digestFile = (cacheDir: string) => join(cacheDir, 'sources.digest.json');
 
-type IndexEntry = Pick<DocEntry, 'hash' | 'display' | 'stat' | 'hasDoc' | 'images'>;
+type IndexEntry = Pick<DocEntry, 'hash' | 'display' | 'stat' | 'hasDoc' | 'images' | 'deps'>;
 
 /**
  * The index in brief, for the up-to-date check: while every source's stat hashes to `stats`, the sources' hashes are
@@ -68,6 +71,13 @@ export interface SourcesDigest {
   documents: number;
   /** The index's images by source (DocEntry.images). */
   images: Record<string, NonNullable<DocEntry['images']>>;
+  /** Every file the documents include: their stat keys are in `stats` too (see `includedSources`). */
+  deps: string[];
+}
+
+/** The files documents include, as `statsDigest` counts them beside the sources. */
+export function includedSources(deps: string[]): { rel: string; display: string }[] {
+  return deps.map((file) => ({ rel: `\u0000include:${file}`, display: file }));
 }
 
 /** Hash of every source's path, display path and stat key, sorted by path (undefined if a stat is missing). */
@@ -80,7 +90,17 @@ export function statsDigest(sources: { rel: string; display: string }[], stats: 
   return hashText(lines.sort().join('\n'));
 }
 
-/** Hash of every source's content hash, by path (part of the build id). */
+/** A source's hash with those of the files it includes: what its output depends on. */
+export function sourceKey(hash: string | undefined, deps: Deps | undefined): string | undefined {
+  if (!deps || hash === undefined) return hash;
+  return hashText(
+    `${hash}\u0000${Object.entries(deps)
+      .map(([file, dep]) => `${file}:${dep.hash}`)
+      .join('\n')}`,
+  );
+}
+
+/** Hash of every source's content hash (`sourceKey`), by path (part of the build id). */
 export function sourcesDigest(rels: string[], hashes: (string | undefined)[]): string {
   return hashText(
     rels
@@ -93,16 +113,23 @@ export function sourcesDigest(rels: string[], hashes: (string | undefined)[]): s
 export async function loadDigest(cacheDir: string, key: string): Promise<SourcesDigest | undefined> {
   const digest = await readJson<SourcesDigest>(digestFile(cacheDir));
   const valid = digest?.key === key && typeof digest.stats === 'string' && typeof digest.sources === 'string';
-  return valid && typeof digest.documents === 'number' && digest.images && typeof digest.images === 'object' ? digest : undefined;
+  return valid && typeof digest.documents === 'number' && digest.images && typeof digest.images === 'object' && Array.isArray(digest.deps) ? digest : undefined;
 }
 
 /** Write the digest of these index entries; remove it when a source has no stat. */
 async function saveDigest(cacheDir: string, key: string, index: Record<string, IndexEntry>): Promise<void> {
   const rels = Object.keys(index);
   const entries = rels.map((rel) => index[rel]);
+  // An included file two entries recorded with different stats is stale for one of them: no digest can match.
+  const included = new Map<string, string | undefined>();
+  for (const entry of entries) {
+    for (const [file, dep] of Object.entries(entry.deps ?? {}))
+      included.set(file, included.has(file) && included.get(file) !== dep.stat ? undefined : dep.stat);
+  }
+  const deps = [...included.keys()].sort();
   const stats = statsDigest(
-    rels.map((rel, i) => ({ rel, display: entries[i].display })),
-    entries.map((e) => e.stat),
+    [...rels.map((rel, i) => ({ rel, display: entries[i].display })), ...includedSources(deps)],
+    [...entries.map((e) => e.stat), ...deps.map((file) => included.get(file))],
   );
   if (!stats) return rm(digestFile(cacheDir), { force: true });
   const images: SourcesDigest['images'] = {};
@@ -110,9 +137,9 @@ async function saveDigest(cacheDir: string, key: string, index: Record<string, I
   const documents = entries.filter((e) => e.hasDoc).length;
   const sources = sourcesDigest(
     rels,
-    entries.map((e) => e.hash),
+    entries.map((e) => sourceKey(e.hash, e.deps)),
   );
-  await writeJson(digestFile(cacheDir), { key, stats, sources, documents, images } satisfies SourcesDigest);
+  await writeJson(digestFile(cacheDir), { key, stats, sources, documents, images, deps } satisfies SourcesDigest);
 }
 type MetaEntry = Pick<DocEntry, 'hash' | 'doc' | 'errors' | 'apiKey'>;
 
@@ -216,11 +243,11 @@ export async function loadDocCache(cacheDir: string, key: string): Promise<DocCa
 export async function saveDocCache(cacheDir: string, cache: DocCache, changed?: Iterable<string>): Promise<void> {
   if (cache.partial) throw new Error('the document cache is incomplete');
   const metaOf = ({ hash, doc, errors, apiKey }: DocEntry): MetaEntry => ({ hash, doc, errors, ...(apiKey ? { apiKey } : {}) });
-  const indexOf = ({ hash, display, stat, doc }: DocEntry): IndexEntry => {
+  const indexOf = ({ hash, display, stat, doc, deps }: DocEntry): IndexEntry => {
     const images = doc?.images?.length
       ? { _source: doc._source, _path: doc._path, images: doc.images, ...(doc.draft ? { draft: true } : {}), ...(doc._partial ? { partial: true } : {}) }
       : undefined;
-    return { hash, display, ...(stat ? { stat } : {}), ...(doc ? { hasDoc: true } : {}), ...(images ? { images } : {}) };
+    return { hash, display, ...(stat ? { stat } : {}), ...(doc ? { hasDoc: true } : {}), ...(images ? { images } : {}), ...(deps ? { deps } : {}) };
   };
   if (changed && cache.base?.index) {
     const { id } = cache.base;

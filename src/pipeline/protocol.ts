@@ -4,6 +4,7 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { ParseOptions, SourceFile, ContentDocument } from '../content/types.ts';
+import type { ProjectScope } from '../content/scope.ts';
 import type { SerializedError } from '../errors.ts';
 import type { PluginModule } from '../plugins/load.ts';
 import type { HookTimings } from '../plugins/run.ts';
@@ -35,6 +36,8 @@ export interface ParseRequest {
   keep: boolean;
   /** With it, each item carries `apiKey`: the hash of this key and the parsed document. */
   apiKeyPrefix?: string;
+  /** What includes may read. */
+  scope: ProjectScope;
 }
 
 /** A parsed document as the main thread gets it: everything but the body HTML. */
@@ -54,6 +57,8 @@ export interface ParsedItem {
   apiKey?: string;
   /** Where the kept body is (pipeline/bodies.ts): any worker can read it from there. */
   at?: BodyAt;
+  /** Files the document includes, with their hashes (ParseResult.deps). */
+  deps?: Record<string, string>;
 }
 
 /** A body in a worker's store: file descriptor, byte offset, byte length (pipeline/bodies.ts `where`). */
@@ -70,8 +75,9 @@ export interface FolderRequest {
   builtAt?: number;
   /** The folder already holds `previous`'s files as links (output/folder.ts). */
   inPlace?: boolean;
-  /** Markdown settings, for documents that must be parsed again to render or write. */
+  /** Markdown settings, for documents that must be parsed again to render or write, and what their includes may read. */
   options: ParseOptions;
+  scope: ProjectScope;
 }
 
 /** What rendering needs besides the folder: sent once the site is planned. */

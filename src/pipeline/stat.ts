@@ -4,6 +4,7 @@
  * reading and hashing it again; only a different hash means parsing it again.
  */
 import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
 import { hashText } from '../hash.ts';
 import type { SourceFile } from '../content/types.ts';
 
@@ -43,6 +44,47 @@ export interface CachedSource {
   hash: string;
   display: string;
   stat?: string;
+  /** Files the document includes (project-relative), with their hash ('' when missing) and stat key when parsed. */
+  deps?: Deps;
+}
+
+export type Deps = Record<string, { hash: string; stat?: string }>;
+
+/** The files a parse read besides the source, as the cache records them. */
+export function depsOf(hashes: Record<string, string> | undefined, root: string): Deps | undefined {
+  if (!hashes) return undefined;
+  const deps: Deps = {};
+  for (const [file, hash] of Object.entries(hashes)) {
+    const stat = hash ? statKey(join(root, file)) : undefined;
+    deps[file] = { hash, ...(stat ? { stat } : {}) };
+  }
+  return deps;
+}
+
+/**
+ * Whether a file an entry includes changed since it was parsed (by hash; `hashes` memoises them for one check). Sets
+ * `stats.restated` when only their stat keys differ, which are then brought up to date.
+ */
+function depsChanged(deps: Deps, root: string, hashes: Map<string, string>, stats: { restated: boolean }): boolean {
+  for (const [file, recorded] of Object.entries(deps)) {
+    const path = join(root, file);
+    const stat = statKey(path);
+    if (stat && stat === recorded.stat) continue;
+    let hash = hashes.get(file);
+    if (hash === undefined) {
+      try {
+        hash = hashText(readFileSync(path));
+      } catch {
+        hash = '';
+      }
+      hashes.set(file, hash);
+    }
+    if (hash !== recorded.hash) return true;
+    if (stat) recorded.stat = stat;
+    else delete recorded.stat;
+    stats.restated = true;
+  }
+  return false;
 }
 
 /**
@@ -53,17 +95,21 @@ export interface CachedSource {
 export function checkSources(
   sources: SourceFile[],
   entries: Record<string, CachedSource>,
+  root: string,
   stats?: (string | undefined)[],
 ): { hashes: (string | undefined)[]; toParse: number[]; restated: string[] } {
   const hashes: (string | undefined)[] = new Array(sources.length);
   const toParse: number[] = [];
   const restated: string[] = [];
+  const depHashes = new Map<string, string>();
   sources.forEach((source, i) => {
     const hit = entries[source.rel];
-    if (!hit || hit.display !== source.display) {
+    const deps = { restated: false };
+    if (!hit || hit.display !== source.display || (hit.deps && depsChanged(hit.deps, root, depHashes, deps))) {
       toParse.push(i);
       return;
     }
+    if (deps.restated) restated.push(source.rel);
     const stat = stats ? stats[i] : statKey(source.file);
     if (stat && hit.stat === stat) {
       hashes[i] = hit.hash;
