@@ -6,7 +6,8 @@ import { codeBlockHtml, escapeHtml } from './highlight.ts';
 import { headingSlug } from './slugify.ts';
 import { headingText, tableLabels } from './accessible.ts';
 import { includes } from './includes.ts';
-import { PROBLEMS, type MarkdownProblem } from './problems.ts';
+import { PROBLEMS, reportProblem, type MarkdownProblem } from './problems.ts';
+import { unknownContainers } from './containers.ts';
 
 export { reportProblem, type MarkdownProblem } from './problems.ts';
 import type { TocLink } from '../../templates/types.ts';
@@ -117,6 +118,9 @@ export function createMarkdown(options: MarkdownOptions = {}, extend?: (md: Mark
     `<div class="table-wrap" role="region" aria-label="${tokens[idx].meta?.label ?? 'Table'}" tabindex="0"><table>\n`;
   md.renderer.rules.table_close = () => '</table></div>\n';
 
+  md.core.ruler.after('block', 'unknown_containers', (state) => {
+    for (const problem of unknownContainers(state)) reportProblem(state.env, problem);
+  });
   extend?.(md);
   return md;
 }

@@ -1,6 +1,6 @@
 /**
- * Markdown extensions through the `markdown` hook: callouts (`::: tip`, `::: info`, `::: note`,
- * `::: warning`, `::: danger`, with an optional title) and code groups — several fences shown as
+ * Markdown extensions through the `markdown` hook: callouts (`::: tip` … `::: details`, and GitHub's
+ * `> [!NOTE]` alerts; see markdown-callouts.ts) and code groups — several fences shown as
  * CSS-only tabs, labelled `[name]` after the language:
  *
  *   ::: code-group
@@ -16,27 +16,17 @@ import type { PluginWithParams } from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import containerPlugin from 'markdown-it-container';
 import type { SitegenPlugin } from 'react-sitegen';
+import { callouts } from './markdown-callouts.ts';
 
 // @types/markdown-it-container is typed against the CommonJS markdown-it types; the plugin is the same.
 const container = containerPlugin as unknown as PluginWithParams;
-
-const CALLOUTS: Record<string, string> = { tip: 'Tip', info: 'Info', note: 'Note', warning: 'Warning', danger: 'Danger' };
 
 export default function markdownExtras(): SitegenPlugin {
   return {
     name: 'sitegen:markdown',
     hooks: {
       markdown(md) {
-        for (const [name, label] of Object.entries(CALLOUTS)) {
-          md.use(container, name, {
-            render(tokens: Token[], idx: number) {
-              const token = tokens[idx];
-              if (token.nesting !== 1) return '</div>\n';
-              const title = token.info.trim().slice(name.length).trim() || label;
-              return `<div class="callout callout-${name}"><p class="callout-title">${md.utils.escapeHtml(title)}</p>\n`;
-            },
-          });
-        }
+        callouts(md);
 
         let groups = 0;
         md.use(container, 'code-group', {

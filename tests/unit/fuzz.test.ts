@@ -514,6 +514,18 @@ const block = fc.oneof(
       .map(([unit, n]) => unit.repeat(n)),
   },
   { weight: 1, arbitrary: fc.tuple(inline, fc.integer({ min: 1, max: 30 })).map(([t, depth]) => `${'> '.repeat(depth)}${t}`) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom('NOTE', 'tip', 'Important', 'WARNING', 'caution', 'UNKNOWN', 'note] <b>', ''), text, inline, fc.integer({ min: 1, max: 3 }))
+      .map(([kind, title, t, depth]) => `${'> '.repeat(depth)}[!${kind}] ${title}\n${'> '.repeat(depth)}${t}`),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom('details', 'details {open}', 'important', 'caution'), text, inline)
+      .map(([kind, title, t]) => `::: ${kind} ${title}\n${t}\n:::`),
+  },
   { weight: 1, arbitrary: fc.constantFrom('---', '***', '<!-- more -->', '[r]: javascript:alert(1)', '[r]: https://example.com "t"', '') },
 );
 const markdownBody = fc.array(block, { maxLength: 12 }).map((blocks) => blocks.join('\n\n'));
