@@ -41,7 +41,7 @@ const MARKER = /\[!code ([^\]\s:]+)(?::(\d+))?\]/g;
 export function readNotation(code: string): Notation {
   const none: Notation = { code, lines: new Map(), pre: [] };
   // Most blocks have no marker: one scan, nothing else.
-  if (!code.includes('[!code') && !code.includes('[\\!code')) return none;
+  if (!code.includes('!code')) return none;
   const out: string[] = [];
   const marks: { from: number; count: number; line: string }[] = [];
   const pre = new Set<string>();
