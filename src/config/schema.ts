@@ -94,7 +94,13 @@ export const configSchema = z
     blogDir: z.string().default('blog'),
     /** Canonical URLs keep only these query parameters. */
     canonicalQueryWhitelist: z.array(z.string()).default(['page', 'sort', 'filter', 'search', 'q', 'category', 'tag']),
-    markdown: z.object({ html: z.boolean().default(false) }).default({}),
+    markdown: z
+      .object({
+        html: z.boolean().default(false),
+        /** Number the lines of every code block; a fence's `:line-numbers` or `:no-line-numbers` decides for itself. */
+        lineNumbers: z.boolean().default(false),
+      })
+      .default({}),
     /** How each check counts: `error` fails the build, `warn` prints, `off` skips. */
     checks: z
       .object({

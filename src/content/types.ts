@@ -64,5 +64,5 @@ export interface ParseOptions {
   blogDir: string;
   locales: string[];
   defaultLocale: string;
-  markdown: { html: boolean };
+  markdown: { html: boolean; lineNumbers?: boolean };
 }

@@ -8,6 +8,7 @@ import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { sharedPatternEngine } from './scanners.ts';
 import { INITIAL, Theme, type StateStack } from '@shikijs/vscode-textmate';
 import { escapeHtml } from '../html.ts';
+import { COPY_BUTTON, decorate, readNotation, type CodeOptions } from './code-lines.ts';
 import githubLight from 'shiki/themes/github-light.mjs';
 import githubDark from 'shiki/themes/github-dark.mjs';
 import { execFileSync } from 'node:child_process';
@@ -305,15 +306,24 @@ export function highlight(code: string, lang: string): string {
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
   const language = resolveLanguage(lang);
-  const out = language ? dualThemeHtml(code, language) : `<pre class="shiki" tabindex="0"><code>${escapeHtml(code)}</code></pre>`;
+  const out = language ? dualThemeHtml(code, language) : `<pre class="shiki" tabindex="0"><code>${plainLines(code)}</code></pre>`;
   if (cache.size > 5000) cache.clear();
   cache.set(key, out);
   return out;
 }
 
-/** The full code block markup shared by markdown fences and the CodeBlock component. */
-export function codeBlockHtml(code: string, lang: string, title?: string): string {
+/** Uncoloured code as lines, like the highlighted ones, so line classes and numbers apply to it too. */
+function plainLines(code: string): string {
+  return code
+    .split(/\r\n|\r|\n/)
+    .map((line) => `<span class="line">${escapeHtml(line)}</span>`)
+    .join('\n');
+}
+
+/** The full code block markup shared by markdown fences and the CodeBlock component; markers are cut before highlighting. */
+export function codeBlockHtml(code: string, lang: string, title?: string, options: CodeOptions = {}): string {
   const label = title || lang || 'text';
-  const body = highlight(code.replace(/\n$/, ''), lang || 'text');
-  return `<div class="code-block" data-lang="${escapeHtml(lang || 'text')}"><div class="code-head"><span class="code-lang">${escapeHtml(label)}</span></div>${body}</div>`;
+  const notation = readNotation(code.replace(/\n$/, ''));
+  const body = decorate(highlight(notation.code, lang || 'text'), notation, options);
+  return `<div class="code-block" data-lang="${escapeHtml(lang || 'text')}"><div class="code-head"><span class="code-lang">${escapeHtml(label)}</span>${COPY_BUTTON}</div>${body}</div>`;
 }

@@ -3,6 +3,7 @@ import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import anchor from 'markdown-it-anchor';
 import { codeBlockHtml, escapeHtml } from './highlight.ts';
+import { parseCodeInfo } from './code-meta.ts';
 import { headingSlug } from './slugify.ts';
 import { headingText, tableLabels } from './accessible.ts';
 import { includes } from './includes.ts';
@@ -15,6 +16,8 @@ import type { TocLink } from '../../templates/types.ts';
 export interface MarkdownOptions {
   /** Allow raw HTML from writers (trusted content). Off by default: HTML is escaped. */
   html?: boolean;
+  /** Number the lines of every code block (a fence's `:line-numbers` / `:no-line-numbers` overrides it). */
+  lineNumbers?: boolean;
 }
 
 export interface LinkRef {
@@ -92,13 +95,13 @@ export function createMarkdown(options: MarkdownOptions = {}, extend?: (md: Mark
     }),
   });
 
+  const lineNumbers = options.lineNumbers ?? false;
   md.renderer.rules.fence = (tokens, idx) => {
-    const token = tokens[idx];
-    const [lang = '', ...rest] = token.info.trim().split(/\s+/);
-    const title = /title="([^"]*)"/.exec(rest.join(' '))?.[1];
-    return codeBlockHtml(token.content, lang, title) + '\n';
+    const meta = parseCodeInfo(tokens[idx].info);
+    const title = meta.title ?? meta.label;
+    return codeBlockHtml(tokens[idx].content, meta.lang, title, { highlight: meta.highlight, lineNumbers: meta.lineNumbers ?? lineNumbers }) + '\n';
   };
-  md.renderer.rules.code_block = (tokens, idx) => codeBlockHtml(tokens[idx].content, 'text') + '\n';
+  md.renderer.rules.code_block = (tokens, idx) => codeBlockHtml(tokens[idx].content, 'text', undefined, { lineNumbers }) + '\n';
   // Tables scroll sideways, so each is a focusable named region (named as accessibleHtml names them).
   md.core.ruler.push('table_labels', (state) => {
     const label = tableLabels();

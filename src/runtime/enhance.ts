@@ -37,21 +37,6 @@ export function enhance(root: ParentNode = document): void {
       .finally(() => (box.dataset.suggestWired = 'done'));
   }
   wireSearch(root);
-  if (!navigator.clipboard) return;
-  for (const block of root.querySelectorAll<HTMLElement>('.code-block')) {
-    const head = block.querySelector('.code-head');
-    const pre = block.querySelector('pre');
-    if (!head || !pre || head.querySelector('.copy-btn')) continue;
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'copy-btn';
-    button.textContent = 'Copy';
-    button.setAttribute('aria-label', 'Copy code to clipboard');
-    button.addEventListener('click', async () => {
-      await navigator.clipboard.writeText(pre.innerText);
-      button.textContent = 'Copied';
-      setTimeout(() => (button.textContent = 'Copy'), 1500);
-    });
-    head.append(button);
-  }
+  // Copy buttons: their chunk loads only on pages that have a code block.
+  if (root.querySelector('.code-copy')) import('./code-copy.ts').then((mod) => mod.wireCodeCopy()).catch(() => guardedReload());
 }

@@ -21,6 +21,11 @@ export function absolutize(html: string, origin: string): string {
   return html.replace(/\s(href|src)="\/(?!\/)/g, ` $1="${origin}/`);
 }
 
+/** Code blocks' copy buttons need the site's script: a feed reader would show them dead. */
+export function withoutCopyButtons(html: string): string {
+  return html.includes('code-copy') ? html.replace(/<button class="code-copy"[^>]*>[^<]*<\/button>/g, '') : html;
+}
+
 export default function feed(options: FeedOptions = {}): SitegenPlugin {
   const path = (options.path ?? 'blog/feed.xml').replace(/^\/+/, '');
   return {
@@ -55,7 +60,7 @@ export default function feed(options: FeedOptions = {}): SitegenPlugin {
             link: url,
             description: post.description,
             // Bodies link under the base already: the origin goes in front.
-            content: absolutize(doc ? await body(doc) : '', config.url),
+            content: absolutize(withoutCopyButtons(doc ? await body(doc) : ''), config.url),
             date: new Date(doc?.updated ?? post.date),
             published: new Date(post.date),
             author: post.author ? [{ name: authors[post.author]?.name ?? post.author }] : undefined,

@@ -41,7 +41,8 @@ export default function markdownExtras(): SitegenPlugin {
             }
             const labels = fences.map((fence, i) => {
               const info = fence.info.trim();
-              const label = /\[([^\]]+)\]/.exec(info)?.[1] ?? (info.split(/\s+/)[0] || `Tab ${i + 1}`);
+              // Else the language, without the options written against it (`ts:line-numbers`, `js{1}`).
+              const label = /\[([^\]]+)\]/.exec(info)?.[1] ?? (info.split(/[\s{:[]/)[0] || `Tab ${i + 1}`);
               const id = `${group}-${i}`;
               return `<input class="tab-input" type="radio" name="${group}" id="${id}"${i === 0 ? ' checked' : ''}><label class="tab-label" for="${id}">${md.utils.escapeHtml(label)}</label>`;
             });
