@@ -186,7 +186,7 @@ function pushSnippet(state: StateBlock, line: number, spec: Spec, code: string, 
   const lines = parts[0] && /^[\d,-]+$/.test(parts[0]) ? parts.shift()! : '';
   const language = parts[0] || extname(spec.path).slice(1) || 'text';
   const token = state.push('fence', 'code', 0);
-  token.info = `${language}${lines ? `{${lines}}` : ''}${title ? ` [${title}]${title.includes('"') ? '' : ` title="${title}"`}` : ''}`;
+  token.info = `${language}${lines ? `{${lines}}` : ''}${title ? ` [${title}]` : ''}`;
   token.content = code.endsWith('\n') ? code : `${code}\n`;
   token.markup = '```';
   token.map = [line, line + 1];

@@ -72,7 +72,8 @@ describe('markdown includes', () => {
     const result = parseDoc('code.md', '<<< ../snippets/verify.js#sign{1} [verify.js]\n');
     expect(problems(result)).toEqual([]);
     const block = result.page.querySelector('.code-block');
-    expect(block?.getAttribute('data-lang')).toMatch(/^js\b/); // TIGHTEN after the info-string parser
+    expect(block?.getAttribute('data-lang')).toBe('js');
+    expect(block?.querySelectorAll('.line.highlighted').length).toBe(1);
     expect(block?.querySelector('.code-lang')?.text).toBe('verify.js');
     expect(block?.querySelector('code')?.text.trim()).toBe("const sig = createHmac('sha256', secret).update(body).digest('hex');");
     expect(Object.keys(result.deps ?? {})).toEqual(['snippets/verify.js']);
