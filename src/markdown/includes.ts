@@ -104,12 +104,10 @@ function readTarget(context: IncludeContext, from: string, spec: Spec): Read {
     }
     text = region;
   }
-  if (spec.lines)
-    text = text
-      .split(/\r?\n/)
-      .slice(spec.lines[0] - 1, spec.lines[1])
-      .join('\n');
-  return { text, real };
+  let lines = text.split(/\r?\n/);
+  if (spec.lines) lines = lines.slice(spec.lines[0] - 1, spec.lines[1]);
+  // Region markers are for authors: never shown, whatever is included.
+  return { text: lines.filter((line) => !REGION_START.test(line) && !REGION_END.test(line)).join('\n'), real };
 }
 
 function lineText(state: StateBlock, line: number): string {
