@@ -28,7 +28,7 @@ describe('sitegen create', () => {
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     expect(created.stdout).toBe(
-      `Created a new site in ${site} (11 files).\n\n` +
+      `Created a new site in ${site} (12 files).\n\n` +
         `react-sitegen is not on npm yet: the site depends on this copy of it, packed into\n` +
         `vendor/${TARBALL} ("react-sitegen": "file:vendor/${TARBALL}" in package.json; keep it in git).\n\n` +
         'Next:\n  cd "my site"\n  npm install && npm run dev\n',
@@ -36,6 +36,7 @@ describe('sitegen create', () => {
     expect(written).toEqual(
       [
         '.gitignore',
+        'content/_parts/shared.md',
         'content/blog/2025-01-15-hello-world.md',
         'content/docs/guide/1.writing.md',
         'content/docs/guide/index.md',

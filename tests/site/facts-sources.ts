@@ -3,8 +3,8 @@
  *
  * Sources: every markdown file under content/ (fenced blocks, inline code, front matter), the code
  * samples and <code> text of site/pages/*.tsx (read with the TypeScript parser, so template
- * literals arrive unescaped), the strings of site/data/*.json and the verifier files of
- * site/data/hmac/ that /hmac-verification shows.
+ * literals arrive unescaped), the strings of site/data/*.json, the verifier files of
+ * site/data/hmac/ that /hmac-verification shows and the code files of content/_snippets/ that pages include.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,6 +40,28 @@ export interface Source {
 
 const md = new MarkdownIt({ html: true });
 
+/** A fence's language: the info string up to a space or the options that may follow it (`js{3-5}`, `ts:line-numbers`, `js[label]`). */
+const fenceLang = (info: string) => /^[^\s{:[="']+/.exec(info.trim())?.[0] ?? '';
+
+/** A notation marker (`// [!code ++]`, `# [!code --]`, `<!-- [!code focus] -->`…) in a comment at the end of a line. */
+const MARKER = /\s*(?:\/\/|#|--|%|;|\{?\/\*|<!--)\s*\[!code (\+\+|--|focus|highlight|hl|error|warning)(?::\d+)?\]\s*(?:\*\/\}?|-->)?\s*$/;
+
+/**
+ * The code as a reader copies it: marker comments removed and the removed side of a diff (`[!code --]`) left out, so a
+ * snippet showing a change is checked as the code it ends with. A removed line becomes empty, so line numbers still match.
+ */
+export function readerCode(code: string): string {
+  if (!code.includes('[!code')) return code;
+  return code
+    .split('\n')
+    .map((line) => {
+      const m = MARKER.exec(line);
+      if (!m) return line;
+      return m[1] === '--' ? '' : line.slice(0, m.index);
+    })
+    .join('\n');
+}
+
 function markdownSource(file: string): Source {
   const raw = readFileSync(join(ROOT, file), 'utf8');
   const parsed = matter(raw);
@@ -48,7 +70,7 @@ function markdownSource(file: string): Source {
   const spans: Span[] = [];
   for (const token of md.parse(parsed.content, {})) {
     const line = (token.map?.[0] ?? 0) + offset + 1;
-    if (token.type === 'fence') blocks.push({ file, line, lang: token.info.trim().split(/\s+/)[0] ?? '', code: token.content });
+    if (token.type === 'fence') blocks.push({ file, line, lang: fenceLang(token.info), code: readerCode(token.content) });
     if (token.type === 'inline') {
       for (const child of token.children ?? []) if (child.type === 'code_inline') spans.push({ file, line, text: child.content });
     }
@@ -121,7 +143,7 @@ function dataSource(file: string): Source {
   return { file, raw, blocks: [], spans };
 }
 
-/** The verifiers of /hmac-verification live as plain files, one code sample each. */
+/** The verifiers of /hmac-verification, and the code files content pages include (`<<< @/_snippets/…`), one code sample each. */
 function snippetSource(file: string): Source {
   const raw = readFileSync(join(ROOT, file), 'utf8');
   const ext = file.split('.').pop() ?? '';
@@ -140,6 +162,7 @@ export function siteSources(): Source[] {
     ...rel('site/pages/*.tsx').map(pageSource),
     ...rel('site/data/*.json').map(dataSource),
     ...rel('site/data/hmac/*').map(snippetSource),
+    ...rel('content/_snippets/**/*').map(snippetSource),
   ];
   return cached;
 }
