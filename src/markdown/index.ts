@@ -3,7 +3,7 @@ import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import anchor from 'markdown-it-anchor';
 import { codeBlockHtml, escapeHtml } from './highlight.ts';
-import { headingSlug } from './slugify.ts';
+import { TOC_ENV, footnoteIds, headingId, syntaxExtensions } from './extensions.ts';
 import { headingText, tableLabels } from './accessible.ts';
 import type { TocLink } from '../../templates/types.ts';
 
@@ -95,7 +95,7 @@ export function createMarkdown(options: MarkdownOptions = {}, extend?: (md: Mark
   watchNesting(md);
 
   md.use(anchor, {
-    slugify: headingSlug,
+    slugifyWithState: headingId,
     tabIndex: false,
     permalink: anchor.permalink.linkInsideHeader({
       symbol: '#',
@@ -105,6 +105,7 @@ export function createMarkdown(options: MarkdownOptions = {}, extend?: (md: Mark
       renderAttrs: () => ({ tabindex: '-1' }),
     }),
   });
+  syntaxExtensions(md);
 
   md.renderer.rules.fence = (tokens, idx) => {
     const token = tokens[idx];
@@ -211,8 +212,10 @@ function plainText(tokens: Token[]): string {
 export function renderMarkdown(md: MarkdownIt, source: string, lineOffset = 0, tocDepth = 3, html = true): RenderedMarkdown {
   const env: Record<string, unknown> = {};
   const tokens = md.parse(source, env);
-  const out = html ? md.renderer.render(tokens, md.options, env) : '';
   const { toc, ids } = buildToc(tokens, tocDepth);
+  env[TOC_ENV] = toc;
+  const out = html ? md.renderer.render(tokens, md.options, env) : '';
+  if (env.footnotes) ids.push(...footnoteIds(env));
   const cut = env[NESTING_CUT];
   const heading = leadHeading(tokens);
   const problems = ((env[PROBLEMS] ?? []) as MarkdownProblem[]).map((p) => ({ ...p, line: p.line + 1 + lineOffset }));
