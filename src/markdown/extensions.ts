@@ -1,6 +1,6 @@
 /**
  * The syntax every site has besides CommonMark: footnotes (markdown-it-footnote), emoji shortcodes (markdown-it-emoji),
- * `[[toc]]` and custom heading ids (`## Title {#id}`). Installed by createMarkdown after markdown-it-anchor.
+ * math (math.ts), `[[toc]]` and custom heading ids (`## Title {#id}`). Installed by createMarkdown after markdown-it-anchor.
  */
 import type MarkdownIt from 'markdown-it';
 import type { PluginSimple, PluginWithOptions } from 'markdown-it';
@@ -12,6 +12,7 @@ import { full as emojiPlugin } from 'markdown-it-emoji';
 import footnotePlugin from 'markdown-it-footnote';
 import type { TocLink } from '../../templates/types.ts';
 import { escapeHtml } from '../html.ts';
+import { math } from './math.ts';
 import { headingSlug } from './slugify.ts';
 
 // Their @types are written against the CommonJS markdown-it types; the plugins are the same.
@@ -26,6 +27,7 @@ const CUSTOM_IDS = 'sitegenCustomIds';
 export function syntaxExtensions(md: MarkdownIt): void {
   footnotes(md);
   emojiShortcodes(md);
+  math(md);
   md.block.ruler.before('paragraph', 'toc', tocBlock);
   md.renderer.rules.toc = (_tokens, _idx, _options, env) => tocHtml((env as Record<string, TocLink[] | undefined>)?.[TOC_ENV] ?? []);
   md.core.ruler.before('anchor', 'heading_ids', customHeadingIds);

@@ -4,6 +4,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import anchor from 'markdown-it-anchor';
 import { codeBlockHtml, escapeHtml } from './highlight.ts';
 import { TOC_ENV, footnoteIds, headingId, syntaxExtensions } from './extensions.ts';
+import { MATH_ENV } from './math.ts';
 import { headingText, tableLabels } from './accessible.ts';
 import type { TocLink } from '../../templates/types.ts';
 
@@ -32,11 +33,13 @@ export interface RenderedMarkdown {
   nestingCut?: number;
   /** What the extensions reported (unknown languages, containers, …), lines 1-based with `lineOffset` added. */
   problems: MarkdownProblem[];
+  /** The body has math (`$…$`, `$$…$$`): its page needs KaTeX's stylesheet. */
+  math?: boolean;
 }
 
 /** A problem an extension found in the body: the parse turns it into a SitegenError at the document's file and line. */
 export interface MarkdownProblem {
-  code: 'SG2012' | 'SG2013' | 'SG2014' | 'SG2015';
+  code: 'SG2012' | 'SG2013' | 'SG2014' | 'SG2015' | 'SG2016';
   message: string;
   /** 0-based line in the markdown body (a token's `map[0]`). */
   line: number;
@@ -228,6 +231,7 @@ export function renderMarkdown(md: MarkdownIt, source: string, lineOffset = 0, t
     text: plainText(tokens),
     ...(heading ? { heading } : {}),
     ...(typeof cut === 'number' ? { nestingCut: cut + 1 + lineOffset } : {}),
+    ...(env[MATH_ENV] ? { math: true } : {}),
   };
 }
 
