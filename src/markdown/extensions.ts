@@ -4,7 +4,6 @@
  */
 import type MarkdownIt from 'markdown-it';
 import type { PluginSimple, PluginWithOptions } from 'markdown-it';
-import type Ruler from 'markdown-it/lib/ruler.mjs';
 import type StateBlock from 'markdown-it/lib/rules_block/state_block.mjs';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
@@ -13,6 +12,7 @@ import footnotePlugin from 'markdown-it-footnote';
 import type { TocLink } from '../../templates/types.ts';
 import { escapeHtml } from '../html.ts';
 import { math } from './math.ts';
+import { ruleAdded } from './rule-added.ts';
 import { headingSlug } from './slugify.ts';
 
 // Their @types are written against the CommonJS markdown-it types; the plugins are the same.
@@ -68,15 +68,6 @@ function emojiShortcodes(md: MarkdownIt): void {
     if (SHORTCODE.test(state.src)) state.env[EMOJI_ENV] = true;
     return false;
   });
-}
-
-/** The one rule `install` adds to `ruler`'s chain (markdown-it names its rules but hands them out only as a chain). */
-export function ruleAdded<T>(ruler: Ruler<T>, install: () => void): T {
-  const before = new Set(ruler.getRules(''));
-  install();
-  const added = ruler.getRules('').filter((rule) => !before.has(rule));
-  if (added.length !== 1) throw new Error(`expected one rule to be added, found ${added.length}`);
-  return added[0];
 }
 
 /** The element ids the footnotes give the page (`fn1`, `fnref1`, `fnref1:1` for a second reference), for anchor checks. */

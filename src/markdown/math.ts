@@ -9,8 +9,8 @@ import type MarkdownIt from 'markdown-it';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
 import { escapeHtml } from '../html.ts';
-import { ruleAdded } from './extensions.ts';
 import { reportProblem } from './index.ts';
+import { ruleAdded } from './rule-added.ts';
 
 /** Set in the env when the document has math: its page links KaTeX's stylesheet. */
 export const MATH_ENV = 'sitegenMath';
