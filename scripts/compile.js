@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Compile src/ to lib/ with esbuild (one bundle per entry). Dependencies stay external, except a
 // few pure-JS ones loaded at start-up (fast-glob and its 30 modules, commander, zod, picocolors;
-// in each worker, markdown-it, its anchor plugin and gray-matter): Node resolves, reads and links
-// each module file separately, which costs more at start-up than the code itself (55 ms against
-// 18 ms for the worker's three). Never inlined: what the template bundle imports too (React,
-// shiki and its TextMate engine), which must be the one copy of each module in a thread.
+// in each worker, markdown-it, its anchor, footnote, emoji and tex plugins, and gray-matter): Node
+// resolves, reads and links each module file separately, which costs more at start-up than the
+// code itself (55 ms against 18 ms for the worker's first three). Never inlined: what the template
+// bundle imports too (React, shiki and its TextMate engine), which must be the one copy of each
+// module in a thread.
 // Decided by the imported package's name, never by the importer's path: inside an installed copy
 // (node_modules/react-sitegen) every path has /node_modules/ in it.
 import { build } from 'esbuild';
@@ -15,7 +16,18 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const INLINED_ROOTS = ['fast-glob', 'commander', 'zod', 'picocolors', 'markdown-it', 'markdown-it-anchor', 'gray-matter'];
+const INLINED_ROOTS = [
+  'fast-glob',
+  'commander',
+  'zod',
+  'picocolors',
+  'markdown-it',
+  'markdown-it-anchor',
+  'markdown-it-footnote',
+  'markdown-it-emoji',
+  '@mdit/plugin-tex',
+  'gray-matter',
+];
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const DECLARED = new Set(Object.keys(manifest.dependencies));
 

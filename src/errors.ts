@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   SG2013: 'Unknown markdown container',
   SG2014: 'Include failed',
   SG2015: 'Invalid component in markdown',
+  SG2016: 'Invalid math',
   SG3001: 'Duplicate route',
   SG3002: 'Unknown route middleware',
   SG3003: 'Redirect loop',
@@ -125,6 +126,7 @@ export const CHECK_OF: Partial<
 > = {
   SG2012: 'languages',
   SG2013: 'markdown',
+  SG2016: 'markdown',
   SG2008: 'encoding',
   SG2011: 'authors',
   SG5001: 'links',

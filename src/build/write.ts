@@ -161,8 +161,9 @@ export async function render(ctx: BuildContext, { target, opened, apiWritten }: 
   const out = ctx.folder.writer;
   const publicFiles = [...ctx.publicFiles, ...ctx.images.files];
   const timestamp = buildTimestamp(ctx.docs);
+  const math = !!plan.model.shared.mathCss;
   const outputsWritten = later(
-    writeAssets(out, ctx.templates.assets).then(() => writeOutputs({ config: project.config, out, plan, buildId: ctx.buildId, timestamp, publicFiles })),
+    writeAssets(out, ctx.templates.assets, math).then(() => writeOutputs({ config: project.config, out, plan, buildId: ctx.buildId, timestamp, publicFiles })),
   );
   // The document cache holds what was parsed, whatever the rest of the build gives.
   if (ctx.toParse.length || ctx.restated.length || Object.keys(ctx.docCache!.entries).length !== ctx.sources.length) ctx.docCacheSaved = later(saveDocs(ctx));

@@ -271,6 +271,7 @@ interface BodyParts {
   excerpt: string | undefined;
   words: number;
   heading: string | undefined;
+  math?: boolean;
 }
 
 function noBody(): BodyParts {
@@ -306,6 +307,7 @@ function readBody(fields: Fields, md: MarkdownIt, body: string, bodyLine: number
     excerpt: split ? renderMarkdown(md, split.before, 0, 3, true, env()).html : undefined,
     words: countWords(rendered.text),
     heading: rendered.heading,
+    math: rendered.math,
   };
 }
 
@@ -384,6 +386,7 @@ export function parseDocument(
     isPost,
     hash: hash ?? decoded?.hash ?? hashText(text), // the caller's hash of the same bytes, when it has one
     ...(sourceLinks.length ? { sourceLinks } : {}),
+    ...(content.math ? { math: true as const } : {}),
     ...(data.layout !== undefined ? { layoutLine: keyLine(text, 'layout') } : {}),
     // Last, where a document from the cache has them too (pipeline/details.ts).
     links: content.links,

@@ -38,6 +38,8 @@ export interface ContentDocument {
   body: { toc: { title: string; depth: number; searchDepth: number; links: TocLink[] }; html: string } | null;
   /** Links relative to the source file (`./other.md#anchor`); apart from `links` so the plan reads them without all links. */
   sourceLinks?: LinkRef[];
+  /** The body has math: the site writes KaTeX's stylesheet and fonts, and the pages that show it link them. */
+  math?: true;
   /** The line of `layout:` in the front matter, for a problem with the layout. */
   layoutLine?: number;
   links: LinkRef[];

@@ -9,6 +9,7 @@ import { safePath } from '../server/preview.ts';
 import { contentTypeOf, hiddenPath, sendFile } from '../server/send-file.ts';
 import { contentApi, sendJson } from './content-api.ts';
 import type { DevPluginFiles } from './plugin-files.ts';
+import { mathAssetFiles } from '../output/math-assets.ts';
 import type { Reloader } from './reload.ts';
 import { DEV_BUILD_ID, type DevSession } from './session.ts';
 
@@ -23,6 +24,8 @@ const IMAGE_TYPES: Record<string, string> = {
 };
 
 const JS = 'text/javascript; charset=utf-8';
+/** KaTeX's stylesheet and fonts (output/math-assets.ts), read only when one is asked for. */
+const MATH_ASSET = /^\/_sitegen\/(katex\.|KaTeX_)/;
 
 export interface HandlerOptions {
   root: string;
@@ -126,9 +129,10 @@ export class DevRequests {
     if (pathname === '/_sitegen/builds/latest.json') sendJson(res, 200, { id: DEV_BUILD_ID, timestamp: 0 });
     else if (pathname === `/_sitegen/builds/meta/${DEV_BUILD_ID}.json`) sendJson(res, 200, this.session.manifest());
     else {
-      const asset = this.assets().get(pathname);
+      const asset = this.assets().get(pathname) ?? (MATH_ASSET.test(pathname) ? mathAssetFiles().get(pathname.slice(1)) : undefined);
       if (asset === undefined) return false;
-      res.writeHead(200, { 'Content-Type': pathname.endsWith('.css') ? 'text/css; charset=utf-8' : JS, 'Cache-Control': 'no-store' });
+      const type = pathname.endsWith('.css') ? 'text/css; charset=utf-8' : pathname.endsWith('.woff2') ? contentTypeOf(pathname) : JS;
+      res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-store' });
       res.end(asset);
     }
     return true;

@@ -4,7 +4,8 @@ import type Token from 'markdown-it/lib/token.mjs';
 import anchor from 'markdown-it-anchor';
 import { codeBlockHtml, escapeHtml } from './highlight.ts';
 import { parseCodeInfo } from './code-meta.ts';
-import { headingSlug } from './slugify.ts';
+import { TOC_ENV, footnoteIds, headingId, syntaxExtensions } from './extensions.ts';
+import { MATH_ENV } from './math.ts';
 import { headingText, tableLabels } from './accessible.ts';
 import { includes } from './includes.ts';
 import { PROBLEMS, reportProblem, type MarkdownProblem } from './problems.ts';
@@ -40,6 +41,8 @@ export interface RenderedMarkdown {
   nestingCut?: number;
   /** What the extensions reported (unknown languages, containers, …), lines 1-based with `lineOffset` added. */
   problems: MarkdownProblem[];
+  /** The body has math (`$…$`, `$$…$$`): its page needs KaTeX's stylesheet. */
+  math?: boolean;
 }
 
 /** Where renderMarkdown's env records the first line the nesting limit cut. */
@@ -84,7 +87,7 @@ export function createMarkdown(options: MarkdownOptions = {}, extend?: (md: Mark
   md.use(includes);
 
   md.use(anchor, {
-    slugify: headingSlug,
+    slugifyWithState: headingId,
     tabIndex: false,
     permalink: anchor.permalink.linkInsideHeader({
       symbol: '#',
@@ -94,6 +97,7 @@ export function createMarkdown(options: MarkdownOptions = {}, extend?: (md: Mark
       renderAttrs: () => ({ tabindex: '-1' }),
     }),
   });
+  syntaxExtensions(md);
 
   const lineNumbers = options.lineNumbers ?? false;
   md.renderer.rules.fence = (tokens, idx) => {
@@ -205,8 +209,10 @@ function plainText(tokens: Token[]): string {
  */
 export function renderMarkdown(md: MarkdownIt, source: string, lineOffset = 0, tocDepth = 3, html = true, env: Record<string, unknown> = {}): RenderedMarkdown {
   const tokens = md.parse(source, env);
-  const out = html ? md.renderer.render(tokens, md.options, env) : '';
   const { toc, ids } = buildToc(tokens, tocDepth);
+  env[TOC_ENV] = toc;
+  const out = html ? md.renderer.render(tokens, md.options, env) : '';
+  if (env.footnotes) ids.push(...footnoteIds(env));
   const cut = env[NESTING_CUT];
   const heading = leadHeading(tokens);
   const problems = ((env[PROBLEMS] ?? []) as MarkdownProblem[]).map((p) => ({ ...p, line: p.line + 1 + lineOffset }));
@@ -219,6 +225,7 @@ export function renderMarkdown(md: MarkdownIt, source: string, lineOffset = 0, t
     text: plainText(tokens),
     ...(heading ? { heading } : {}),
     ...(typeof cut === 'number' ? { nestingCut: cut + 1 + lineOffset } : {}),
+    ...(env[MATH_ENV] ? { math: true } : {}),
   };
 }
 

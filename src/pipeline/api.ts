@@ -51,7 +51,7 @@ function servedFields(doc: ContentDocument, context: ApiContext): Record<string,
  * and front matter images as its page shows them, so a client can place the HTML as it is.
  */
 export function apiDocument(doc: ContentDocument, context: ApiContext): Record<string, unknown> {
-  const { links: _links, ids: _ids, hash: _hash, sourceLinks: _sourceLinks, layoutLine: _layoutLine, ...rest } = doc;
+  const { links: _links, ids: _ids, hash: _hash, sourceLinks: _sourceLinks, layoutLine: _layoutLine, math: _math, ...rest } = doc;
   // Keys keep their places: wherever nothing is rewritten, the JSON is the document's own.
   const view: Record<string, unknown> = { ...rest, _source: apiSource(doc), frontmatter: servedFields(doc, context) };
   if (doc.excerpt) view.excerpt = served(doc.excerpt, doc, context);

@@ -12,6 +12,7 @@ import type { SitegenError } from '../errors.ts';
 import type { SiteAssets } from '../output/assets.ts';
 import { serverErrorHtml } from '../output/error-page.ts';
 import { headersFile } from '../output/headers.ts';
+import { mathAssetFiles } from '../output/math-assets.ts';
 import { NAVIGATION_KEY, POSTS_QUERY_KEY, latestJson, metaJson, queryHash, redirectHtml, redirectsFile } from '../output/manifest.ts';
 import type { FsWriter } from '../output/writer.ts';
 import type { BuiltPage } from '../plugins/types.ts';
@@ -23,12 +24,14 @@ import type { SitePlan } from './plan.ts';
 import { manifestMatcher } from './plan.ts';
 import { apiPosts } from './api.ts';
 
-export async function writeAssets(out: FsWriter, assets: SiteAssets): Promise<void> {
+/** The site's assets, and KaTeX's stylesheet and fonts when a document has `math`. */
+export async function writeAssets(out: FsWriter, assets: SiteAssets, math = false): Promise<void> {
   const { css, runtime, islands } = assets;
   if (css) await out.write(css.path, css.contents);
   await out.write(runtime.path, runtime.contents);
   for (const file of runtime.files) await out.write(file.path, file.contents);
   for (const file of islands.files) await out.write(file.path, file.contents);
+  if (math) for (const [path, contents] of mathAssetFiles()) await out.write(path, contents);
 }
 
 export interface OutputsInput {

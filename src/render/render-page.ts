@@ -210,6 +210,8 @@ export async function renderPage(
     return failedPage(job, rendered.error, `The error was thrown by a component while rendering the "${job.layout}" layout. Run with --debug for the stack.`);
   }
   const { rawBody, body, islands } = rendered;
+  // KaTeX's stylesheet, for the pages that show math (a document's, or an excerpt's in a listing).
+  if (shared.mathCss && rawBody.includes('<span class="katex">')) head.tags.push({ tag: 'link', attrs: { rel: 'stylesheet', href: shared.mathCss } });
   let html = documentHtml(shared, job, page, head, body);
   if (hooks?.has('page:html')) {
     try {

@@ -21,6 +21,8 @@ export interface SharedRenderData {
   headHtml: string;
   /** The runtime <script> element. */
   bodyEndHtml: string;
+  /** KaTeX's stylesheet URL (base included) when a document has math: linked by the pages that show math. */
+  mathCss?: string;
   /** Island name → URL of its browser chunk. */
   islands: Record<string, string>;
   /** Where the documents' images went (hashed URLs and sizes). */

@@ -10,6 +10,7 @@ import { documentPageData, type Route } from '../routes/table.ts';
 import { buildNavigation, collectPosts, computeNeighbours, computeRelated, isValidDate, type Neighbours, type RelatedPosts } from './collections.ts';
 import type { SiteInfo } from '../../templates/types.ts';
 import type { ImageManifest } from '../output/images.ts';
+import { mathAssets } from '../output/math-assets.ts';
 
 export function siteInfo(config: ResolvedConfig): SiteInfo {
   // The address the site lives at, base included: canonicals, feeds and sitemaps build on it.
@@ -99,6 +100,7 @@ export function buildSiteModel(input: ModelInput): SiteModel {
     headHtml,
     bodyEndHtml: runtimeScript(config, `${base}/${assets.runtime.path}`, runtimeData(config, input.drafts)) + (input.bodyExtra ?? ''),
     islands: assets.islands.urls,
+    ...(input.docs.some((doc) => doc.math) ? { mathCss: `${base}/${mathAssets().css.path}` } : {}),
     ...(input.images && Object.keys(input.images.files).length ? { images: input.images } : {}),
   };
   return { posts, nav, neighbours: computeNeighbours(nav, config.theme.docsRoot, posts), related: computeRelated(posts), shared };

@@ -1,0 +1,92 @@
+/**
+ * Math, footnotes and custom heading ids through the real CLI with the bundled templates: KaTeX's stylesheet and fonts
+ * are hashed files linked only from the page with math, and links to footnotes and custom ids pass the anchor check.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { html, listFiles, read, remove, runCli, tempDir, type CliResult } from '../helpers.ts';
+
+let dir: string;
+let out: string;
+let withoutMath: string;
+let result: CliResult;
+let resultWithoutMath: CliResult;
+
+const MATH_PAGE = `---
+title: Formulas
+---
+
+## Euler {#euler}
+
+Euler's identity: $e^{i\\pi} + 1 = 0$, which costs $5 and $10 to print.[^print]
+
+$$
+\\int_0^1 x^2\\,dx = \\frac{1}{3}
+$$
+
+A typo: $\\fracc{1}{2}$.
+
+[^print]: In dollars.
+`;
+
+const headOf = (page: string) => /<head>[\s\S]*<\/head>/.exec(page)![0];
+
+beforeAll(async () => {
+  dir = tempDir('sitegen-syntax-');
+  out = join(dir, 'dist');
+  withoutMath = join(dir, 'dist-without-math');
+  mkdirSync(join(dir, 'content'), { recursive: true });
+  writeFileSync(join(dir, 'content/about.md'), '---\ntitle: About\n---\n\nPlain prose :tada: at 10:30:00.\n');
+  // The same site without the page that has math (and without the page linking to it).
+  resultWithoutMath = await runCli(['build', '--root', dir, '--out', withoutMath]);
+  writeFileSync(join(dir, 'content/index.md'), '---\ntitle: Home\n---\n\nSee [the note](/math#fn1), [its reference](/math#fnref1) and [Euler](/math#euler).\n');
+  writeFileSync(join(dir, 'content/math.md'), MATH_PAGE);
+  result = await runCli(['build', '--root', dir, '--out', out]);
+}, 120_000);
+afterAll(() => remove(dir));
+
+describe('a site where one page has math', () => {
+  it('builds: links to a footnote and a custom id pass the anchor check; bad TeX is a warning at its line', () => {
+    expect(resultWithoutMath.code, resultWithoutMath.stderr).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('content/math.md:13');
+    expect(result.stderr).toContain('[SG2016] Invalid math');
+    expect(result.stderr).not.toContain('SG5002');
+  });
+
+  it('renders the math page with KaTeX and links its hashed stylesheet', () => {
+    const page = html(out, 'math/index.html');
+    expect(page.querySelectorAll('main .prose .katex .katex-mathml math')).toHaveLength(2);
+    expect(page.querySelector('main .prose .katex-error')?.text).toBe('\\fracc{1}{2}');
+    expect(page.querySelector('main .prose p')!.text).toContain('which costs $5 and $10 to print.');
+    expect(page.querySelector('main h2#euler')).not.toBeNull();
+    expect(page.querySelector('main section.footnotes li#fn1')).not.toBeNull();
+    const links = page.querySelectorAll('head link[rel="stylesheet"]').map((l) => l.getAttribute('href')!);
+    const katex = links.filter((href) => href.includes('katex'));
+    expect(katex).toHaveLength(1);
+    expect(katex[0]).toMatch(/^\/_sitegen\/katex\.[0-9a-f]{10}\.css$/);
+  });
+
+  it('writes the stylesheet and the woff2 fonts it names, all with hashed names', () => {
+    const css = read(out, 'math/index.html').match(/href="\/(_sitegen\/katex\.[0-9a-f]{10}\.css)"/)![1];
+    const urls = [...read(out, css).matchAll(/url\(([^)]+)\)/g)].map((m) => m[1]);
+    expect(urls.length).toBeGreaterThanOrEqual(20);
+    for (const url of urls) {
+      expect(url).toMatch(/^KaTeX_[\w-]+\.[0-9a-f]{10}\.woff2$/);
+      expect(existsSync(join(out, '_sitegen', url)), url).toBe(true);
+    }
+    const files = listFiles(join(out, '_sitegen')).filter((f) => /katex/i.test(f));
+    expect(files.sort()).toEqual([css.slice('_sitegen/'.length), ...urls].sort());
+  });
+
+  it('leaves the pages without math as they were: no KaTeX link, the same head byte for byte', () => {
+    for (const file of ['about/index.html', 'index.html']) expect(read(out, file)).not.toContain('katex');
+    expect(headOf(read(out, 'about/index.html'))).toBe(headOf(read(withoutMath, 'about/index.html')));
+    expect(html(out, 'about/index.html').querySelector('main .prose p')!.text).toBe('Plain prose 🎉 at 10:30:00.');
+  });
+
+  it('writes no KaTeX files for a site without math', () => {
+    expect(listFiles(join(withoutMath, '_sitegen')).filter((f) => /katex/i.test(f))).toEqual([]);
+  });
+});
