@@ -23,11 +23,6 @@ export function canonical(lang: string): string | undefined {
   return IDS.has(name) ? name : undefined;
 }
 
-/** The language of a fence's info string: its first word, before any `{1,3}`, `:line-numbers` or `[label]`. */
-export function fenceLanguage(info: string): string {
-  return /^[^\s{:[]*/.exec(info.trim())![0];
-}
-
 /** Whether a fence's language is neither a known one nor plain text. */
 export function unknownLanguage(lang: string): boolean {
   return !PLAIN.has(lang.toLowerCase()) && !canonical(lang);

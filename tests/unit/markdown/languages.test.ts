@@ -5,7 +5,7 @@ import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { describe, expect, it } from 'vitest';
 import { GrammarSet } from '../../../src/markdown/grammars.ts';
 import { readFileSync } from 'node:fs';
-import { LANGUAGES, canonical, closestLanguage, editDistance, fenceLanguage, grammarModules, unknownLanguage } from '../../../src/markdown/languages.ts';
+import { LANGUAGES, canonical, closestLanguage, editDistance, grammarModules, unknownLanguage } from '../../../src/markdown/languages.ts';
 // @ts-expect-error: a plain JS script without types
 import { languageTable } from '../../../scripts/languages.js';
 import { INJECT_TO, LANGUAGE_IDS, LOAD_FIRST, SHIKI_ALIASES } from '../../../src/markdown/language-table.ts';
@@ -50,17 +50,6 @@ describe('language names', () => {
     for (const plain of ['', 'text', 'txt', 'plain', 'plaintext', 'TEXT']) expect(unknownLanguage(plain), plain).toBe(false);
     for (const known of ['rust', 'rs', 'Rust']) expect(unknownLanguage(known), known).toBe(false);
     for (const unknown of ['rsut', 'klingon', 'js{1,3}', '<script>']) expect(unknownLanguage(unknown), unknown).toBe(true);
-  });
-
-  it("takes a fence's language from its info string, without line ranges, options or labels", () => {
-    expect(fenceLanguage('rust')).toBe('rust');
-    expect(fenceLanguage('  ts title="a.ts"')).toBe('ts');
-    expect(fenceLanguage('js{1,3-5}')).toBe('js');
-    expect(fenceLanguage('js:line-numbers=10 {2}')).toBe('js');
-    expect(fenceLanguage('sh [npm]')).toBe('sh');
-    expect(fenceLanguage('c# [Program.cs]')).toBe('c#');
-    expect(fenceLanguage('')).toBe('');
-    expect(fenceLanguage('{1,2}')).toBe('');
   });
 });
 
