@@ -15,66 +15,16 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { LanguageRegistration } from 'shiki/core';
+import { canonical, grammarModules } from './languages.ts';
+import { GrammarSet } from './grammars.ts';
 
-const ALIASES: Record<string, string> = {
-  sh: 'bash',
-  shell: 'bash',
-  zsh: 'bash',
-  console: 'bash',
-  shellscript: 'bash',
-  yml: 'yaml',
-  js: 'javascript',
-  mjs: 'javascript',
-  cjs: 'javascript',
-  node: 'javascript',
-  ts: 'typescript',
-  py: 'python',
-  rb: 'ruby',
-  cs: 'csharp',
-  'c#': 'csharp',
-  dockerfile: 'docker',
-  ps1: 'powershell',
-  pwsh: 'powershell',
-  md: 'markdown',
-  jsonc: 'json',
-};
+export { LANGUAGES, canonical } from './languages.ts';
 
-/** The languages sitegen highlights; each grammar is imported on first use, as they are large modules. */
-export const LANGUAGES = [
-  'bash',
-  'yaml',
-  'json',
-  'javascript',
-  'typescript',
-  'tsx',
-  'go',
-  'python',
-  'ruby',
-  'php',
-  'java',
-  'csharp',
-  'toml',
-  'ini',
-  'docker',
-  'sql',
-  'http',
-  'xml',
-  'lua',
-  'html',
-  'css',
-  'powershell',
-  'markdown',
-  'diff',
-] as const;
-const KNOWN = new Set<string>(LANGUAGES);
-/** Grammars that embed others by scope name: loaded with all the rest so their output does not depend on load order. */
-const NEEDS_ALL = new Set(['markdown', 'ruby']);
-
-/** The grammars to load for these languages, in a fixed order. */
+/** The grammars to load for these languages (each with those it reaches by scope name), in a fixed order. */
 function toLoad(names: string[]): string[] {
-  const loaded = new Set(getHighlighter().getLoadedLanguages());
-  const wanted = names.some((name) => NEEDS_ALL.has(name)) ? LANGUAGES : names;
-  return LANGUAGES.filter((name) => wanted.includes(name) && !loaded.has(name));
+  const modules = new Set<string>();
+  for (const name of [...new Set(names)].sort()) for (const module of grammarModules(name)) if (!grammars().has(module)) modules.add(module);
+  return [...modules];
 }
 
 /** One highlighter per thread, on globalThis: the template bundle's copy of this module must use the worker's instance and loader. */
@@ -87,7 +37,8 @@ interface Loader {
   /** Set in workers: a missing grammar throws MissingLanguage, to be loaded and the work redone. */
   deferred: boolean;
 }
-type Global = { [KEY]?: HighlighterCore; [CACHE]?: Map<string, string>; [LOADER]?: Loader };
+const GRAMMARS = Symbol.for('sitegen.grammars');
+type Global = { [KEY]?: HighlighterCore; [GRAMMARS]?: GrammarSet; [CACHE]?: Map<string, string>; [LOADER]?: Loader };
 const g = globalThis as Global;
 const cache = (g[CACHE] ??= new Map<string, string>());
 g[LOADER] ??= { url: (name) => import.meta.resolve(`shiki/langs/${name}.mjs`), deferred: false };
@@ -108,19 +59,19 @@ export function deferLanguageLoading(): void {
 
 /** Set up the fast oniguruma (WebAssembly) engine once per thread; without it the pure-JS engine is used. */
 export async function initHighlighter(languages: readonly string[] = []): Promise<void> {
-  g[KEY] ??= await createHighlighterCore({
-    themes: [githubLight, githubDark],
-    langs: [],
+  if (!g[KEY]) {
     // The .wasm file rather than `shiki/wasm` (a large base64 module), as an instantiator: given bytes, shiki would
     // test for `Response`, which loads Node's fetch.
-    engine: sharedPatternEngine(
+    const engine = sharedPatternEngine(
       await createOnigurumaEngine(
         readFile(fileURLToPath(import.meta.resolve('shiki/onig.wasm'))).then((bytes) => ({
           instantiator: (imports) => WebAssembly.instantiate(bytes, imports),
         })),
       ),
-    ),
-  });
+    );
+    g[KEY] ??= await createHighlighterCore({ themes: [githubLight, githubDark], langs: [], engine });
+    g[GRAMMARS] ??= new GrammarSet(engine);
+  }
   await loadLanguages(languages);
 }
 
@@ -128,7 +79,7 @@ export async function initHighlighter(languages: readonly string[] = []): Promis
 export async function loadLanguages(languages: readonly string[]): Promise<void> {
   const names = toLoad(languages.map(canonical).filter((name): name is string => !!name));
   const modules = await Promise.all(names.map((name) => import(g[LOADER]!.url(name)) as Promise<{ default: LanguageRegistration[] }>));
-  for (const mod of modules) getHighlighter().loadLanguageSync(mod.default);
+  for (const mod of modules) grammars().add(mod.default);
 }
 
 const FENCE_INFO = /^[ \t>]*(?:`{3,}|~{3,})[ \t]*([\w#+.-]+)/gm;
@@ -144,14 +95,7 @@ function loadLanguageNow(name: string): void {
   const urls = toLoad([name]).map((n) => g[LOADER]!.url(n));
   const script = `const urls = ${JSON.stringify(urls)}; const out = []; for (const url of urls) out.push((await import(url)).default); process.stdout.write(JSON.stringify(out));`;
   const json = execFileSync(process.execPath, ['--input-type=module', '-e', script], { maxBuffer: 256 * 1024 * 1024 });
-  for (const grammars of JSON.parse(json.toString('utf8')) as LanguageRegistration[][]) getHighlighter().loadLanguageSync(grammars);
-}
-
-/** A fence's language as sitegen names its grammar (`js` → `javascript`), or undefined when it has none. */
-export function canonical(lang: string): string | undefined {
-  const id = lang.trim().toLowerCase();
-  const name = ALIASES[id] ?? id;
-  return KNOWN.has(name) ? name : undefined;
+  for (const mod of JSON.parse(json.toString('utf8')) as LanguageRegistration[][]) grammars().add(mod);
 }
 
 function getHighlighter(): HighlighterCore {
@@ -162,12 +106,16 @@ function getHighlighter(): HighlighterCore {
   }));
 }
 
+/** The thread's grammars, on the engine of its highlighter (the pure-JS one when initHighlighter was not called). */
+function grammars(): GrammarSet {
+  return (g[GRAMMARS] ??= new GrammarSet(createJavaScriptRegexEngine({ forgiving: true })));
+}
+
 /** The canonical language id for a fence info string, or undefined when shiki does not know it. */
 export function resolveLanguage(lang: string): string | undefined {
   const name = canonical(lang);
   if (!name) return undefined;
-  const hl = getHighlighter();
-  if (!hl.getLoadedLanguages().includes(name)) {
+  if (!grammars().has(name)) {
     if (g[LOADER]!.deferred) throw Object.assign(new Error(`the ${name} grammar is not loaded yet`), { missingLanguage: name }) satisfies MissingLanguage;
     loadLanguageNow(name);
   }
@@ -239,7 +187,7 @@ function styleOf(scopes: string[]): Style {
 
 /** shiki's dual-theme `codeToHtml` markup, from one tokenisation instead of one per theme; like-styled tokens share a span. */
 function dualThemeHtml(code: string, lang: string): string {
-  const grammar = getHighlighter().getLanguage(lang);
+  const grammar = grammars().grammar(lang);
   let state: StateStack = INITIAL;
   const lines = code.split(/\r\n|\r|\n/).map((line) => {
     if (!line) return '<span class="line"></span>';

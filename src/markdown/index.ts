@@ -10,6 +10,7 @@ import { headingText, tableLabels } from './accessible.ts';
 import { includes } from './includes.ts';
 import { PROBLEMS, reportProblem, type MarkdownProblem } from './problems.ts';
 import { unknownContainers } from './containers.ts';
+import { checkLanguages } from './check-languages.ts';
 
 export { reportProblem, type MarkdownProblem } from './problems.ts';
 import type { TocLink } from '../../templates/types.ts';
@@ -106,6 +107,7 @@ export function createMarkdown(options: MarkdownOptions = {}, extend?: (md: Mark
     return codeBlockHtml(tokens[idx].content, meta.lang, title, { highlight: meta.highlight, lineNumbers: meta.lineNumbers ?? lineNumbers }) + '\n';
   };
   md.renderer.rules.code_block = (tokens, idx) => codeBlockHtml(tokens[idx].content, 'text', undefined, { lineNumbers }) + '\n';
+  checkLanguages(md);
   // Tables scroll sideways, so each is a focusable named region (named as accessibleHtml names them).
   md.core.ruler.push('table_labels', (state) => {
     const label = tableLabels();

@@ -15,6 +15,20 @@ const BLOCKS: [string, string][] = [
   ['bash', 'npm install sitegen\nsitegen build'],
   ['html', '<script>const x = 1;</script>\n<style>a { color: red }</style>'],
   ['go', 'package main\n\nfunc main() {}'],
+  ['rs', 'fn main() {\n    println!("{}", r#"raw"#);\n}'],
+  ['kt', 'fun main() = println("${1 + 1}")'],
+  ['swift', 'let x: Int? = nil\nprint(x ?? 0)'],
+  ['scss', '$gap: 1rem;\n.a { margin: $gap * 2; &:hover { color: red; } }'],
+  ['hcl', 'variable "name" {\n  default = "${local.x}"\n}'],
+  ['c', '#include <stdio.h>\nint main(void) { return 0; }'],
+  ['cpp', 'template <typename T> auto f(T x) -> T { return x; }'],
+  // Embedding: a Vue file's template, script and a SCSS style (a language Vue embeds only when loaded).
+  [
+    'vue',
+    '<template>\n  <p v-if="ok">{{ msg }}</p>\n</template>\n<script setup lang="ts">\nconst msg: string = "hi";\n</script>\n<style lang="scss">\n.a { $x: 1px; margin: $x; }\n</style>',
+  ],
+  // A Markdown block's fence in a language of its own (Rust), and inline HTML.
+  ['markdown', '```rust\nfn main() {}\n```\n\n<div class="x">text</div>'],
   ['klingon', 'not a language we know'],
 ];
 
@@ -45,6 +59,10 @@ describe('grammars loaded on first use', () => {
       }
       // Languages that embed others by scope name are highlighted with them.
       expect(codeBlockHtml(BLOCKS[0][1], 'md')).toMatch(/--shiki-light:#D73A49[^>]*>const/);
+      const block = (lang: string) => codeBlockHtml(BLOCKS.find(([name]) => name === lang)![1], lang);
+      expect(block('markdown')).toMatch(/--shiki-light:#D73A49[^>]*>fn/);
+      expect(block('vue')).toMatch(/--shiki-light:#E36209[^>]*>\$x/);
+      expect(block('vue')).toMatch(/--shiki-light:#D73A49[^>]*>const/);
     } finally {
       remove(site);
     }
