@@ -29,5 +29,5 @@ export type { HeadData, HeadTag } from './render/head.ts';
 export { pageTitle, canonicalUrl, setTag, docsSection } from './render/head.ts';
 export type { ContentDocument } from './content/types.ts';
 export type { ResolvedConfig } from './config/schema.ts';
-export { reportProblem } from './markdown/index.ts';
-export type { MarkdownProblem } from './markdown/index.ts';
+/** For plugins' markdown rules: report a problem at a line of the document (markdown/problems.ts has no dependencies). */
+export { reportProblem, type MarkdownProblem } from './markdown/problems.ts';

@@ -76,15 +76,18 @@ beforeAll(async () => {
  */
 function parseChecked(rel: string, text: string, markdown: MarkdownIt = md, strictLocation = false): ParseResult {
   const src = source(rel);
-  const started = performance.now();
-  let result: ParseResult;
-  try {
-    result = parseDocument(src, text, markdown, options);
-  } catch (error) {
-    throw new Error(`parseDocument threw for ${JSON.stringify(rel)}: ${(error as Error)?.stack ?? String(error)}`);
-  }
-  const ms = performance.now() - started;
-  if (ms >= MAX_MS) throw new Error(`parseDocument took ${Math.round(ms)} ms for ${JSON.stringify(rel)} (${text.length} chars)`);
+  const timed = (): [ParseResult, number] => {
+    const started = performance.now();
+    try {
+      return [parseDocument(src, text, markdown, options), performance.now() - started];
+    } catch (error) {
+      throw new Error(`parseDocument threw for ${JSON.stringify(rel)}: ${(error as Error)?.stack ?? String(error)}`);
+    }
+  };
+  let [result, ms] = timed();
+  // A slow input is slow every time; one slow call on a loaded machine (a GC pause, a grammar compiled on first use) is not.
+  if (ms >= MAX_MS) [result, ms] = timed();
+  if (ms >= MAX_MS) throw new Error(`parseDocument took ${Math.round(ms)} ms twice for ${JSON.stringify(rel)} (${text.length} chars)`);
 
   expect(result).toBeTypeOf('object');
   expect(Array.isArray(result.errors)).toBe(true);
