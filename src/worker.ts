@@ -98,10 +98,10 @@ class Session {
   }
 
   private md(options: ParseOptions): MarkdownIt {
-    const key = JSON.stringify(options.markdown);
+    const key = JSON.stringify([options.markdown, options.components]);
     let md = this.markdown.get(key);
     if (!md) {
-      md = createMarkdown(options.markdown, (instance) => this.hooks.runSync('markdown', instance));
+      md = createMarkdown({ ...options.markdown, components: options.components }, (instance) => this.hooks.runSync('markdown', instance));
       this.markdown.set(key, md);
     }
     return md;

@@ -67,4 +67,6 @@ export interface ParseOptions {
   locales: string[];
   defaultLocale: string;
   markdown: { html: boolean; lineNumbers?: boolean };
+  /** The component names markdown may use: the theme's, site/components/ and plugins' (render/markdown-components.ts). */
+  components?: string[];
 }
