@@ -93,12 +93,13 @@ class Reader {
         const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', '/': '/', '\\': '\\', '"': '"', "'": "'" };
         if (e in simple) out += simple[e];
         else if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(this.src.slice(i + 1, i + 5))) {
-          out += String.fromCharCode(Number.parseInt(this.src.slice(i + 1, i + 5), 16));
+          out += String.fromCharCode(Number.parseInt(this.src.slice(i + 1, i + 5), 16) || 0xfffd);
           i += 4;
         } else this.fail(`a string has an unknown escape \\${e ?? ''}`, i - 1);
         continue;
       }
-      out += c;
+      // NUL as markdown-it reads it: U+FFFD (a NUL marks HTML in the component render).
+      out += c === '\u0000' ? '\uFFFD' : c;
     }
     return this.fail('a string is not closed', start);
   }
@@ -121,9 +122,7 @@ class Reader {
       this.pos += word.length;
       return word === 'true' ? true : word === 'false' ? false : null;
     }
-    return this.fail(
-      word ? `\`${word}\` is not a value (props take strings, numbers, booleans, null, arrays and objects, never code)` : 'a value is missing',
-    );
+    return this.fail(word ? `\`${word}\` is not a value (props take strings, numbers, booleans, null, arrays and objects, never code)` : 'a value is missing');
   }
 
   /** Items up to `close`, separated by commas, a trailing comma allowed. */

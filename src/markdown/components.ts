@@ -12,6 +12,9 @@ import type Token from 'markdown-it/lib/token.mjs';
 import { type ComponentTag, closingTagEnd, isTagError, readTag, tagName } from './component-tag.ts';
 import { reportProblem } from './problems.ts';
 
+/** Where the env notes that the body uses a component. */
+export const COMPONENTS_ENV = 'sitegenComponents';
+
 /** The element the markdown render leaves where a component goes: `data-name`, and `data-props` as escaped JSON. */
 export const PLACEHOLDER = 'sitegen-component';
 
@@ -43,6 +46,7 @@ export function componentsPlugin(md: MarkdownIt, names: readonly string[]): void
   function open(state: StateBlock | StateInline, tag: ComponentTag): Token {
     const token = state.push('component_open', PLACEHOLDER, 1);
     token.meta = { name: tag.name, props: tag.props };
+    (state.env as Record<string, unknown>)[COMPONENTS_ENV] = true;
     return token;
   }
 
@@ -172,10 +176,10 @@ export function componentsPlugin(md: MarkdownIt, names: readonly string[]): void
     env[BODY] = undefined;
   });
 
-  const escape = md.utils.escapeHtml;
+  const escapeHtml = md.utils.escapeHtml;
   md.renderer.rules.component_open = (tokens, idx) => {
     const { name, props } = tokens[idx].meta as { name: string; props: unknown };
-    return `<${PLACEHOLDER} data-name="${escape(name)}" data-props="${escape(JSON.stringify(props))}">${tokens[idx].block ? '\n' : ''}`;
+    return `<${PLACEHOLDER} data-name="${escapeHtml(name)}" data-props="${escapeHtml(JSON.stringify(props))}">${tokens[idx].block && tokens[idx + 1]?.type !== 'inline' ? '\n' : ''}`;
   };
   md.renderer.rules.component_close = (tokens, idx) => `</${PLACEHOLDER}>${tokens[idx].block ? '\n' : ''}`;
 }

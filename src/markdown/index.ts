@@ -11,7 +11,7 @@ import { includes } from './includes.ts';
 import { PROBLEMS, reportProblem, type MarkdownProblem } from './problems.ts';
 import { unknownContainers } from './containers.ts';
 import { checkLanguages } from './check-languages.ts';
-import { componentsPlugin } from './components.ts';
+import { COMPONENTS_ENV, componentsPlugin } from './components.ts';
 import { THEME_COMPONENTS } from './theme-components.ts';
 
 export { reportProblem, type MarkdownProblem } from './problems.ts';
@@ -48,6 +48,8 @@ export interface RenderedMarkdown {
   problems: MarkdownProblem[];
   /** The body has math (`$…$`, `$$…$$`): its page needs KaTeX's stylesheet. */
   math?: boolean;
+  /** The body uses components: its HTML holds placeholders for them. */
+  components?: boolean;
 }
 
 /** Where renderMarkdown's env records the first line the nesting limit cut. */
@@ -233,6 +235,7 @@ export function renderMarkdown(md: MarkdownIt, source: string, lineOffset = 0, t
     ...(heading ? { heading } : {}),
     ...(typeof cut === 'number' ? { nestingCut: cut + 1 + lineOffset } : {}),
     ...(env[MATH_ENV] ? { math: true } : {}),
+    ...(env[COMPONENTS_ENV] ? { components: true } : {}),
   };
 }
 

@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react';
+
+const VARIANTS = new Set(['note', 'tip', 'info', 'warning', 'danger', 'accent']);
+
+/**
+ * A small label in running text: `<Badge text="new" />`, `<Badge variant="warning">beta</Badge>`.
+ * `variant`: note (default), tip, info, warning, danger or accent.
+ */
+export function Badge({ text, variant, children }: { text?: string; variant?: string; children?: ReactNode }) {
+  const kind = variant && VARIANTS.has(variant) ? variant : 'note';
+  return <span className={`badge md-badge md-badge-${kind}`}>{children ?? text}</span>;
+}

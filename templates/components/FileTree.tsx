@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+
+/**
+ * A folder's files: `<FileTree>` around a nested markdown list, one name per item; an item with a list under it is a
+ * folder. `label` names the tree for assistive technology.
+ */
+export function FileTree({ label, children }: { label?: string; children?: ReactNode }) {
+  return (
+    <div className="md-file-tree" role="group" aria-label={label || 'Files'}>
+      {children}
+    </div>
+  );
+}
