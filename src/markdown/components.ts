@@ -235,10 +235,12 @@ function inlinePlace(state: StateInline, offset: number): Place {
   const before = state.src.slice(0, offset);
   const lineStart = before.lastIndexOf('\n') + 1;
   const line = (token?.map?.[0] ?? 0) + (before.match(/\n/g)?.length ?? 0);
-  const contentLine = state.src.slice(lineStart, state.src.indexOf('\n', offset) < 0 ? undefined : state.src.indexOf('\n', offset)).trim();
-  // The body line holds the content line after its indentation (or a quote's `>`).
+  const lineEnd = state.src.indexOf('\n', offset);
+  const contentLine = state.src.slice(lineStart, lineEnd < 0 ? undefined : lineEnd);
+  const text = contentLine.trim();
+  // The body line holds the content line's text after its indentation (or a quote's `>`).
   const body = (state.env as Record<string, unknown>)[BODY];
   const bodyLine = typeof body === 'string' ? (body.split('\n')[line] ?? '') : '';
-  const shift = Math.max(0, bodyLine.indexOf(contentLine));
+  const shift = Math.max(0, bodyLine.indexOf(text) - (contentLine.length - contentLine.trimStart().length));
   return { line, column: shift + offset - lineStart + 1 };
 }

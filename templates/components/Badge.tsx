@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { propText } from './prop-text';
 
 const VARIANTS = new Set(['note', 'tip', 'info', 'warning', 'danger', 'accent']);
 
@@ -7,6 +8,6 @@ const VARIANTS = new Set(['note', 'tip', 'info', 'warning', 'danger', 'accent'])
  * `variant`: note (default), tip, info, warning, danger or accent.
  */
 export function Badge({ text, variant, children }: { text?: string; variant?: string; children?: ReactNode }) {
-  const kind = variant && VARIANTS.has(variant) ? variant : 'note';
-  return <span className={`badge md-badge md-badge-${kind}`}>{children ?? text}</span>;
+  const kind = typeof variant === 'string' && VARIANTS.has(variant) ? variant : 'note';
+  return <span className={`badge md-badge md-badge-${kind}`}>{children ?? propText(text)}</span>;
 }

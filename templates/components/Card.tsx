@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { propText } from './prop-text';
 
 /** A link worth following: a path, an anchor, or an http(s)/mailto URL (no `javascript:`). */
 function safeLink(link: unknown): string | undefined {
@@ -12,9 +13,10 @@ function safeLink(link: unknown): string | undefined {
  */
 export function Card({ title, href, children }: { title?: string; href?: string; children?: ReactNode }) {
   const link = safeLink(href);
+  const heading = propText(title);
   return (
     <div className={`card md-card${link ? ' md-card-link' : ''}`}>
-      {title ? <p className="md-card-title">{link ? <a href={link}>{title}</a> : title}</p> : null}
+      {heading ? <p className="md-card-title">{link ? <a href={link}>{heading}</a> : heading}</p> : null}
       {children ? <div className="md-card-body">{children}</div> : null}
     </div>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { propText } from './prop-text';
 
 /**
  * A folder's files: `<FileTree>` around a nested markdown list, one name per item; an item with a list under it is a
@@ -6,7 +7,7 @@ import type { ReactNode } from 'react';
  */
 export function FileTree({ label, children }: { label?: string; children?: ReactNode }) {
   return (
-    <div className="md-file-tree" role="group" aria-label={label || 'Files'}>
+    <div className="md-file-tree" role="group" aria-label={propText(label) || 'Files'}>
       {children}
     </div>
   );

@@ -1,5 +1,6 @@
 import { Children, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
 import { Tabs as ThemeTabs } from './Tabs';
+import { propText } from './prop-text';
 
 interface TabProps {
   label?: string;
@@ -17,8 +18,8 @@ export function Tab({ children }: TabProps) {
  */
 export function Tabs({ labels, label, children }: { labels?: string | string[]; label?: string; children?: ReactNode }) {
   const name = useId();
-  const names = typeof labels === 'string' ? labels.split(',').map((l) => l.trim()) : Array.isArray(labels) ? labels.map(String) : [];
+  const names = typeof labels === 'string' ? labels.split(',').map((l) => l.trim()) : Array.isArray(labels) ? labels.map((l) => propText(l) ?? '') : [];
   const panels = Children.toArray(children).filter((child): child is ReactElement<TabProps> => isValidElement(child) && child.type === Tab);
-  const items = panels.map((panel, i) => ({ label: names[i] || panel.props.label || `Tab ${i + 1}`, content: panel.props.children, key: String(i) }));
-  return <ThemeTabs name={`tabs${name.replace(/[^A-Za-z0-9_-]/g, '')}`} label={label || 'Tabs'} items={items} className="md-tabs" />;
+  const items = panels.map((panel, i) => ({ label: names[i] || propText(panel.props.label) || `Tab ${i + 1}`, content: panel.props.children, key: String(i) }));
+  return <ThemeTabs name={`tabs${name.replace(/[^A-Za-z0-9_-]/g, '')}`} label={propText(label) || 'Tabs'} items={items} className="md-tabs" />;
 }
