@@ -34,8 +34,17 @@ interface Place {
 export function componentsPlugin(md: MarkdownIt, names: readonly string[]): void {
   const known = new Set(names);
   const list = [...known].sort();
-  const hint = `The components this site knows: ${list.join(', ') || 'none'} (from the theme, site/components/ and plugins). To show a tag as text, write \`\\<\` or put it in backticks.`;
-  const problem = (env: unknown, message: string, at: Place) => reportProblem(env, { code: 'SG2015', message, line: at.line, column: at.column, hint });
+  const where = 'A component comes from the theme, site/components/<Name>.tsx or a plugin, and its name is case-sensitive.';
+  const text = 'To show a tag as text, write `\\<` before it or put it in backticks.';
+  // The message of an unknown component names the known ones; the hint of any other problem does.
+  const problem = (env: unknown, message: string, at: Place, known = false) =>
+    reportProblem(env, {
+      code: 'SG2015',
+      message,
+      line: at.line,
+      column: at.column,
+      hint: known ? `${where} ${text}` : `The known components are ${list.join(', ') || 'none'}. ${where} ${text}`,
+    });
   // The same words from the block and the inline rule, so a tag that is neither is reported once.
   const unclosed = (name: string) => `<${name}> is not closed: no </${name}> follows it (a block's on a line of its own)`;
   const unknown = (name: string) => `Unknown component <${name}>: the known components are ${list.join(', ') || 'none'}`;
@@ -66,7 +75,7 @@ export function componentsPlugin(md: MarkdownIt, names: readonly string[]): void
         return { line, column: offset - state.bMarks[line] + 1 };
       };
       if (!known.has(name)) {
-        if (!silent && unregistered(src, start, max, name)) problem(state.env, unknown(name), at(start));
+        if (!silent && unregistered(src, start, max, name)) problem(state.env, unknown(name), at(start), true);
         return false;
       }
       const tag = readTag(src, start, max);
@@ -129,7 +138,7 @@ export function componentsPlugin(md: MarkdownIt, names: readonly string[]): void
     if (!name) return false;
     const place = (offset: number) => inlinePlace(state, offset);
     if (!known.has(name)) {
-      if (!isWordChar(src.charCodeAt(pos - 1)) && unregistered(src, pos, state.posMax, name)) problem(state.env, unknown(name), place(pos));
+      if (!isWordChar(src.charCodeAt(pos - 1)) && unregistered(src, pos, state.posMax, name)) problem(state.env, unknown(name), place(pos), true);
       return false;
     }
     const tag = readTag(src, pos, state.posMax);

@@ -106,7 +106,8 @@ describe('SG2015', () => {
     ]);
     const [problem] = render('- item <Nope/>\n').problems;
     expect(problem).toMatchObject({ code: 'SG2015', line: 1, column: 8 });
-    expect(problem.hint).toContain(KNOWN);
+    expect(problem.hint).toContain('site/components/<Name>.tsx');
+    expect(render('<Card title={nope} />\n').problems[0].hint).toContain(`The known components are ${KNOWN}.`);
   });
 
   it('reports an unclosed tag once, and an invalid prop at the prop', () => {
