@@ -88,7 +88,7 @@ export async function load(options: BuildOptions, ctx: Pick<BuildContext, 'start
 /** List the content; parse what the cache does not hold, in the workers, while the templates compile here. */
 export async function scan(ctx: BuildContext): Promise<void> {
   const { project, options } = ctx;
-  const { config, cacheDir } = project;
+  const { cacheDir } = project;
   ctx.scope = projectScope(project);
   const { sources, problems: contentLinks, mdx } = await discoverContent(project.contentDir, project.root, ctx.scope);
   ctx.sources = sources;
