@@ -17,6 +17,7 @@ import type { ContentDocument, ParseOptions, SourceFile } from './content/types.
 import { SitegenError, fileSystemError } from './errors.ts';
 import { idsKey } from './pipeline/checks.ts';
 import { renderPage, type RenderModule } from './render/render-page.ts';
+import { expandComponents } from './render/components.ts';
 import type { RenderJob } from './render/types.ts';
 import { instantiatePlugins } from './plugins/load.ts';
 import { HookRunner } from './plugins/run.ts';
@@ -98,10 +99,10 @@ class Session {
   }
 
   private md(options: ParseOptions): MarkdownIt {
-    const key = JSON.stringify(options.markdown);
+    const key = JSON.stringify([options.markdown, options.components]);
     let md = this.markdown.get(key);
     if (!md) {
-      md = createMarkdown(options.markdown, (instance) => this.hooks.runSync('markdown', instance));
+      md = createMarkdown({ ...options.markdown, components: options.components }, (instance) => this.hooks.runSync('markdown', instance));
       this.markdown.set(key, md);
     }
     return md;
@@ -300,7 +301,7 @@ class Session {
     }
   }
 
-  private async api({ jobs, base, links }: ApiRequest): Promise<ApiResult> {
+  private async api({ jobs, base, links, bundleFile }: ApiRequest): Promise<ApiResult> {
     const folder = this.folder!;
     const errors: SitegenError[] = [];
     const linked: [string, number][] = [];
@@ -319,7 +320,9 @@ class Session {
           const [heldBody, kept] = job.doc ? [undefined, undefined] : this.bodies.getPair(job.body.id, metaKey(job.body.id));
           const meta = job.doc ?? (kept === undefined ? undefined : (JSON.parse(kept) as ContentDocument));
           if (!meta) throw new Error(`document ${job.body.id} was not parsed in this worker`);
-          const html = heldBody ?? (await this.body(job.body));
+          const body = heldBody ?? (await this.body(job.body));
+          // The components it uses, rendered as on its page.
+          const html = meta.components ? expandComponents(await this.templates(bundleFile), body) : body;
           const doc = { ...meta, body: meta.body ? { ...meta.body, html } : meta.body };
           return this.write(job.file, JSON.stringify(apiDocument(doc, { base, images: job.images, links: job.links })));
         } catch (error) {

@@ -7,7 +7,7 @@ import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { discoverContent, listPublicFiles, mdxWarning } from '../content/discover.ts';
 import { projectScope } from '../content/scope.ts';
-import type { ContentDocument, ParseOptions } from '../content/types.ts';
+import type { ContentDocument } from '../content/types.ts';
 import { hashText } from '../hash.ts';
 import { checkOutDir } from '../output/out-dir.ts';
 import { PACKAGE_ROOT, VERSION } from '../paths.ts';
@@ -20,6 +20,7 @@ import { checkSources, depsOf, statKey } from '../pipeline/stat.ts';
 import { completeDocCache, includedSources, loadDigest, loadSourceIndex, saveIndexDigest, statsDigest, type DocCache } from '../pipeline/doc-cache.ts';
 import { anyOutputState, loadOutputState, outputThere, previousOutput } from '../pipeline/state.ts';
 import { compileTemplates } from '../pipeline/templates.ts';
+import { parseOptionsOf } from '../pipeline/markdown-components.ts';
 import { Workers, batches, concurrencyFor } from '../pipeline/workers.ts';
 import { readAuthors } from '../site/data.ts';
 import type { BuildOptions } from './build.ts';
@@ -87,18 +88,13 @@ export async function load(options: BuildOptions, ctx: Pick<BuildContext, 'start
 /** List the content; parse what the cache does not hold, in the workers, while the templates compile here. */
 export async function scan(ctx: BuildContext): Promise<void> {
   const { project, options } = ctx;
-  const { config, cacheDir } = project;
+  const { cacheDir } = project;
   ctx.scope = projectScope(project);
   const { sources, problems: contentLinks, mdx } = await discoverContent(project.contentDir, project.root, ctx.scope);
   ctx.sources = sources;
   ctx.size = concurrencyFor(sources.length, options.concurrency);
   ctx.workers?.grow(ctx.size);
-  ctx.parseOptions = {
-    blogDir: config.blogDir,
-    locales: config.locales,
-    defaultLocale: config.defaultLocale,
-    markdown: config.markdown,
-  } satisfies ParseOptions;
+  ctx.parseOptions = parseOptionsOf(project);
   ctx.engine = hashText(readFileSync(join(PACKAGE_ROOT, 'lib/worker.js')));
   ctx.parseKey = hashText(JSON.stringify([VERSION, ctx.engine, ctx.parseOptions, project.pluginModules.map((p) => [p.file, p.options])]));
   Object.assign(ctx, { owner: new Map(), bodyAt: new Map(), parseMs: [], parsedRels: [], entries: new Array(sources.length) });

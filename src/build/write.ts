@@ -117,6 +117,7 @@ function writeApi(ctx: BuildContext): Promise<void> {
     out: ctx.folder.writer,
     previous: ctx.previous,
     prevFiles: ctx.prevFiles,
+    bundle: ctx.templates.bundle,
   }).then((result) => {
     ctx.renderErrors.push(...result.errors);
     for (const [file, bytes] of result.written) ctx.written.set(file, bytes);

@@ -272,6 +272,7 @@ interface BodyParts {
   words: number;
   heading: string | undefined;
   math?: boolean;
+  components?: boolean;
 }
 
 function noBody(): BodyParts {
@@ -308,6 +309,7 @@ function readBody(fields: Fields, md: MarkdownIt, body: string, bodyLine: number
     words: countWords(rendered.text),
     heading: rendered.heading,
     math: rendered.math,
+    components: rendered.components,
   };
 }
 
@@ -387,6 +389,7 @@ export function parseDocument(
     hash: hash ?? decoded?.hash ?? hashText(text), // the caller's hash of the same bytes, when it has one
     ...(sourceLinks.length ? { sourceLinks } : {}),
     ...(content.math ? { math: true as const } : {}),
+    ...(content.components ? { components: true as const } : {}),
     ...(data.layout !== undefined ? { layoutLine: keyLine(text, 'layout') } : {}),
     // Last, where a document from the cache has them too (pipeline/details.ts).
     links: content.links,

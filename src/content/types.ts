@@ -40,6 +40,8 @@ export interface ContentDocument {
   sourceLinks?: LinkRef[];
   /** The body has math: the site writes KaTeX's stylesheet and fonts, and the pages that show it link them. */
   math?: true;
+  /** The body uses components (`<Card … />`): its HTML holds placeholders the page render fills (render/components.ts). */
+  components?: true;
   /** The line of `layout:` in the front matter, for a problem with the layout. */
   layoutLine?: number;
   links: LinkRef[];
@@ -67,4 +69,6 @@ export interface ParseOptions {
   locales: string[];
   defaultLocale: string;
   markdown: { html: boolean; lineNumbers?: boolean };
+  /** The component names markdown may use: the theme's, site/components/ and plugins' (render/markdown-components.ts). */
+  components?: string[];
 }

@@ -13,6 +13,7 @@ import type { ProjectScope } from '../content/scope.ts';
 import type { ContentDocument, ParseOptions, SourceFile } from '../content/types.ts';
 import { SitegenError, applyCheckLevels } from '../errors.ts';
 import { createMarkdown } from '../markdown/index.ts';
+import { parseOptionsOf } from '../pipeline/markdown-components.ts';
 import { LANGUAGES, initHighlighter } from '../markdown/highlight.ts';
 import type { Project } from '../pipeline/project.ts';
 import { checkSources, statKey } from '../pipeline/stat.ts';
@@ -61,8 +62,8 @@ export class DevDocuments {
     this.root = project.root;
     this.contentDir = project.contentDir;
     this.scope = scope;
-    this.options = { blogDir: c.blogDir, locales: c.locales, defaultLocale: c.defaultLocale, markdown: c.markdown };
-    this.md = createMarkdown(c.markdown, (md) => project.hooks.runSync('markdown', md));
+    this.options = parseOptionsOf(project);
+    this.md = createMarkdown({ ...c.markdown, components: this.options.components }, (md) => project.hooks.runSync('markdown', md));
     this.byFile.clear();
     this.bodies.clear();
     const { sources, problems: refused } = await discoverContent(this.contentDir, this.root, scope);

@@ -25,6 +25,7 @@ import { compileTemplates } from '../pipeline/templates.ts';
 import { jobFor, manifestMatcher, planSite, type SitePlan } from '../pipeline/plan.ts';
 import { collectImages, documentImages, hashImage, imageKeys, loadImage } from '../output/images.ts';
 import { apiDocument, apiPosts } from '../pipeline/api.ts';
+import { expandComponents } from '../render/components.ts';
 import { summaryKey, imagesKey } from './changes.ts';
 import { DevLinkChecks } from './link-checks.ts';
 import { OutsideLinks } from './outside-links.ts';
@@ -278,7 +279,9 @@ export class DevSession {
 
   /** A document as the content API serves it: the same JSON a build writes. */
   async apiDocument(doc: ContentDocument): Promise<Record<string, unknown>> {
-    return this.apiView({ ...doc, body: doc.body ? { ...doc.body, html: await this.body(doc) } : doc.body });
+    // The components a body uses, rendered as on its page (and as a build's content API has them).
+    const html = async () => (doc.components ? expandComponents(this.mod, await this.body(doc)) : this.body(doc));
+    return this.apiView({ ...doc, body: doc.body ? { ...doc.body, html: await html() } : doc.body });
   }
 
   /** A document as it is, in the content API's view (bodies as they are: live queries carry none). */

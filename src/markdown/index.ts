@@ -11,6 +11,8 @@ import { includes } from './includes.ts';
 import { PROBLEMS, reportProblem, type MarkdownProblem } from './problems.ts';
 import { unknownContainers } from './containers.ts';
 import { checkLanguages } from './check-languages.ts';
+import { COMPONENTS_ENV, componentsPlugin } from './components.ts';
+import { THEME_COMPONENTS } from './theme-components.ts';
 
 export { reportProblem, type MarkdownProblem } from './problems.ts';
 import type { TocLink } from '../../templates/types.ts';
@@ -20,6 +22,8 @@ export interface MarkdownOptions {
   html?: boolean;
   /** Number the lines of every code block (a fence's `:line-numbers` / `:no-line-numbers` overrides it). */
   lineNumbers?: boolean;
+  /** The component names markdown may use (`<Card … />`): the theme's when not given. */
+  components?: readonly string[];
 }
 
 export interface LinkRef {
@@ -44,6 +48,8 @@ export interface RenderedMarkdown {
   problems: MarkdownProblem[];
   /** The body has math (`$…$`, `$$…$$`): its page needs KaTeX's stylesheet. */
   math?: boolean;
+  /** The body uses components: its HTML holds placeholders for them. */
+  components?: boolean;
 }
 
 /** Where renderMarkdown's env records the first line the nesting limit cut. */
@@ -86,6 +92,7 @@ export function createMarkdown(options: MarkdownOptions = {}, extend?: (md: Mark
   md.inline.ruler.at('text', plainTextRule);
   watchNesting(md);
   md.use(includes);
+  componentsPlugin(md, options.components ?? THEME_COMPONENTS);
 
   md.use(anchor, {
     slugifyWithState: headingId,
@@ -228,6 +235,7 @@ export function renderMarkdown(md: MarkdownIt, source: string, lineOffset = 0, t
     ...(heading ? { heading } : {}),
     ...(typeof cut === 'number' ? { nestingCut: cut + 1 + lineOffset } : {}),
     ...(env[MATH_ENV] ? { math: true } : {}),
+    ...(env[COMPONENTS_ENV] ? { components: true } : {}),
   };
 }
 

@@ -51,7 +51,7 @@ function servedFields(doc: ContentDocument, context: ApiContext): Record<string,
  * and front matter images as its page shows them, so a client can place the HTML as it is.
  */
 export function apiDocument(doc: ContentDocument, context: ApiContext): Record<string, unknown> {
-  const { links: _links, ids: _ids, hash: _hash, sourceLinks: _sourceLinks, layoutLine: _layoutLine, math: _math, ...rest } = doc;
+  const { links: _links, ids: _ids, hash: _hash, sourceLinks: _sourceLinks, layoutLine: _layoutLine, math: _math, components: _components, ...rest } = doc;
   // Keys keep their places: wherever nothing is rewritten, the JSON is the document's own.
   const view: Record<string, unknown> = { ...rest, _source: apiSource(doc), frontmatter: servedFields(doc, context) };
   if (doc.excerpt) view.excerpt = served(doc.excerpt, doc, context);
@@ -87,6 +87,8 @@ export interface ApiInput {
   out: OutputWriter;
   previous?: OutputState;
   prevFiles: Map<string, number>;
+  /** The template bundle: the components a body uses render from it. */
+  bundle: { file: string; hash: string };
 }
 
 export interface ApiOutcome {
@@ -118,7 +120,11 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
     const rewritten = prefixed || !!docImages || !!links;
     // As parsed unless a plugin may have changed it; with the base, images and link routes when they rewrite it.
     const parsedKey = (!input.sendDocs && input.apiKeys.get(doc._id)) || hashText(`${input.parseKey}\u0000${JSON.stringify(doc)}`);
-    const key = rewritten ? hashText(JSON.stringify([parsedKey, base, docImages ?? null, ...(links ? [links] : [])])) : parsedKey;
+    // A body with components shows what the template bundle renders of them.
+    const key =
+      rewritten || doc.components
+        ? hashText(JSON.stringify([parsedKey, base, docImages ?? null, ...(links ? [links] : []), ...(doc.components ? [input.bundle.hash] : [])]))
+        : parsedKey;
     const before = previous?.api[doc._id];
     const file = `api/_content/query/${queryHash(documentQueryKey(doc._path))}.json`;
     // The same document (its key covers the path) has the same file, byte for byte.
@@ -140,7 +146,8 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
     else jobs.push(job);
   }
   const ownerOf = (job: ApiJob) => owner.get(job.body.id);
-  const requests: ApiRequest[] = ownedBatches(jobs, ownerOf, 64).map((batch) => ({ type: 'api', jobs: batch, base }));
+  const bundleFile = input.bundle.file;
+  const requests: ApiRequest[] = ownedBatches(jobs, ownerOf, 64).map((batch) => ({ type: 'api', jobs: batch, base, bundleFile }));
   // Links belong to no worker: dealt out in turn (all sent at once, they would all go to the first).
   const dealt = new Map<ApiRequest, WorkerSession>();
   for (const batch of batches([...linked.values()], LINKS_AT_A_TIME)) {
@@ -148,6 +155,7 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
       type: 'api',
       jobs: [],
       base,
+      bundleFile,
       links: batch.flatMap(({ job, size }) => [job.file, String(size)]).join('\u0000'),
     };
     dealt.set(request, input.pool.sessions[dealt.size % input.pool.sessions.length]);
@@ -175,6 +183,6 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
   };
   // A file gone from the previous output (or changed there) is written anew from its body.
   const again = take(await send(requests));
-  if (again.length) take(await send(ownedBatches(again, ownerOf, 64).map((batch) => ({ type: 'api', jobs: batch, base }))));
+  if (again.length) take(await send(ownedBatches(again, ownerOf, 64).map((batch) => ({ type: 'api', jobs: batch, base, bundleFile }))));
   return outcome;
 }

@@ -144,6 +144,8 @@ export interface ApiRequest {
   links?: string;
   /** The site's base path: the files show bodies with their links under it, as pages do. */
   base: string;
+  /** The template bundle, which renders the components bodies use. */
+  bundleFile: string;
 }
 
 /** What build:done plugins see of a page, besides its path. */

@@ -10,6 +10,7 @@ import { bundleTemplates, findTemplateSources, type RenderBundle } from '../rend
 import { buildRuntime, buildStylesheet, type SiteAssets } from '../output/assets.ts';
 import { buildIslands, findIslands } from '../output/islands.ts';
 import type { Project } from './project.ts';
+import { markdownComponentFiles } from './markdown-components.ts';
 
 export interface CompiledTemplates {
   bundle: RenderBundle;
@@ -24,6 +25,7 @@ export async function compileTemplates(project: Project): Promise<CompiledTempla
   const { root, cacheDir, config, hooks } = project;
   const sources = await findTemplateSources(TEMPLATES_DIR, resolve(root, config.pagesDir));
   for (const plugin of hooks.plugins) for (const [name, file] of Object.entries(plugin.layouts ?? {})) sources.layouts.set(name, file);
+  sources.components = markdownComponentFiles(root, hooks.plugins);
   const [bundle, css, runtime, islands, sourcesHash] = await Promise.all([
     bundleTemplates(sources, root, cacheDir),
     buildStylesheet([join(TEMPLATES_DIR, 'styles'), resolve(root, 'site/styles')], cacheDir),

@@ -100,7 +100,7 @@ export async function instantiatePlugins(modules: PluginModule[]): Promise<Siteg
         });
       }
       const base = dirname(m.source);
-      for (const group of [plugin.layouts, plugin.islands]) {
+      for (const group of [plugin.layouts, plugin.islands, plugin.components]) {
         if (!group) continue;
         for (const [name, file] of Object.entries(group)) group[name] = isAbsolute(file) ? file : resolve(base, file);
       }

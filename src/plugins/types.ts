@@ -118,6 +118,8 @@ export interface SitegenPlugin {
   layouts?: Record<string, string>;
   /** Islands this plugin contributes: name → module path (absolute). */
   islands?: Record<string, string>;
+  /** Components markdown may use (`<Name … />`): name (capitalised) → module path (absolute), its default export. */
+  components?: Record<string, string>;
 }
 
 export type PluginFactory<Options = unknown> = (options?: Options) => SitegenPlugin;

@@ -16,6 +16,8 @@ export interface TemplateSources {
   layouts: Map<string, string>;
   /** Page file (absolute) → route path. */
   pages: Map<string, string>;
+  /** Components markdown may use besides the theme's: name → file (site/components/, plugins). */
+  components?: Map<string, string>;
 }
 
 /** `index.tsx` → '/', `blog-all.tsx` → '/blog-all', `docs/index.tsx` → '/docs'. */
@@ -40,7 +42,7 @@ export async function findTemplateSources(templatesDir: string, pagesDir: string
 }
 
 /** Bump when the generated entry's exports change, so a cached bundle without them is not reused. */
-const ENTRY_VERSION = 4;
+const ENTRY_VERSION = 5;
 
 export interface RenderBundle {
   file: string;
@@ -57,9 +59,10 @@ export interface RenderBundle {
 export async function bundleTemplates(sources: TemplateSources, root: string, cacheDir: string): Promise<RenderBundle> {
   const overrides = await findOverrides(root);
   // A new or removed override changes what the theme's imports resolve to: part of the key.
-  const key = JSON.stringify([ENTRY_VERSION, root, [...sources.layouts].sort(), [...sources.pages].sort(), [...overrides].sort()]);
+  const components = [...(sources.components ?? [])].sort();
+  const key = JSON.stringify([ENTRY_VERSION, root, [...sources.layouts].sort(), [...sources.pages].sort(), [...overrides].sort(), components]);
   // The unmodified theme is the same bundle for every project whose packages resolve as sitegen's: it can be prebuilt.
-  const themeOnly = !sources.pages.size && !overrides.size && [...sources.layouts.values()].every((file) => isInside(file, PACKAGE_ROOT));
+  const themeOnly = !sources.pages.size && !overrides.size && !components.length && [...sources.layouts.values()].every((file) => isInside(file, PACKAGE_ROOT));
   const shared = themeOnly
     ? {
         key: JSON.stringify([ENTRY_VERSION, [...sources.layouts].map(([name, file]) => [name, relative(PACKAGE_ROOT, file)]).sort()]),
@@ -91,6 +94,15 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
     lines.push(`import * as P${i} from ${JSON.stringify(file)};`);
     pageEntries.push(`${JSON.stringify(route)}: { file: ${JSON.stringify(relative(root, file))}, module: P${i} }`);
   });
+  // Markdown's components: the theme's (overrides resolve as for every theme import), then the site's and plugins'.
+  const componentEntries: string[] = [];
+  lines.push(`import { markdownComponents as themeComponents } from ${JSON.stringify(join(PACKAGE_ROOT, 'templates/components/markdown-components.ts'))};`);
+  lines.push('const pick = (module, name) => module.default ?? module[name];');
+  [...(sources.components ?? [])].sort().forEach(([name, file], i) => {
+    lines.push(`import * as C${i} from ${JSON.stringify(file)};`);
+    componentEntries.push(`${JSON.stringify(name)}: pick(C${i}, ${JSON.stringify(name)})`);
+  });
+  lines.push(`export const markdownComponents = { ...themeComponents, ${componentEntries.join(', ')} };`);
   lines.push(`export const layouts = { ${layoutEntries.join(', ')} };`);
   lines.push(`export const pages = { ${pageEntries.join(', ')} };`);
   lines.push(`export { renderToString } from 'react-dom/server';`);

@@ -11,12 +11,16 @@ import { SITE_COLLECTIONS, type Payload, type RenderJob, type RenderedPage, type
 import { rewriteImageFields, rewriteImages } from '../output/images.ts';
 import { tagsWithBase, withBase } from './base.ts';
 import { rewriteSourceLinks } from '../content/source-links.ts';
+import { expandComponents } from './components.ts';
 
 export interface RenderModule {
   layouts: Record<string, ComponentType<LayoutProps>>;
   pages: Record<string, { file: string; module: { default?: ComponentType<PageContext>; meta?: Record<string, unknown> } }>;
   renderToString(node: ReactNode): string;
   createElement(type: unknown, props?: unknown, ...children: unknown[]): ReactNode;
+  Fragment: unknown;
+  /** The components markdown may use, by name (render/components.ts renders them). */
+  markdownComponents?: Record<string, ComponentType<never>>;
   /** The context `<Island>` records its instances in (templates/components/islands-context.ts). */
   IslandsContext: Context<IslandInstance[] | undefined>;
 }
@@ -132,7 +136,9 @@ async function renderLayout(
       const component = job.pageRoute ? mod.pages[job.pageRoute]?.module.default : undefined;
       const children = component ? mod.createElement(component, ctx) : undefined;
       // Islands record themselves in the context the render entry provides: no global state.
-      const rawBody = mod.renderToString(mod.createElement(mod.IslandsContext.Provider, { value: instances }, mod.createElement(Layout, ctx, children)));
+      const layoutHtml = mod.renderToString(mod.createElement(mod.IslandsContext.Provider, { value: instances }, mod.createElement(Layout, ctx, children)));
+      // The components markdown used (in the body, or in excerpts a listing shows).
+      const rawBody = expandComponents(mod, layoutHtml, instances);
       const body = linkIslands(withBase(rawBody, shared.site.base), shared.islands);
       return { rawBody, body, islands: islandPayloads(mod, instances, shared.site.base) };
     } catch (error) {
