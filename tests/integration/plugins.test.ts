@@ -193,3 +193,35 @@ describe('a content:loaded hook in the dev server', () => {
     }
   }, 60_000);
 });
+
+describe('a component a plugin contributes', () => {
+  it('renders inside markdown, in a build and in the dev server', async () => {
+    const site = copyFixture('plugins');
+    try {
+      writeFileSync(
+        join(site, 'site/plugins/Pricing.tsx'),
+        'export default function Pricing({ plan, seats }: { plan: string; seats: number }) {\n  return <p className="plugin-pricing">{plan} for {seats} seats</p>;\n}\n',
+      );
+      writeFileSync(
+        join(site, 'site/plugins/pricing.ts'),
+        "export default () => ({ name: 'pricing', components: { Pricing: new URL('./Pricing.tsx', import.meta.url).pathname }, hooks: {} });\n",
+      );
+      const config = join(site, 'site/config.ts');
+      writeFileSync(config, readFileSync(config, 'utf8').replace("'sitegen/plugins/markdown',", "'sitegen/plugins/markdown', './site/plugins/pricing.ts',"));
+      writeFileSync(join(site, 'content/plans.md'), '---\ntitle: Plans\ndescription: The plans.\n---\n\n<Pricing plan="Team" seats={5} />\n');
+      const out = join(site, 'dist');
+      const built = await runCli(['build', '--root', site, '--out', out]);
+      expect(built.code, built.stdout + built.stderr).toBe(0);
+      expect(html(out, 'plans/index.html').querySelector('p.plugin-pricing')?.text).toBe('Team for 5 seats');
+      const dev = await startDevServer({ root: site, port: 0 });
+      try {
+        const page = parse(await (await fetch(`${dev.url}/plans`)).text());
+        expect(page.querySelector('p.plugin-pricing')?.text).toBe('Team for 5 seats');
+      } finally {
+        await dev.close();
+      }
+    } finally {
+      remove(site);
+    }
+  }, 60_000);
+});
