@@ -1,6 +1,6 @@
 /** A document's front matter fields, read and checked; each problem points at the field's line and the document keeps a safe value. */
 import { SitegenError, codeFrame, type ErrorCode } from '../errors.ts';
-import type { LinkRef } from '../markdown/index.ts';
+import type { LinkRef } from '../markdown/types.ts';
 import { parseDate } from './dates.ts';
 import {
   RESERVED_ROUTE_HINT,

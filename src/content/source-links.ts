@@ -5,7 +5,7 @@
 import { posix } from 'node:path';
 import { SitegenError } from '../errors.ts';
 import { escapeHtml } from '../html.ts';
-import type { LinkRef } from '../markdown/index.ts';
+import type { LinkRef } from '../markdown/types.ts';
 import { stemToPath, stripOrderPrefix } from './paths.ts';
 import type { ContentDocument } from './types.ts';
 

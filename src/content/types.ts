@@ -1,5 +1,5 @@
 import type { TocLink } from '../../templates/types.ts';
-import type { LinkRef } from '../markdown/index.ts';
+import type { LinkRef } from '../markdown/types.ts';
 import type { SerializedError } from '../errors.ts';
 import type { ContentType } from './paths.ts';
 

@@ -14,8 +14,11 @@ import { checkLanguages } from './check-languages.ts';
 import { COMPONENTS_ENV, componentsPlugin } from './components.ts';
 import { THEME_COMPONENTS } from './theme-components.ts';
 
-export { reportProblem, type MarkdownProblem } from './problems.ts';
+import type { LinkRef } from './types.ts';
 import type { TocLink } from '../../templates/types.ts';
+
+export { reportProblem, type MarkdownProblem } from './problems.ts';
+export type { LinkRef } from './types.ts';
 
 export interface MarkdownOptions {
   /** Allow raw HTML from writers (trusted content). Off by default: HTML is escaped. */
@@ -24,11 +27,6 @@ export interface MarkdownOptions {
   lineNumbers?: boolean;
   /** The component names markdown may use (`<Card … />`): the theme's when not given. */
   components?: readonly string[];
-}
-
-export interface LinkRef {
-  href: string;
-  line: number;
 }
 
 export interface RenderedMarkdown {

@@ -2,7 +2,7 @@
 import { SitegenError } from '../errors.ts';
 import { hashText } from '../hash.ts';
 import { normalizeRoutePath } from '../content/paths.ts';
-import type { LinkRef } from '../markdown/index.ts';
+import type { LinkRef } from '../markdown/types.ts';
 
 /** What the checks' key takes of a page's ids (PageResult.idsKey, made in the worker that renders it). */
 export const idsKey = (ids: readonly string[]): string => hashText(ids.join('\u0001'));
