@@ -15,20 +15,10 @@ import type { PluginWithParams } from 'markdown-it';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
 import containerPlugin from 'markdown-it-container';
+import { CALLOUT_KINDS as CALLOUTS } from '../components/callout-kinds.ts';
 
 // @types/markdown-it-container is typed against the CommonJS markdown-it types; the plugin is the same.
 const container = containerPlugin as unknown as PluginWithParams;
-
-/** Callout kinds and their default titles, which also name the callout for assistive technology. */
-const CALLOUTS: Record<string, string> = {
-  tip: 'Tip',
-  info: 'Info',
-  note: 'Note',
-  important: 'Important',
-  warning: 'Warning',
-  caution: 'Caution',
-  danger: 'Danger',
-};
 
 /** An alert's first line: the marker, then an optional title up to the end of the line. */
 const ALERT = /^\[!(note|tip|important|warning|caution)\][ \t]*([^\n]*)(?:\n|$)/i;
