@@ -9,7 +9,7 @@ import { TEMPLATES_DIR } from './paths.ts';
 import { PREBUILT_DIR } from './cache/memo.ts';
 import { compilePlugins, pluginRefs } from './plugins/load.ts';
 import { bundleTemplates, findTemplateSources } from './render/bundle.ts';
-import { buildRuntime, buildStylesheet } from './output/assets.ts';
+import { buildRuntime, buildStylesheets } from './output/assets.ts';
 
 async function prebuild(): Promise<void> {
   rmSync(PREBUILT_DIR, { recursive: true, force: true });
@@ -28,7 +28,7 @@ async function prebuild(): Promise<void> {
         PREBUILT_DIR,
       ),
       findTemplateSources(TEMPLATES_DIR, join(root, 'site/pages')).then((sources) => bundleTemplates(sources, root, PREBUILT_DIR)),
-      buildStylesheet([join(TEMPLATES_DIR, 'styles')], PREBUILT_DIR),
+      buildStylesheets([join(TEMPLATES_DIR, 'styles')], PREBUILT_DIR),
       buildRuntime(PREBUILT_DIR),
     ]);
   } finally {

@@ -45,6 +45,7 @@ function buildId(ctx: BuildContext): string {
     project.configHash,
     bundle.inputsHash,
     assets.css?.hash ?? '',
+    ...assets.pageCss.map((sheet) => sheet.hash),
     assets.runtime.hash,
     ...Object.values(assets.islands.urls),
     templates.sourcesHash,

@@ -87,8 +87,9 @@ export class DevRequests {
   /** The asset files (styles, runtime, islands) by URL path. */
   private assets(): Map<string, string> {
     const map = new Map<string, string>();
-    const { css, runtime, islands } = this.session.assets;
+    const { css, pageCss, runtime, islands } = this.session.assets;
     if (css) map.set(`/${css.path}`, css.contents);
+    for (const sheet of pageCss) map.set(`/${sheet.path}`, sheet.contents);
     map.set(`/${runtime.path}`, runtime.contents);
     for (const f of runtime.files) map.set(`/${f.path}`, f.contents);
     for (const f of islands.files) map.set(`/${f.path}`, f.contents);

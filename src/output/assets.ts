@@ -1,4 +1,7 @@
-/** Static assets: the site stylesheet (templates/styles + site/styles) and the browser runtime, named by content hash. */
+/**
+ * Static assets, named by content hash: the site's stylesheet (templates/styles + site/styles), the on-demand
+ * stylesheets (their `on-demand/` folders), and the browser runtime.
+ */
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import fg from 'fast-glob';
@@ -7,8 +10,7 @@ import { hashText } from '../hash.ts';
 import type { IslandBuild } from './islands.ts';
 import { memo } from '../cache/memo.ts';
 
-export interface SiteAssets {
-  css?: Asset;
+export interface SiteAssets extends Stylesheets {
   runtime: RuntimeAsset;
   islands: IslandBuild;
 }
@@ -20,29 +22,62 @@ export interface Asset {
   hash: string;
 }
 
+/** A stylesheet a page links only when one of its rules may match the page. */
+export interface PageStylesheet extends Asset {
+  /** Each selector's class names (selectorClasses): a page with all the classes of one selector links the sheet. */
+  selectors: string[][];
+}
+
 export interface RuntimeAsset extends Asset {
   /** Chunks the runtime imports on demand, next to it under `_sitegen/`. */
   files: { path: string; contents: string }[];
 }
 
-export async function stylesheetSources(dirs: string[]): Promise<string[]> {
+export interface Stylesheets {
+  /** Every page's: the `*.css` files of the style folders, in order. */
+  css?: Asset;
+  /** One per file name in the `on-demand/` folders (the theme's `markdown.css` and `reference.css`, and the site's). */
+  pageCss: PageStylesheet[];
+}
+
+/** The `.css` files of each folder, sorted by name, folder by folder. */
+export function stylesheetSources(dirs: string[], sub = ''): string[] {
   const files: string[] = [];
-  for (const dir of dirs) files.push(...fg.sync('*.css', { cwd: dir, absolute: true }).sort());
+  for (const dir of dirs) files.push(...fg.sync('*.css', { cwd: join(dir, sub), absolute: true }).sort());
   return files;
 }
 
-/** The stylesheet: every .css file of `dirs` in order, minified (cached while they are unchanged). */
-export async function buildStylesheet(dirs: string[], cacheDir?: string): Promise<Asset | undefined> {
-  const files = await stylesheetSources(dirs);
-  if (!files.length) return undefined;
-  if (!cacheDir) return compileStylesheet(files, dirs);
-  // The theme's stylesheet alone is the same for every project, so it can be prebuilt.
-  const key = JSON.stringify(files);
-  const shared = files.every((file) => isInside(file, PACKAGE_ROOT)) ? { key } : undefined;
-  return memo(cacheDir, 'stylesheet', key, async () => ({ value: await compileStylesheet(files, dirs), inputs: files }), shared);
+/**
+ * The stylesheets, minified (cached while their sources are unchanged): the site's, from the `*.css` files of `dirs`,
+ * and one on-demand sheet per file name in their `on-demand/` folders (a name in two folders: both files, in order).
+ */
+export async function buildStylesheets(dirs: string[], cacheDir?: string): Promise<Stylesheets> {
+  const site = stylesheetSources(dirs);
+  const onDemand = stylesheetSources(dirs, 'on-demand');
+  if (!cacheDir) return compileStylesheets(site, onDemand, dirs);
+  // The theme's stylesheets alone are the same for every project, so they can be prebuilt.
+  const key = JSON.stringify([site, onDemand]);
+  const inputs = [...site, ...onDemand];
+  const shared = inputs.every((file) => isInside(file, PACKAGE_ROOT)) ? { key } : undefined;
+  return memo(cacheDir, 'stylesheets', key, async () => ({ value: await compileStylesheets(site, onDemand, dirs), inputs }), shared);
 }
 
-async function compileStylesheet(files: string[], dirs: string[]): Promise<Asset> {
+async function compileStylesheets(site: string[], onDemand: string[], dirs: string[]): Promise<Stylesheets> {
+  const byName = new Map<string, string[]>();
+  for (const file of onDemand) {
+    const name = basename(file, '.css').replace(/[^\w-]+/g, '-');
+    byName.set(name, [...(byName.get(name) ?? []), file]);
+  }
+  const [css, ...sheets] = await Promise.all([
+    compileStylesheet(site, dirs, 'style'),
+    ...[...byName].map(([name, files]) => compileStylesheet(files, dirs, name)),
+  ]);
+  const pageCss = sheets.filter((sheet) => sheet !== undefined).map((sheet) => ({ ...sheet, selectors: selectorClasses(sheet.contents) }));
+  return { css, pageCss };
+}
+
+async function compileStylesheet(files: string[], dirs: string[], name: string): Promise<Asset | undefined> {
+  if (!files.length) return undefined;
   const { build } = await import('esbuild');
   const parts = await Promise.all(files.map((file) => readFile(file, 'utf8')));
   const result = await build({
@@ -55,7 +90,61 @@ async function compileStylesheet(files: string[], dirs: string[]): Promise<Asset
   });
   const contents = result.outputFiles[0].text;
   const hash = hashText(contents).slice(0, 10);
-  return { path: `_sitegen/style.${hash}.css`, contents, hash };
+  return { path: `_sitegen/${name}.${hash}.css`, contents, hash };
+}
+
+/**
+ * What each selector of a stylesheet needs of a page: its class names outside parentheses (`:not(.x)`, `:is(…)` and
+ * `:has(…)` are left out, so a rule may match more pages than it does, never fewer). A selector without a class may
+ * match any page. Rules in `@font-face`, `@keyframes` and the like have no selectors; `@media` and `@supports` hold rules.
+ */
+export function selectorClasses(css: string): string[][] {
+  const bare = css.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|url\([^)]*\)/g, '');
+  const found = new Set<string>();
+  const blocks: ('rules' | 'declarations')[] = [];
+  let start = 0;
+  for (let i = 0; i < bare.length; i++) {
+    const ch = bare[i];
+    if (ch === '{') {
+      const prelude = bare.slice(start, i).trim();
+      const inRules = (blocks.at(-1) ?? 'rules') === 'rules';
+      if (prelude.startsWith('@')) blocks.push(/^@(media|supports|layer|container|scope)\b/.test(prelude) ? 'rules' : 'declarations');
+      else {
+        if (inRules) for (const selector of splitSelectors(prelude)) found.add(JSON.stringify(classesOf(selector)));
+        blocks.push('declarations');
+      }
+      start = i + 1;
+    } else if (ch === '}') {
+      blocks.pop();
+      start = i + 1;
+    } else if (ch === ';') start = i + 1;
+  }
+  // A selector that needs all the classes of another adds nothing: the other matches first.
+  const sets = [...found].map((json) => JSON.parse(json) as string[]).sort((a, b) => a.length - b.length);
+  return sets.filter((set, i) => !sets.slice(0, i).some((other) => other.every((name) => set.includes(name))));
+}
+
+/** A selector list split at its top-level commas. */
+function splitSelectors(list: string): string[] {
+  const selectors: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    if (list[i] === '(') depth++;
+    else if (list[i] === ')') depth--;
+    else if (list[i] === ',' && depth === 0) {
+      selectors.push(list.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return [...selectors, list.slice(start)];
+}
+
+/** A selector's class names outside parentheses, sorted and unique. */
+function classesOf(selector: string): string[] {
+  let outside = selector;
+  for (let prev = ''; prev !== outside; ) [prev, outside] = [outside, outside.replace(/\([^()]*\)/g, '')];
+  return [...new Set(Array.from(outside.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g), (m) => m[1]))].sort();
 }
 
 /** The browser runtime (cached while its sources are unchanged). */

@@ -26,8 +26,9 @@ import { apiPosts } from './api.ts';
 
 /** The site's assets, and KaTeX's stylesheet and fonts when a document has `math`. */
 export async function writeAssets(out: FsWriter, assets: SiteAssets, math = false): Promise<void> {
-  const { css, runtime, islands } = assets;
+  const { css, pageCss, runtime, islands } = assets;
   if (css) await out.write(css.path, css.contents);
+  for (const sheet of pageCss) await out.write(sheet.path, sheet.contents);
   await out.write(runtime.path, runtime.contents);
   for (const file of runtime.files) await out.write(file.path, file.contents);
   for (const file of islands.files) await out.write(file.path, file.contents);

@@ -7,7 +7,7 @@ import fg from 'fast-glob';
 import { hashInputs } from '../hash.ts';
 import { PACKAGE_ROOT, TEMPLATES_DIR } from '../paths.ts';
 import { bundleTemplates, findTemplateSources, type RenderBundle } from '../render/bundle.ts';
-import { buildRuntime, buildStylesheet, type SiteAssets } from '../output/assets.ts';
+import { buildRuntime, buildStylesheets, type SiteAssets } from '../output/assets.ts';
 import { buildIslands, findIslands } from '../output/islands.ts';
 import type { Project } from './project.ts';
 import { markdownComponentFiles } from './markdown-components.ts';
@@ -26,9 +26,9 @@ export async function compileTemplates(project: Project): Promise<CompiledTempla
   const sources = await findTemplateSources(TEMPLATES_DIR, resolve(root, config.pagesDir));
   for (const plugin of hooks.plugins) for (const [name, file] of Object.entries(plugin.layouts ?? {})) sources.layouts.set(name, file);
   sources.components = markdownComponentFiles(root, hooks.plugins);
-  const [bundle, css, runtime, islands, sourcesHash] = await Promise.all([
+  const [bundle, stylesheets, runtime, islands, sourcesHash] = await Promise.all([
     bundleTemplates(sources, root, cacheDir),
-    buildStylesheet([join(TEMPLATES_DIR, 'styles'), resolve(root, 'site/styles')], cacheDir),
+    buildStylesheets([join(TEMPLATES_DIR, 'styles'), resolve(root, 'site/styles')], cacheDir),
     buildRuntime(cacheDir),
     findIslands([join(TEMPLATES_DIR, 'islands'), resolve(root, 'site/islands')]).then((found) => {
       for (const plugin of hooks.plugins) for (const [name, file] of Object.entries(plugin.islands ?? {})) found.set(name, file);
@@ -36,5 +36,5 @@ export async function compileTemplates(project: Project): Promise<CompiledTempla
     }),
     hashInputs(fg.sync('**/*.{ts,tsx,js,css}', { cwd: TEMPLATES_DIR, absolute: true }), [PACKAGE_ROOT]),
   ]);
-  return { bundle, assets: { css, runtime, islands }, sourcesHash, pageCount: sources.pages.size };
+  return { bundle, assets: { ...stylesheets, runtime, islands }, sourcesHash, pageCount: sources.pages.size };
 }

@@ -50,14 +50,24 @@ export function setTag(head: HeadData, tag: HeadTag['tag'], attrs: Record<string
   else head.tags[existing] = { tag, attrs };
 }
 
-export function renderHeadTags(head: HeadData): string {
-  const tags = head.tags.map(
-    ({ tag, attrs }) =>
-      `<${tag} ${Object.entries(attrs)
-        .map(([k, v]) => `${k}="${escapeHtml(v)}"`)
-        .join(' ')} data-h>`,
-  );
+export function renderHeadTags(head: HeadData, siteHead = ''): string {
+  const html = ({ tag, attrs }: HeadData['tags'][number]) =>
+    `<${tag} ${Object.entries(attrs)
+      .map(([k, v]) => `${k}="${escapeHtml(v)}"`)
+      .join(' ')} data-h>`;
   // JSON-LD: `<` is escaped so no string can close the script element.
   const ld = head.jsonld.map((json) => `<script type="application/ld+json" data-h>${json.replace(/</g, '\\u003c')}</script>`);
-  return [`<title>${escapeHtml(head.title)}</title>`, ...tags, ...ld].join('\n');
+  // A page's own stylesheets come after the site's, so their rules win over the site's at equal specificity.
+  const sheets = head.tags.filter(isStylesheet);
+  return [
+    `<title>${escapeHtml(head.title)}</title>`,
+    ...head.tags.filter((tag) => !isStylesheet(tag)).map(html),
+    ...ld,
+    ...(siteHead ? [siteHead] : []),
+    ...sheets.map(html),
+  ].join('\n');
+}
+
+function isStylesheet({ tag, attrs }: HeadData['tags'][number]): boolean {
+  return tag === 'link' && attrs.rel === 'stylesheet';
 }

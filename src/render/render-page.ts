@@ -154,6 +154,13 @@ async function renderLayout(
   }
 }
 
+/** Every class an element of `html` has. */
+function classesIn(html: string): Set<string> {
+  const classes = new Set<string>();
+  for (const [, value] of html.matchAll(/\bclass="([^"]*)"/g)) for (const name of value.split(/\s+/)) classes.add(name);
+  return classes;
+}
+
 /** The whole HTML document around the rendered body. */
 function documentHtml(shared: SharedRenderData, job: RenderJob, page: PageHookContext['page'], head: PageHookContext['head'], body: string): string {
   return `<!doctype html>
@@ -161,8 +168,7 @@ function documentHtml(shared: SharedRenderData, job: RenderJob, page: PageHookCo
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-${renderHeadTags(head)}
-${shared.headHtml}
+${renderHeadTags(head, shared.headHtml)}
 </head>
 <body>
 <div id="__sitegen" data-layout="${job.layout}"${job.status !== 200 ? ` data-status="${job.status}"` : ''}${page.draft ? ' data-draft' : ''}>${body}</div>
@@ -218,6 +224,14 @@ export async function renderPage(
   const { rawBody, body, islands } = rendered;
   // KaTeX's stylesheet, for the pages that show math (a document's, or an excerpt's in a listing).
   if (shared.mathCss && rawBody.includes('<span class="katex">')) head.tags.push({ tag: 'link', attrs: { rel: 'stylesheet', href: shared.mathCss } });
+  // The on-demand stylesheets (the markdown extensions', the API reference's …), for the pages one of their rules may match.
+  if (shared.pageCss.length) {
+    const classes = classesIn(rawBody);
+    for (const sheet of shared.pageCss) {
+      if (sheet.selectors.some((names) => names.every((name) => classes.has(name))))
+        head.tags.push({ tag: 'link', attrs: { rel: 'stylesheet', href: sheet.href } });
+    }
+  }
   let html = documentHtml(shared, job, page, head, body);
   if (hooks?.has('page:html')) {
     try {

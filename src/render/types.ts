@@ -23,6 +23,8 @@ export interface SharedRenderData {
   bodyEndHtml: string;
   /** KaTeX's stylesheet URL (base included) when a document has math: linked by the pages that show math. */
   mathCss?: string;
+  /** The on-demand stylesheets (base included), each with its selectors' classes: a page with all of one selector's links it. */
+  pageCss: { href: string; selectors: string[][] }[];
   /** Island name → URL of its browser chunk. */
   islands: Record<string, string>;
   /** Where the documents' images went (hashed URLs and sizes). */

@@ -90,25 +90,57 @@ function navigable(a: HTMLAnchorElement, event?: MouseEvent): URL | undefined {
   return target;
 }
 
+function headElement({ tag, attrs }: HeadTag): Element {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  el.setAttribute('data-h', '');
+  return el;
+}
+
+const isStylesheet = ({ tag, attrs }: HeadTag) => tag === 'link' && attrs.rel === 'stylesheet';
+
+/**
+ * Add the payload's stylesheets that this page lacks (KaTeX's, the markdown extensions') and wait until they load, so
+ * its HTML never shows unstyled; a slow one is waited for 3 s at most.
+ */
+function addStylesheets(payload: Payload): Promise<void> {
+  const have = new Set([...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href')));
+  const loads: Promise<unknown>[] = [];
+  for (const tag of payload.head.tags) {
+    if (!isStylesheet(tag) || have.has(tag.attrs.href)) continue;
+    const el = headElement(tag);
+    loads.push(new Promise((resolve) => (el.addEventListener('load', resolve), el.addEventListener('error', resolve))));
+    document.head.append(el);
+  }
+  if (!loads.length) return Promise.resolve();
+  return Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, 3000))]).then(() => undefined);
+}
+
+/**
+ * The payload's title and tags in place of this page's. An element the page already has (the same tag and attributes)
+ * is kept, so a stylesheet both pages use is not unloaded and loaded again. Stylesheets go last, after the site's.
+ */
 function swapHead(payload: Payload): void {
   document.title = payload.head.title;
-  for (const el of document.head.querySelectorAll('[data-h]')) el.remove();
-  const anchor = document.head.querySelector('title');
-  const nodes: Element[] = [];
-  for (const { tag, attrs } of payload.head.tags) {
-    const el = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-    el.setAttribute('data-h', '');
-    nodes.push(el);
-  }
+  const current = new Map<string, Element>();
+  for (const el of document.head.querySelectorAll('[data-h]')) current.set(el.outerHTML, el);
+  const keep = (el: Element): Element => {
+    const same = current.get(el.outerHTML);
+    current.delete(el.outerHTML);
+    return same ?? el;
+  };
+  const tags = payload.head.tags.filter((tag) => !isStylesheet(tag)).map((tag) => keep(headElement(tag)));
   for (const json of payload.head.jsonld) {
     const el = document.createElement('script');
     el.type = 'application/ld+json';
     el.textContent = json;
     el.setAttribute('data-h', '');
-    nodes.push(el);
+    tags.push(keep(el));
   }
-  anchor?.after(...nodes);
+  const sheets = payload.head.tags.filter(isStylesheet).map((tag) => keep(headElement(tag)));
+  for (const el of current.values()) el.remove();
+  document.head.querySelector('title')?.after(...tags);
+  document.head.append(...sheets.filter((el) => !el.isConnected));
 }
 
 function swap(payload: Payload): void {
@@ -182,6 +214,7 @@ export async function navigate(target: URL, push: boolean, restoreY?: number): P
     state.outdated = true;
     if (forceLoad(target)) return;
   }
+  await addStylesheets(payload);
   if (push) {
     history.replaceState({ ...history.state, scroll: window.scrollY }, '');
     history.pushState({ scroll: 0 }, '', target.href);

@@ -101,14 +101,15 @@ export function buildSiteModel(input: ModelInput): SiteModel {
     bodyEndHtml: runtimeScript(config, `${base}/${assets.runtime.path}`, runtimeData(config, input.drafts)) + (input.bodyExtra ?? ''),
     islands: assets.islands.urls,
     ...(input.docs.some((doc) => doc.math) ? { mathCss: `${base}/${mathAssets().css.path}` } : {}),
+    pageCss: assets.pageCss.map((sheet) => ({ href: `${base}/${sheet.path}`, selectors: sheet.selectors })),
     ...(input.images && Object.keys(input.images.files).length ? { images: input.images } : {}),
   };
   return { posts, nav, neighbours: computeNeighbours(nav, config.theme.docsRoot, posts), related: computeRelated(posts), shared };
 }
 
-/** Changes only when the stylesheet, the runtime or an island chunk does (their names are content-hashed). */
+/** Changes only when a stylesheet, the runtime or an island chunk does (their names are content-hashed). */
 export function assetSetId(assets: SiteAssets): string {
-  return hashText(JSON.stringify([assets.css?.path ?? '', assets.runtime.path, assets.islands.urls])).slice(0, 12);
+  return hashText(JSON.stringify([assets.css?.path ?? '', assets.pageCss.map((sheet) => sheet.path), assets.runtime.path, assets.islands.urls])).slice(0, 12);
 }
 
 function builtinNotFound(): ContentDocument {

@@ -42,6 +42,9 @@ beforeAll(async () => {
   resultWithoutMath = await runCli(['build', '--root', dir, '--out', withoutMath]);
   writeFileSync(join(dir, 'content/index.md'), '---\ntitle: Home\n---\n\nSee [the note](/math#fn1), [its reference](/math#fnref1) and [Euler](/math#euler).\n');
   writeFileSync(join(dir, 'content/math.md'), MATH_PAGE);
+  // An on-demand sheet of the site's own, for the pages with footnotes.
+  mkdirSync(join(dir, 'site/styles/on-demand'), { recursive: true });
+  writeFileSync(join(dir, 'site/styles/on-demand/notes.css'), '.footnotes-list li { text-decoration: wavy underline; }\n');
   result = await runCli(['build', '--root', dir, '--out', out]);
 }, 120_000);
 afterAll(() => remove(dir));
@@ -84,6 +87,25 @@ describe('a site where one page has math', () => {
     for (const file of ['about/index.html', 'index.html']) expect(read(out, file)).not.toContain('katex');
     expect(headOf(read(out, 'about/index.html'))).toBe(headOf(read(withoutMath, 'about/index.html')));
     expect(html(out, 'about/index.html').querySelector('main .prose p')!.text).toBe('Plain prose 🎉 at 10:30:00.');
+  });
+
+  it("links the markdown extensions' sheet, after the site's, only from the page whose body uses one of its rules", () => {
+    const sheets = (file: string) =>
+      html(out, file)
+        .querySelectorAll('head link[rel="stylesheet"]')
+        .map((l) => l.getAttribute('href')!);
+    const [site, ...own] = sheets('math/index.html');
+    expect(site).toMatch(/^\/_sitegen\/style\.[0-9a-f]{10}\.css$/);
+    expect(own.map((href) => href.replace(/\.[0-9a-f]{10}\.css$/, ''))).toEqual(['/_sitegen/katex', '/_sitegen/markdown', '/_sitegen/notes']);
+    for (const file of ['about/index.html', 'index.html']) expect(sheets(file)).toEqual([site]);
+    // The footnotes' rules are in the markdown sheet, not in the sheet every page loads.
+    const markdown = read(out, own[1].slice(1));
+    expect(markdown).toContain('.footnote-ref');
+    expect(read(out, site.slice(1))).not.toContain('footnote');
+    expect(read(out, own[2].slice(1))).toContain('wavy underline');
+    // The payload's head names the same sheets, for client-side navigation.
+    const payload = JSON.parse(read(out, 'math/_payload.json')) as { head: { tags: { attrs: Record<string, string> }[] } };
+    expect(payload.head.tags.filter((t) => t.attrs.rel === 'stylesheet').map((t) => t.attrs.href)).toEqual(own);
   });
 
   it('writes no KaTeX files for a site without math', () => {

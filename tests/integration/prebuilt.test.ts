@@ -64,7 +64,7 @@ describe('the prebuilt default theme', () => {
       .sort();
     const plugins = readdirSync(join(ROOT, 'templates/plugins')).filter((name) => name.endsWith('.ts'));
     expect(plugins.length).toBeGreaterThanOrEqual(5);
-    expect(names).toEqual([...plugins.map(() => 'plugin'), 'runtime', 'stylesheet', 'templates']);
+    expect(names).toEqual([...plugins.map(() => 'plugin'), 'runtime', 'stylesheets', 'templates']);
   });
 
   it('is what a bare project builds with: no compile records of its own', () => {
