@@ -72,6 +72,15 @@ export interface ThemeConfig {
   searchAction?: string;
 }
 
+/** One of the site's languages (`locales` in site/config.ts). */
+export interface LocaleInfo {
+  /** BCP 47 code, also the folder its content and pages live in: `ja`, `pt-BR`. */
+  code: string;
+  /** Its name for switchers, in itself by default (`日本語`). */
+  label: string;
+  dir: 'ltr' | 'rtl';
+}
+
 export interface SiteInfo {
   name: string;
   /**
@@ -81,8 +90,12 @@ export interface SiteInfo {
   url: string;
   description: string;
   twitter?: string;
-  /** BCP 47 language of the site, e.g. 'en'. */
+  /** BCP 47 language of the site, e.g. 'en': every page's without `locales`. */
   lang: string;
+  /** The configured locales, the default first; empty for a site in one language. */
+  locales: LocaleInfo[];
+  /** The locale at the root of the site (`/`); its content is not in a locale folder. */
+  defaultLocale: string;
   separator: string;
   /** Base path the site is served under ('/' by default). Links in templates stay root-relative: the build adds it. */
   base: string;
@@ -163,6 +176,10 @@ export interface PageData {
   draft: boolean;
   /** Source file relative to the project root, e.g. 'content/v1/guide/tunnels.md'. */
   source: string;
+  /** The page's language (BCP 47): its locale, or the site's `lang` without locales. */
+  locale: string;
+  /** The direction its language is written in. */
+  dir: 'ltr' | 'rtl';
 }
 
 export interface PageContext {

@@ -10,6 +10,7 @@ import { hashInputs } from '../hash.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { memo } from '../cache/memo.ts';
 import { writeAtomic } from '../cache/json-file.ts';
+import { resolveLocales } from '../site/locales.ts';
 
 export const CONFIG_FILES = ['site/config.ts', 'site/config.mts', 'site/config.js', 'site/config.mjs'];
 
@@ -123,23 +124,29 @@ export function resolveConfig(input: unknown, root: string): ResolvedConfig {
     });
   }
   const data = parsed.data;
-  const config = {
-    ...data,
-    url: data.url.replace(/\/+$/, ''),
-    plugins: data.plugins ?? DEFAULT_PLUGINS,
-    defaultLocale: data.defaultLocale ?? data.locales[0] ?? data.lang,
-    root,
-  } as ResolvedConfig;
-  if (config.locales.length && !config.locales.includes(config.defaultLocale)) {
+  const locales = resolveLocales(data.locales);
+  const defaultLocale = data.defaultLocale ?? locales[0]?.code ?? data.lang;
+  const codes = locales.map((l) => l.code);
+  if (locales.length && !codes.includes(defaultLocale)) {
     throw new SitegenError(
       'SG1001',
-      `! defaultLocale: expected one of ${config.locales.map((l) => JSON.stringify(l)).join(', ')}, received ${JSON.stringify(config.defaultLocale)}`,
+      `! defaultLocale: expected one of ${codes.map((c) => JSON.stringify(c)).join(', ')}, received ${JSON.stringify(defaultLocale)}`,
       {
         hint: 'defaultLocale must be one of locales.',
       },
     );
   }
-  return config;
+  const twice = codes.find((code, i) => codes.indexOf(code) !== i);
+  if (twice) throw new SitegenError('SG1001', `! locales: ${JSON.stringify(twice)} is listed twice`, { hint: 'List each locale once.' });
+  return {
+    ...data,
+    url: data.url.replace(/\/+$/, ''),
+    plugins: data.plugins ?? DEFAULT_PLUGINS,
+    // The default first: it is the site's root, and switchers list it first.
+    locales: [...locales.filter((l) => l.code === defaultLocale), ...locales.filter((l) => l.code !== defaultLocale)],
+    defaultLocale,
+    root,
+  } as ResolvedConfig;
 }
 
 export async function loadConfig(rootDir: string, overrides: ConfigOverrides = {}): Promise<LoadedConfig> {

@@ -1,6 +1,6 @@
 /** The site config schema: one place that validates and holds every default. */
 import { z } from 'zod';
-import type { ThemeConfig } from '../../templates/types.ts';
+import type { LocaleInfo, ThemeConfig } from '../../templates/types.ts';
 
 const link = z.object({ text: z.string(), href: z.string(), description: z.string().optional() });
 
@@ -78,7 +78,15 @@ export const configSchema = z
     trailingSlash: z.boolean().default(false),
     separator: z.string().default('|'),
     base: z.string().startsWith('/').default('/'),
-    locales: z.array(z.string().min(2)).default([]),
+    /** The site's languages: codes, or `{ code, label, dir }`; the default's content is at the root, the others' in folders named by code. */
+    locales: z
+      .array(
+        z.union([
+          z.string().min(2),
+          z.object({ code: z.string().min(2), label: z.string().min(1).optional(), dir: z.enum(['ltr', 'rtl']).optional() }).strict(),
+        ]),
+      )
+      .default([]),
     defaultLocale: z.string().optional(),
     routeRules: z.record(z.string().startsWith('/'), routeRuleSchema).default({}),
     analytics: analytics.default(false),
@@ -129,8 +137,10 @@ type Parsed = z.output<typeof configSchema>;
 
 export type RouteMiddleware = (route: { path: string; source: string; data: Record<string, unknown> }) => boolean | Promise<boolean>;
 
-export interface ResolvedConfig extends Omit<Parsed, 'middleware' | 'theme' | 'plugins'> {
+export interface ResolvedConfig extends Omit<Parsed, 'middleware' | 'theme' | 'plugins' | 'locales'> {
   plugins: (string | [string, unknown])[];
+  /** The configured locales, the default first, each with its label and direction. */
+  locales: LocaleInfo[];
   defaultLocale: string;
   middleware: Record<string, RouteMiddleware>;
   theme: ThemeConfig;

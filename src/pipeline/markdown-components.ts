@@ -33,7 +33,7 @@ export function parseOptionsOf(project: Project): ParseOptions {
   for (const name of markdownComponentFiles(project.root, project.hooks.plugins).keys()) components.add(name);
   return {
     blogDir: config.blogDir,
-    locales: config.locales,
+    locales: config.locales.map((l) => l.code),
     defaultLocale: config.defaultLocale,
     markdown: config.markdown,
     components: [...components].sort(),

@@ -88,7 +88,7 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
     meta: { ...(entry.module.meta ?? {}) },
   }));
   const reservedFiles = pluginFiles(config);
-  const table = buildRouteTable(pages, docs, { docsRoot: config.theme.docsRoot, layouts, drafts: input.drafts, reservedFiles });
+  const table = buildRouteTable(pages, docs, { docsRoot: config.theme.docsRoot, site: config, layouts, drafts: input.drafts, reservedFiles });
   const rules = checkRouteRules(config, reservedFiles);
   // Relative links (`./other.md#anchor`) become the routes they name, now that every route is known.
   const resolved = resolveSourceLinks(docs, new SourceIndex(docs, input.failedRoutes), { trailingSlash: config.trailingSlash, drafts: input.drafts });
@@ -116,8 +116,8 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
     links: resolved.links,
   });
   const routes = [...table.routes];
-  const notFound = ensureNotFound(routes, layouts);
-  ensureBlogIndex(routes, model.posts, layouts, config.blogDir);
+  const notFound = ensureNotFound(routes, layouts, config);
+  ensureBlogIndex(routes, model.posts, layouts, config.blogDir, config);
   ensureHomePage(routes, model, layouts, config.description);
   const prerendered = routes
     .filter((r) => r.status === 200)

@@ -3,6 +3,7 @@ import type { ComponentType, Context, ReactNode } from 'react';
 import type { IslandInstance } from '../../templates/components/islands-context.ts';
 import type { LayoutProps, PageContext } from '../../templates/types.ts';
 import { SitegenError } from '../errors.ts';
+import { escapeHtml } from '../html.ts';
 import { hashText } from '../hash.ts';
 import { buildHead, renderHeadTags } from './head.ts';
 import type { HookRunner } from '../plugins/run.ts';
@@ -164,7 +165,7 @@ function classesIn(html: string): Set<string> {
 /** The whole HTML document around the rendered body. */
 function documentHtml(shared: SharedRenderData, job: RenderJob, page: PageHookContext['page'], head: PageHookContext['head'], body: string): string {
   return `<!doctype html>
-<html lang="${shared.site.lang}" data-assets="${shared.assets}">
+<html lang="${escapeHtml(page.locale)}" dir="${page.dir === 'rtl' ? 'rtl' : 'ltr'}" data-assets="${shared.assets}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -240,7 +241,17 @@ export async function renderPage(
       return failedPage(job, error, '');
     }
   }
-  const payload: Payload = { path: job.path, title: head.title, head, layout: job.layout, html: body, assets: shared.assets, status: job.status };
+  const payload: Payload = {
+    path: job.path,
+    title: head.title,
+    head,
+    layout: job.layout,
+    html: body,
+    assets: shared.assets,
+    status: job.status,
+    lang: page.locale,
+    dir: page.dir,
+  };
   // Links as written (without the base): the link checks compare them with routes.
   const { links, ids } = extractLinks(rawBody);
   const noindex = head.tags.some((t) => t.attrs.name === 'robots' && t.attrs.content.includes('noindex'));

@@ -75,4 +75,7 @@ export interface Payload {
   /** SharedRenderData.assets of the page's build. */
   assets: string;
   status: number;
+  /** The page's language and direction, for `<html lang dir>`. */
+  lang: string;
+  dir: 'ltr' | 'rtl';
 }

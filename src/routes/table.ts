@@ -3,6 +3,7 @@ import type { LayoutName, PageData } from '../../templates/types.ts';
 import { SitegenError } from '../errors.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { RESERVED_ROUTE_HINT, isRoutable, normalizeRoutePath, reservedRoute } from '../content/paths.ts';
+import { pageLanguage, type Languages } from '../site/locales.ts';
 
 export interface PageModuleInfo {
   route: string;
@@ -50,7 +51,7 @@ export function defaultLayout(doc: ContentDocument, docsRoot: string): LayoutNam
   return 'content';
 }
 
-export function documentPageData(doc: ContentDocument, layout: string): PageData {
+export function documentPageData(doc: ContentDocument, layout: string, site: Languages): PageData {
   return {
     kind: 'document',
     path: doc._path,
@@ -66,10 +67,11 @@ export function documentPageData(doc: ContentDocument, layout: string): PageData
     wordCount: doc.wordCount,
     draft: doc.draft,
     source: doc._source,
+    ...pageLanguage(doc._path, site, doc._locale),
   };
 }
 
-export function modulePageData(info: PageModuleInfo): PageData {
+export function modulePageData(info: PageModuleInfo, site: Languages): PageData {
   const layout = str(info.meta.layout, 'default') as LayoutName;
   return {
     kind: 'page',
@@ -84,11 +86,14 @@ export function modulePageData(info: PageModuleInfo): PageData {
     wordCount: 0,
     draft: false,
     source: info.file,
+    ...pageLanguage(info.route, site),
   };
 }
 
 export interface RouteOptions {
   docsRoot: string;
+  /** The site's languages: each page's locale and direction. */
+  site: Languages;
   layouts: string[];
   drafts: boolean;
   /** More files the site's plugins write at fixed places (a feed moved by its options). */
@@ -104,7 +109,7 @@ class RouteTableBuilder {
   constructor(private readonly options: RouteOptions) {}
 
   addPage(info: PageModuleInfo): void {
-    const page = modulePageData(info);
+    const page = modulePageData(info, this.options.site);
     if (this.reserved(info.route, info.file) || !this.checkLayout(page.layout, info.file) || !this.claim(info.route, info.file)) return;
     const middleware = Array.isArray(info.meta.middleware) ? info.meta.middleware.map(String) : [];
     this.table.routes.push({
@@ -129,7 +134,15 @@ class RouteTableBuilder {
       this.table.skipped.push(doc._path);
       return;
     }
-    this.table.routes.push({ path: doc._path, source: doc._source, status: 200, layout, page: documentPageData(doc, layout), middleware: doc.middleware, doc });
+    this.table.routes.push({
+      path: doc._path,
+      source: doc._source,
+      status: 200,
+      layout,
+      page: documentPageData(doc, layout, this.options.site),
+      middleware: doc.middleware,
+      doc,
+    });
   }
 
   /** An unknown layout is a problem (SG2003), never a dropped page: it renders with the fallback (undefined if the theme has none). */

@@ -24,6 +24,8 @@ interface Payload {
   /** The asset set it was rendered with. */
   assets: string;
   status: number;
+  lang?: string;
+  dir?: string;
 }
 
 class NotFound extends Error {}
@@ -148,6 +150,8 @@ function swap(payload: Payload): void {
   if (!root) throw new Error('no #__sitegen root');
   unmountIslands();
   swapHead(payload);
+  if (payload.lang) document.documentElement.lang = payload.lang;
+  if (payload.dir) document.documentElement.dir = payload.dir;
   root.innerHTML = payload.html;
   root.dataset.layout = payload.layout;
   if (payload.status === 200) delete root.dataset.status;

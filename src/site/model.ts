@@ -7,6 +7,7 @@ import { hashText } from '../hash.ts';
 import type { SiteAssets } from '../output/assets.ts';
 import type { RenderJob, SharedRenderData } from '../render/types.ts';
 import { documentPageData, type Route } from '../routes/table.ts';
+import type { Languages } from './locales.ts';
 import { buildNavigation, collectPosts, computeNeighbours, computeRelated, isValidDate, type Neighbours, type RelatedPosts } from './collections.ts';
 import type { SiteInfo } from '../../templates/types.ts';
 import type { ImageManifest } from '../output/images.ts';
@@ -19,6 +20,8 @@ export function siteInfo(config: ResolvedConfig): SiteInfo {
     url: config.url + config.base.replace(/\/+$/, ''),
     description: config.description,
     lang: config.lang,
+    locales: config.locales,
+    defaultLocale: config.defaultLocale,
     separator: config.separator,
     base: config.base,
     blogDir: config.blogDir.replace(/^\/+|\/+$/g, ''),
@@ -141,11 +144,11 @@ function builtinNotFound(): ContentDocument {
 }
 
 /** The site's /404 route, or a built-in one in the default layout (added to `routes`). */
-export function ensureNotFound(routes: Route[], layouts: string[]): Route {
+export function ensureNotFound(routes: Route[], layouts: string[], site: Languages): Route {
   let notFound = routes.find((r) => r.path === '/404');
   if (!notFound) {
     const layout = layouts.includes('default') ? 'default' : layouts[0];
-    const page = documentPageData(builtinNotFound(), layout);
+    const page = documentPageData(builtinNotFound(), layout, site);
     notFound = { path: '/404', source: page.source, status: 404, layout, page, middleware: [] };
     routes.push(notFound);
   }
@@ -153,7 +156,7 @@ export function ensureNotFound(routes: Route[], layouts: string[]): Route {
 }
 
 /** Posts with no listing page of their own get a built-in one at `/<blogDir>` (post layouts link back to it). */
-export function ensureBlogIndex(routes: Route[], posts: PostSummary[], layouts: string[], blogDir: string): void {
+export function ensureBlogIndex(routes: Route[], posts: PostSummary[], layouts: string[], blogDir: string, site: Languages): void {
   const path = `/${blogDir}`;
   if (!posts.length || routes.some((r) => r.path === path)) return;
   const layout = layouts.includes('default') ? 'default' : layouts[0];
@@ -192,12 +195,13 @@ export function ensureBlogIndex(routes: Route[], posts: PostSummary[], layouts: 
     isPost: false,
     hash: '',
   };
-  routes.push({ path, source: doc._source, status: 200, layout, page: documentPageData(doc, layout), middleware: [] });
+  routes.push({ path, source: doc._source, status: 200, layout, page: documentPageData(doc, layout, site), middleware: [] });
 }
 
 /** A site without a home page (a bare folder of markdown) gets a built-in one: description, sections, newest posts. */
 export function ensureHomePage(routes: Route[], model: SiteModel, layouts: string[], description: string): void {
   if (routes.some((r) => r.path === '/')) return;
+  const site = model.shared.site;
   const layout = layouts.includes('default') ? 'default' : layouts[0];
   const link = (path: string, title: string) => `<li><a href="${escapeHtml(path)}">${escapeHtml(title)}</a></li>`;
   const sections = model.nav.filter((item) => routes.some((r) => r.path === item.path)).map((item) => link(item.path, item.title));
@@ -231,7 +235,7 @@ export function ensureHomePage(routes: Route[], model: SiteModel, layouts: strin
     isPost: false,
     hash: '',
   };
-  routes.push({ path: '/', source: doc._source, status: 200, layout, page: documentPageData(doc, layout), middleware: [] });
+  routes.push({ path: '/', source: doc._source, status: 200, layout, page: documentPageData(doc, layout, site), middleware: [] });
 }
 
 /** A route rejected by middleware renders the not-found page, with `Page Not Found: {path}`. */

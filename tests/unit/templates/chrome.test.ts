@@ -13,6 +13,8 @@ const site: SiteInfo = {
   url: 'https://harbor.example',
   description: 'Ships & things',
   lang: 'en',
+  locales: [],
+  defaultLocale: 'en',
   separator: ' | ',
   base: '/',
   blogDir: 'blog',
