@@ -22,6 +22,7 @@ export type {
   DevServerContext,
   DevFilesContext,
   DevFiles,
+  LocaleContext,
   HookName,
 } from './plugins/types.ts';
 export type { HeadData, HeadTag } from './render/head.ts';

@@ -70,6 +70,8 @@ export interface ThemeConfig {
   search?: boolean;
   /** Where the search form goes without JavaScript (its `action`; default: the home page). */
   searchAction?: string;
+  /** What differs in a locale's pages, by locale code: its header links, footer, sidebar section labels and the like. */
+  locales?: Record<string, Partial<Omit<ThemeConfig, 'locales' | 'docsRoot'>>>;
 }
 
 /** One of the site's languages (`locales` in site/config.ts). */
@@ -79,6 +81,8 @@ export interface LocaleInfo {
   /** Its name for switchers, in itself by default (`日本語`). */
   label: string;
   dir: 'ltr' | 'rtl';
+  /** Where its language menu entry goes from a page it has no translation of: `/<code>` (`/` for the default), else its first page. */
+  home?: string;
 }
 
 export interface SiteInfo {
@@ -180,6 +184,11 @@ export interface PageData {
   locale: string;
   /** The direction its language is written in. */
   dir: 'ltr' | 'rtl';
+  /**
+   * The page in each locale, itself included, in the order of `locales` (multilingual sites only, and only when
+   * another locale has the page: the same path in its folder, or the same front matter `translationKey`).
+   */
+  translations?: { locale: string; path: string }[];
 }
 
 export interface PageContext {

@@ -138,6 +138,16 @@ export function resolveConfig(input: unknown, root: string): ResolvedConfig {
   }
   const twice = codes.find((code, i) => codes.indexOf(code) !== i);
   if (twice) throw new SitegenError('SG1001', `! locales: ${JSON.stringify(twice)} is listed twice`, { hint: 'List each locale once.' });
+  const unknown = Object.keys(data.theme.locales).find((code) => !codes.includes(code));
+  if (unknown) {
+    throw new SitegenError(
+      'SG1001',
+      `! theme.locales.${unknown}: expected one of the locales (${codes.join(', ') || 'none configured'}), received ${JSON.stringify(unknown)}`,
+      {
+        hint: 'Key theme.locales by the codes listed in locales.',
+      },
+    );
+  }
   return {
     ...data,
     url: data.url.replace(/\/+$/, ''),

@@ -4,36 +4,41 @@ import type { LocaleInfo, ThemeConfig } from '../../templates/types.ts';
 
 const link = z.object({ text: z.string(), href: z.string(), description: z.string().optional() });
 
-const theme = z
-  .object({
-    nav: z.array(link.extend({ items: z.array(link).optional(), activeMatch: z.string().optional() })).default([]),
-    actions: z.array(link).default([]),
-    footer: z.array(z.object({ title: z.string(), links: z.array(link) })).default([]),
-    copyright: z.string().optional(),
-    /** A status link under the footer blurb (`{ text: 'All systems operational', href: … }`). */
-    status: link.omit({ description: true }).optional(),
-    /** A line beside the copyright. */
-    tagline: z.string().optional(),
-    /** An image beside the site name in the header and footer (`{ src: '/logo.svg' }`); without one, the name alone. */
-    logo: z.object({ src: z.string(), width: z.number().int().positive().optional(), height: z.number().int().positive().optional() }).strict().optional(),
-    /** Links to the site's profiles elsewhere, in the footer (`[{ text: 'GitHub', href: 'https://github.com/me' }]`). */
-    social: z.array(link.omit({ description: true })).default([]),
-    formEndpoint: z.string().optional(),
-    /** The content folder holding the docs (doc layout, sidebar, prev/next); '' is the whole content folder. */
-    docsRoot: z.string().default(''),
-    docsSections: z.array(z.object({ dir: z.string(), title: z.string() })).default([]),
-    docsExtraLinks: z.array(link).default([]),
-    postCta: z.object({ title: z.string(), text: z.string(), href: z.string(), label: z.string() }).optional(),
-    /** The closing call to action of feature pages (`layout: feature`) and their hero button's default target; without it, none. */
-    cta: z
-      .object({ title: z.string(), text: z.string(), primary: link.omit({ description: true }), secondary: link.omit({ description: true }).optional() })
-      .strict()
-      .optional(),
-    editLink: z.string().optional(),
-    /** Labels for post categories by slug (`{ 'home-automation': 'Home automation' }`); others are title-cased. */
-    categoryLabels: z.record(z.string()).default({}),
-    search: z.boolean().default(false),
-    searchAction: z.string().startsWith('/').default('/'),
+const themeFields = z.object({
+  nav: z.array(link.extend({ items: z.array(link).optional(), activeMatch: z.string().optional() })).default([]),
+  actions: z.array(link).default([]),
+  footer: z.array(z.object({ title: z.string(), links: z.array(link) })).default([]),
+  copyright: z.string().optional(),
+  /** A status link under the footer blurb (`{ text: 'All systems operational', href: … }`). */
+  status: link.omit({ description: true }).optional(),
+  /** A line beside the copyright. */
+  tagline: z.string().optional(),
+  /** An image beside the site name in the header and footer (`{ src: '/logo.svg' }`); without one, the name alone. */
+  logo: z.object({ src: z.string(), width: z.number().int().positive().optional(), height: z.number().int().positive().optional() }).strict().optional(),
+  /** Links to the site's profiles elsewhere, in the footer (`[{ text: 'GitHub', href: 'https://github.com/me' }]`). */
+  social: z.array(link.omit({ description: true })).default([]),
+  formEndpoint: z.string().optional(),
+  /** The content folder holding the docs (doc layout, sidebar, prev/next); '' is the whole content folder. */
+  docsRoot: z.string().default(''),
+  docsSections: z.array(z.object({ dir: z.string(), title: z.string() })).default([]),
+  docsExtraLinks: z.array(link).default([]),
+  postCta: z.object({ title: z.string(), text: z.string(), href: z.string(), label: z.string() }).optional(),
+  /** The closing call to action of feature pages (`layout: feature`) and their hero button's default target; without it, none. */
+  cta: z
+    .object({ title: z.string(), text: z.string(), primary: link.omit({ description: true }), secondary: link.omit({ description: true }).optional() })
+    .strict()
+    .optional(),
+  editLink: z.string().optional(),
+  /** Labels for post categories by slug (`{ 'home-automation': 'Home automation' }`); others are title-cased. */
+  categoryLabels: z.record(z.string()).default({}),
+  search: z.boolean().default(false),
+  searchAction: z.string().startsWith('/').default('/'),
+});
+
+const theme = themeFields
+  .extend({
+    /** What differs in a locale's pages (`{ ja: { nav: […], footer: […] } }`): header, footer, sidebar labels, calls to action. */
+    locales: z.record(z.string(), themeFields.omit({ docsRoot: true, logo: true, formEndpoint: true, search: true }).partial().strict()).default({}),
   })
   .default({});
 

@@ -343,9 +343,13 @@ export function parseDocument(
   const stem = contentStem(source.rel);
   const frontmatter = jsonSafe(data) as Record<string, unknown>;
   checkTextFields(fields);
-  const isPost = type === 'markdown' && stem.startsWith(`${options.blogDir}/`) && !isPartial(stem);
+  const locale = stemLocale(stem, options.locales, options.defaultLocale);
+  // Another locale's blog is in its folder: content/zh-CN/blog/… is posted under /zh-cn/blog/… (routes are lower case).
+  const inFolder = locale !== undefined && locale !== options.defaultLocale && stem.startsWith(`${locale}/`);
+  const isPost = type === 'markdown' && stem.startsWith(`${inFolder ? `${locale}/` : ''}${options.blogDir}/`) && !isPartial(stem);
   const dates = readDates(fields);
-  const { path, date } = readRoute(fields, stem, dates.date, isPost ? options.blogDir : undefined);
+  const postDir = inFolder ? `${locale.toLowerCase()}/${options.blogDir}` : options.blogDir;
+  const { path, date } = readRoute(fields, stem, dates.date, isPost ? postDir : undefined);
   const images = frontMatterImages(data, text);
   // Includes need to know what the build may read; without a scope (unit tests, say) they are left as written.
   const include: IncludeContext | undefined =
@@ -366,7 +370,7 @@ export function parseDocument(
     _path: path,
     _dir: parentDir(path),
     _partial: isPartial(stem),
-    _locale: stemLocale(stem, options.locales, options.defaultLocale),
+    _locale: locale,
     _type: type,
     _source: source.display,
     // No `title:`: the body's first block when it is an H1 (the layouts show that heading once), else the file name.

@@ -360,6 +360,7 @@ export class DevSession {
       documents: [...this.planned],
       body: async (doc) => ((await this.apiDocument(doc)).body as { html?: string } | undefined)?.html ?? '',
       posts: this.posts,
+      locales: this.plan.model.locales.map((l) => ({ code: l.code, site: l.site, posts: apiPosts(l.posts, this.config.base) })),
       authors: shared.authors,
     };
   }

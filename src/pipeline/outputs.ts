@@ -111,6 +111,7 @@ export async function runBuildDone(input: BuildDoneInput): Promise<{ files: Set<
         pages,
         documents: input.documents,
         posts,
+        locales: input.plan.model.locales.map((l, i) => ({ code: l.code, site: l.site, posts: i === 0 ? posts : apiPosts(l.posts, input.config.base) })),
         authors: input.authors,
         outDir: input.outDir,
         // Bodies stay out of the main thread until a plugin asks: read back from the content API file, written by now.

@@ -27,6 +27,7 @@ import {
 } from '../routes/rules.ts';
 import { buildRouteTable, type DocRedirect, type PageModuleInfo, type Route } from '../routes/table.ts';
 import { runMiddleware } from '../routes/middleware.ts';
+import { linkTranslations, setLocaleHomes } from '../site/locales.ts';
 import { buildSiteModel, ensureBlogIndex, ensureHomePage, ensureNotFound, renderJob, type SiteModel } from '../site/model.ts';
 import { unknownAuthors } from '../site/data.ts';
 
@@ -117,8 +118,11 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
   });
   const routes = [...table.routes];
   const notFound = ensureNotFound(routes, layouts, config);
-  ensureBlogIndex(routes, model.posts, layouts, config.blogDir, config);
+  for (const locale of model.locales) ensureBlogIndex(routes, locale.posts, layouts, locale.site.blogDir, config);
   ensureHomePage(routes, model, layouts, config.description);
+  const published = routes.filter((r) => r.status === 200 && !r.rejected).map((r) => r.page);
+  linkTranslations(published, config);
+  setLocaleHomes(model.shared.site.locales, published, config);
   const prerendered = routes
     .filter((r) => r.status === 200)
     .map((r) => r.path)

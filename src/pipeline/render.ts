@@ -95,10 +95,11 @@ class PageRun {
   constructor(private readonly input: RenderInput) {
     const { plan, previous } = input;
     this.prevFiles = input.prevFiles ?? new Map(previous?.files ?? []);
-    this.collectionHash = Object.fromEntries(SITE_COLLECTIONS.map((name) => [name, hashText(JSON.stringify(plan.model.shared[name]))])) as Record<
-      SiteCollection,
-      string
-    >;
+    // Every locale's collection counts (a page reads its own locale's): a change in one re-renders the pages reading any.
+    const { shared } = plan.model;
+    const hashOf = (name: SiteCollection) =>
+      hashText(JSON.stringify(shared.locales ? [shared[name], ...Object.values(shared.locales).map((l) => l[name])] : shared[name]));
+    this.collectionHash = Object.fromEntries(SITE_COLLECTIONS.map((name) => [name, hashOf(name)])) as Record<SiteCollection, string>;
     // With the same collections, engine, templates and config as last time, the same document has the same job and key.
     this.jobsKey = input.jobsKey && hashText([input.jobsKey, ...SITE_COLLECTIONS.map((name) => this.collectionHash[name])].join('\u0000'));
     this.sameJobs = !!this.jobsKey && previous?.jobsKey === this.jobsKey;

@@ -44,6 +44,8 @@ export interface BuiltPage {
   updated?: string;
   /** false for noindex pages (drafts, 404, `index: false`, a non-indexable site). */
   indexable: boolean;
+  /** The page in each locale, itself included (multilingual sites: PageData.translations). */
+  translations?: { locale: string; path: string }[];
 }
 
 export interface BuildDoneContext {
@@ -58,6 +60,8 @@ export interface BuildDoneContext {
   body(doc: ContentDocument): Promise<string>;
   /** The blog listing as its content API file holds it: excerpts like `body(doc)`; `path` stays the route. */
   posts: PostSummary[];
+  /** Each locale's site and blog listing, the default first (`site` and `posts` above); one entry without `locales`. */
+  locales: LocaleContext[];
   authors: Record<string, Author>;
   /** Write a file into the output folder (it lands with the rest of the build, atomically). */
   write(path: string, data: string | Uint8Array): Promise<void>;
@@ -71,6 +75,13 @@ export interface DevServerContext {
   config: ResolvedConfig;
 }
 
+/** A locale as site-wide plugins see it: its code, its site (theme overrides, docs root and blog in its folder) and posts. */
+export interface LocaleContext {
+  code: string;
+  site: SiteInfo;
+  posts: PostSummary[];
+}
+
 /** What `dev:files` sees: what `build:done` would, of the site as `sitegen dev` has it now. */
 export interface DevFilesContext {
   config: ResolvedConfig;
@@ -82,6 +93,7 @@ export interface DevFilesContext {
   /** A document's body HTML, as its page shows it (as in `build:done`). */
   body(doc: ContentDocument): Promise<string>;
   posts: PostSummary[];
+  locales: LocaleContext[];
   authors: Record<string, Author>;
 }
 

@@ -42,10 +42,14 @@ export function buildHead(site: SiteInfo, page: PageData, status: number): HeadD
   return { title: page.title.trim() || site.name, tags, jsonld: [] };
 }
 
-/** Set a meta/link tag, replacing one with the same key attribute (name, property or rel). */
+/**
+ * Set a meta/link tag, replacing one with the same key attribute (name, property or rel). Links with the same rel
+ * but another `hreflang` or `type` are different links (a feed's alternate and a translation's).
+ */
 export function setTag(head: HeadData, tag: HeadTag['tag'], attrs: Record<string, string>): void {
   const key = attrs.name !== undefined ? 'name' : attrs.property !== undefined ? 'property' : 'rel';
-  const existing = head.tags.findIndex((t) => t.tag === tag && t.attrs[key] !== undefined && t.attrs[key] === attrs[key]);
+  const same = (t: HeadTag) => key !== 'rel' || (t.attrs.hreflang === attrs.hreflang && t.attrs.type === attrs.type);
+  const existing = head.tags.findIndex((t) => t.tag === tag && t.attrs[key] !== undefined && t.attrs[key] === attrs[key] && same(t));
   if (existing === -1) head.tags.push({ tag, attrs });
   else head.tags[existing] = { tag, attrs };
 }

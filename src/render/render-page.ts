@@ -69,7 +69,7 @@ export function extractLinks(html: string): { links: string[]; ids: string[] } {
 }
 
 /** The collections behind a proxy that notes which ones the page's components read. */
-function tracked(shared: SharedRenderData): { values: Pick<SharedRenderData, SiteCollection>; uses: Set<SiteCollection> } {
+function tracked(shared: Pick<SharedRenderData, SiteCollection>): { values: Pick<SharedRenderData, SiteCollection>; uses: Set<SiteCollection> } {
   const uses = new Set<SiteCollection>();
   const values = {} as Pick<SharedRenderData, SiteCollection>;
   for (const name of SITE_COLLECTIONS) {
@@ -188,10 +188,13 @@ export async function renderPage(
   loadLanguage?: (name: string) => Promise<void>,
 ): Promise<RenderedPage> {
   job = withOutputLinks(shared, job);
+  // A page in another locale than the default renders with its locale's site and collections.
+  const local = shared.locales?.[job.page.locale];
+  const site = local?.site ?? shared.site;
   const hookContext: PageHookContext = {
     page: job.page,
-    head: buildHead(shared.site, job.page, job.status),
-    site: shared.site,
+    head: buildHead(site, job.page, job.status),
+    site,
     authors: shared.authors,
     status: job.status,
     dev: !!shared.dev,
@@ -207,9 +210,9 @@ export async function renderPage(
   const page = hookContext.page;
   const head = hookContext.head;
   head.tags = tagsWithBase(head.tags, shared.site.base);
-  const collections = tracked(shared);
+  const collections = tracked(local ?? shared);
   const ctx: PageContext = {
-    site: shared.site,
+    site,
     page,
     nav: collections.values.nav,
     posts: collections.values.posts,
@@ -255,6 +258,14 @@ export async function renderPage(
   // Links as written (without the base): the link checks compare them with routes.
   const { links, ids } = extractLinks(rawBody);
   const noindex = head.tags.some((t) => t.attrs.name === 'robots' && t.attrs.content.includes('noindex'));
-  const summary = { title: page.title, description: page.description, layout: job.layout, date: page.date, updated: page.updated, indexable: !noindex };
+  const summary = {
+    title: page.title,
+    description: page.description,
+    layout: job.layout,
+    date: page.date,
+    updated: page.updated,
+    indexable: !noindex,
+    ...(page.translations ? { translations: page.translations } : {}),
+  };
   return { path: job.path, status: job.status, html, payload: JSON.stringify(payload), links, ids, islands, summary, uses: [...collections.uses].sort() };
 }

@@ -19,6 +19,8 @@ export interface SharedRenderData {
   settings: { indexable: boolean; trailingSlash: boolean; canonicalQueryWhitelist: string[] };
   /** Extra tags for every <head> (stylesheet, icons, runtime script). */
   headHtml: string;
+  /** Each locale but the default, by code: its site (theme overrides, docs root and blog in its folder) and collections. */
+  locales?: Record<string, { site: SiteInfo; nav: NavItem[]; posts: PostSummary[] }>;
   /** The runtime <script> element. */
   bodyEndHtml: string;
   /** KaTeX's stylesheet URL (base included) when a document has math: linked by the pages that show math. */

@@ -44,10 +44,12 @@ export interface RouteTable {
 const str = (value: unknown, fallback = '') => (typeof value === 'string' ? value : fallback);
 
 /** A document's layout when it names none: `post` for posts, `doc` under the docs root (all of them when it is `''`), else `content`. */
-export function defaultLayout(doc: ContentDocument, docsRoot: string): LayoutName {
+export function defaultLayout(doc: ContentDocument, docsRoot: string, site?: Languages): LayoutName {
   if (doc.isPost) return 'post';
   const root = docsRoot.replace(/^\/+|\/+$/g, '');
-  if (!root || doc._stem === root || doc._stem.startsWith(`${root}/`)) return 'doc';
+  // Another locale's docs root is in its folder: ja/<docsRoot>.
+  const stem = site && doc._locale && doc._locale !== site.defaultLocale ? doc._stem.replace(`${doc._locale}/`, '') : doc._stem;
+  if (!root || stem === root || stem.startsWith(`${root}/`)) return 'doc';
   return 'content';
 }
 
@@ -148,9 +150,9 @@ class RouteTableBuilder {
   /** An unknown layout is a problem (SG2003), never a dropped page: it renders with the fallback (undefined if the theme has none). */
   private documentLayout(doc: ContentDocument): string | undefined {
     const { layouts, docsRoot } = this.options;
-    const layout = doc.layout ?? defaultLayout(doc, docsRoot);
+    const layout = doc.layout ?? defaultLayout(doc, docsRoot, this.options.site);
     if (layouts.includes(layout)) return layout;
-    const instead = [defaultLayout(doc, docsRoot), 'default', ...layouts].find((name) => layouts.includes(name));
+    const instead = [defaultLayout(doc, docsRoot, this.options.site), 'default', ...layouts].find((name) => layouts.includes(name));
     this.table.errors.push(this.unknownLayout(layout, { file: doc._source, ...(doc.layoutLine ? { line: doc.layoutLine } : {}) }, instead));
     return instead;
   }

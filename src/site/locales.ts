@@ -3,7 +3,7 @@
  * document's `_locale`, else the locale its path starts with, else the default). Without `locales`, every page
  * speaks the site's `lang`.
  */
-import type { LocaleInfo } from '../../templates/types.ts';
+import type { LocaleInfo, PageData } from '../../templates/types.ts';
 
 /** Scripts written right to left, by primary language subtag. */
 const RTL = new Set(['ar', 'fa', 'he', 'ur', 'ps', 'sd', 'ug', 'yi', 'dv', 'ckb']);
@@ -40,11 +40,16 @@ export interface Languages {
   defaultLocale: string;
 }
 
+/** A locale's folder in routes: its code in lower case, as every route segment is (`zh-CN` → `/zh-cn/…`). */
+export function localeSegment(code: string): string {
+  return code.toLowerCase();
+}
+
 /** The locale a path is in: its first segment when that names a locale other than the default, else the default. */
 export function localeOfPath(path: string, site: Languages): string {
   if (!site.locales.length) return site.lang;
-  const first = path.split('/')[1] ?? '';
-  return site.locales.some((l) => l.code === first && l.code !== site.defaultLocale) ? first : site.defaultLocale;
+  const first = (path.split('/')[1] ?? '').toLowerCase();
+  return site.locales.find((l) => localeSegment(l.code) === first && l.code !== site.defaultLocale)?.code ?? site.defaultLocale;
 }
 
 /** A page's language and direction: its document's locale (`_locale`) when it has one, else its path's. */
@@ -52,4 +57,52 @@ export function pageLanguage(path: string, site: Languages, docLocale?: string):
   const locale = docLocale ?? localeOfPath(path, site);
   const dir = site.locales.find((l) => l.code === locale)?.dir ?? directionOf(locale);
   return { locale, dir };
+}
+
+/** A path without its locale's folder: `/ja/guide/setup` → `/guide/setup`, `/ja` → `/`. */
+export function unlocalizedPath(path: string, locale: string, site: Languages): string {
+  const folder = `/${localeSegment(locale)}`;
+  if (locale === site.defaultLocale || !(path === folder || path.startsWith(`${folder}/`))) return path;
+  return path.slice(folder.length) || '/';
+}
+
+/** A path in another locale: `/guide/setup` in `ja` → `/ja/guide/setup`. */
+export function localizedPath(path: string, locale: string, site: Languages): string {
+  if (!site.locales.length || locale === site.defaultLocale) return path;
+  return path === '/' ? `/${localeSegment(locale)}` : `/${localeSegment(locale)}${path}`;
+}
+
+/**
+ * Each page's translations, itself included, in the order of `locales`: the pages of the other locales with the same
+ * front matter `translationKey`, else the same path without the locale's folder. A page without any gets none.
+ */
+export function linkTranslations(pages: PageData[], site: Languages): void {
+  if (site.locales.length < 2) return;
+  const groups = new Map<string, PageData[]>();
+  for (const page of pages) {
+    const key = page.frontmatter.translationKey;
+    const id = typeof key === 'string' || typeof key === 'number' ? `key:${key}` : `path:${unlocalizedPath(page.path, page.locale, site)}`;
+    const group = groups.get(id);
+    if (group) group.push(page);
+    else groups.set(id, [page]);
+  }
+  const rank = new Map(site.locales.map((l, i) => [l.code, i]));
+  for (const group of groups.values()) {
+    // One page per locale: a second page of the same locale and key is not a translation of the others.
+    const one = [...new Map(group.map((page) => [page.locale, page])).values()].filter((page) => rank.has(page.locale));
+    if (one.length < 2) continue;
+    const translations = one.sort((a, b) => rank.get(a.locale)! - rank.get(b.locale)!).map((page) => ({ locale: page.locale, path: page.path }));
+    for (const page of one) page.translations = translations;
+  }
+}
+
+/** Each locale's home for the language menu: `/<code>` (`/` for the default) when it is a page, else its first page by path. */
+export function setLocaleHomes(locales: LocaleInfo[], pages: PageData[], site: Languages): void {
+  for (const locale of locales) {
+    const home = localizedPath('/', locale.code, site);
+    const own = pages.filter((page) => page.locale === locale.code).map((page) => page.path);
+    const found = own.includes(home) ? home : own.sort()[0];
+    if (found) locale.home = found;
+    else delete locale.home;
+  }
 }

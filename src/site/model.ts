@@ -7,7 +7,7 @@ import { hashText } from '../hash.ts';
 import type { SiteAssets } from '../output/assets.ts';
 import type { RenderJob, SharedRenderData } from '../render/types.ts';
 import { documentPageData, type Route } from '../routes/table.ts';
-import type { Languages } from './locales.ts';
+import { localeSegment, type Languages } from './locales.ts';
 import { buildNavigation, collectPosts, computeNeighbours, computeRelated, isValidDate, type Neighbours, type RelatedPosts } from './collections.ts';
 import type { SiteInfo } from '../../templates/types.ts';
 import type { ImageManifest } from '../output/images.ts';
@@ -20,7 +20,8 @@ export function siteInfo(config: ResolvedConfig): SiteInfo {
     url: config.url + config.base.replace(/\/+$/, ''),
     description: config.description,
     lang: config.lang,
-    locales: config.locales,
+    // A copy: the plan sets each locale's home once the routes are known.
+    locales: config.locales.map((locale) => ({ ...locale })),
     defaultLocale: config.defaultLocale,
     separator: config.separator,
     base: config.base,
@@ -59,8 +60,11 @@ function runtimeData(config: ResolvedConfig, drafts: boolean): Record<string, st
 }
 
 export interface SiteModel {
+  /** The default locale's posts and navigation (the site's, without locales). */
   posts: PostSummary[];
   nav: NavItem[];
+  /** Every locale's site and collections, the default first (one entry without locales). */
+  locales: LocaleModel[];
   neighbours: Map<string, Neighbours>;
   related: RelatedPosts;
   shared: SharedRenderData;
@@ -83,19 +87,64 @@ export interface ModelInput {
   links?: Map<string, Record<string, string>>;
 }
 
+/** A locale's own site: its theme overrides, and its docs root and blog under its folder (the default's stay at the root). */
+function localeSite(site: SiteInfo, code: string): SiteInfo {
+  const { locales: overrides, ...theme } = site.theme;
+  const own = { ...theme, ...overrides?.[code] };
+  if (code === site.defaultLocale) return { ...site, theme: own };
+  const docsRoot = site.theme.docsRoot.replace(/^\/+|\/+$/g, '');
+  const folder = localeSegment(code);
+  return { ...site, blogDir: `${folder}/${site.blogDir}`, theme: { ...own, docsRoot: docsRoot ? `${folder}/${docsRoot}` : '' } };
+}
+
+/** A locale's navigation: the default's is the content tree without the other locales' folders; another's is its folder's tree, its home first. */
+function localeNav(docs: ContentDocument[], drafts: boolean, code: string, isDefault: boolean): NavItem[] {
+  const nav = buildNavigation(docs, drafts);
+  if (isDefault) return nav;
+  const home = `/${localeSegment(code)}`;
+  const folder = nav.find((item) => item.path === home || item.path.startsWith(`${home}/`));
+  if (!folder?.children) return nav;
+  return folder.path === home ? [{ title: folder.title, path: folder.path }, ...folder.children] : folder.children;
+}
+
+export interface LocaleModel {
+  code: string;
+  site: SiteInfo;
+  nav: NavItem[];
+  posts: PostSummary[];
+  neighbours: Map<string, Neighbours>;
+  related: RelatedPosts;
+}
+
+/** Each locale's site and collections, the default first: a multilingual site is one site per locale. */
+function localeModels(input: ModelInput, site: SiteInfo): LocaleModel[] {
+  const { config } = input;
+  const codes = config.locales.length ? config.locales.map((l) => l.code) : [config.lang];
+  const byLocale = new Map<string, ContentDocument[]>(codes.map((code) => [code, []]));
+  for (const doc of input.docs) byLocale.get(doc._locale ?? config.defaultLocale)?.push(doc);
+  return codes.map((code) => {
+    const docs = config.locales.length ? byLocale.get(code)! : input.docs;
+    const own = config.locales.length ? localeSite(site, code) : site;
+    const posts = collectPosts(docs, input.drafts, input.images, input.links);
+    const nav = localeNav(docs, input.drafts, code, code === config.defaultLocale || !config.locales.length);
+    return { code, site: own, nav, posts, neighbours: computeNeighbours(nav, own.theme.docsRoot, posts), related: computeRelated(posts) };
+  });
+}
+
 export function buildSiteModel(input: ModelInput): SiteModel {
   const { config, assets } = input;
   const base = config.base.replace(/\/$/, '');
-  const posts = collectPosts(input.docs, input.drafts, input.images, input.links);
-  const nav = buildNavigation(input.docs, input.drafts);
+  const [main, ...others] = localeModels(input, siteInfo(config));
+  const { posts, nav } = main;
   const favicon = input.hasFavicon ? `<link rel="icon" href="${base}/favicon.svg" type="image/svg+xml">\n` : '';
   const headHtml = `${favicon}${assets.css ? `<link rel="stylesheet" href="${base}/${assets.css.path}">\n` : ''}<link rel="modulepreload" href="${base}/${assets.runtime.path}">`;
   const shared: SharedRenderData = {
     assets: assetSetId(assets),
     ...(input.dev ? { dev: true } : {}),
-    site: siteInfo(config),
+    site: main.site,
     nav,
     posts,
+    ...(others.length ? { locales: Object.fromEntries(others.map((l) => [l.code, { site: l.site, nav: l.nav, posts: l.posts }])) } : {}),
     authors: input.authors,
     indexable: config.indexable,
     trailingSlash: config.trailingSlash,
@@ -107,7 +156,9 @@ export function buildSiteModel(input: ModelInput): SiteModel {
     pageCss: assets.pageCss.map((sheet) => ({ href: `${base}/${sheet.path}`, selectors: sheet.selectors })),
     ...(input.images && Object.keys(input.images.files).length ? { images: input.images } : {}),
   };
-  return { posts, nav, neighbours: computeNeighbours(nav, config.theme.docsRoot, posts), related: computeRelated(posts), shared };
+  const neighbours = new Map([...main.neighbours, ...others.flatMap((l) => [...l.neighbours])]);
+  const related: RelatedPosts = { get: (path) => [main, ...others].reduce<PostSummary[] | undefined>((found, l) => found ?? l.related.get(path), undefined) };
+  return { posts, nav, neighbours, related, shared, locales: [main, ...others] };
 }
 
 /** Changes only when a stylesheet, the runtime or an island chunk does (their names are content-hashed). */

@@ -1,4 +1,5 @@
-import type { SiteInfo } from '../types';
+import type { PageData, SiteInfo } from '../types';
+import { LanguageSwitcher, languageTargets } from './LanguageSwitcher';
 import { Brand } from './Logo';
 import { Icon } from './Icon';
 import { isActive } from './util';
@@ -18,12 +19,17 @@ const MENU_ICONS: Record<string, string> = {
  * to action, CSS-only mobile menu. The search form is a plain GET form until the search plugin's
  * client mounts on first focus (`data-sitegen-search`).
  */
-export function Header({ site, path }: { site: SiteInfo; path: string }) {
+export function Header({ site, path, page }: { site: SiteInfo; path: string; page?: Pick<PageData, 'locale' | 'translations'> }) {
   const state = navState(site, path);
-  const key = state.map((item) => `${+item.current}${+item.active}${item.subs.map(Number).join('')}`).join(',');
+  let key = state.map((item) => `${+item.current}${+item.active}${item.subs.map(Number).join('')}`).join(',');
+  // A multilingual page's language menu points at its own translations.
+  if (page && site.locales.length > 1)
+    key += `|${page.locale}|${languageTargets(site, page)
+      .map((t) => t.href)
+      .join(' ')}`;
   return (
     <Once scope={site} id={`header:${key}`} as="header" className="site-header">
-      <HeaderInside site={site} state={state} />
+      <HeaderInside site={site} state={state} page={page} />
     </Once>
   );
 }
@@ -44,7 +50,7 @@ function navState(site: SiteInfo, path: string): ItemState[] {
 }
 
 /** The inside of the header, from the site and the page's menu state only (rendered once per state). */
-function HeaderInside({ site, state }: { site: SiteInfo; state: ItemState[] }) {
+function HeaderInside({ site, state, page }: { site: SiteInfo; state: ItemState[]; page?: Pick<PageData, 'locale' | 'translations'> }) {
   const { nav, actions } = site.theme;
   const primary = actions[actions.length - 1];
   const secondary = actions.slice(0, -1);
@@ -120,6 +126,7 @@ function HeaderInside({ site, state }: { site: SiteInfo; state: ItemState[] }) {
             </div>
           </form>
         )}
+        {page && <LanguageSwitcher site={site} page={page} />}
         <div className="header-actions">
           {secondary.map((a) => (
             <a key={a.href} className="btn btn-ghost" href={a.href}>

@@ -1,16 +1,29 @@
 import type { ReactNode } from 'react';
-import type { SiteInfo } from '../types';
+import type { PageData, SiteInfo } from '../types';
 import { Header } from './Header';
 import { Footer } from './Footer';
 
 /** The page chrome every layout shares: skip link, header, main landmark, footer. */
-export function Shell({ site, path, children, mainClass }: { site: SiteInfo; path: string; children: ReactNode; mainClass?: string }) {
+export function Shell({
+  site,
+  path,
+  page,
+  children,
+  mainClass,
+}: {
+  site: SiteInfo;
+  path: string;
+  /** The page's language and translations, for the language menu of a multilingual site. */
+  page?: Pick<PageData, 'locale' | 'translations'>;
+  children: ReactNode;
+  mainClass?: string;
+}) {
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header site={site} path={path} />
+      <Header site={site} path={path} page={page} />
       <main id="main" tabIndex={-1} className={mainClass}>
         {children}
       </main>

@@ -11,7 +11,7 @@ export default function ContentLayout(props: LayoutProps) {
   // A body that starts with its own H1 shows that heading as the title, once.
   const lead = isPage ? undefined : leadHeading(page.html);
   return (
-    <Shell site={site} path={page.path} mainClass="main-content">
+    <Shell site={site} path={page.path} page={page} mainClass="main-content">
       <header className={`page-header${isPage ? '' : ' page-header-narrow'}`}>
         <div className={`container${isPage ? '' : ' container-narrow'}`}>
           {eyebrow && <p className="eyebrow">{eyebrow}</p>}

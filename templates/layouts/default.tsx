@@ -8,7 +8,7 @@ export default function DefaultLayout(props: LayoutProps) {
   // A body that starts with its own H1 shows that heading as the title, once.
   const lead = children === undefined || children === null ? leadHeading(page.html) : undefined;
   return (
-    <Shell site={site} path={page.path} mainClass="main-default">
+    <Shell site={site} path={page.path} page={page} mainClass="main-default">
       {children ?? (
         <div className="container container-narrow page-pad">
           {lead ? <h1 className="page-title" id={lead.id} dangerouslySetInnerHTML={{ __html: lead.html }} /> : <h1 className="page-title">{page.title}</h1>}

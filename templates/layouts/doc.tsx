@@ -39,7 +39,7 @@ export default function DocLayout(props: LayoutProps) {
   const lead = children === undefined || children === null ? leadHeading(page.html) : undefined;
   const edit = site.theme.editLink && page.kind === 'document' ? site.theme.editLink.replace('{path}', page.source) : undefined;
   return (
-    <Shell site={site} path={page.path} mainClass="main-docs">
+    <Shell site={site} path={page.path} page={page} mainClass="main-docs">
       <div className="container docs-grid">
         <aside className="docs-sidebar">
           <Sidebar site={site} nav={nav} current={page.path} />

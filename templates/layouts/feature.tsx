@@ -28,7 +28,7 @@ export default function FeatureLayout(props: LayoutProps) {
   const docsHref = fmString(page.frontmatter, 'docs');
   const isPage = children !== undefined && children !== null;
   return (
-    <Shell site={site} path={page.path} mainClass="main-feature">
+    <Shell site={site} path={page.path} page={page} mainClass="main-feature">
       <section className="feature-hero">
         <div className="container">
           <p className="eyebrow">{eyebrow}</p>

@@ -122,7 +122,7 @@ export default function HomeLayout(props: LayoutProps) {
   const heading = text(hero.text);
   const body = lead ? lead.rest : page.html;
   return (
-    <Shell site={site} path={page.path} mainClass="main-home">
+    <Shell site={site} path={page.path} page={page} mainClass="main-home">
       <section className="home-hero" aria-labelledby="home-title">
         <div className="container home-hero-inner">
           {lead ? (

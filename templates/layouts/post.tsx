@@ -22,7 +22,7 @@ export default function PostLayout(props: LayoutProps) {
   // A body that starts with its own H1 shows that heading as the title, once.
   const lead = children === undefined || children === null ? leadHeading(page.html) : undefined;
   return (
-    <Shell site={site} path={page.path} mainClass="main-post">
+    <Shell site={site} path={page.path} page={page} mainClass="main-post">
       <article className="post">
         <header className="post-header">
           <div className="container container-narrow">

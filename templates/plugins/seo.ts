@@ -28,12 +28,20 @@ export default function seo(options: SeoOptions = {}): SitegenPlugin {
         const noindex = !settings.indexable || status !== 200 || page.draft || page.frontmatter.index === false || page.frontmatter.robots === 'noindex';
         if (noindex) setTag(head, 'meta', { name: 'robots', content: 'noindex, nofollow' });
         else setTag(head, 'link', { rel: 'canonical', href: url });
+        // The page in every language, itself included, and the default locale's for any other language.
+        if (!noindex && page.translations) {
+          const href = (path: string) => canonicalUrl({ url: site.url, trailingSlash: settings.trailingSlash }, path);
+          for (const { locale, path } of page.translations) head.tags.push({ tag: 'link', attrs: { rel: 'alternate', hreflang: locale, href: href(path) } });
+          const fallback = page.translations.find((t) => t.locale === site.defaultLocale);
+          if (fallback) head.tags.push({ tag: 'link', attrs: { rel: 'alternate', hreflang: 'x-default', href: href(fallback.path) } });
+        }
         const isPost = page.layout === 'post';
         const image = typeof page.frontmatter.cover === 'string' ? page.frontmatter.cover : options.image;
         setTag(head, 'meta', { property: 'og:type', content: isPost ? 'article' : 'website' });
         setTag(head, 'meta', { property: 'og:site_name', content: site.name });
         setTag(head, 'meta', { property: 'og:title', content: page.title || site.name });
         setTag(head, 'meta', { property: 'og:url', content: url });
+        if (site.locales.length) setTag(head, 'meta', { property: 'og:locale', content: page.locale.replace('-', '_') });
         if (description) setTag(head, 'meta', { property: 'og:description', content: description });
         if (image) setTag(head, 'meta', { property: 'og:image', content: absolute(site.url, image) });
         setTag(head, 'meta', { name: 'twitter:card', content: options.card ?? (image ? 'summary_large_image' : 'summary') });

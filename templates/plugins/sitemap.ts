@@ -1,6 +1,7 @@
 /**
  * sitemap.xml and robots.txt, built on the plugin API with the `sitemap` writer: every indexable
- * page, `lastmod` from the document's `updated` or `date`. A site with `indexable: false` gets a
+ * page, `lastmod` from the document's `updated` or `date`, and a multilingual page's translations
+ * as `xhtml:link` alternates. A site with `indexable: false` gets a
  * robots.txt that disallows everything (and no sitemap).
  *
  *   plugins: ['react-sitegen/plugins/sitemap']
@@ -28,12 +29,15 @@ export default function sitemap(options: SitemapOptions = {}): SitegenPlugin {
           .map((p) => {
             const lastmod = p.updated ?? p.date;
             const url = canonicalUrl({ url: site.url, trailingSlash: config.trailingSlash }, p.path);
-            return lastmod ? { url, lastmod } : { url };
+            // A multilingual page lists every language's address, itself included (xhtml:link hreflang).
+            const links = p.translations?.map((t) => ({ lang: t.locale, url: canonicalUrl({ url: site.url, trailingSlash: config.trailingSlash }, t.path) }));
+            return { url, ...(lastmod ? { lastmod } : {}), ...(links ? { links } : {}) };
           });
+        const xhtml = links.some((link) => link.links);
         // Loaded when needed: the plugin is loaded in every worker too.
         const { SitemapStream, streamToPromise } = await import('sitemap');
         const xml = await streamToPromise(
-          Readable.from(links).pipe(new SitemapStream({ hostname: site.url, xmlns: { news: false, video: false, image: false, xhtml: false } })),
+          Readable.from(links).pipe(new SitemapStream({ hostname: site.url, xmlns: { news: false, video: false, image: false, xhtml } })),
         );
         await write('sitemap.xml', xml.toString());
         await write('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
