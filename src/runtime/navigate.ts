@@ -92,30 +92,28 @@ function navigable(a: HTMLAnchorElement, event?: MouseEvent): URL | undefined {
   return target;
 }
 
-function headElement({ tag, attrs }: HeadTag): Element {
+const SHEET = 'link[rel="stylesheet"]';
+
+/** A head element of ours (`data-h`): a payload's tag, or its JSON-LD as a script. */
+function headElement(tag: string, attrs: Record<string, string>, text?: string): Element {
   const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  el.setAttribute('data-h', '');
+  for (const [k, v] of Object.entries({ ...attrs, 'data-h': '' })) el.setAttribute(k, v);
+  if (text !== undefined) el.textContent = text;
   return el;
 }
 
-const isStylesheet = ({ tag, attrs }: HeadTag) => tag === 'link' && attrs.rel === 'stylesheet';
-
 /**
- * Add the payload's stylesheets that this page lacks (KaTeX's, the markdown extensions') and wait until they load, so
- * its HTML never shows unstyled; a slow one is waited for 3 s at most.
+ * Add the payload's stylesheets that this page lacks (KaTeX's, an on-demand sheet) and wait until they load, so its
+ * HTML never shows unstyled; a slow one is waited for 3 s at most.
  */
-function addStylesheets(payload: Payload): Promise<void> {
-  const have = new Set([...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href')));
-  const loads: Promise<unknown>[] = [];
-  for (const tag of payload.head.tags) {
-    if (!isStylesheet(tag) || have.has(tag.attrs.href)) continue;
-    const el = headElement(tag);
-    loads.push(new Promise((resolve) => (el.addEventListener('load', resolve), el.addEventListener('error', resolve))));
-    document.head.append(el);
-  }
-  if (!loads.length) return Promise.resolve();
-  return Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, 3000))]).then(() => undefined);
+function addStylesheets(payload: Payload): Promise<unknown> {
+  const loads = payload.head.tags
+    .filter(({ attrs }) => attrs.rel === 'stylesheet' && !document.querySelector(`${SHEET}[href="${CSS.escape(attrs.href)}"]`))
+    .map(({ tag, attrs }) => {
+      const el = document.head.appendChild(headElement(tag, attrs)) as HTMLLinkElement;
+      return new Promise((resolve) => (el.onload = el.onerror = resolve));
+    });
+  return Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, 3000))]);
 }
 
 /**
@@ -124,25 +122,18 @@ function addStylesheets(payload: Payload): Promise<void> {
  */
 function swapHead(payload: Payload): void {
   document.title = payload.head.title;
-  const current = new Map<string, Element>();
-  for (const el of document.head.querySelectorAll('[data-h]')) current.set(el.outerHTML, el);
-  const keep = (el: Element): Element => {
+  const current = new Map([...document.head.querySelectorAll('[data-h]')].map((el) => [el.outerHTML, el]));
+  const nodes = [
+    ...payload.head.tags.map(({ tag, attrs }) => headElement(tag, attrs)),
+    ...payload.head.jsonld.map((json) => headElement('script', { type: 'application/ld+json' }, json)),
+  ].map((el) => {
     const same = current.get(el.outerHTML);
     current.delete(el.outerHTML);
     return same ?? el;
-  };
-  const tags = payload.head.tags.filter((tag) => !isStylesheet(tag)).map((tag) => keep(headElement(tag)));
-  for (const json of payload.head.jsonld) {
-    const el = document.createElement('script');
-    el.type = 'application/ld+json';
-    el.textContent = json;
-    el.setAttribute('data-h', '');
-    tags.push(keep(el));
-  }
-  const sheets = payload.head.tags.filter(isStylesheet).map((tag) => keep(headElement(tag)));
+  });
   for (const el of current.values()) el.remove();
-  document.head.querySelector('title')?.after(...tags);
-  document.head.append(...sheets.filter((el) => !el.isConnected));
+  document.head.querySelector('title')?.after(...nodes.filter((el) => !el.matches(SHEET)));
+  document.head.append(...nodes.filter((el) => el.matches(SHEET) && !el.isConnected));
 }
 
 function swap(payload: Payload): void {

@@ -2,6 +2,7 @@
  * Preview mode: `?preview=<token>` (or `?previewToken=`) stores the token and reloads without it; empty switches it off.
  * The token only ever reaches the page as text, never as markup.
  */
+import { guardedReload } from './guard.ts';
 import { config } from './state.ts';
 
 const KEY = 'sitegen:preview';
@@ -22,7 +23,7 @@ export function previewToken(): string {
   return match ? decodeURIComponent(match[1]) : '';
 }
 
-function clearPreview(): void {
+export function clearPreview(): void {
   try {
     sessionStorage.removeItem(KEY);
   } catch {
@@ -64,25 +65,9 @@ export function handlePreviewParam(): boolean {
   return true;
 }
 
+/** The preview banner, from its own chunk: most visits never need it. */
 export function showPreviewBanner(): void {
   const token = previewToken();
   if (!token || document.getElementById('sitegen-preview')) return;
-  const banner = document.createElement('div');
-  banner.id = 'sitegen-preview';
-  banner.setAttribute('role', 'status');
-  banner.style.cssText =
-    'position:fixed;inset:auto 1rem 1rem auto;z-index:9999;display:flex;gap:.75rem;align-items:center;padding:.6rem .9rem;border-radius:.5rem;background:#111827;color:#fff;font:14px/1.4 system-ui,sans-serif;box-shadow:0 6px 24px rgba(0,0,0,.25)';
-  const label = document.createElement('span');
-  // Drafts exist only in builds made with them (`sitegen dev`, `sitegen build --drafts`): say so.
-  label.textContent = `Preview mode is on (${token})${config.drafts ? '' : ': this build has no drafts'}`;
-  const leave = document.createElement('button');
-  leave.type = 'button';
-  leave.textContent = 'Leave preview';
-  leave.style.cssText = 'font:inherit;color:#111827;background:#fff;border:0;border-radius:.35rem;padding:.2rem .6rem;cursor:pointer';
-  leave.addEventListener('click', () => {
-    clearPreview();
-    location.reload();
-  });
-  banner.append(label, leave);
-  document.body.append(banner);
+  import('./preview-banner.ts').then((mod) => mod.previewBanner(token, !!config.drafts, clearPreview)).catch(() => guardedReload());
 }
