@@ -38,10 +38,10 @@ const DESCRIPTION_LIMIT = 160;
 export const clientFile = (hash: string) => `_sitegen/search.${hash}.js`;
 export const INDEX_FILE = '_sitegen/search/index.json';
 
-/** The client's sources (client.ts, options.ts, MiniSearch's version) hashed: its file's name. */
+/** The client's sources (client.ts, options.ts, tokenize.ts, MiniSearch's version) hashed: its file's name. */
 function clientHash(client: string): string {
   const hash = createHash('sha256');
-  for (const file of [client, join(dirname(client), 'options.ts')]) hash.update(readFileSync(file));
+  for (const file of [client, join(dirname(client), 'options.ts'), join(dirname(client), 'tokenize.ts')]) hash.update(readFileSync(file));
   try {
     hash.update(JSON.parse(readFileSync(createRequire(client).resolve('minisearch/package.json'), 'utf8')).version);
   } catch {

@@ -10,6 +10,7 @@
  */
 import MiniSearch from 'minisearch';
 import { INDEX_OPTIONS, MAX_RESULTS, SEARCH_OPTIONS, type SearchDocument, type StoredResult } from './options.ts';
+import { needsSegmenting, tokenize } from './tokenize.ts';
 
 /** Beside the client: `…/_sitegen/search.<hash>.js` → `…/_sitegen/search/index.json`. */
 const INDEX_URL = new URL('search/index.json', import.meta.url).href;
@@ -33,8 +34,9 @@ function loadIndex(): Promise<MiniSearch<SearchDocument>> {
 
 function query(index: MiniSearch<SearchDocument>, text: string): StoredResult[] {
   let hits = index.search(text, SEARCH_OPTIONS);
-  // Every word must match; when that finds nothing, any word will do.
-  if (!hits.length && /\s/.test(text.trim())) hits = index.search(text, { ...SEARCH_OPTIONS, combineWith: 'OR' });
+  // Every word must match; when that finds nothing, any word will do (words unspaced in Chinese or Japanese too).
+  const words = /\s/.test(text.trim()) || (needsSegmenting(text) && tokenize(text).length > 1);
+  if (!hits.length && words) hits = index.search(text, { ...SEARCH_OPTIONS, combineWith: 'OR' });
   return hits.slice(0, MAX_RESULTS).map((hit) => ({ title: hit.title, path: hit.path, section: hit.section, description: hit.description }) as StoredResult);
 }
 

@@ -4,6 +4,7 @@
  * the options the index was built with.
  */
 import type { Options, SearchOptions } from 'minisearch';
+import { tokenize } from './tokenize.ts';
 
 /** One searchable page, as the index stores it. */
 export interface SearchDocument {
@@ -36,6 +37,7 @@ export const INDEX_OPTIONS: Options<SearchDocument> = {
   idField: 'path',
   fields: ['title', 'headings', 'description', 'text'],
   storeFields: ['title', 'path', 'section', 'description'],
+  tokenize,
   processTerm,
 };
 
