@@ -49,5 +49,11 @@ export const SEARCH_OPTIONS: SearchOptions = {
   combineWith: 'AND',
 };
 
+/**
+ * The index file in `_sitegen/search/`: one for the site, or one per locale when the site has
+ * `locales` (pages then name theirs: `<meta name="sitegen:search" data-locale>`).
+ */
+export const indexName = (locale?: string) => (locale ? `index.${locale}.json` : 'index.json');
+
 /** Results shown at most. */
 export const MAX_RESULTS = 8;
