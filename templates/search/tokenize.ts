@@ -28,7 +28,8 @@ export function needsSegmenting(text: string): boolean {
  */
 export function tokenize(text: string): string[] {
   const pieces = text.split(SPACE_OR_PUNCTUATION);
-  if (!UNSPACED.test(text)) return pieces;
+  // (A browser without Intl.Segmenter, Firefox before 125, searches such text as MiniSearch would.)
+  if (!UNSPACED.test(text) || typeof Intl.Segmenter !== 'function') return pieces;
   segmenter ??= new Intl.Segmenter('en', { granularity: 'word' });
   const terms: string[] = [];
   for (const piece of pieces) {
