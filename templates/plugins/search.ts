@@ -10,6 +10,11 @@
  * its sources, so pages name the same file from build to build) and `_sitegen/search/index.json`
  * (the index, revalidated by browsers); the client finds the index from its own URL. `sitegen dev`
  * serves the same two files (`dev:files`), the index made again on the first request after an edit.
+ *
+ * A site with `locales` gets one index per locale, `_sitegen/search/index.<code>.json`, each of the
+ * documents in that locale only; a page's meta names its locale (`data-locale`), and the client
+ * searches that locale's index (the meta is swapped by a client-side navigation, so the next search
+ * after going from `/` to `/ja/` uses the Japanese index).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
@@ -19,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import type MiniSearch from 'minisearch';
 import type { TocLink } from '../types.ts';
 import { docsSection, setTag, type BuildDoneContext, type ContentDocument, type SitegenPlugin } from 'react-sitegen';
-import { INDEX_OPTIONS, type SearchDocument } from '../search/options.ts';
+import { INDEX_OPTIONS, indexName, type SearchDocument } from '../search/options.ts';
 
 export interface SearchOptions {
   /** Path prefixes of the documents to index (default: the docs root and the blog folder of the config). */
@@ -36,12 +41,13 @@ export const TEXT_BUDGET = 10_000_000;
 const MIN_PAGE_TEXT = 2400;
 const DESCRIPTION_LIMIT = 160;
 export const clientFile = (hash: string) => `_sitegen/search.${hash}.js`;
-export const INDEX_FILE = '_sitegen/search/index.json';
+export const indexFile = (locale?: string) => `_sitegen/search/${indexName(locale)}`;
+export const INDEX_FILE = indexFile();
 
-/** The client's sources (client.ts, options.ts, MiniSearch's version) hashed: its file's name. */
+/** The client's sources (client.ts, options.ts, tokenize.ts, MiniSearch's version) hashed: its file's name. */
 function clientHash(client: string): string {
   const hash = createHash('sha256');
-  for (const file of [client, join(dirname(client), 'options.ts')]) hash.update(readFileSync(file));
+  for (const file of [client, join(dirname(client), 'options.ts'), join(dirname(client), 'tokenize.ts')]) hash.update(readFileSync(file));
   try {
     hash.update(JSON.parse(readFileSync(createRequire(client).resolve('minisearch/package.json'), 'utf8')).version);
   } catch {
@@ -151,6 +157,19 @@ export interface IndexInput extends Pick<BuildDoneContext, 'config' | 'site' | '
   routes: Iterable<string>;
   /** Path prefixes of the documents to index (the plugin's option). */
   include?: string[];
+  /** With `locales`: index only this locale's documents (`include` then applies to paths without the locale's folder). */
+  locale?: string;
+}
+
+/**
+ * A document's locale (its `_locale`, else its path's first segment when that names a locale) and its path without
+ * that segment. Routes are lower-case (`content/zh-CN/` → `/zh-cn/`): segments and codes compare without case.
+ */
+function localeOf(doc: ContentDocument, site: IndexInput['site']): { locale: string; path: string } {
+  const first = (doc._path.split('/')[1] ?? '').toLowerCase();
+  const folder = site.locales.find((l) => l.code.toLowerCase() === first && l.code !== site.defaultLocale)?.code;
+  const path = folder ? doc._path.slice(first.length + 1) || '/' : doc._path;
+  return { locale: doc._locale ?? folder ?? site.defaultLocale, path };
 }
 
 /** The search index (MiniSearch's JSON) of the documents `include` covers, sorted by path. */
@@ -163,14 +182,18 @@ export async function searchIndex(input: IndexInput): Promise<string> {
     : [site.theme.docsRoot, config.blogDir].map((dir) => `/${dir.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/'));
   const included = (path: string) => include.some((prefix) => path.startsWith(prefix) || path === prefix.replace(/\/$/, ''));
   const blogRoot = `/${config.blogDir.replace(/^\/|\/$/g, '')}/`;
+  // Paths as the default locale has them: `/ja/v1/guide` is matched and sectioned as `/v1/guide`.
+  const localPath = (doc: ContentDocument) => (input.locale === undefined ? doc._path : localeOf(doc, site).path);
   const sectionOf = (doc: ContentDocument) => {
-    if (doc.isPost || doc._path.startsWith(blogRoot)) return 'Blog';
-    const docs = docsSection(site, doc._path);
+    const path = localPath(doc);
+    if (doc.isPost || path.startsWith(blogRoot)) return 'Blog';
+    const docs = docsSection(site, path);
     if (docs) return `Docs · ${docs}`;
-    return doc._path.startsWith(`/${site.theme.docsRoot}/`) ? 'Docs' : site.name;
+    return path.startsWith(`/${site.theme.docsRoot}/`) ? 'Docs' : site.name;
   };
+  const inLocale = (doc: ContentDocument) => input.locale === undefined || localeOf(doc, site).locale === input.locale;
   const indexed = input.documents
-    .filter((doc) => included(doc._path) && !doc.draft && !doc._partial && !doc.redirect && rendered.has(doc._path))
+    .filter((doc) => inLocale(doc) && included(localPath(doc)) && !doc.draft && !doc._partial && !doc.redirect && rendered.has(doc._path))
     .sort((a, b) => (a._path < b._path ? -1 : a._path > b._path ? 1 : 0));
   const texts = (await Promise.all(indexed.map((doc) => input.body(doc)))).map(htmlText);
   const cap = textCap(texts.map((t) => t.length));
@@ -208,6 +231,9 @@ export async function bundleClient(file: string): Promise<string> {
   return result.outputFiles[0].text;
 }
 
+/** The indexes to make: one per locale, or one for the site (`undefined`) without `locales`. */
+const localesOf = (site: IndexInput['site']): (string | undefined)[] => (site.locales.length ? site.locales.map((l) => l.code) : [undefined]);
+
 export default function search(options: SearchOptions = {}): SitegenPlugin {
   let client: { file: string; hash: string } | undefined;
   const clientOf = (root: string) => {
@@ -223,8 +249,9 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
   return {
     name: 'sitegen:search',
     hooks: {
-      'page:data'({ head, site }) {
-        setTag(head, 'meta', { name: 'sitegen:search', content: `${site.base.replace(/\/$/, '')}/${clientFile(clientOf(process.cwd()).hash)}` });
+      'page:data'({ head, page, site }) {
+        const content = `${site.base.replace(/\/$/, '')}/${clientFile(clientOf(process.cwd()).hash)}`;
+        setTag(head, 'meta', site.locales.length ? { name: 'sitegen:search', content, 'data-locale': page.locale } : { name: 'sitegen:search', content });
       },
 
       // esbuild and MiniSearch load in these hooks, on the main thread, not at the top: every worker
@@ -234,14 +261,19 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
         const bundled = bundleClient(clientOf(ctx.config.root).file);
         bundled.catch(() => undefined); // awaited below
         const routes = ctx.pages.map((p) => p.path);
-        await ctx.write(INDEX_FILE, await searchIndex({ ...ctx, routes, include: options.include }));
+        for (const locale of localesOf(ctx.site)) {
+          await ctx.write(indexFile(locale), await searchIndex({ ...ctx, routes, include: options.include, locale }));
+        }
         await ctx.write(clientFile(clientOf(ctx.config.root).hash), await bundled);
       },
 
       'dev:files'(ctx) {
         const { file, hash } = clientOf(ctx.config.root);
+        const indexes = Object.fromEntries(
+          localesOf(ctx.site).map((locale) => [indexFile(locale), () => searchIndex({ ...ctx, include: options.include, locale })]),
+        );
         return {
-          [INDEX_FILE]: () => searchIndex({ ...ctx, include: options.include }),
+          ...indexes,
           [clientFile(hash)]: () => {
             devClient ??= bundleClient(file);
             devClient.catch(() => (devClient = undefined));

@@ -9,32 +9,46 @@
  * Nothing the user types is ever inserted as HTML.
  */
 import MiniSearch from 'minisearch';
-import { INDEX_OPTIONS, MAX_RESULTS, SEARCH_OPTIONS, type SearchDocument, type StoredResult } from './options.ts';
+import { INDEX_OPTIONS, MAX_RESULTS, SEARCH_OPTIONS, indexName, type SearchDocument, type StoredResult } from './options.ts';
+import { needsSegmenting, tokenize } from './tokenize.ts';
 
-/** Beside the client: `…/_sitegen/search.<hash>.js` → `…/_sitegen/search/index.json`. */
-const INDEX_URL = new URL('search/index.json', import.meta.url).href;
 /** The site's base path ('' at the root), from where the client itself is served. */
 const BASE = new URL('..', new URL('.', import.meta.url)).pathname.replace(/\/$/, '');
 
-let indexPromise: Promise<MiniSearch<SearchDocument>> | undefined;
+/**
+ * Beside the client: `…/_sitegen/search.<hash>.js` → `…/_sitegen/search/index.json`, or the index of
+ * the page's locale (`index.ja.json`) on a site with locales. Read at each search: a client-side
+ * navigation to another locale swaps the meta that names it.
+ */
+function indexUrl(): string {
+  const locale = document.querySelector<HTMLMetaElement>('meta[name="sitegen:search"]')?.dataset.locale;
+  return new URL(`search/${indexName(locale)}`, import.meta.url).href;
+}
 
-/** Fetch and load the index, once per page (a failed load may be retried). */
-function loadIndex(): Promise<MiniSearch<SearchDocument>> {
+const indexes = new Map<string, Promise<MiniSearch<SearchDocument>>>();
+
+/** Fetch and load an index, once per page (a failed load may be retried). */
+function loadIndex(url: string): Promise<MiniSearch<SearchDocument>> {
   // (Its name stays the same from build to build: the browser revalidates it.)
-  indexPromise ??= fetch(INDEX_URL, { cache: 'no-cache' })
-    .then((response) => {
-      if (!response.ok) throw new Error(`${response.status} ${response.statusText} for ${INDEX_URL}`);
-      return response.text();
-    })
-    .then((json) => MiniSearch.loadJSON<SearchDocument>(json, INDEX_OPTIONS));
-  indexPromise.catch(() => (indexPromise = undefined));
-  return indexPromise;
+  let loading = indexes.get(url);
+  if (!loading) {
+    loading = fetch(url, { cache: 'no-cache' })
+      .then((response) => {
+        if (!response.ok) throw new Error(`${response.status} ${response.statusText} for ${url}`);
+        return response.text();
+      })
+      .then((json) => MiniSearch.loadJSON<SearchDocument>(json, INDEX_OPTIONS));
+    indexes.set(url, loading);
+    loading.catch(() => indexes.delete(url));
+  }
+  return loading;
 }
 
 function query(index: MiniSearch<SearchDocument>, text: string): StoredResult[] {
   let hits = index.search(text, SEARCH_OPTIONS);
-  // Every word must match; when that finds nothing, any word will do.
-  if (!hits.length && /\s/.test(text.trim())) hits = index.search(text, { ...SEARCH_OPTIONS, combineWith: 'OR' });
+  // Every word must match; when that finds nothing, any word will do (words unspaced in Chinese or Japanese too).
+  const words = /\s/.test(text.trim()) || (needsSegmenting(text) && tokenize(text).length > 1);
+  if (!hits.length && words) hits = index.search(text, { ...SEARCH_OPTIONS, combineWith: 'OR' });
   return hits.slice(0, MAX_RESULTS).map((hit) => ({ title: hit.title, path: hit.path, section: hit.section, description: hit.description }) as StoredResult);
 }
 
@@ -148,7 +162,7 @@ export function mount(box: HTMLElement): void {
         list.hidden = true;
         popup.hidden = false;
       }
-      index = await loadIndex();
+      index = await loadIndex(indexUrl());
       ready = true;
     } catch (error) {
       if (mine !== seq) return;

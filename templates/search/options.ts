@@ -4,6 +4,7 @@
  * the options the index was built with.
  */
 import type { Options, SearchOptions } from 'minisearch';
+import { tokenize } from './tokenize.ts';
 
 /** One searchable page, as the index stores it. */
 export interface SearchDocument {
@@ -36,6 +37,7 @@ export const INDEX_OPTIONS: Options<SearchDocument> = {
   idField: 'path',
   fields: ['title', 'headings', 'description', 'text'],
   storeFields: ['title', 'path', 'section', 'description'],
+  tokenize,
   processTerm,
 };
 
@@ -46,6 +48,12 @@ export const SEARCH_OPTIONS: SearchOptions = {
   fuzzy: (term) => (term.length > 3 ? 0.2 : false),
   combineWith: 'AND',
 };
+
+/**
+ * The index file in `_sitegen/search/`: one for the site, or one per locale when the site has
+ * `locales` (pages then name theirs: `<meta name="sitegen:search" data-locale>`).
+ */
+export const indexName = (locale?: string) => (locale ? `index.${locale}.json` : 'index.json');
 
 /** Results shown at most. */
 export const MAX_RESULTS = 8;

@@ -65,7 +65,7 @@ describe('search in sitegen dev', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
     const js = await res.text();
-    expect(js).toContain('search/index.json');
+    expect(js).toContain('index.json');
     expect(js).toMatch(/export\s*\{/);
   });
 

@@ -1,0 +1,40 @@
+/**
+ * Search terms of a text, the same in the build (Node, indexing) and in the browser (querying).
+ *
+ * Text in scripts written with spaces is split as MiniSearch splits it: at spaces, line breaks and
+ * punctuation. Chinese, Japanese, Thai and the like write words without spaces between them, so a
+ * run of them (`Webhookを転送します`) would be one long term that no query matches: such runs are cut
+ * into words by `Intl.Segmenter` (`Webhook`, `を`, `転送`, `し`, `ます`). One regular expression tells
+ * whether a text needs that at all, so Latin-script text never reaches the segmenter.
+ */
+
+/** MiniSearch's default split (its SPACE_OR_PUNCTUATION): what Latin-script text has always been cut at. */
+const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
+
+/** Scripts whose words a space does not (always) end: Han, kana, Hangul, and those of South-East Asia. */
+const UNSPACED = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
+
+let segmenter: Intl.Segmenter | undefined;
+
+/** Whether a text holds words that only a segmenter can find. */
+export function needsSegmenting(text: string): boolean {
+  return UNSPACED.test(text);
+}
+
+/**
+ * The terms of `text`: MiniSearch's split, with each piece in an unspaced script cut into its words
+ * (the word-like segments of `Intl.Segmenter`; its dictionaries do not depend on a locale, so the
+ * index and the query agree whatever the browser's language).
+ */
+export function tokenize(text: string): string[] {
+  const pieces = text.split(SPACE_OR_PUNCTUATION);
+  // (A browser without Intl.Segmenter, Firefox before 125, searches such text as MiniSearch would.)
+  if (!UNSPACED.test(text) || typeof Intl.Segmenter !== 'function') return pieces;
+  segmenter ??= new Intl.Segmenter('en', { granularity: 'word' });
+  const terms: string[] = [];
+  for (const piece of pieces) {
+    if (!UNSPACED.test(piece)) terms.push(piece);
+    else for (const { segment, isWordLike } of segmenter.segment(piece)) if (isWordLike) terms.push(segment);
+  }
+  return terms;
+}

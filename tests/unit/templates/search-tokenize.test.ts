@@ -1,0 +1,90 @@
+/**
+ * The search tokenizer (templates/search/tokenize.ts): Chinese, Japanese, Korean and Thai text cut into words
+ * by Intl.Segmenter, everything else split exactly as MiniSearch splits it, and an index built with it finds
+ * a CJK word inside unspaced text.
+ */
+import MiniSearch from 'minisearch';
+import { describe, expect, it } from 'vitest';
+import { INDEX_OPTIONS, SEARCH_OPTIONS, type SearchDocument } from '../../../templates/search/options.ts';
+import { needsSegmenting, tokenize } from '../../../templates/search/tokenize.ts';
+
+const words = (text: string) => tokenize(text).filter(Boolean);
+
+describe('tokenize', () => {
+  it('cuts Japanese into words', () => {
+    expect(words('Webhookを転送します')).toEqual(['Webhook', 'を', '転送', 'し', 'ます']);
+    expect(words('署名を検証する。サーバーを設定します')).toEqual(['署名', 'を', '検証', 'する', 'サーバー', 'を', '設定', 'し', 'ます']);
+  });
+
+  it('cuts Chinese into words', () => {
+    expect(words('转发Webhook请求')).toEqual(['转发', 'Webhook', '请求']);
+    expect(words('签名验证，然后转发。')).toEqual(['签名', '验证', '然后', '转发']);
+  });
+
+  it('keeps Korean words (spaced) and cuts Latin letters off them', () => {
+    expect(words('웹훅을 로컬 서버로 전달합니다')).toEqual(['웹훅을', '로컬', '서버로', '전달합니다']);
+    expect(words('API를 호출')).toEqual(['API', '를', '호출']);
+  });
+
+  it('cuts Thai, which has no spaces between words', () => {
+    expect(words('ส่งต่อเว็บฮุค')).toEqual(['ส่ง', 'ต่อ', 'เว็บ', 'ฮุค']);
+  });
+
+  it('splits mixed English and Japanese: English words as before, Japanese runs into words', () => {
+    expect(words('Use ferry tunnel (v1.2) でローカルに転送し、it’s done')).toEqual([
+      'Use',
+      'ferry',
+      'tunnel',
+      'v1',
+      '2',
+      'で',
+      'ローカル',
+      'に',
+      '転送',
+      'し',
+      'it',
+      's',
+      'done',
+    ]);
+  });
+
+  it('leaves Latin-script (and Cyrillic, Arabic…) text exactly as MiniSearch splits it', () => {
+    const split = MiniSearch.getDefault('tokenize') as (text: string) => string[];
+    for (const text of [
+      'Tunnels forward HTTPS — and TCP — to localhost:8080; see “Webhook bins”.',
+      ' leading and trailing, spaces ',
+      'it’s a don’t-miss: e.g. x.y/z @user #tag 50%',
+      'Переслать вебхук на локальный сервер',
+      'إعادة توجيه الطلبات',
+      'café naïve Straße ĳ',
+      '',
+    ]) {
+      expect(needsSegmenting(text), text).toBe(false);
+      expect(tokenize(text), text).toEqual(split(text));
+    }
+  });
+});
+
+describe('an index built with it', () => {
+  const index = new MiniSearch<SearchDocument>(INDEX_OPTIONS);
+  const doc = (path: string, title: string, text: string): SearchDocument => ({ path, title, section: 'Docs', description: '', headings: '', text });
+  index.addAll([
+    doc('/ja/guide/forward', 'Webhookの転送', 'ローカルのサーバーにWebhookを転送します。'),
+    doc('/zh-CN/guide/forward', '转发', '把Webhook请求转发到本地服务器。'),
+    doc('/ko/guide/forward', '전달', '웹훅을 로컬 서버로 전달합니다.'),
+    doc('/guide/forward', 'Forwarding', 'Forward webhooks to a local server.'),
+  ]);
+  const paths = (query: string) => index.search(query, SEARCH_OPTIONS).map((hit) => hit.id);
+
+  it('finds a Japanese, a Chinese and a Korean word inside unspaced text', () => {
+    expect(paths('転送')).toEqual(['/ja/guide/forward']);
+    expect(paths('转发')).toEqual(['/zh-CN/guide/forward']);
+    expect(paths('服务器')).toEqual(['/zh-CN/guide/forward']);
+    expect(paths('서버')).toEqual(['/ko/guide/forward']); // the last word typed matches as a prefix (서버로)
+  });
+
+  it('still finds English words, in English and in Japanese text', () => {
+    expect(paths('webhooks').sort()).toEqual(['/guide/forward', '/ja/guide/forward', '/zh-CN/guide/forward']);
+    expect(paths('local server')).toEqual(['/guide/forward']);
+  });
+});
