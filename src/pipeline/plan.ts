@@ -29,6 +29,7 @@ import { buildRouteTable, type DocRedirect, type PageModuleInfo, type Route } fr
 import { runMiddleware } from '../routes/middleware.ts';
 import { buildSiteModel, ensureBlogIndex, ensureHomePage, ensureNotFound, renderJob, type SiteModel } from '../site/model.ts';
 import { unknownAuthors } from '../site/data.ts';
+import type { UiStrings } from '../i18n/tables.ts';
 
 export interface PlanInput {
   config: ResolvedConfig;
@@ -51,6 +52,8 @@ export interface PlanInput {
   bodyExtra?: string;
   /** Where the documents' images went. */
   images?: ImageManifest;
+  /** The UI strings by locale, and what they lack (Project.strings); English without. */
+  strings?: UiStrings;
 }
 
 export interface SitePlan {
@@ -102,6 +105,7 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
     ...rules.errors,
     ...(await runMiddleware(table.routes, config)),
     ...(await unknownAuthors(docs, input.authors, config.root, input.drafts)),
+    ...(input.strings?.problems ?? []),
   ];
   const model = buildSiteModel({
     config,
@@ -114,10 +118,12 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
     bodyExtra: input.bodyExtra,
     images: input.images,
     links: resolved.links,
+    strings: input.strings?.tables,
   });
   const routes = [...table.routes];
-  const notFound = ensureNotFound(routes, layouts, config);
-  ensureBlogIndex(routes, model.posts, layouts, config.blogDir, config);
+  const defaultStrings = model.shared.strings[config.defaultLocale];
+  const notFound = ensureNotFound(routes, layouts, config, defaultStrings);
+  ensureBlogIndex(routes, model.posts, layouts, config.blogDir, config, defaultStrings);
   ensureHomePage(routes, model, layouts, config.description);
   const prerendered = routes
     .filter((r) => r.status === 200)

@@ -2,6 +2,7 @@
  * Preview mode: `?preview=<token>` (or `?previewToken=`) stores the token and reloads without it; empty switches it off.
  * The token only ever reaches the page as text, never as markup.
  */
+import { pageString } from '../../templates/i18n/page.ts';
 import { config } from './state.ts';
 
 const KEY = 'sitegen:preview';
@@ -74,10 +75,12 @@ export function showPreviewBanner(): void {
     'position:fixed;inset:auto 1rem 1rem auto;z-index:9999;display:flex;gap:.75rem;align-items:center;padding:.6rem .9rem;border-radius:.5rem;background:#111827;color:#fff;font:14px/1.4 system-ui,sans-serif;box-shadow:0 6px 24px rgba(0,0,0,.25)';
   const label = document.createElement('span');
   // Drafts exist only in builds made with them (`sitegen dev`, `sitegen build --drafts`): say so.
-  label.textContent = `Preview mode is on (${token})${config.drafts ? '' : ': this build has no drafts'}`;
+  label.textContent = config.drafts
+    ? pageString('preview.on', 'Preview mode is on ({token})', { token })
+    : pageString('preview.noDrafts', 'Preview mode is on ({token}): this build has no drafts', { token });
   const leave = document.createElement('button');
   leave.type = 'button';
-  leave.textContent = 'Leave preview';
+  leave.textContent = pageString('preview.leave', 'Leave preview');
   leave.style.cssText = 'font:inherit;color:#111827;background:#fff;border:0;border-radius:.35rem;padding:.2rem .6rem;cursor:pointer';
   leave.addEventListener('click', () => {
     clearPreview();

@@ -2,13 +2,15 @@ import type { ReactNode } from 'react';
 import type { SiteInfo } from '../types';
 import { Header } from './Header';
 import { Footer } from './Footer';
+import { useStrings } from '../i18n/strings';
 
 /** The page chrome every layout shares: skip link, header, main landmark, footer. */
 export function Shell({ site, path, children, mainClass }: { site: SiteInfo; path: string; children: ReactNode; mainClass?: string }) {
+  const s = useStrings();
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {s.t('skipLink')}
       </a>
       <Header site={site} path={path} />
       <main id="main" tabIndex={-1} className={mainClass}>
