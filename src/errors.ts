@@ -8,6 +8,7 @@ export interface Location {
 export const ERROR_CODES = {
   SG1001: 'Invalid site config',
   SG1002: 'Site config could not be loaded',
+  SG1003: 'Invalid UI strings',
   SG2001: 'Invalid front matter',
   SG2002: 'Invalid date',
   SG2003: 'Unknown layout',
@@ -121,9 +122,10 @@ export function fileSystemError(error: unknown): SitegenError | undefined {
 export const CHECK_OF: Partial<
   Record<
     ErrorCode,
-    'links' | 'anchors' | 'images' | 'layouts' | 'dates' | 'slugs' | 'duplicates' | 'redirects' | 'encoding' | 'authors' | 'languages' | 'markdown'
+    'links' | 'anchors' | 'images' | 'layouts' | 'dates' | 'slugs' | 'duplicates' | 'redirects' | 'encoding' | 'authors' | 'languages' | 'markdown' | 'strings'
   >
 > = {
+  SG1003: 'strings',
   SG2012: 'languages',
   SG2013: 'markdown',
   SG2016: 'markdown',

@@ -23,4 +23,5 @@ export { CodeBlock } from './components/CodeBlock.tsx';
 export { CodeTabs, type CodeSample } from './components/CodeTabs.tsx';
 export { Section, Cards, Split, Chips, DataTable, type CardItem } from './components/Marketing.tsx';
 export { ValidatedForm } from './components/ValidatedForm.tsx';
+export { useStrings, StringsContext, createStrings, type Strings, type StringKey } from './i18n/strings.ts';
 export { formatDate, formatShortDate, isoDay, titleCase, plural, fmString, fmStrings, fmFaq, type FaqItem } from './components/util.ts';

@@ -51,6 +51,7 @@ function buildId(ctx: BuildContext): string {
     templates.sourcesHash,
     ...project.pluginModules.map((p) => `${p.inputsHash}:${JSON.stringify(p.options ?? null)}`),
     JSON.stringify({ url: config.url, base: config.base, drafts: ctx.drafts, authors: ctx.authors, epoch: env.sourceDateEpoch() ?? null }),
+    `strings:${project.strings.hash}`,
     ctx.digest?.sources ??
       sourcesDigest(
         sources.map((s) => s.rel),

@@ -92,6 +92,7 @@ export async function plan(ctx: BuildContext): Promise<Started> {
     failedRoutes,
     foreignContent: ctx.foreignContent,
     images: ctx.images.manifest,
+    strings: project.strings,
   });
   // Problems so far are reported with what rendering and the checks find; only `error` ones fail the build.
   ctx.early = applyCheckLevels([...ctx.errors, ...ctx.plan.problems], project.config.checks);

@@ -131,6 +131,8 @@ export const configSchema = z
         languages: checkLevel.default('warn'),
         /** Markdown that looks like an extension but is not one, such as an unknown `::: name` container. */
         markdown: checkLevel.default('warn'),
+        /** UI strings a locale lacks (shown in English) and unknown keys in `site/i18n/*.json`. */
+        strings: checkLevel.default('warn'),
       })
       .default({}),
     theme,

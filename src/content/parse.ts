@@ -14,6 +14,7 @@ import { type Fields, checkTextFields, frontMatterImages, keyLine, readDates, re
 import { isSourceLink } from './source-links.ts';
 import { refusal, type ProjectScope } from './scope.ts';
 import { INCLUDE_ENV, type IncludeContext } from '../markdown/includes.ts';
+import { STRINGS_ENV, type EnvStrings } from '../markdown/ui-strings.ts';
 import { parseDate } from './dates.ts';
 
 export { parseDate };
@@ -280,12 +281,20 @@ function noBody(): BodyParts {
 }
 
 /** The body rendered (or only read into tokens, without `renderBody`), with its excerpt before `<!-- more -->`. */
-function readBody(fields: Fields, md: MarkdownIt, body: string, bodyLine: number, renderBody: boolean, include?: IncludeContext): BodyParts {
+function readBody(
+  fields: Fields,
+  md: MarkdownIt,
+  body: string,
+  bodyLine: number,
+  renderBody: boolean,
+  include?: IncludeContext,
+  strings?: EnvStrings,
+): BodyParts {
   const { source, text } = fields;
   const split = splitMore(body);
   // The marker line stays as an empty line, so lines after it keep their numbers in messages.
   const fullBody = split ? `${split.before}\n\n${split.after}` : body;
-  const env = () => (include ? { [INCLUDE_ENV]: include } : {});
+  const env = () => ({ ...(include ? { [INCLUDE_ENV]: include } : {}), ...(strings ? { [STRINGS_ENV]: strings } : {}) });
   const rendered = renderMarkdown(md, fullBody, bodyLine, 3, renderBody, env());
   // markdown-it counts a lone \r as a line break too, so the line is clamped to the file.
   if (rendered.nestingCut !== undefined) {
@@ -311,6 +320,14 @@ function readBody(fields: Fields, md: MarkdownIt, body: string, bodyLine: number
     math: rendered.math,
     components: rendered.components,
   };
+}
+
+/** The UI strings markdown renders in the document's language, when they are not English (ParseOptions.strings). */
+function documentStrings(stem: string, options: ParseOptions): EnvStrings | undefined {
+  if (!options.strings) return undefined;
+  const locale = stemLocale(stem, options.locales, options.defaultLocale) ?? options.defaultLocale;
+  const table = options.strings[locale];
+  return table ? { locale, table } : undefined;
 }
 
 /**
@@ -356,7 +373,7 @@ export function parseDocument(
     scope && type === 'markdown'
       ? { file: source.file, contentDir: contentDirOf(source), root: scope.root, refusal: (file) => refusal(file, scope), deps: new Map() }
       : undefined;
-  const content = type === 'markdown' ? readBody(fields, md, read.body, read.bodyLine, renderBody, include) : noBody();
+  const content = type === 'markdown' ? readBody(fields, md, read.body, read.bodyLine, renderBody, include, documentStrings(stem, options)) : noBody();
   images.push(...content.images);
   const sourceLinks = content.links.filter((link) => isSourceLink(link.href));
   const navigation =

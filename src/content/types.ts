@@ -71,4 +71,6 @@ export interface ParseOptions {
   markdown: { html: boolean; lineNumbers?: boolean };
   /** The component names markdown may use: the theme's, site/components/ and plugins' (render/markdown-components.ts). */
   components?: string[];
+  /** By locale, the UI strings markdown renders (copy button, callout titles…), where they are not English. */
+  strings?: Record<string, Record<string, string>>;
 }

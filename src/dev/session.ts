@@ -170,6 +170,7 @@ export class DevSession {
       publicFiles: publicFiles.map((f) => f.rel),
       bodyExtra: this.options.bodyExtra,
       images: images.manifest,
+      strings: this.project.strings,
     });
     if (images.problems.length) this.problems.set('(images)', images.problems);
     else this.problems.delete('(images)');

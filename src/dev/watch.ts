@@ -8,6 +8,7 @@ import { watch, type FSWatcher } from 'chokidar';
 import { findConfigFile } from '../config/load.ts';
 import { contentType } from '../content/paths.ts';
 import { TEMPLATES_DIR } from '../paths.ts';
+import { STRINGS_DIR } from '../i18n/tables.ts';
 import type { DevSession } from './session.ts';
 
 export interface WatchOptions {
@@ -179,6 +180,10 @@ export class DevWatcher {
       }
     } else if (this.configFile && path === resolve(this.configFile)) {
       log('config changed: restarting');
+      enqueue(once(() => this.restart()));
+    } else if (path.startsWith(join(root, STRINGS_DIR) + sep)) {
+      // The UI strings are resolved with the project, and markdown renders some of them: the whole session again.
+      log(`UI strings changed: ${path.slice(root.length + 1)}`);
       enqueue(once(() => this.restart()));
     } else if (path.startsWith(this.contentDir + sep)) {
       // A document, or another file (an image a document shows reloads the pages that show it).

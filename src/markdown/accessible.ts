@@ -18,12 +18,16 @@ export function headingText(inner: string): string {
 }
 
 /** Names for one page's tables after the heading before each: "Table: Limits", "Table: Limits (2)"; "Table 1" before any. */
-export function tableLabels(): (heading: string) => string {
+export function tableLabels(
+  text?: (key: 'markdown.table' | 'markdown.tableOf', values: Record<string, string | number>) => string,
+): (heading: string) => string {
   const counts = new Map<string, number>();
   return (heading) => {
     const base = heading ? `Table: ${heading}` : 'Table';
     const n = (counts.get(base) ?? 0) + 1;
     counts.set(base, n);
+    // In another language (markdown/ui-strings.ts): its words, the heading as it is (already escaped).
+    if (text) return heading ? `${text('markdown.tableOf', { heading })}${n > 1 ? ` (${n})` : ''}` : text('markdown.table', { n });
     return heading ? (n > 1 ? `${base} (${n})` : base) : `${base} ${n}`;
   };
 }

@@ -108,6 +108,3 @@ export function decorate(html: string, notation: Notation, options: CodeOptions)
   const head = pre.length ? html.slice(0, open).replace(/<pre class="[^"]*/, (tag) => `${tag} ${[...new Set(pre)].join(' ')}`) : html.slice(0, open);
   return `${head}${code}${body.join('\n')}${html.slice(close)}`;
 }
-
-/** The copy button every code block's head carries; hidden until the runtime's copy script marks the page ready. */
-export const COPY_BUTTON = '<button class="code-copy" type="button" aria-label="Copy code">Copy</button>';

@@ -11,6 +11,7 @@ import { full as emojiPlugin } from 'markdown-it-emoji';
 import footnotePlugin from 'markdown-it-footnote';
 import type { TocLink } from '../../templates/types.ts';
 import { escapeHtml } from '../html.ts';
+import { mdString } from './ui-strings.ts';
 import { math } from './math.ts';
 import { ruleAdded } from './rule-added.ts';
 import { headingSlug } from './slugify.ts';
@@ -29,7 +30,8 @@ export function syntaxExtensions(md: MarkdownIt): void {
   emojiShortcodes(md);
   math(md);
   md.block.ruler.before('paragraph', 'toc', tocBlock);
-  md.renderer.rules.toc = (_tokens, _idx, _options, env) => tocHtml((env as Record<string, TocLink[] | undefined>)?.[TOC_ENV] ?? []);
+  md.renderer.rules.toc = (_tokens, _idx, _options, env) =>
+    tocHtml((env as Record<string, TocLink[] | undefined>)?.[TOC_ENV] ?? [], mdString(env, 'markdown.toc'));
   md.core.ruler.before('anchor', 'heading_ids', customHeadingIds);
 }
 
@@ -37,11 +39,12 @@ export function syntaxExtensions(md: MarkdownIt): void {
 function footnotes(md: MarkdownIt): void {
   md.use(footnote);
   const rules = md.renderer.rules;
-  rules.footnote_block_open = () => '<section class="footnotes" aria-label="Footnotes">\n<ol class="footnotes-list">\n';
+  rules.footnote_block_open = (_tokens, _idx, _options, env) =>
+    `<section class="footnotes" aria-label="${escapeHtml(mdString(env, 'markdown.footnotes'))}">\n<ol class="footnotes-list">\n`;
   rules.footnote_anchor = (tokens, idx, options, env, self) => {
     const { id, subId } = tokens[idx].meta as { id: number; subId?: number };
     const ref = `${self.rules.footnote_anchor_name!(tokens, idx, options, env, self)}${subId ? `:${subId}` : ''}`;
-    const label = `Back to reference ${id + 1}${subId ? ` (${subId + 1})` : ''}`;
+    const label = escapeHtml(mdString(env, 'markdown.footnoteBack', { ref: `${id + 1}${subId ? ` (${subId + 1})` : ''}` }));
     return ` <a href="#fnref${ref}" class="footnote-backref" aria-label="${label}">\u21a9\uFE0E</a>`;
   };
 }
@@ -101,8 +104,8 @@ function tocList(links: TocLink[]): string {
 }
 
 /** The page's "On this page" outline as a list; nothing when the page has no headings to list. */
-function tocHtml(toc: TocLink[]): string {
-  return toc.length ? `<nav class="table-of-contents" aria-label="Table of contents">${tocList(toc)}</nav>\n` : '';
+function tocHtml(toc: TocLink[], label: string): string {
+  return toc.length ? `<nav class="table-of-contents" aria-label="${escapeHtml(label)}">${tocList(toc)}</nav>\n` : '';
 }
 
 /** `{#id}` at the end of a heading: letters, digits, `_`, `-` and `.` only, so it can be nothing but an id. */

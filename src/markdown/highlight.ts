@@ -8,7 +8,8 @@ import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { sharedPatternEngine } from './scanners.ts';
 import { INITIAL, Theme, type StateStack } from '@shikijs/vscode-textmate';
 import { escapeHtml } from '../html.ts';
-import { COPY_BUTTON, decorate, readNotation, type CodeOptions } from './code-lines.ts';
+import { decorate, readNotation, type CodeOptions } from './code-lines.ts';
+import { COPY_BUTTON } from './ui-strings.ts';
 import githubLight from 'shiki/themes/github-light.mjs';
 import githubDark from 'shiki/themes/github-dark.mjs';
 import { execFileSync } from 'node:child_process';
@@ -268,10 +269,13 @@ function plainLines(code: string): string {
     .join('\n');
 }
 
-/** The full code block markup shared by markdown fences and the CodeBlock component; markers are cut before highlighting. */
-export function codeBlockHtml(code: string, lang: string, title?: string, options: CodeOptions = {}): string {
+/**
+ * The full code block markup shared by markdown fences and the CodeBlock component; markers are cut before highlighting.
+ * `button`: the copy button in the page's language (markdown/ui-strings.ts).
+ */
+export function codeBlockHtml(code: string, lang: string, title?: string, options: CodeOptions = {}, button = COPY_BUTTON): string {
   const label = title || lang || 'text';
   const notation = readNotation(code.replace(/\n$/, ''));
   const body = decorate(highlight(notation.code, lang || 'text'), notation, options);
-  return `<div class="code-block" data-lang="${escapeHtml(lang || 'text')}"><div class="code-head"><span class="code-lang">${escapeHtml(label)}</span>${COPY_BUTTON}</div>${body}</div>`;
+  return `<div class="code-block" data-lang="${escapeHtml(lang || 'text')}"><div class="code-head"><span class="code-lang">${escapeHtml(label)}</span>${button}</div>${body}</div>`;
 }

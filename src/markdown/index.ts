@@ -7,6 +7,7 @@ import { parseCodeInfo } from './code-meta.ts';
 import { TOC_ENV, footnoteIds, headingId, syntaxExtensions } from './extensions.ts';
 import { MATH_ENV } from './math.ts';
 import { headingText, tableLabels } from './accessible.ts';
+import { copyButton, hasStrings, mdString } from './ui-strings.ts';
 import { includes } from './includes.ts';
 import { PROBLEMS, reportProblem, type MarkdownProblem } from './problems.ts';
 import { unknownContainers } from './containers.ts';
@@ -106,16 +107,20 @@ export function createMarkdown(options: MarkdownOptions = {}, extend?: (md: Mark
   syntaxExtensions(md);
 
   const lineNumbers = options.lineNumbers ?? false;
-  md.renderer.rules.fence = (tokens, idx) => {
+  md.renderer.rules.fence = (tokens, idx, _options, env) => {
     const meta = parseCodeInfo(tokens[idx].info);
     const title = meta.title ?? meta.label;
-    return codeBlockHtml(tokens[idx].content, meta.lang, title, { highlight: meta.highlight, lineNumbers: meta.lineNumbers ?? lineNumbers }) + '\n';
+    const options = { highlight: meta.highlight, lineNumbers: meta.lineNumbers ?? lineNumbers };
+    return codeBlockHtml(tokens[idx].content, meta.lang, title, options, copyButton(env)) + '\n';
   };
-  md.renderer.rules.code_block = (tokens, idx) => codeBlockHtml(tokens[idx].content, 'text', undefined, { lineNumbers }) + '\n';
+  md.renderer.rules.code_block = (tokens, idx, _options, env) => codeBlockHtml(tokens[idx].content, 'text', undefined, { lineNumbers }, copyButton(env)) + '\n';
   checkLanguages(md);
   // Tables scroll sideways, so each is a focusable named region (named as accessibleHtml names them).
   md.core.ruler.push('table_labels', (state) => {
-    const label = tableLabels();
+    // In another language, its words around the heading (already escaped: its rendered text).
+    const words = (key: 'markdown.table' | 'markdown.tableOf', values: Record<string, string | number>) =>
+      escapeHtml(mdString(state.env, key, { ...values, heading: '\u0001' })).replace('\u0001', String(values.heading ?? ''));
+    const label = tableLabels(hasStrings(state.env) ? words : undefined);
     // The heading before each table names it: its text is rendered only when a table follows.
     let heading = -1;
     const tokens = state.tokens;

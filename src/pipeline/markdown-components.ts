@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import fg from 'fast-glob';
 import type { ParseOptions } from '../content/types.ts';
+import { markdownStrings } from '../i18n/tables.ts';
 import { THEME_COMPONENTS } from '../markdown/theme-components.ts';
 import { OVERRIDES_DIR } from '../render/overrides.ts';
 import type { Project } from './project.ts';
@@ -29,6 +30,7 @@ export function markdownComponentFiles(root: string, plugins: Project['hooks']['
 /** What every document of the project is parsed with: in `build` and in `dev`. */
 export function parseOptionsOf(project: Project): ParseOptions {
   const { config } = project;
+  const strings = markdownStrings(project.strings);
   const components = new Set<string>(THEME_COMPONENTS);
   for (const name of markdownComponentFiles(project.root, project.hooks.plugins).keys()) components.add(name);
   return {
@@ -37,5 +39,6 @@ export function parseOptionsOf(project: Project): ParseOptions {
     defaultLocale: config.defaultLocale,
     markdown: config.markdown,
     components: [...components].sort(),
+    ...(strings ? { strings } : {}),
   };
 }

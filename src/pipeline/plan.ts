@@ -30,6 +30,7 @@ import { runMiddleware } from '../routes/middleware.ts';
 import { linkTranslations, setLocaleHomes } from '../site/locales.ts';
 import { buildSiteModel, ensureBlogIndex, ensureHomePage, ensureNotFound, renderJob, type SiteModel } from '../site/model.ts';
 import { unknownAuthors } from '../site/data.ts';
+import type { UiStrings } from '../i18n/tables.ts';
 
 export interface PlanInput {
   config: ResolvedConfig;
@@ -52,6 +53,8 @@ export interface PlanInput {
   bodyExtra?: string;
   /** Where the documents' images went. */
   images?: ImageManifest;
+  /** The UI strings by locale, and what they lack (Project.strings); English without. */
+  strings?: UiStrings;
 }
 
 export interface SitePlan {
@@ -103,6 +106,7 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
     ...rules.errors,
     ...(await runMiddleware(table.routes, config)),
     ...(await unknownAuthors(docs, input.authors, config.root, input.drafts)),
+    ...(input.strings?.problems ?? []),
   ];
   const model = buildSiteModel({
     config,
@@ -115,10 +119,12 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
     bodyExtra: input.bodyExtra,
     images: input.images,
     links: resolved.links,
+    strings: input.strings?.tables,
   });
   const routes = [...table.routes];
-  const notFound = ensureNotFound(routes, layouts, config);
-  for (const locale of model.locales) ensureBlogIndex(routes, locale.posts, layouts, locale.site.blogDir, config);
+  const stringsOf = (code: string) => model.shared.strings[code] ?? model.shared.strings[config.defaultLocale];
+  const notFound = ensureNotFound(routes, layouts, config, stringsOf(config.defaultLocale));
+  for (const locale of model.locales) ensureBlogIndex(routes, locale.posts, layouts, locale.site.blogDir, config, stringsOf(locale.code));
   ensureHomePage(routes, model, layouts, config.description);
   const published = routes.filter((r) => r.status === 200 && !r.rejected).map((r) => r.page);
   linkTranslations(published, config);

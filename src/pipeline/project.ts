@@ -9,6 +9,7 @@ import type { ResolvedConfig } from '../config/schema.ts';
 import { compilePlugins, instantiatePlugins, pluginRefs, type PluginModule } from '../plugins/load.ts';
 import { HookRunner } from '../plugins/run.ts';
 import { SitegenError } from '../errors.ts';
+import { resolveUiStrings, type UiStrings } from '../i18n/tables.ts';
 
 export interface Project {
   root: string;
@@ -24,6 +25,8 @@ export interface Project {
   cacheDir: string;
   pluginModules: PluginModule[];
   hooks: HookRunner;
+  /** The theme's UI strings for each of the site's languages (site/i18n over the built-in tables). */
+  strings: UiStrings;
 }
 
 /**
@@ -68,5 +71,6 @@ export async function loadProject(rootDir: string, overrides: ConfigOverrides = 
     cacheDir,
     pluginModules,
     hooks,
+    strings: resolveUiStrings(root, config.locales.length ? config.locales.map((l) => l.code) : [config.lang]),
   };
 }

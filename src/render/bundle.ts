@@ -108,6 +108,7 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
   lines.push(`export { renderToString } from 'react-dom/server';`);
   lines.push(`export { createElement, Fragment } from 'react';`);
   lines.push(`export { IslandsContext } from ${JSON.stringify(join(PACKAGE_ROOT, 'templates/components/islands-context.ts'))};`);
+  lines.push(`export { StringsContext, createStrings } from ${JSON.stringify(join(PACKAGE_ROOT, 'templates/i18n/strings.ts'))};`);
 
   let result: BuildResult<{ write: false; metafile: true }>;
   try {

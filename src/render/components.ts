@@ -68,7 +68,7 @@ function readTree(html: string): (string | Placeholder)[] {
 }
 
 /** `html` with every component placeholder rendered; `islands`: where `<Island>`s inside components record themselves. */
-export function expandComponents(mod: RenderModule, html: string, islands?: unknown[]): string {
+export function expandComponents(mod: RenderModule, html: string, islands?: unknown[], strings?: unknown): string {
   if (!html.includes(OPEN)) return html;
   const components = mod.markdownComponents ?? {};
   const stretches: string[] = [];
@@ -82,7 +82,8 @@ export function expandComponents(mod: RenderModule, html: string, islands?: unkn
     if (!Object.hasOwn(components, node.name)) throw new Error(`the component <${node.name}> is not in the template bundle`);
     return mod.createElement(components[node.name], node.props, ...children(node.children));
   };
-  const tree = mod.createElement(mod.Fragment, null, ...children(readTree(html)));
+  const fragment = mod.createElement(mod.Fragment, null, ...children(readTree(html)));
+  const tree = strings && mod.StringsContext ? mod.createElement(mod.StringsContext.Provider, { value: strings }, fragment) : fragment;
   const out = mod.renderToString(islands ? mod.createElement(mod.IslandsContext.Provider, { value: islands }, tree) : tree);
   return out.replace(MARKER, (_, index: string) => stretches[Number(index)]);
 }

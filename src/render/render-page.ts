@@ -13,6 +13,9 @@ import { rewriteImageFields, rewriteImages } from '../output/images.ts';
 import { tagsWithBase, withBase } from './base.ts';
 import { rewriteSourceLinks } from '../content/source-links.ts';
 import { expandComponents } from './components.ts';
+import type { Strings } from '../../templates/i18n/strings.ts';
+import type { StringTable } from '../../templates/i18n/keys.ts';
+import { pageStringsHtml } from '../i18n/page-strings.ts';
 
 export interface RenderModule {
   layouts: Record<string, ComponentType<LayoutProps>>;
@@ -24,6 +27,9 @@ export interface RenderModule {
   markdownComponents?: Record<string, ComponentType<never>>;
   /** The context `<Island>` records its instances in (templates/components/islands-context.ts). */
   IslandsContext: Context<IslandInstance[] | undefined>;
+  /** The page's UI strings, and how to make them from a table (templates/i18n/strings.ts). */
+  StringsContext?: Context<Strings>;
+  createStrings?: (locale: string, table?: StringTable) => Strings;
 }
 
 const HREF = /<a\s[^>]*?href="([^"]*)"/g;
@@ -128,6 +134,7 @@ async function renderLayout(
   job: RenderJob,
   ctx: PageContext,
   loadLanguage?: (name: string) => Promise<void>,
+  strings?: Strings,
 ): Promise<RenderedBody | { error: unknown }> {
   const Layout = mod.layouts[job.layout];
   const instances: IslandInstance[] = [];
@@ -137,9 +144,12 @@ async function renderLayout(
       const component = job.pageRoute ? mod.pages[job.pageRoute]?.module.default : undefined;
       const children = component ? mod.createElement(component, ctx) : undefined;
       // Islands record themselves in the context the render entry provides: no global state.
-      const layoutHtml = mod.renderToString(mod.createElement(mod.IslandsContext.Provider, { value: instances }, mod.createElement(Layout, ctx, children)));
+      // And the page's UI strings are in the context components read them from.
+      const layout = mod.createElement(Layout, ctx, children);
+      const page = strings && mod.StringsContext ? mod.createElement(mod.StringsContext.Provider, { value: strings }, layout) : layout;
+      const layoutHtml = mod.renderToString(mod.createElement(mod.IslandsContext.Provider, { value: instances }, page));
       // The components markdown used (in the body, or in excerpts a listing shows).
-      const rawBody = expandComponents(mod, layoutHtml, instances);
+      const rawBody = expandComponents(mod, layoutHtml, instances, strings);
       const body = linkIslands(withBase(rawBody, shared.site.base), shared.islands);
       return { rawBody, body, islands: islandPayloads(mod, instances, shared.site.base) };
     } catch (error) {
@@ -153,6 +163,12 @@ async function renderLayout(
       return { error };
     }
   }
+}
+
+/** The page's strings: its locale's table, else the default locale's (one object per table and locale). */
+function pageStrings(mod: RenderModule, shared: SharedRenderData, locale: string): Strings | undefined {
+  const table = shared.strings?.[locale] ?? shared.strings?.[shared.site.defaultLocale];
+  return table && mod.createStrings ? mod.createStrings(locale, table) : undefined;
 }
 
 /** Every class an element of `html` has. */
@@ -221,11 +237,14 @@ export async function renderPage(
     next: job.next,
     related: job.related,
   };
-  const rendered = await renderLayout(mod, shared, job, ctx, loadLanguage);
+  const strings = pageStrings(mod, shared, page.locale);
+  const rendered = await renderLayout(mod, shared, job, ctx, loadLanguage, strings);
   if ('error' in rendered) {
     return failedPage(job, rendered.error, `The error was thrown by a component while rendering the "${job.layout}" layout. Run with --debug for the stack.`);
   }
-  const { rawBody, body, islands } = rendered;
+  const { rawBody, islands } = rendered;
+  // The strings the browser shows (copy button, search, preview), when the page's language has its own.
+  const body = rendered.body + pageStringsHtml(shared.strings[page.locale]);
   // KaTeX's stylesheet, for the pages that show math (a document's, or an excerpt's in a listing).
   if (shared.mathCss && rawBody.includes('<span class="katex">')) head.tags.push({ tag: 'link', attrs: { rel: 'stylesheet', href: shared.mathCss } });
   // The on-demand stylesheets (the markdown extensions', the API reference's …), for the pages one of their rules may match.

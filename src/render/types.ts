@@ -2,6 +2,7 @@ import type { ImageManifest } from '../output/images.ts';
 import type { Author, NavItem, PageData, PageLink, PostSummary, SiteInfo } from '../../templates/types.ts';
 import type { SerializedError } from '../errors.ts';
 import type { HeadData } from './head.ts';
+import type { StringTable } from '../../templates/i18n/keys.ts';
 
 /** Data every page of one build shares; written once, loaded once per worker. */
 export interface SharedRenderData {
@@ -31,6 +32,8 @@ export interface SharedRenderData {
   islands: Record<string, string>;
   /** Where the documents' images went (hashed URLs and sizes). */
   images?: ImageManifest;
+  /** The theme's UI strings by locale (src/i18n/tables.ts): a page shows its locale's, else the default locale's. */
+  strings: Record<string, StringTable>;
 }
 
 export interface RenderJob {

@@ -2,11 +2,18 @@
  * The code blocks' copy buttons (`.code-copy`, rendered hidden): one delegated click handler. The runtime imports
  * this chunk only on pages that have a code block, and the buttons show once it has marked the page ready.
  */
+import type { pageString } from '../../templates/i18n/page.ts';
+
 const READY = 'data-code-copy';
 let status: HTMLElement | undefined;
 const resets = new WeakMap<Element, ReturnType<typeof setTimeout>>();
+/** Each button's own label (in its page's language), to show again after "Copied". */
+const labels = new WeakMap<Element, string>();
+/** The page's UI strings (the runtime's main chunk passes its reader: a chunk of its own would be a chunk this one imports). */
+let say: typeof pageString = (_key, english) => (typeof english === 'string' ? english : english.other);
 
-export function wireCodeCopy(): void {
+export function wireCodeCopy(strings?: typeof pageString): void {
+  if (strings) say = strings;
   const root = document.documentElement;
   // Without the clipboard API (a page served over plain http) the buttons stay hidden.
   if (root.hasAttribute(READY) || !navigator.clipboard) return;
@@ -23,11 +30,12 @@ async function onClick(event: MouseEvent): Promise<void> {
   const button = (event.target as Element | null)?.closest?.('.code-copy');
   const code = button?.closest('.code-block')?.querySelector('pre code');
   if (!button || !code) return;
-  let said = 'Copied';
+  if (!labels.has(button)) labels.set(button, button.textContent ?? '');
+  let said = say('copy.copied', 'Copied');
   try {
     await navigator.clipboard.writeText(codeText(code));
   } catch {
-    said = 'Copy failed';
+    said = say('copy.failed', 'Copy failed');
   }
   button.textContent = said;
   button.setAttribute('data-copied', '');
@@ -36,7 +44,7 @@ async function onClick(event: MouseEvent): Promise<void> {
   resets.set(
     button,
     setTimeout(() => {
-      button.textContent = 'Copy';
+      button.textContent = labels.get(button) || say('copy.button', 'Copy');
       button.removeAttribute('data-copied');
       if (status) status.textContent = '';
     }, 2000),

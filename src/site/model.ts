@@ -7,11 +7,14 @@ import { hashText } from '../hash.ts';
 import type { SiteAssets } from '../output/assets.ts';
 import type { RenderJob, SharedRenderData } from '../render/types.ts';
 import { documentPageData, type Route } from '../routes/table.ts';
-import { localeSegment, type Languages } from './locales.ts';
+import { localeOfPath, localeSegment, type Languages } from './locales.ts';
 import { buildNavigation, collectPosts, computeNeighbours, computeRelated, isValidDate, type Neighbours, type RelatedPosts } from './collections.ts';
 import type { SiteInfo } from '../../templates/types.ts';
 import type { ImageManifest } from '../output/images.ts';
 import { mathAssets } from '../output/math-assets.ts';
+import { ENGLISH, type StringTable } from '../../templates/i18n/keys.ts';
+import { formatString, type StringValues } from '../../templates/i18n/format.ts';
+import { formatDate } from '../../templates/components/util.ts';
 
 export function siteInfo(config: ResolvedConfig): SiteInfo {
   // The address the site lives at, base included: canonicals, feeds and sitemaps build on it.
@@ -85,6 +88,8 @@ export interface ModelInput {
   images?: ImageManifest;
   /** By document id: its relative links' routes, for excerpts. */
   links?: Map<string, Record<string, string>>;
+  /** The UI strings by locale (src/i18n/tables.ts); English alone without. */
+  strings?: Record<string, StringTable>;
 }
 
 /** A locale's own site: its theme overrides, and its docs root and blog under its folder (the default's stay at the root). */
@@ -155,6 +160,7 @@ export function buildSiteModel(input: ModelInput): SiteModel {
     ...(input.docs.some((doc) => doc.math) ? { mathCss: `${base}/${mathAssets().css.path}` } : {}),
     pageCss: assets.pageCss.map((sheet) => ({ href: `${base}/${sheet.path}`, selectors: sheet.selectors })),
     ...(input.images && Object.keys(input.images.files).length ? { images: input.images } : {}),
+    strings: input.strings ?? { [config.defaultLocale]: ENGLISH },
   };
   const neighbours = new Map([...main.neighbours, ...others.flatMap((l) => [...l.neighbours])]);
   const related: RelatedPosts = { get: (path) => [main, ...others].reduce<PostSummary[] | undefined>((found, l) => found ?? l.related.get(path), undefined) };
@@ -166,7 +172,23 @@ export function assetSetId(assets: SiteAssets): string {
   return hashText(JSON.stringify([assets.css?.path ?? '', assets.pageCss.map((sheet) => sheet.path), assets.runtime.path, assets.islands.urls])).slice(0, 12);
 }
 
-function builtinNotFound(): ContentDocument {
+/** A text of a built-in page in the site's default language (`strings`: its table). */
+function say(strings: StringTable, locale: string, key: string, values?: StringValues): string {
+  return formatString(strings, ENGLISH, key, values, locale);
+}
+
+/** The built-in not-found page's body: "Page not found", the missing path once the runtime knows it, then suggestions. */
+function notFoundHtml(strings: StringTable, locale: string): string {
+  const title = escapeHtml(say(strings, locale, 'notFound.title'));
+  const [before, after] = say(strings, locale, 'notFound.path', { path: '\u0000' }).split('\u0000');
+  // The path sentence usually starts with the title ("Page not found: {path}"): the rest shows once the path is known.
+  const missing = before.startsWith(say(strings, locale, 'notFound.title'))
+    ? `${title}<span data-missing-path="" hidden>${escapeHtml(before.slice(say(strings, locale, 'notFound.title').length))}<code></code>${escapeHtml(after ?? '')}</span>`
+    : `${title}<span data-missing-path="" hidden> (${escapeHtml(before)}<code></code>${escapeHtml(after ?? '')})</span>`;
+  return `<p>${missing}</p>\n<div data-sitegen-suggest hidden><p>${escapeHtml(say(strings, locale, 'notFound.suggest'))}</p><ul></ul></div>\n`;
+}
+
+function builtinNotFound(strings: StringTable, locale: string): ContentDocument {
   return {
     _id: 'sitegen:404',
     _stem: '404',
@@ -175,7 +197,7 @@ function builtinNotFound(): ContentDocument {
     _partial: false,
     _type: 'markdown',
     _source: '(built-in 404 page)',
-    title: 'Page not found',
+    title: say(strings, locale, 'notFound.title'),
     description: '',
     navigation: false,
     draft: false,
@@ -183,7 +205,7 @@ function builtinNotFound(): ContentDocument {
     frontmatter: {},
     body: {
       toc: { title: '', depth: 3, searchDepth: 3, links: [] },
-      html: '<p>Page not found<span data-missing-path="" hidden>: <code></code></span></p>\n<div data-sitegen-suggest hidden><p>Perhaps you were looking for:</p><ul></ul></div>\n',
+      html: notFoundHtml(strings, locale),
     },
     links: [],
     ids: [],
@@ -194,12 +216,12 @@ function builtinNotFound(): ContentDocument {
   };
 }
 
-/** The site's /404 route, or a built-in one in the default layout (added to `routes`). */
-export function ensureNotFound(routes: Route[], layouts: string[], site: Languages): Route {
+/** The site's /404 route, or a built-in one in the default layout (added to `routes`), in the language of `strings`. */
+export function ensureNotFound(routes: Route[], layouts: string[], site: Languages, strings: StringTable = ENGLISH): Route {
   let notFound = routes.find((r) => r.path === '/404');
   if (!notFound) {
     const layout = layouts.includes('default') ? 'default' : layouts[0];
-    const page = documentPageData(builtinNotFound(), layout, site);
+    const page = documentPageData(builtinNotFound(strings, site.defaultLocale), layout, site);
     notFound = { path: '/404', source: page.source, status: 404, layout, page, middleware: [] };
     routes.push(notFound);
   }
@@ -207,19 +229,20 @@ export function ensureNotFound(routes: Route[], layouts: string[], site: Languag
 }
 
 /** Posts with no listing page of their own get a built-in one at `/<blogDir>` (post layouts link back to it). */
-export function ensureBlogIndex(routes: Route[], posts: PostSummary[], layouts: string[], blogDir: string, site: Languages): void {
+export function ensureBlogIndex(
+  routes: Route[],
+  posts: PostSummary[],
+  layouts: string[],
+  blogDir: string,
+  site: Languages,
+  strings: StringTable = ENGLISH,
+): void {
   const path = `/${blogDir}`;
   if (!posts.length || routes.some((r) => r.path === path)) return;
   const layout = layouts.includes('default') ? 'default' : layouts[0];
-  const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-  // Each date formatted once: many posts share a day.
-  const dates = new Map<string, string>();
-  const day = (date: string) => {
-    let shown = dates.get(date);
-    // A date that is no day shows as nothing rather than throwing (collectPosts leaves those out).
-    if (shown === undefined) dates.set(date, (shown = isValidDate(date) ? dateFormat.format(new Date(date)) : ''));
-    return shown;
-  };
+  const locale = localeOfPath(path, site);
+  // A date that is no day shows as nothing rather than throwing (collectPosts leaves those out); each formatted once per thread.
+  const day = (date: string) => (isValidDate(date) ? formatDate(date, locale) : '');
   const items = posts.map(
     (p) =>
       `<li><a href="${escapeHtml(p.path)}">${escapeHtml(p.title)}</a> <time datetime="${escapeHtml(p.date)}">${day(p.date)}</time>${p.description ? `<br>${escapeHtml(p.description)}` : ''}</li>`,
@@ -232,8 +255,8 @@ export function ensureBlogIndex(routes: Route[], posts: PostSummary[], layouts: 
     _partial: false,
     _type: 'markdown',
     _source: '(built-in blog index)',
-    title: 'Blog',
-    description: `All ${posts.length} posts.`,
+    title: say(strings, locale, 'blog.title'),
+    description: say(strings, locale, 'blog.allPosts', { n: posts.length }),
     navigation: false,
     draft: false,
     middleware: [],
@@ -253,14 +276,16 @@ export function ensureBlogIndex(routes: Route[], posts: PostSummary[], layouts: 
 export function ensureHomePage(routes: Route[], model: SiteModel, layouts: string[], description: string): void {
   if (routes.some((r) => r.path === '/')) return;
   const site = model.shared.site;
+  const locale = site.defaultLocale;
+  const strings = model.shared.strings[locale] ?? ENGLISH;
   const layout = layouts.includes('default') ? 'default' : layouts[0];
   const link = (path: string, title: string) => `<li><a href="${escapeHtml(path)}">${escapeHtml(title)}</a></li>`;
   const sections = model.nav.filter((item) => routes.some((r) => r.path === item.path)).map((item) => link(item.path, item.title));
   const posts = model.posts.slice(0, 5).map((p) => link(p.path, p.title));
   const html = [
     description ? `<p>${escapeHtml(description)}</p>` : '',
-    sections.length ? `<h2 id="sections">Sections</h2>\n<ul>\n${sections.join('\n')}\n</ul>` : '',
-    posts.length ? `<h2 id="latest-posts">Latest posts</h2>\n<ul>\n${posts.join('\n')}\n</ul>` : '',
+    sections.length ? `<h2 id="sections">${escapeHtml(say(strings, locale, 'home.sections'))}</h2>\n<ul>\n${sections.join('\n')}\n</ul>` : '',
+    posts.length ? `<h2 id="latest-posts">${escapeHtml(say(strings, locale, 'home.latestPosts'))}</h2>\n<ul>\n${posts.join('\n')}\n</ul>` : '',
   ]
     .filter(Boolean)
     .join('\n');

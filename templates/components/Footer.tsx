@@ -2,24 +2,26 @@ import { Fragment } from 'react';
 import type { SiteInfo } from '../types';
 import { Brand } from './Logo';
 import { Once } from './Once';
+import { useStrings } from '../i18n/strings';
 
 /** Site footer: brand blurb, status link and social links, link columns from site.theme.footer, copyright and tagline. */
 export function Footer({ site }: { site: SiteInfo }) {
+  const s = useStrings();
   return (
-    <Once scope={site} id="footer" as="footer" className="site-footer">
-      <FooterInside site={site} />
+    <Once scope={site} id={`footer:${s.locale}`} as="footer" className="site-footer">
+      <FooterInside site={site} home={s.t('header.home', { name: site.name })} />
     </Once>
   );
 }
 
-/** The inside of the footer: the same on every page of a site (rendered once). */
-function FooterInside({ site }: { site: SiteInfo }) {
+/** The inside of the footer: the same on every page of a site in one language (rendered once per language). */
+function FooterInside({ site, home }: { site: SiteInfo; home: string }) {
   const cols = site.theme.footer;
   return (
     <div className="container">
       <div className="footer-grid" data-cols={cols.length}>
         <div className="footer-brand">
-          <Brand name={site.name} logo={site.theme.logo} />
+          <Brand name={site.name} logo={site.theme.logo} label={home} />
           <p>{site.description}</p>
           {site.theme.status && (
             <p>

@@ -4,6 +4,7 @@ import { Brand } from './Logo';
 import { Icon } from './Icon';
 import { isActive } from './util';
 import { Once } from './Once';
+import { useStrings, type Strings } from '../i18n/strings';
 
 const MENU_ICONS: Record<string, string> = {
   '/webhooks': 'webhook',
@@ -20,6 +21,7 @@ const MENU_ICONS: Record<string, string> = {
  * client mounts on first focus (`data-sitegen-search`).
  */
 export function Header({ site, path, page }: { site: SiteInfo; path: string; page?: Pick<PageData, 'locale' | 'translations'> }) {
+  const s = useStrings();
   const state = navState(site, path);
   let key = state.map((item) => `${+item.current}${+item.active}${item.subs.map(Number).join('')}`).join(',');
   // A multilingual page's language menu points at its own translations.
@@ -28,8 +30,8 @@ export function Header({ site, path, page }: { site: SiteInfo; path: string; pag
       .map((t) => t.href)
       .join(' ')}`;
   return (
-    <Once scope={site} id={`header:${key}`} as="header" className="site-header">
-      <HeaderInside site={site} state={state} page={page} />
+    <Once scope={site} id={`header:${s.locale}:${key}`} as="header" className="site-header">
+      <HeaderInside site={site} state={state} s={s} page={page} />
     </Once>
   );
 }
@@ -49,22 +51,22 @@ function navState(site: SiteInfo, path: string): ItemState[] {
   }));
 }
 
-/** The inside of the header, from the site and the page's menu state only (rendered once per state). */
-function HeaderInside({ site, state, page }: { site: SiteInfo; state: ItemState[]; page?: Pick<PageData, 'locale' | 'translations'> }) {
+/** The inside of the header, from the site, the page's menu state, its language and its translations only (rendered once per state and language). */
+function HeaderInside({ site, state, s, page }: { site: SiteInfo; state: ItemState[]; s: Strings; page?: Pick<PageData, 'locale' | 'translations'> }) {
   const { nav, actions } = site.theme;
   const primary = actions[actions.length - 1];
   const secondary = actions.slice(0, -1);
   return (
     <div className="container header-inner">
-      <Brand name={site.name} logo={site.theme.logo} />
+      <Brand name={site.name} logo={site.theme.logo} label={s.t('header.home', { name: site.name })} />
       <input type="checkbox" id="nav-toggle" className="nav-toggle" aria-controls="nav-panel" />
       <label htmlFor="nav-toggle" className="nav-toggle-btn">
         <Icon name="menu" className="icon-open" size={22} />
         <Icon name="x" className="icon-close" size={22} />
-        <span className="sr-only">Menu</span>
+        <span className="sr-only">{s.t('header.menu')}</span>
       </label>
       <div className="nav-panel" id="nav-panel">
-        <nav className="main-nav" aria-label="Main">
+        <nav className="main-nav" aria-label={s.t('header.nav')}>
           <ul className="nav-list">
             {nav.map((item, i) => {
               const current = state[i].current ? 'page' : undefined;
@@ -109,7 +111,7 @@ function HeaderInside({ site, state, page }: { site: SiteInfo; state: ItemState[
         {site.theme.search && (
           <form className="header-search" role="search" action={site.theme.searchAction ?? '/'} method="get" data-sitegen-search="">
             <label htmlFor="site-search" className="sr-only">
-              Search docs and blog
+              {s.t('search.label')}
             </label>
             <div className="header-search-field">
               <Icon name="search" className="header-search-icon" size={16} />
@@ -118,7 +120,7 @@ function HeaderInside({ site, state, page }: { site: SiteInfo; state: ItemState[
                 className="header-search-input"
                 type="search"
                 name="q"
-                placeholder="Search docs…"
+                placeholder={s.t('search.placeholder')}
                 autoComplete="off"
                 spellCheck={false}
                 enterKeyHint="search"

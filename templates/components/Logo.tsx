@@ -6,10 +6,10 @@ export function LogoMark({ logo, size = 28 }: { logo?: ThemeConfig['logo']; size
   return <img src={logo.src} alt="" width={logo.width ?? size} height={logo.height ?? size} />;
 }
 
-/** The site's name, after its logo (`theme.logo`), linking to the home page. */
-export function Brand({ name, logo }: { name: string; logo?: ThemeConfig['logo'] }) {
+/** The site's name, after its logo (`theme.logo`), linking to the home page; `label` names the link ("Ferrygate home"). */
+export function Brand({ name, logo, label }: { name: string; logo?: ThemeConfig['logo']; label?: string }) {
   return (
-    <a className="brand" href="/" aria-label={`${name} home`}>
+    <a className="brand" href="/" aria-label={label ?? `${name} home`}>
       <LogoMark logo={logo} />
       <span>{name}</span>
     </a>

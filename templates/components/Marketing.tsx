@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon } from './Icon';
+import { useStrings } from '../i18n/strings';
 
 /** Building blocks for marketing and feature pages. */
 
@@ -48,6 +49,7 @@ export interface CardItem {
 }
 
 export function Cards({ items, cols = 3, headingLevel = 3 }: { items: CardItem[]; cols?: 2 | 3 | 4; headingLevel?: 3 | 4 }) {
+  const s = useStrings();
   const H = headingLevel === 3 ? 'h3' : 'h4';
   return (
     <ul className={`cards cards-${cols}`}>
@@ -65,7 +67,7 @@ export function Cards({ items, cols = 3, headingLevel = 3 }: { items: CardItem[]
           <p>{c.text}</p>
           {c.href && (
             <a className="link-arrow" href={c.href}>
-              {c.link ?? 'Learn more'}
+              {c.link ?? s.t('home.learnMore')}
             </a>
           )}
         </li>
@@ -99,8 +101,9 @@ export interface Row {
 
 /** A table that scrolls sideways on small screens: a named, focusable region, so keyboards can scroll it too. */
 export function DataTable({ head, rows, caption, firstIsHeader = true }: { head: string[]; rows: ReactNode[][]; caption?: string; firstIsHeader?: boolean }) {
+  const s = useStrings();
   return (
-    <div className="table-wrap" role="region" aria-label={caption ?? `Table: ${head.join(', ')}`} tabIndex={0}>
+    <div className="table-wrap" role="region" aria-label={caption ?? s.t('markdown.tableOf', { heading: head.join(', ') })} tabIndex={0}>
       <table className="data-table">
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead>

@@ -1,5 +1,6 @@
 import type { Author, PostSummary } from '../types';
-import { categoryLabel, formatDate, isoDay } from './util';
+import { categoryLabel, isoDay } from './util';
+import { useStrings } from '../i18n/strings';
 
 export function Byline({
   post,
@@ -10,10 +11,11 @@ export function Byline({
   authors: Record<string, Author>;
   showReading?: boolean;
 }) {
+  const s = useStrings();
   const author = authors[post.author];
   return (
     <p className="byline">
-      <time dateTime={isoDay(post.date)}>{formatDate(post.date)}</time>
+      <time dateTime={isoDay(post.date)}>{s.date(post.date)}</time>
       {author && (
         <>
           <span aria-hidden="true"> · </span>
@@ -23,7 +25,7 @@ export function Byline({
       {showReading && post.readingTime > 0 && (
         <>
           <span aria-hidden="true"> · </span>
-          <span>{post.readingTime} min read</span>
+          <span>{s.count('doc.readingTime', post.readingTime)}</span>
         </>
       )}
     </p>

@@ -1,15 +1,18 @@
 import type { PageLink } from '../types';
 import { Icon } from './Icon';
+import { useStrings } from '../i18n/strings';
 
-/** Previous / next page links at the end of a doc or post. */
-export function PrevNext({ prev, next, label = 'Previous and next pages' }: { prev?: PageLink; next?: PageLink; label?: string }) {
+/** Previous / next page links at the end of a doc or post; `label` names them (default: the theme's "Previous and next pages"). */
+export function PrevNext({ prev, next, label }: { prev?: PageLink; next?: PageLink; label?: string }) {
+  const s = useStrings();
   if (!prev && !next) return null;
   return (
-    <nav className="prev-next" aria-label={label}>
+    <nav className="prev-next" aria-label={label ?? s.t('prevNext.nav')}>
       {prev ? (
         <a className="pn-link pn-prev" href={prev.path} rel="prev">
           <span className="pn-dir">
-            <Icon name="chevronLeft" size={14} /> Previous
+            <Icon name="chevronLeft" size={14} />
+            {` ${s.t('prevNext.previous')}`}
           </span>
           <span className="pn-title">{prev.title}</span>
         </a>
@@ -19,7 +22,8 @@ export function PrevNext({ prev, next, label = 'Previous and next pages' }: { pr
       {next ? (
         <a className="pn-link pn-next" href={next.path} rel="next">
           <span className="pn-dir">
-            Next <Icon name="chevronRight" size={14} />
+            {`${s.t('prevNext.next')} `}
+            <Icon name="chevronRight" size={14} />
           </span>
           <span className="pn-title">{next.title}</span>
         </a>

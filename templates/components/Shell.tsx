@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { PageData, SiteInfo } from '../types';
 import { Header } from './Header';
 import { Footer } from './Footer';
+import { useStrings } from '../i18n/strings';
 
 /** The page chrome every layout shares: skip link, header, main landmark, footer. */
 export function Shell({
@@ -18,10 +19,11 @@ export function Shell({
   children: ReactNode;
   mainClass?: string;
 }) {
+  const s = useStrings();
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {s.t('skipLink')}
       </a>
       <Header site={site} path={path} page={page} />
       <main id="main" tabIndex={-1} className={mainClass}>

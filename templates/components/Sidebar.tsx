@@ -1,6 +1,7 @@
 import type { NavItem, SiteInfo } from '../types';
 import { Icon } from './Icon';
 import { Once } from './Once';
+import { useStrings, type Strings } from '../i18n/strings';
 
 interface NavIndex {
   /** The array's length and last item: an index is reused only for the very list it was built on. */
@@ -122,7 +123,11 @@ function windowed(items: NavItem[], current: string): { items: NavItem[]; before
   return { items: items.slice(start, start + SIDEBAR_WINDOW), before: start, after: items.length - start - SIDEBAR_WINDOW };
 }
 
-const more = (n: number, where: string) => <li className="sb-more" key={`more:${where}`}>{`… ${n} more page${n === 1 ? '' : 's'}`}</li>;
+const more = (n: number, where: string, s: Strings) => (
+  <li className="sb-more" key={`more:${where}`}>
+    {s.t('sidebar.more', { n })}
+  </li>
+);
 
 /**
  * One level of the tree. `compact` (a tree above MAX_FOLDER_SIDEBAR): only the groups on the way
@@ -130,11 +135,23 @@ const more = (n: number, where: string) => <li className="sb-more" key={`more:${
  * a long level shows a window around the current page, so a page's sidebar stays small however
  * large the tree.
  */
-function NavItems({ items: all, current, parentPath, compact = false }: { items: NavItem[]; current: string; parentPath: string; compact?: boolean }) {
+function NavItems({
+  items: all,
+  current,
+  parentPath,
+  compact = false,
+  s,
+}: {
+  items: NavItem[];
+  current: string;
+  parentPath: string;
+  compact?: boolean;
+  s: Strings;
+}) {
   const { items, before, after } = compact ? windowed(all, current) : { items: all, before: 0, after: 0 };
   return (
     <ul>
-      {before > 0 && more(before, 'before')}
+      {before > 0 && more(before, 'before', s)}
       {items.map((item) => {
         if (item.children?.length) {
           const open = contains(item, current);
@@ -156,10 +173,11 @@ function NavItems({ items: all, current, parentPath, compact = false }: { items:
                   <Icon name="chevronRight" size={14} className="sb-chev" />
                 </summary>
                 <NavItems
-                  items={selfInChildren ? item.children : [{ ...item, title: 'Overview', children: undefined }, ...item.children]}
+                  items={selfInChildren ? item.children : [{ ...item, title: s.t('sidebar.overview'), children: undefined }, ...item.children]}
                   current={current}
                   parentPath={item.path}
                   compact={compact}
+                  s={s}
                 />
               </details>
             </li>
@@ -171,7 +189,7 @@ function NavItems({ items: all, current, parentPath, compact = false }: { items:
           </li>
         );
       })}
-      {after > 0 && more(after, 'after')}
+      {after > 0 && more(after, 'after', s)}
     </ul>
   );
 }
@@ -202,7 +220,7 @@ function treeSize(nav: NavItem[]): number {
  * folder, after an untitled block of its loose pages (the root's own index page first). In a tree
  * of more than MAX_FOLDER_SIDEBAR pages, a block not holding the current page is its title only.
  */
-function FolderSections({ nav, root, current, compact }: { nav: NavItem[]; root: string; current: string; compact: boolean }) {
+function FolderSections({ nav, root, current, compact, s }: { nav: NavItem[]; root: string; current: string; compact: boolean; s: Strings }) {
   const rootNode = root ? folderAt(nav, root) : undefined;
   if (root && !rootNode) return null;
   const top = rootNode
@@ -238,6 +256,7 @@ function FolderSections({ nav, root, current, compact }: { nav: NavItem[]; root:
               current={current}
               parentPath={node?.path ?? root}
               compact={compact}
+              s={s}
             />
           )}
         </div>
@@ -259,11 +278,12 @@ export function Sidebar({ site, nav, current }: { site: SiteInfo; nav: NavItem[]
     .filter((s): s is typeof s & { node: NavItem } => !!s.node);
   const folders = site.theme.docsSections.length === 0;
   const compact = treeSize(nav) > MAX_FOLDER_SIDEBAR;
-  const inside = <SidebarInside site={site} nav={nav} current={current} root={root} sections={sections} folders={folders} compact={compact} />;
+  const s = useStrings();
+  const inside = <SidebarInside site={site} nav={nav} current={current} root={root} sections={sections} folders={folders} compact={compact} s={s} />;
   if (sections.length || folders) return <div className="sidebar-wrap">{inside}</div>;
   const extra = site.theme.docsExtraLinks.findIndex((l) => l.href === current);
   return (
-    <Once scope={site} id={`sidebar:${extra}`} as="div" className="sidebar-wrap">
+    <Once scope={site} id={`sidebar:${s.locale}:${extra}`} as="div" className="sidebar-wrap">
       {inside}
     </Once>
   );
@@ -277,6 +297,7 @@ function SidebarInside({
   sections,
   folders,
   compact,
+  s,
 }: {
   site: SiteInfo;
   nav: NavItem[];
@@ -285,16 +306,18 @@ function SidebarInside({
   sections: { dir: string; title: string; node: NavItem }[];
   folders: boolean;
   compact: boolean;
+  s: Strings;
 }) {
   return (
     <>
       <input type="checkbox" id="docs-nav-toggle" className="docs-nav-toggle" aria-controls="docs-sidebar" />
       <label htmlFor="docs-nav-toggle" className="docs-nav-btn">
-        <Icon name="menu" size={18} /> Documentation menu
+        <Icon name="menu" size={18} />
+        {` ${s.t('sidebar.toggle')}`}
         <Icon name="chevronDown" size={16} className="docs-nav-chev" />
       </label>
-      <nav className="sidebar" id="docs-sidebar" aria-label="Documentation">
-        {folders && <FolderSections nav={nav} root={root === '/' ? '' : root} current={current} compact={compact} />}
+      <nav className="sidebar" id="docs-sidebar" aria-label={s.t('sidebar.nav')}>
+        {folders && <FolderSections nav={nav} root={root === '/' ? '' : root} current={current} compact={compact} s={s} />}
         {sections.map(({ dir, title, node }) => {
           const children = node.children ?? [];
           if (compact && !contains(node, current)) {
@@ -317,6 +340,7 @@ function SidebarInside({
                   current={current}
                   parentPath={node.path}
                   compact={compact}
+                  s={s}
                 />
               ) : (
                 <ul>
@@ -330,7 +354,7 @@ function SidebarInside({
         })}
         {site.theme.docsExtraLinks.length > 0 && (
           <div className="sb-section">
-            <p className="sb-title">Reference</p>
+            <p className="sb-title">{s.t('sidebar.reference')}</p>
             <ul>
               {site.theme.docsExtraLinks.map((l) => (
                 <li key={l.href}>

@@ -1,4 +1,5 @@
 import type { TocLink } from '../types';
+import { useStrings } from '../i18n/strings';
 
 function TocList({ links }: { links: TocLink[] }) {
   return (
@@ -13,15 +14,17 @@ function TocList({ links }: { links: TocLink[] }) {
   );
 }
 
-/** "On this page": the heading outline of the current document. */
-export function Toc({ links, title = 'On this page' }: { links: TocLink[]; title?: string }) {
+/** "On this page": the heading outline of the current document (`title`: the theme's "On this page" by default). */
+export function Toc({ links, title }: { links: TocLink[]; title?: string }) {
+  const s = useStrings();
   if (!links.length) return null;
+  const name = title ?? s.t('toc.title');
   return (
-    <nav className="toc" aria-label={title}>
-      <p className="toc-title">{title}</p>
+    <nav className="toc" aria-label={name}>
+      <p className="toc-title">{name}</p>
       <TocList links={links} />
       <a className="toc-top" href="#main">
-        Back to top
+        {s.t('toc.backToTop')}
       </a>
     </nav>
   );

@@ -5,33 +5,38 @@
  * first problem; then it posts with fetch and goes to the thank-you page.
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { pageString } from '../i18n/page.ts';
 
 interface Problem {
   id: string;
   message: string;
 }
 
+/** What is wrong with a field, in the page's language (`{label}` as written, `{field}` in lower case, as English puts it). */
 function describe(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): string {
   const label = field.labels?.[0]?.textContent?.replace('*', '').trim() || field.name;
+  const names = { label, field: label.toLowerCase() };
   const v = field.validity;
   if (v.valueMissing)
-    return field.type === 'checkbox' ? `Please tick “${label.slice(0, 60)}${label.length > 60 ? '…' : ''}”.` : `Enter your ${label.toLowerCase()}.`;
-  if (v.typeMismatch && field.type === 'email') return `Enter an email address like name@example.com for ${label.toLowerCase()}.`;
-  if (v.tooShort) return `${label} needs at least ${(field as HTMLTextAreaElement).minLength} characters.`;
-  return `Check ${label.toLowerCase()}.`;
+    return field.type === 'checkbox'
+      ? pageString('form.tick', 'Please tick “{label}”.', { label: `${label.slice(0, 60)}${label.length > 60 ? '…' : ''}` })
+      : pageString('form.required', 'Enter your {field}.', names);
+  if (v.typeMismatch && field.type === 'email') return pageString('form.email', 'Enter an email address like name@example.com for {field}.', names);
+  if (v.tooShort) return pageString('form.tooShort', '{label} needs at least {n} characters.', { ...names, n: (field as HTMLTextAreaElement).minLength });
+  return pageString('form.check', 'Check {field}.', names);
 }
 
 export function ValidatedForm({
   action,
   className,
   describedBy,
-  failed = 'We could not send your message just now. Please try again.',
+  failed,
   children,
 }: {
   action: string;
   className?: string;
   describedBy?: string;
-  /** Shown when sending fails (say where else to write). */
+  /** Shown when sending fails (say where else to write); by default the theme's `form.failed`. */
   failed?: string;
   children: ReactNode;
 }) {
@@ -80,7 +85,11 @@ export function ValidatedForm({
       <div ref={summary} className="form-errors" role="alert" tabIndex={-1} hidden={!problems.length && status !== 'failed'}>
         {problems.length ? (
           <>
-            <p className="form-errors-title">Please fix {problems.length === 1 ? 'this' : `these ${problems.length}`} before sending:</p>
+            <p className="form-errors-title">
+              {problems.length === 1
+                ? pageString('form.fixOne', 'Please fix this before sending:')
+                : pageString('form.fixMany', 'Please fix these {n} before sending:', { n: problems.length })}
+            </p>
             <ul>
               {problems.map((p) => (
                 <li key={p.id}>
@@ -90,7 +99,7 @@ export function ValidatedForm({
             </ul>
           </>
         ) : status === 'failed' ? (
-          <p className="form-errors-title">{failed}</p>
+          <p className="form-errors-title">{failed ?? pageString('form.failed', 'We could not send your message just now. Please try again.')}</p>
         ) : null}
       </div>
       {children}

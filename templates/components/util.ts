@@ -1,7 +1,22 @@
 /** Small pure helpers shared by layouts and pages. Deterministic: never reads the clock. */
 
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const DATE_FORMATS = new Map<string, { long: Intl.DateTimeFormat; short: Intl.DateTimeFormat }>();
+
+/** The formatters of one locale, made once per thread (a locale Intl does not know formats as English). */
+function dateFormats(locale: string): { long: Intl.DateTimeFormat; short: Intl.DateTimeFormat } {
+  let formats = DATE_FORMATS.get(locale);
+  if (!formats) {
+    const make = (options: Intl.DateTimeFormatOptions) => {
+      try {
+        return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+      } catch {
+        return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+      }
+    };
+    DATE_FORMATS.set(locale, (formats = { long: make({ dateStyle: 'long' }), short: make({ month: 'short', day: 'numeric' }) }));
+  }
+  return formats;
+}
 
 /**
  * Each distinct value once per thread: Intl's format costs 15-20 µs a call, a page shows a few
@@ -19,21 +34,27 @@ function memo<T>(fn: (iso: string) => T): (iso: string) => T {
   };
 }
 
-const longDate = memo((iso) => {
+const longDate = memo((key) => {
+  const [locale, iso] = key.split('\u0000');
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : LONG_DATE.format(d);
+  return Number.isNaN(d.getTime()) ? iso : dateFormats(locale).long.format(d);
 });
 
-/** "January 15, 2019" */
-export function formatDate(iso: string | undefined): string {
-  return iso ? longDate(iso) : '';
+const shortDate = memo((key) => {
+  const [locale, iso] = key.split('\u0000');
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : dateFormats(locale).short.format(d);
+});
+
+/** "January 15, 2019"; in another locale as Intl writes it there ("15. Januar 2019"). */
+export function formatDate(iso: string | undefined, locale = 'en-US'): string {
+  return iso ? longDate(`${locale}\u0000${iso}`) : '';
 }
 
-/** "Jan 15" */
-export const formatShortDate = memo((iso) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : SHORT_DATE.format(d);
-});
+/** "Jan 15" ("15. Jan." in `de`). */
+export function formatShortDate(iso: string, locale = 'en-US'): string {
+  return shortDate(`${locale}\u0000${iso}`);
+}
 
 const day = memo((iso) => {
   const d = new Date(iso);

@@ -5,7 +5,8 @@ import { Toc } from '../components/Toc';
 import { PrevNext } from '../components/PrevNext';
 import { Body } from '../components/Prose';
 import { leadHeading } from '../components/lead-heading';
-import { fmString, fmStrings, formatDate, isoDay, titleCase } from '../components/util';
+import { fmString, fmStrings, isoDay, titleCase } from '../components/util';
+import { around, useStrings } from '../i18n/strings';
 
 const LEVELS = ['beginner', 'intermediate', 'advanced'];
 
@@ -15,10 +16,10 @@ function tocOf(props: LayoutProps): TocLink[] {
   return Array.isArray(fmToc) ? (fmToc as TocLink[]) : [];
 }
 
-function sectionTitle(props: LayoutProps): string | undefined {
+function sectionTitle(props: LayoutProps, reference: string): string | undefined {
   const { site, page } = props;
   const root = ('/' + site.theme.docsRoot.replace(/^\/+|\/+$/g, '') + '/').replace(/^\/\/$/, '/');
-  if (!page.path.startsWith(root)) return fmString(page.frontmatter, 'section') ? titleCase(fmString(page.frontmatter, 'section')!) : 'Reference';
+  if (!page.path.startsWith(root)) return fmString(page.frontmatter, 'section') ? titleCase(fmString(page.frontmatter, 'section')!) : reference;
   const dir = page.path.slice(root.length).split('/')[0];
   if (site.theme.docsSections.length) return site.theme.docsSections.find((s) => s.dir === dir)?.title;
   // Without configured sections: the title of the top-level folder the page is in, as in the sidebar.
@@ -29,12 +30,14 @@ function sectionTitle(props: LayoutProps): string | undefined {
 /** Documentation page: sidebar, article with meta row, "On this page", previous/next. */
 export default function DocLayout(props: LayoutProps) {
   const { site, page, nav, prev, next, children } = props;
+  const s = useStrings();
   const fm = page.frontmatter;
   const level = fmString(fm, 'level')?.toLowerCase();
   const tags = fmStrings(fm, 'tags');
   const updated = page.updated ?? fmString(fm, 'updated');
   const toc = tocOf(props);
-  const section = sectionTitle(props);
+  const section = sectionTitle(props, s.t('sidebar.reference'));
+  const [updatedBefore, updatedAfter] = around(s.t('doc.lastUpdated'), 'date');
   // A body that starts with its own H1 shows that heading as the title, once.
   const lead = children === undefined || children === null ? leadHeading(page.html) : undefined;
   const edit = site.theme.editLink && page.kind === 'document' ? site.theme.editLink.replace('{path}', page.source) : undefined;
@@ -53,13 +56,13 @@ export default function DocLayout(props: LayoutProps) {
               <div className="doc-meta">
                 {level && (
                   <span className={`badge ${LEVELS.includes(level) ? `badge-${level}` : ''}`}>
-                    <span className="sr-only">Level: </span>
+                    <span className="sr-only">{`${s.t('doc.level')} `}</span>
                     {titleCase(level)}
                   </span>
                 )}
-                {page.readingTime > 0 && <span className="doc-meta-item">{page.readingTime} min read</span>}
+                {page.readingTime > 0 && <span className="doc-meta-item">{s.count('doc.readingTime', page.readingTime)}</span>}
                 {tags.length > 0 && (
-                  <ul className="tag-list" aria-label="Tags">
+                  <ul className="tag-list" aria-label={s.t('doc.tags')}>
                     {tags.map((t) => (
                       <li key={t} className="tag">
                         {t}
@@ -72,8 +75,8 @@ export default function DocLayout(props: LayoutProps) {
           </header>
           {toc.length > 0 && (
             <details className="toc-inline">
-              <summary>On this page</summary>
-              <Toc links={toc} title="Contents" />
+              <summary>{s.t('toc.title')}</summary>
+              <Toc links={toc} title={s.t('toc.contents')} />
             </details>
           )}
           <div className="doc-body">
@@ -83,21 +86,23 @@ export default function DocLayout(props: LayoutProps) {
             <div className="doc-footer-row">
               {updated ? (
                 <p className="muted">
-                  Last updated <time dateTime={isoDay(updated)}>{formatDate(updated)}</time>
+                  {updatedBefore}
+                  <time dateTime={isoDay(updated)}>{s.date(updated)}</time>
+                  {updatedAfter}
                 </p>
               ) : (
                 <span />
               )}
               {edit && (
                 <a href={edit} className="edit-link">
-                  Edit this page
+                  {s.t('doc.edit')}
                 </a>
               )}
             </div>
             <PrevNext prev={prev} next={next} />
           </footer>
         </article>
-        <aside className="docs-toc" aria-label="Page outline">
+        <aside className="docs-toc" aria-label={s.t('toc.outline')}>
           <Toc links={toc} />
         </aside>
       </div>

@@ -3,6 +3,7 @@ import { Shell } from '../components/Shell';
 import { Faq } from '../components/Faq';
 import { CtaBand } from '../components/CtaBand';
 import { fmFaq, fmString } from '../components/util';
+import { useStrings } from '../i18n/strings';
 
 interface Hero {
   title?: string;
@@ -18,6 +19,7 @@ function readHero(fm: Record<string, unknown>): Hero {
 /** Product feature page: hero, sections (the body), FAQ, closing call to action. */
 export default function FeatureLayout(props: LayoutProps) {
   const { site, page, children } = props;
+  const s = useStrings();
   const hero = readHero(page.frontmatter);
   const faq = fmFaq(page.frontmatter);
   const eyebrow = fmString(page.frontmatter, 'eyebrow') ?? page.title;
@@ -45,7 +47,7 @@ export default function FeatureLayout(props: LayoutProps) {
             )}
             {docsHref && (
               <a className="btn btn-secondary btn-lg" href={docsHref}>
-                Read the docs
+                {s.t('feature.docs')}
               </a>
             )}
           </div>

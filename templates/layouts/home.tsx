@@ -1,6 +1,7 @@
 import type { LayoutProps } from '../types';
 import { Shell } from '../components/Shell';
 import { leadHeading } from '../components/lead-heading';
+import { useStrings } from '../i18n/strings';
 
 /**
  * A home page from front matter, in VitePress's convention:
@@ -79,6 +80,7 @@ function readFeatures(value: unknown): Feature[] {
 const columns = (count: number): number => (count <= 2 ? count : count % 4 === 0 ? 4 : 3);
 
 function FeatureCard({ feature }: { feature: Feature }) {
+  const s = useStrings();
   const { icon } = feature;
   const inner = (
     <>
@@ -91,7 +93,7 @@ function FeatureCard({ feature }: { feature: Feature }) {
       {feature.details && <p className="home-feature-details">{feature.details}</p>}
       {feature.link && (
         <span className="home-feature-more">
-          {feature.linkText ?? 'Learn more'} <span aria-hidden="true">→</span>
+          {feature.linkText ?? s.t('home.learnMore')} <span aria-hidden="true">→</span>
         </span>
       )}
     </>
@@ -112,6 +114,7 @@ function FeatureCard({ feature }: { feature: Feature }) {
 /** The landing page of a docs site: hero, feature cards, then the body (if any). */
 export default function HomeLayout(props: LayoutProps) {
   const { site, page, children } = props;
+  const s = useStrings();
   const hero = record(page.frontmatter.hero);
   const name = text(hero.name);
   const tagline = text(hero.tagline) ?? (page.description || undefined);
@@ -148,7 +151,7 @@ export default function HomeLayout(props: LayoutProps) {
         </div>
       </section>
       {features.length > 0 && (
-        <section className="home-features" aria-label="Features">
+        <section className="home-features" aria-label={s.t('home.features')}>
           <div className="container">
             <ul className={`home-feature-list home-feature-list-${columns(features.length)}`}>
               {features.map((f, i) => (

@@ -7,10 +7,12 @@ import { PrevNext } from '../components/PrevNext';
 import { Byline } from '../components/PostCard';
 import { Icon } from '../components/Icon';
 import { categoryLabel, fmFaq, fmStrings } from '../components/util';
+import { useStrings } from '../i18n/strings';
 
 /** Blog post: title, byline, tags, body, FAQ, author, call to action, related posts, previous/next. */
 export default function PostLayout(props: LayoutProps) {
   const { site, page, authors, related, prev, next, children } = props;
+  const s = useStrings();
   const fm = page.frontmatter;
   const tags = fmStrings(fm, 'tags');
   const categories = fmStrings(fm, 'categories');
@@ -28,7 +30,8 @@ export default function PostLayout(props: LayoutProps) {
           <div className="container container-narrow">
             <p className="post-kicker">
               <a href={`/${site.blogDir}`} className="back-link">
-                <Icon name="chevronLeft" size={14} /> Blog
+                <Icon name="chevronLeft" size={14} />
+                {` ${s.t('blog.title')}`}
               </a>
               {categories[0] && (
                 <>
@@ -51,7 +54,7 @@ export default function PostLayout(props: LayoutProps) {
               <Byline post={{ date, author: authorId, readingTime: page.readingTime }} authors={authors} />
             </div>
             {tags.length > 0 && (
-              <ul className="tag-list post-tags" aria-label="Tags">
+              <ul className="tag-list post-tags" aria-label={s.t('doc.tags')}>
                 {tags.map((t) => (
                   <li key={t} className="tag">
                     #{t}
@@ -65,7 +68,7 @@ export default function PostLayout(props: LayoutProps) {
           <Body page={lead ? { ...page, html: lead.rest } : page}>{children}</Body>
           {faq.length > 0 && <Faq items={faq} id="post-faq" />}
           {author && (
-            <aside className="author-box" aria-label="About the author">
+            <aside className="author-box" aria-label={s.t('blog.author')}>
               <span className="avatar avatar-lg" aria-hidden="true">
                 {author.name
                   .split(' ')
@@ -81,7 +84,7 @@ export default function PostLayout(props: LayoutProps) {
             </aside>
           )}
           {cta && (
-            <aside className="post-cta" aria-label="Call to action">
+            <aside className="post-cta" aria-label={s.t('blog.cta')}>
               <div>
                 <p className="post-cta-title">{cta.title}</p>
                 <p>{cta.text}</p>
@@ -91,14 +94,14 @@ export default function PostLayout(props: LayoutProps) {
               </a>
             </aside>
           )}
-          <PrevNext prev={prev} next={next} label="Older and newer posts" />
+          <PrevNext prev={prev} next={next} label={s.t('blog.prevNext')} />
         </div>
       </article>
       {related.length > 0 && (
         <section className="section related" aria-labelledby="related-title">
           <div className="container container-narrow">
             <h2 id="related-title" className="section-title-sm">
-              Related posts
+              {s.t('blog.related')}
             </h2>
             <ul className="related-list">
               {related.slice(0, 3).map((p) => (

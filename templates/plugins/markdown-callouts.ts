@@ -16,6 +16,7 @@ import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
 import containerPlugin from 'markdown-it-container';
 import { CALLOUT_KINDS as CALLOUTS } from '../components/callout-kinds.ts';
+import { mdString } from '../../src/markdown/ui-strings.ts';
 
 // @types/markdown-it-container is typed against the CommonJS markdown-it types; the plugin is the same.
 const container = containerPlugin as unknown as PluginWithParams;
@@ -28,26 +29,30 @@ const OPEN = /(?:^|\s+)\{open\}$/;
 
 export function callouts(md: MarkdownIt): void {
   const escapeHtml = md.utils.escapeHtml;
-  const open = (kind: string, title: string) =>
-    `<div class="callout callout-${kind}" role="note" aria-label="${CALLOUTS[kind]}"><p class="callout-title">${escapeHtml(title || CALLOUTS[kind])}</p>\n`;
+  // The kind's title in the document's language (markdown/ui-strings.ts) names the callout, and titles it by default.
+  const open = (kind: string, title: string, env: unknown) => {
+    const name = escapeHtml(mdString(env, `callout.${kind}`));
+    return `<div class="callout callout-${kind}" role="note" aria-label="${name}"><p class="callout-title">${title ? escapeHtml(title) : name}</p>\n`;
+  };
 
   for (const name of Object.keys(CALLOUTS)) {
     md.use(container, name, {
-      render: (tokens: Token[], idx: number) => (tokens[idx].nesting === 1 ? open(name, tokens[idx].info.trim().slice(name.length).trim()) : '</div>\n'),
+      render: (tokens: Token[], idx: number, _options: unknown, env: unknown) =>
+        tokens[idx].nesting === 1 ? open(name, tokens[idx].info.trim().slice(name.length).trim(), env) : '</div>\n',
     });
   }
 
   md.use(container, 'details', {
-    render(tokens: Token[], idx: number) {
+    render(tokens: Token[], idx: number, _options: unknown, env: unknown) {
       if (tokens[idx].nesting !== 1) return '</details>\n';
       const params = tokens[idx].info.trim().slice('details'.length).trim();
       const title = params.replace(OPEN, '');
-      return `<details class="callout callout-details"${title === params ? '' : ' open'}><summary>${escapeHtml(title || 'Details')}</summary>\n`;
+      return `<details class="callout callout-details"${title === params ? '' : ' open'}><summary>${escapeHtml(title || mdString(env, 'callout.details'))}</summary>\n`;
     },
   });
 
   md.core.ruler.after('block', 'github_alerts', alerts);
-  md.renderer.rules.alert_open = (tokens, idx) => open(tokens[idx].meta.kind, tokens[idx].meta.title);
+  md.renderer.rules.alert_open = (tokens, idx, _options, env) => open(tokens[idx].meta.kind, tokens[idx].meta.title, env);
   md.renderer.rules.alert_close = () => '</div>\n';
 }
 

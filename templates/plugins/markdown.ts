@@ -17,6 +17,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import containerPlugin from 'markdown-it-container';
 import type { SitegenPlugin } from 'react-sitegen';
 import { callouts } from './markdown-callouts.ts';
+import { mdString } from '../../src/markdown/ui-strings.ts';
 
 // @types/markdown-it-container is typed against the CommonJS markdown-it types; the plugin is the same.
 const container = containerPlugin as unknown as PluginWithParams;
@@ -30,7 +31,7 @@ export default function markdownExtras(): SitegenPlugin {
 
         let groups = 0;
         md.use(container, 'code-group', {
-          render(tokens: Token[], idx: number) {
+          render(tokens: Token[], idx: number, _options: unknown, env: unknown) {
             if (tokens[idx].nesting !== 1) return '</div></div>\n';
             const group = `cg${++groups}`;
             const fences: Token[] = [];
@@ -42,11 +43,11 @@ export default function markdownExtras(): SitegenPlugin {
             const labels = fences.map((fence, i) => {
               const info = fence.info.trim();
               // Else the language, without the options written against it (`ts:line-numbers`, `js{1}`).
-              const label = /\[([^\]]+)\]/.exec(info)?.[1] ?? (info.split(/[\s{:[]/)[0] || `Tab ${i + 1}`);
+              const label = /\[([^\]]+)\]/.exec(info)?.[1] ?? (info.split(/[\s{:[]/)[0] || mdString(env, 'markdown.tab', { n: i + 1 }));
               const id = `${group}-${i}`;
               return `<input class="tab-input" type="radio" name="${group}" id="${id}"${i === 0 ? ' checked' : ''}><label class="tab-label" for="${id}">${md.utils.escapeHtml(label)}</label>`;
             });
-            return `<div class="tabs code-tabs code-group" role="group" aria-label="Code samples">${labels.join('')}<div class="tab-panels">`;
+            return `<div class="tabs code-tabs code-group" role="group" aria-label="${md.utils.escapeHtml(mdString(env, 'markdown.codeSamples'))}">${labels.join('')}<div class="tab-panels">`;
           },
         });
         // Inside a code group each fence is one tab panel.

@@ -9,6 +9,7 @@
  * Nothing the user types is ever inserted as HTML.
  */
 import MiniSearch from 'minisearch';
+import { pageString } from '../i18n/page.ts';
 import { INDEX_OPTIONS, MAX_RESULTS, SEARCH_OPTIONS, indexName, type SearchDocument, type StoredResult } from './options.ts';
 import { needsSegmenting, tokenize } from './tokenize.ts';
 
@@ -79,7 +80,7 @@ export function mount(box: HTMLElement): void {
   const list = el('div', 'search-results');
   list.id = `${id}-results`;
   list.setAttribute('role', 'listbox');
-  list.setAttribute('aria-label', 'Search results');
+  list.setAttribute('aria-label', pageString('search.results', 'Search results'));
   const message = el('p', 'search-message');
   message.hidden = true;
   popup.append(list, message);
@@ -138,8 +139,10 @@ export function mount(box: HTMLElement): void {
     );
     list.hidden = !results.length;
     message.hidden = results.length > 0;
-    message.textContent = results.length ? '' : `No results for “${text}”`;
-    status.textContent = results.length ? `${results.length} result${results.length === 1 ? '' : 's'}` : message.textContent;
+    message.textContent = results.length ? '' : pageString('search.noResults', 'No results for “{query}”', { query: text });
+    status.textContent = results.length
+      ? pageString('search.resultCount', { other: '{n} results', one: '{n} result' }, { n: results.length })
+      : message.textContent;
     active = -1;
     input!.removeAttribute('aria-activedescendant');
   }
@@ -158,7 +161,7 @@ export function mount(box: HTMLElement): void {
     try {
       if (!ready && !dismissed) {
         message.hidden = false;
-        message.textContent = 'Loading the search index…';
+        message.textContent = pageString('search.loading', 'Loading the search index…');
         list.hidden = true;
         popup.hidden = false;
       }
@@ -170,7 +173,7 @@ export function mount(box: HTMLElement): void {
       results = [];
       list.replaceChildren();
       message.hidden = false;
-      message.textContent = 'Search is unavailable right now. Press Enter to search the docs.';
+      message.textContent = pageString('search.unavailable', 'Search is unavailable right now. Press Enter to search the docs.');
       popup.hidden = dismissed;
       return;
     }
