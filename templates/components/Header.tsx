@@ -20,7 +20,7 @@ const MENU_ICONS: Record<string, string> = {
  * to action, CSS-only mobile menu. The search form is a plain GET form until the search plugin's
  * client mounts on first focus (`data-sitegen-search`).
  */
-export function Header({ site, path, page }: { site: SiteInfo; path: string; page?: Pick<PageData, 'locale' | 'translations'> }) {
+export function Header({ site, path, page }: { site: SiteInfo; path: string; page?: Pick<PageData, 'path' | 'locale' | 'translations'> }) {
   const s = useStrings();
   const state = navState(site, path);
   let key = state.map((item) => `${+item.current}${+item.active}${item.subs.map(Number).join('')}`).join(',');
@@ -52,7 +52,7 @@ function navState(site: SiteInfo, path: string): ItemState[] {
 }
 
 /** The inside of the header, from the site, the page's menu state, its language and its translations only (rendered once per state and language). */
-function HeaderInside({ site, state, s, page }: { site: SiteInfo; state: ItemState[]; s: Strings; page?: Pick<PageData, 'locale' | 'translations'> }) {
+function HeaderInside({ site, state, s, page }: { site: SiteInfo; state: ItemState[]; s: Strings; page?: Pick<PageData, 'path' | 'locale' | 'translations'> }) {
   const { nav, actions } = site.theme;
   const primary = actions[actions.length - 1];
   const secondary = actions.slice(0, -1);

@@ -15,7 +15,7 @@ export function Shell({
   site: SiteInfo;
   path: string;
   /** The page's language and translations, for the language menu of a multilingual site. */
-  page?: Pick<PageData, 'locale' | 'translations'>;
+  page?: Pick<PageData, 'path' | 'locale' | 'translations'>;
   children: ReactNode;
   mainClass?: string;
 }) {

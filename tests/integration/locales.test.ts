@@ -1,0 +1,138 @@
+/**
+ * A site in three languages (English at the root, Japanese, Persian right to left) through the real CLI: each page's
+ * language and direction, its translations as hreflang links and sitemap alternates, the language menu, and
+ * navigation, sidebars, prev/next, blog listings and feeds per locale. One page is English only; two are paired by
+ * `translationKey` across different paths.
+ */
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { html, listFiles, read, remove, runCli, tempDir, FIXTURES, type CliResult } from '../helpers.ts';
+
+let site: string;
+let out: string;
+let result: CliResult;
+
+beforeAll(async () => {
+  site = tempDir('sitegen-locales-');
+  cpSync(join(FIXTURES, 'multilingual'), site, { recursive: true });
+  out = join(site, 'dist');
+  result = await runCli(['build', '--root', site]);
+}, 120_000);
+afterAll(() => remove(site));
+
+const page = (route: string) => html(out, `${route === '/' ? '' : `${route.slice(1)}/`}index.html`);
+const hreflangs = (route: string) =>
+  page(route)
+    .querySelectorAll('head link[rel="alternate"][hreflang]')
+    .map((l) => `${l.getAttribute('hreflang')} ${l.getAttribute('href')}`);
+const URL = 'https://harbor.example';
+
+describe('a site in three languages', () => {
+  it('builds without problems', () => {
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toMatch(/SG\d{4}/);
+  });
+
+  it('gives each page its language and direction', () => {
+    const root = (route: string) => page(route).querySelector('html')!;
+    expect([root('/docs/guide').getAttribute('lang'), root('/docs/guide').getAttribute('dir')]).toEqual(['en', 'ltr']);
+    expect([root('/ja/docs/guide').getAttribute('lang'), root('/ja/docs/guide').getAttribute('dir')]).toEqual(['ja', 'ltr']);
+    expect([root('/fa/docs/guide').getAttribute('lang'), root('/fa/docs/guide').getAttribute('dir')]).toEqual(['fa', 'rtl']);
+    const payload = JSON.parse(read(out, 'fa/docs/guide/_payload.json')) as { lang: string; dir: string };
+    expect([payload.lang, payload.dir]).toEqual(['fa', 'rtl']);
+  });
+
+  it('links every translation of a page from each of them, itself included, with x-default', () => {
+    const set = [`en ${URL}/docs/guide`, `ja ${URL}/ja/docs/guide`, `fa ${URL}/fa/docs/guide`, `x-default ${URL}/docs/guide`];
+    for (const route of ['/docs/guide', '/ja/docs/guide', '/fa/docs/guide']) {
+      expect(hreflangs(route), route).toEqual(set);
+      // The canonical of each translation is itself.
+      expect(page(route).querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`${URL}${route}`);
+    }
+    expect(hreflangs('/docs/guide/setup')).toEqual([`en ${URL}/docs/guide/setup`, `ja ${URL}/ja/docs/guide/setup`, `x-default ${URL}/docs/guide/setup`]);
+  });
+
+  it('pairs pages by translationKey across different paths, and gives an untranslated page no alternates', () => {
+    const pair = [`en ${URL}/docs/guide/prices`, `ja ${URL}/ja/docs/guide/ryoukin`, `x-default ${URL}/docs/guide/prices`];
+    expect(hreflangs('/docs/guide/prices')).toEqual(pair);
+    expect(hreflangs('/ja/docs/guide/ryoukin')).toEqual(pair);
+    expect(hreflangs('/docs/guide/english-only')).toEqual([]);
+  });
+
+  it('lists the alternates in the sitemap', () => {
+    const xml = read(out, 'sitemap.xml');
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const entry = xml.split('<url>').find((u) => u.includes(`<loc>${URL}/ja/docs/guide/ryoukin</loc>`))!;
+    expect([...entry.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => `${m[1]} ${m[2]}`)).toEqual([
+      `en ${URL}/docs/guide/prices`,
+      `ja ${URL}/ja/docs/guide/ryoukin`,
+    ]);
+    const lone = xml.split('<url>').find((u) => u.includes(`<loc>${URL}/docs/guide/english-only</loc>`))!;
+    expect(lone).not.toContain('xhtml:link');
+  });
+
+  it("offers each language in the header: the same page there, else that locale's home", () => {
+    const menu = (route: string) =>
+      page(route)
+        .querySelectorAll('.lang-switch-list a')
+        .map((a) => `${a.getAttribute('hreflang')} ${a.getAttribute('href')} ${a.text}${a.getAttribute('aria-current') ? ' (current)' : ''}`);
+    expect(menu('/docs/guide/setup')).toEqual(['en /docs/guide/setup English (current)', 'ja /ja/docs/guide/setup 日本語', 'fa /fa/docs/guide فارسی']);
+    // No Japanese page: Japanese goes to its home (/ja); Persian has no home page, so its first page.
+    expect(menu('/docs/guide/english-only')).toEqual(['en /docs/guide/english-only English (current)', 'ja /ja 日本語', 'fa /fa/docs/guide فارسی']);
+    expect(page('/fa/docs/guide').querySelector('.lang-switch summary span')!.text).toBe('فارسی');
+  });
+
+  it('gives each locale its own header, sidebar and prev/next', () => {
+    expect(page('/ja/docs/guide').querySelector('.main-nav a')!.text).toBe('ドキュメント');
+    expect(page('/docs/guide').querySelector('.main-nav a')!.text).toBe('Docs');
+    const sidebar = (route: string) =>
+      page(route)
+        .querySelectorAll('.docs-sidebar a')
+        .map((a) => a.getAttribute('href'));
+    expect(sidebar('/ja/docs/guide')).toEqual(['/ja/docs/guide', '/ja/docs/guide/setup', '/ja/docs/guide/ryoukin']);
+    expect(sidebar('/docs/guide')).toEqual(['/docs/guide', '/docs/guide/setup', '/docs/guide/english-only', '/docs/guide/prices']);
+    expect(page('/ja/docs/guide').querySelector('.docs-sidebar')!.text).toContain('ガイド');
+    const next = (route: string) => page(route).querySelector('.pn-next')?.getAttribute('href');
+    expect(next('/ja/docs/guide/setup')).toBe('/ja/docs/guide/ryoukin');
+    expect(next('/docs/guide/setup')).toBe('/docs/guide/english-only');
+    expect(page('/fa/docs/guide').querySelector('.pn-next')).toBeNull();
+  });
+
+  it("lists and feeds each locale's posts on their own", () => {
+    const listed = (route: string) =>
+      page(route)
+        .querySelectorAll('main a[href*="/blog/2025/"]')
+        .map((a) => a.getAttribute('href'));
+    expect([...new Set(listed('/blog'))]).toEqual(['/blog/2025/01/15/hello']);
+    expect([...new Set(listed('/ja/blog'))]).toEqual(['/ja/blog/2025/01/16/konnichiwa']);
+    expect(page('/ja/blog').querySelector('html')!.getAttribute('lang')).toBe('ja');
+    const feed = read(out, 'ja/blog/feed.xml');
+    expect(feed).toContain(`<id>${URL}/ja/blog/2025/01/16/konnichiwa</id>`);
+    expect(feed).not.toContain('/blog/2025/01/15/hello');
+    expect(read(out, 'blog/feed.xml')).not.toContain('konnichiwa');
+    expect(page('/ja/docs/guide').querySelector('link[type="application/atom+xml"]')!.getAttribute('href')).toBe('/ja/blog/feed.xml');
+    // Persian has no posts: no feed.
+    expect(
+      listFiles(out)
+        .filter((f) => f.endsWith('feed.xml'))
+        .sort(),
+    ).toEqual(['blog/feed.xml', 'ja/blog/feed.xml']);
+  });
+
+  it('builds the same after an edit in each locale as a cold build does', async () => {
+    const edit = (file: string, text: string) => writeFileSync(join(site, 'content', file), readFileSync(join(site, 'content', file), 'utf8') + text);
+    edit('ja/docs/guide/1.setup.md', '\n追加の段落。\n');
+    edit('fa/docs/guide/index.md', '\nبند دیگر.\n');
+    edit('docs/guide/2.english-only.md', '\nAnother paragraph.\n');
+    const warm = await runCli(['build', '--root', site]);
+    expect(warm.code, warm.stderr).toBe(0);
+    const cold = join(site, 'cold');
+    const built = await runCli(['build', '--root', site, '--out', cold, '--force']);
+    expect(built.code, built.stderr).toBe(0);
+    const files = (dir: string) => listFiles(dir).filter((f) => !f.startsWith('_sitegen/builds/'));
+    expect(files(out).sort()).toEqual(files(cold).sort());
+    for (const file of files(out)) expect(read(out, file), file).toBe(read(cold, file));
+    expect(page('/ja/docs/guide/setup').querySelector('main .prose')!.text).toContain('追加の段落。');
+  }, 120_000);
+});
