@@ -22,7 +22,7 @@ import { HookRunner } from '../plugins/run.ts';
 import type { DevFilesContext } from '../plugins/types.ts';
 import { loadProject, type Project } from '../pipeline/project.ts';
 import { compileTemplates } from '../pipeline/templates.ts';
-import { jobFor, manifestMatcher, planSite, type SitePlan } from '../pipeline/plan.ts';
+import { jobFor, manifestMatcher, notFoundFor, planSite, type SitePlan } from '../pipeline/plan.ts';
 import { collectImages, documentImages, hashImage, imageKeys, loadImage } from '../output/images.ts';
 import { apiDocument, apiPosts } from '../pipeline/api.ts';
 import { expandComponents } from '../render/components.ts';
@@ -323,7 +323,7 @@ export class DevSession {
     const hit = this.cache.get(key);
     if (hit) return { page: hit, fresh: false };
     const route = this.plan.byPath.get(key);
-    const job = route ? jobFor(this.plan, route) : { ...jobFor(this.plan, this.plan.notFound), path: key, status: 404 };
+    const job = route ? jobFor(this.plan, route) : { ...jobFor(this.plan, notFoundFor(this.plan, key)), path: key, status: 404 };
     if (route?.doc?.body && !route.rejected) job.page = { ...job.page, html: await this.body(route.doc) };
     await this.store.ready();
     const page = await renderPage(this.mod, this.plan.model.shared, job, this.hooks);

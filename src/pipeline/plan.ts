@@ -27,7 +27,7 @@ import {
 } from '../routes/rules.ts';
 import { buildRouteTable, type DocRedirect, type PageModuleInfo, type Route } from '../routes/table.ts';
 import { runMiddleware } from '../routes/middleware.ts';
-import { linkTranslations, setLocaleHomes } from '../site/locales.ts';
+import { linkTranslations, localeOfPath, localizedPath, setLocaleHomes } from '../site/locales.ts';
 import { buildSiteModel, ensureBlogIndex, ensureHomePage, ensureNotFound, renderJob, type SiteModel } from '../site/model.ts';
 import { unknownAuthors } from '../site/data.ts';
 import type { UiStrings } from '../i18n/tables.ts';
@@ -124,6 +124,8 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
   const routes = [...table.routes];
   const stringsOf = (code: string) => model.shared.strings[code] ?? model.shared.strings[config.defaultLocale];
   const notFound = ensureNotFound(routes, layouts, config, stringsOf(config.defaultLocale));
+  // Each other locale answers a missing page in its own language: /ja/404 (ja/404.html).
+  for (const locale of model.locales.slice(1)) ensureNotFound(routes, layouts, config, stringsOf(locale.code), localizedPath('/404', locale.code, config));
   for (const locale of model.locales) ensureBlogIndex(routes, locale.posts, layouts, locale.site.blogDir, config, stringsOf(locale.code));
   ensureHomePage(routes, model, layouts, config.description);
   const published = routes.filter((r) => r.status === 200 && !r.rejected).map((r) => r.page);
@@ -300,7 +302,7 @@ function planRedirects(
 
 /** The render job of a route (a route rejected by middleware renders the not-found page). */
 export function jobFor(plan: SitePlan, route: Route): RenderJob {
-  return renderJob(route, plan.model, plan.notFound);
+  return renderJob(route, plan.model, notFoundFor(plan, route.path));
 }
 
 /** The manifest's matcher: the route rules plus every concrete redirect. */
@@ -308,4 +310,11 @@ export function manifestMatcher(plan: SitePlan): RouteMatcher {
   const matcher = { ...plan.matcher, static: { ...plan.matcher.static } };
   for (const [from, r] of plan.redirects) matcher.static[from] ??= { redirect: r };
   return matcher;
+}
+
+/** The not-found route that answers `path`: its locale's (`/ja/404`), else the site's. */
+export function notFoundFor(plan: Pick<SitePlan, 'byPath' | 'notFound' | 'model'>, path: string): Route {
+  const site = plan.model.shared.site;
+  if (!site.locales.length) return plan.notFound;
+  return plan.byPath.get(localizedPath('/404', localeOfPath(path, site), site)) ?? plan.notFound;
 }

@@ -131,7 +131,8 @@ class PageRun {
   /** What the page renders from (its key covers this), without where to find its body. */
   private keyedJob(route: Route): WorkerJob {
     const job: WorkerJob = jobFor(this.input.plan, route);
-    if (route.path === '/404') job.alsoAs = ['404.html'];
+    // The site's 404.html, and each locale's in its folder (ja/404.html): hosts that look for the nearest one find it.
+    if (route.path === '/404' || (route.status === 404 && route.path.endsWith('/404'))) job.alsoAs = [`${route.path.slice(1)}.html`];
     return job;
   }
 

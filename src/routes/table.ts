@@ -3,7 +3,7 @@ import type { LayoutName, PageData } from '../../templates/types.ts';
 import { SitegenError } from '../errors.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { RESERVED_ROUTE_HINT, isRoutable, normalizeRoutePath, reservedRoute } from '../content/paths.ts';
-import { pageLanguage, type Languages } from '../site/locales.ts';
+import { isNotFoundPath, pageLanguage, type Languages } from '../site/locales.ts';
 
 export interface PageModuleInfo {
   route: string;
@@ -117,7 +117,7 @@ class RouteTableBuilder {
     this.table.routes.push({
       path: info.route,
       source: info.file,
-      status: info.route === '/404' ? 404 : 200,
+      status: isNotFoundPath(info.route, this.options.site) ? 404 : 200,
       layout: page.layout,
       page,
       pageRoute: info.route,

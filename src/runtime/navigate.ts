@@ -8,7 +8,7 @@ import { guardedReload } from './guard.ts';
 import { mountIslands, unmountIslands } from './islands.ts';
 import { redirectFor } from './manifest.ts';
 import { takePreviewParam } from './preview.ts';
-import { config, routePath, state, url } from './state.ts';
+import { config, notFoundRoute, routePath, state, url } from './state.ts';
 
 interface HeadTag {
   tag: 'meta' | 'link';
@@ -199,7 +199,7 @@ export async function navigate(target: URL, push: boolean, restoreY?: number): P
     // Without the manifest the route rules are unknown: let the host answer (its redirect, its 404).
     if (!state.prerendered) return fullLoad(target);
     try {
-      payload = await load('/404', true);
+      payload = await load(notFoundRoute(path), true);
     } catch {
       return fullLoad(target);
     }
@@ -223,22 +223,26 @@ export async function navigate(target: URL, push: boolean, restoreY?: number): P
 }
 
 /**
- * On a full load answered by the host's 404.html: a route its middleware rejected has a payload
- * of its own with its message (`Page Not Found: /path`); show it, as a client navigation would.
+ * On a full load answered by the host's 404.html: a route its middleware rejected has a payload of its own with its
+ * message (`Page Not Found: /path`); show it, as a client navigation would. Else, under a locale's folder, show that
+ * locale's not-found page when the host answered in another language.
  */
 export function showOwnNotFound(): void {
   const root = document.getElementById('__sitegen');
   const path = routePath(location.pathname);
-  if (root?.dataset.status !== '404' || path === '/404') return;
-  load(path, true).then(
-    (payload) => {
+  const own = notFoundRoute(path);
+  if (root?.dataset.status !== '404' || path === own) return;
+  // Else the not-found page of the path's locale, when the host answered with another language's.
+  const localized = () => (own === '/404' ? Promise.reject() : load(own, true).then((p) => (p.lang === document.documentElement.lang ? Promise.reject() : p)));
+  load(path, true)
+    .catch(localized)
+    .then((payload) => {
       if (payload.status === 404 && payload.assets === state.assets) {
         swap(payload);
         applyCanonicalQuery();
       }
-    },
-    () => undefined,
-  );
+    })
+    .catch(() => undefined);
 }
 
 function prefetch(a: HTMLAnchorElement): void {

@@ -14,6 +14,8 @@ export const config = {
   analyticsDomain: attr('data-analytics-domain'),
   /** Query parameters a canonical URL keeps (the site config's `canonicalQueryWhitelist`). */
   canonicalQuery: attr('data-canonical-query').split(',').filter(Boolean),
+  /** The folders of the locales other than the default (`ja,fa`): each has its own not-found page. */
+  locales: attr('data-locales').split(','),
   /** The page was built with drafts (`sitegen dev`, `sitegen build --drafts`). */
   drafts: script?.hasAttribute('data-drafts') ?? false,
 };
@@ -52,3 +54,9 @@ export function routePath(pathname: string): string {
   if (pathname.startsWith(config.base)) return normalRoute(`/${pathname.slice(config.base.length)}`);
   return normalRoute(pathname === config.base.slice(0, -1) ? '/' : pathname);
 }
+
+/** The not-found route answering `path`: its locale's (`/ja/404`), else the site's. */
+export const notFoundRoute = (path: string) => {
+  const folder = path.split('/')[1];
+  return folder && config.locales.includes(folder) ? `/${folder}/404` : '/404';
+};

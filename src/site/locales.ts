@@ -106,3 +106,8 @@ export function setLocaleHomes(locales: LocaleInfo[], pages: PageData[], site: L
     else delete locale.home;
   }
 }
+
+/** Whether a route is a not-found page: the site's `/404`, or a locale's (`/ja/404`). */
+export function isNotFoundPath(path: string, site: Languages): boolean {
+  return path === '/404' || site.locales.some((l) => l.code !== site.defaultLocale && path === `/${localeSegment(l.code)}/404`);
+}

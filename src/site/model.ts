@@ -58,6 +58,9 @@ function runtimeScript(config: ResolvedConfig, src: string, extra: Record<string
 /** What the runtime needs from the config besides the basics: the canonical query whitelist, drafts. */
 function runtimeData(config: ResolvedConfig, drafts: boolean): Record<string, string> {
   const data: Record<string, string> = { 'data-canonical-query': config.canonicalQueryWhitelist.join(',') };
+  // The locales' folders: a missing page under one is answered by that locale's not-found page.
+  const folders = config.locales.filter((l) => l.code !== config.defaultLocale).map((l) => localeSegment(l.code));
+  if (folders.length) data['data-locales'] = folders.join(',');
   if (drafts) data['data-drafts'] = '';
   return data;
 }
@@ -216,13 +219,17 @@ function builtinNotFound(strings: StringTable, locale: string): ContentDocument 
   };
 }
 
-/** The site's /404 route, or a built-in one in the default layout (added to `routes`), in the language of `strings`. */
-export function ensureNotFound(routes: Route[], layouts: string[], site: Languages, strings: StringTable = ENGLISH): Route {
-  let notFound = routes.find((r) => r.path === '/404');
+/**
+ * The site's not-found route at `path` (`/404`, or a locale's `/ja/404`), or a built-in one in the default layout
+ * (added to `routes`), in the language of `strings`.
+ */
+export function ensureNotFound(routes: Route[], layouts: string[], site: Languages, strings: StringTable = ENGLISH, path = '/404'): Route {
+  let notFound = routes.find((r) => r.path === path);
   if (!notFound) {
     const layout = layouts.includes('default') ? 'default' : layouts[0];
-    const page = documentPageData(builtinNotFound(strings, site.defaultLocale), layout, site);
-    notFound = { path: '/404', source: page.source, status: 404, layout, page, middleware: [] };
+    const doc = { ...builtinNotFound(strings, localeOfPath(path, site)), _path: path, ...(path === '/404' ? {} : { _id: `sitegen:${path}` }) };
+    const page = documentPageData(doc, layout, site);
+    notFound = { path, source: page.source, status: 404, layout, page, middleware: [] };
     routes.push(notFound);
   }
   return notFound;

@@ -58,6 +58,25 @@ describe('the language menu', () => {
     expect(await marked()).toBe(true);
   });
 
+  it("answers a missing page in its locale's language, on a full load and client-side", async () => {
+    const res = await page.goto(`${server.url}/ja/docs/missing`);
+    expect(res?.status()).toBe(404);
+    expect(await root()).toEqual(['ja', 'ltr']);
+    const japanese = await page.locator('main h1').textContent();
+    await page.goto(`${server.url}/docs/missing`);
+    expect(await root()).toEqual(['en', 'ltr']);
+    // Client-side, from an English page to a missing Japanese one.
+    await page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = '/ja/nowhere';
+      document.body.append(a);
+      a.click();
+    });
+    await page.waitForURL('**/ja/nowhere');
+    await page.waitForFunction(() => document.documentElement.lang === 'ja');
+    expect(await page.locator('main h1').textContent()).toBe(japanese);
+  });
+
   it('works without JavaScript: the menu opens and its links are plain links', async () => {
     const cdp = await browser.context.newCDPSession(page);
     await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });

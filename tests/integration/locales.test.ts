@@ -120,6 +120,16 @@ describe('a site in three languages', () => {
     ).toEqual(['blog/feed.xml', 'ja/blog/feed.xml']);
   });
 
+  it("answers a missing page in the language of its locale, with a 404.html in each locale's folder", () => {
+    const lang = (file: string) => html(out, file).querySelector('html')!.getAttribute('lang');
+    expect([lang('404.html'), lang('ja/404.html'), lang('fa/404.html')]).toEqual(['en', 'ja', 'fa']);
+    expect(html(out, 'fa/404.html').querySelector('html')!.getAttribute('dir')).toBe('rtl');
+    expect(html(out, 'ja/404.html').querySelector('h1')!.text).not.toBe(html(out, '404.html').querySelector('h1')!.text);
+    // Never a page of its own (a host answers it with status 404), and kept out of the sitemap.
+    expect(listFiles(out).filter((f) => /(^|\/)404\/index\.html$/.test(f))).toEqual([]);
+    expect(read(out, 'sitemap.xml')).not.toContain('/404');
+  });
+
   it('builds the same after an edit in each locale as a cold build does', async () => {
     const edit = (file: string, text: string) => writeFileSync(join(site, 'content', file), readFileSync(join(site, 'content', file), 'utf8') + text);
     edit('ja/docs/guide/1.setup.md', '\n追加の段落。\n');
