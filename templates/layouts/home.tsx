@@ -91,7 +91,10 @@ function FeatureCard({ feature }: { feature: Feature }) {
       {feature.details && <p className="home-feature-details">{feature.details}</p>}
       {feature.link && (
         <span className="home-feature-more">
-          {feature.linkText ?? 'Learn more'} <span aria-hidden="true">→</span>
+          {feature.linkText ?? 'Learn more'}{' '}
+          <span className="rtl-flip" aria-hidden="true">
+            →
+          </span>
         </span>
       )}
     </>
