@@ -25,6 +25,7 @@ function showOverlay(problems: Problem[]): void {
     'position:fixed;inset:0;z-index:2147483647;background:rgba(15,23,42,.92);color:#f8fafc;overflow:auto;padding:2rem;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace',
   );
   overlay.id = 'sitegen-dev-overlay';
+  overlay.dir = 'ltr'; // English, file paths and code frames: left to right also on a right-to-left page
   overlay.setAttribute('role', 'alertdialog');
   overlay.setAttribute('aria-label', 'Build problems');
   const head = el('div', undefined, 'display:flex;justify-content:space-between;align-items:center;margin-bottom:1rem');

@@ -8,7 +8,7 @@ export function previewBanner(text: string, leaveText: string, leavePreview: () 
   banner.id = 'sitegen-preview';
   banner.setAttribute('role', 'status');
   banner.style.cssText =
-    'position:fixed;inset:auto 1rem 1rem auto;z-index:9999;display:flex;gap:.75rem;align-items:center;padding:.6rem .9rem;border-radius:.5rem;background:#111827;color:#fff;font:14px/1.4 system-ui,sans-serif;box-shadow:0 6px 24px rgba(0,0,0,.25)';
+    'position:fixed;bottom:1rem;inset-inline-end:1rem;z-index:9999;display:flex;gap:.75rem;align-items:center;padding:.6rem .9rem;border-radius:.5rem;background:#111827;color:#fff;font:14px/1.4 system-ui,sans-serif;box-shadow:0 6px 24px rgba(0,0,0,.25)';
   const label = document.createElement('span');
   label.textContent = text;
   const leave = document.createElement('button');

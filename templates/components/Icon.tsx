@@ -287,11 +287,14 @@ const PATHS: Record<string, ReactElement> = {
 
 export type IconName = keyof typeof PATHS;
 
+/** Icons that point forward or back: mirrored on a right-to-left page (`rtl-flip`, styles/97-rtl.css). */
+const DIRECTIONAL = new Set(['arrowRight', 'chevronLeft', 'chevronRight']);
+
 export function Icon({ name, size = 20, title, className }: { name: string; size?: number; title?: string; className?: string }) {
   const body = PATHS[name] ?? PATHS.grid;
   return (
     <svg
-      className={className}
+      className={DIRECTIONAL.has(name) ? (className ? `${className} rtl-flip` : 'rtl-flip') : className}
       width={size}
       height={size}
       viewBox="0 0 24 24"

@@ -93,7 +93,10 @@ function FeatureCard({ feature }: { feature: Feature }) {
       {feature.details && <p className="home-feature-details">{feature.details}</p>}
       {feature.link && (
         <span className="home-feature-more">
-          {feature.linkText ?? s.t('home.learnMore')} <span aria-hidden="true">→</span>
+          {feature.linkText ?? s.t('home.learnMore')}{' '}
+          <span className="rtl-flip" aria-hidden="true">
+            →
+          </span>
         </span>
       )}
     </>
