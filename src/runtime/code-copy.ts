@@ -2,7 +2,7 @@
  * The code blocks' copy buttons (`.code-copy`, rendered hidden): one delegated click handler. The runtime imports
  * this chunk only on pages that have a code block, and the buttons show once it has marked the page ready.
  */
-import type { pageString } from '../../templates/i18n/page.ts';
+import type { pageText } from '../../templates/i18n/page.ts';
 
 const READY = 'data-code-copy';
 let status: HTMLElement | undefined;
@@ -10,9 +10,9 @@ const resets = new WeakMap<Element, ReturnType<typeof setTimeout>>();
 /** Each button's own label (in its page's language), to show again after "Copied". */
 const labels = new WeakMap<Element, string>();
 /** The page's UI strings (the runtime's main chunk passes its reader: a chunk of its own would be a chunk this one imports). */
-let say: typeof pageString = (_key, english) => (typeof english === 'string' ? english : english.other);
+let say: typeof pageText = (_key, english) => english;
 
-export function wireCodeCopy(strings?: typeof pageString): void {
+export function wireCodeCopy(strings?: typeof pageText): void {
   if (strings) say = strings;
   const root = document.documentElement;
   // Without the clipboard API (a page served over plain http) the buttons stay hidden.

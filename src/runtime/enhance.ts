@@ -1,7 +1,7 @@
 /** Small progressive enhancements that need no React: copy buttons, the not-found path and its suggestions. */
 import { contentClient, contentContext } from './content-loader.ts';
 import { guardedReload } from './guard.ts';
-import { pageString } from '../../templates/i18n/page.ts';
+import { pageText } from '../../templates/i18n/page.ts';
 
 /** Search boxes load the search client (`<meta name="sitegen:search">`) on first focus, so the index costs nothing until used. */
 function wireSearch(root: ParentNode): void {
@@ -39,5 +39,5 @@ export function enhance(root: ParentNode = document): void {
   }
   wireSearch(root);
   // Copy buttons: their chunk loads only on pages that have a code block.
-  if (root.querySelector('.code-copy')) import('./code-copy.ts').then((mod) => mod.wireCodeCopy(pageString)).catch(() => guardedReload());
+  if (root.querySelector('.code-copy')) import('./code-copy.ts').then((mod) => mod.wireCodeCopy(pageText)).catch(() => guardedReload());
 }

@@ -2,7 +2,7 @@
  * Preview mode: `?preview=<token>` (or `?previewToken=`) stores the token and reloads without it; empty switches it off.
  * The token only ever reaches the page as text, never as markup.
  */
-import { pageString } from '../../templates/i18n/page.ts';
+import { pageText } from '../../templates/i18n/page.ts';
 import { guardedReload } from './guard.ts';
 import { config } from './state.ts';
 
@@ -70,10 +70,5 @@ export function handlePreviewParam(): boolean {
 export function showPreviewBanner(): void {
   const token = previewToken();
   if (!token || document.getElementById('sitegen-preview')) return;
-  // Drafts exist only in builds made with them (`sitegen dev`, `sitegen build --drafts`): say so.
-  const label = config.drafts
-    ? pageString('preview.on', 'Preview mode is on ({token})', { token })
-    : pageString('preview.noDrafts', 'Preview mode is on ({token}): this build has no drafts', { token });
-  const leave = pageString('preview.leave', 'Leave preview');
-  import('./preview-banner.ts').then((mod) => mod.previewBanner(label, leave, clearPreview)).catch(() => guardedReload());
+  import('./preview-banner.ts').then((mod) => mod.previewBanner(token, config.drafts, clearPreview, pageText)).catch(() => guardedReload());
 }

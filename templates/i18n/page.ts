@@ -34,3 +34,11 @@ export function pageString(key: string, english: string | Record<string, string>
   else for (const [form, text] of Object.entries(english)) fallback[form === 'other' ? key : `${key}.${form}`] = text;
   return formatString(pageTable(), fallback, key, values, lang);
 }
+
+/**
+ * The page's text for `key`, else `english`, with `{placeholders}` filled as given: no plural forms and no number
+ * formatting, so the runtime, which needs neither, carries no formatter.
+ */
+export function pageText(key: string, english: string, values: Record<string, string> = {}): string {
+  return (pageTable()[key] ?? english).replace(/\{(\w+)\}/g, (match, name: string) => values[name] ?? match);
+}

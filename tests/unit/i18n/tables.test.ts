@@ -155,12 +155,12 @@ describe('the browser’s strings', () => {
   });
 
   it('have English texts in the browser code equal to en.json', () => {
-    // Each `pageString('key', 'English'…)` (and the copy button's `say`) in the browser code names the English text.
-    const sources = ['src/runtime/code-copy.ts', 'src/runtime/preview.ts', 'templates/search/client.ts', 'templates/components/ValidatedForm.tsx'];
+    // Each `pageString('key', 'English'…)` (and `pageText`, and the chunks' `say`) in the browser code names the English text.
+    const sources = ['src/runtime/code-copy.ts', 'src/runtime/preview-banner.ts', 'templates/search/client.ts', 'templates/components/ValidatedForm.tsx'];
     let calls = 0;
     for (const file of sources) {
       const text = readFileSync(join(ROOT, file), 'utf8');
-      for (const [, key, english] of text.matchAll(/(?:pageString|say)\(\s*'([\w.]+)',\s*'([^']*)'/g)) {
+      for (const [, key, english] of text.matchAll(/(?:pageString|pageText|say)\(\s*'([\w.]+)',\s*'([^']*)'/g)) {
         calls++;
         expect(english, `${file}: ${key}`).toBe(ENGLISH[key]);
       }
