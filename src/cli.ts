@@ -137,17 +137,20 @@ function addCreate(program: Command): void {
     .description('write a new site, ready to build, into a new or empty folder')
     .argument('<dir>', 'folder for the new site')
     .option('--install', 'run npm install in it afterwards')
+    .option('--locales <codes>', 'languages, the default first (en,de): each other one gets a copy of the docs to translate')
     .addHelpText(
       'after',
       `
 Examples:
   $ sitegen create my-site
-  $ sitegen create docs --install`,
+  $ sitegen create docs --install
+  $ sitegen create docs --locales en,de`,
     )
     .action(async (dir: string, opts) => {
-      const { createSite, formatCreated, CreateError } = await import('./create.ts');
+      const { createSite, formatCreated, parseLocales, CreateError } = await import('./create.ts');
       try {
-        console.log(formatCreated(createSite({ dir, install: opts.install })));
+        const locales = opts.locales === undefined ? undefined : parseLocales(String(opts.locales));
+        console.log(formatCreated(createSite({ dir, install: opts.install, locales })));
       } catch (error) {
         if (!(error instanceof CreateError)) throw error;
         console.error(`✗ ${error.message}\n  hint: ${error.hint}`);

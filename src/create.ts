@@ -15,6 +15,8 @@ export interface CreateOptions {
   install?: boolean;
   /** The folder the command runs in (for the printed `cd`). */
   cwd?: string;
+  /** Languages, the default first (`['en', 'de']`): the config lists them and each other one gets a copy of the docs to translate. */
+  locales?: string[];
 }
 
 export interface CreateResult {
@@ -121,6 +123,57 @@ function extraFiles(name: string, vendored: string): Record<string, string> {
   };
 }
 
+/** A language code `--locales` accepts: BCP 47 as sites use it (`en`, `pt-BR`, `zh-Hans`). */
+const LOCALE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+/** `en,de` → `['en', 'de']`, or a CreateError naming what is wrong. */
+export function parseLocales(list: string): string[] {
+  const codes = list
+    .split(',')
+    .map((code) => code.trim())
+    .filter(Boolean);
+  const bad = codes.find((code) => !LOCALE.test(code));
+  if (bad || !codes.length)
+    throw new CreateError(
+      `--locales: ${bad ? `"${bad}" is not a language code` : 'no language given'}`,
+      'List language codes, the default first: --locales en,de',
+    );
+  const twice = codes.find((code, i) => codes.indexOf(code) !== i);
+  if (twice) throw new CreateError(`--locales: "${twice}" is listed twice`, 'List each language once, the default first: --locales en,de');
+  return codes;
+}
+
+/** The starter in several languages: the config lists them, and each other locale gets a copy of the docs (links into its folder). */
+function addLocales(dir: string, locales: string[]): void {
+  const [, ...others] = locales;
+  const config = join(dir, 'site/config.ts');
+  const quoted = (code: string) => `'${code}'`;
+  const overrides = others
+    .map((code) => `      ${/^[a-z]+$/.test(code) ? code : quoted(code)}: { nav: [{ text: 'Docs', href: '/${code.toLowerCase()}/docs/guide' }] },`)
+    .join('\n');
+  const text = readFileSync(config, 'utf8')
+    .replace(
+      /^(\s*)plugins: \[/m,
+      (line, indent: string) =>
+        `${indent}// The site's languages, the default first: its pages are at the root, each other's in content/<code>/.\n${indent}locales: [${locales.map(quoted).join(', ')}],\n${line}`,
+    )
+    .replace(
+      /^(\s*)docsSections: (.*)$/m,
+      (line, indent: string) =>
+        `${line}\n${indent}// What differs per language: the header's links (labels, and their addresses in its folder).\n${indent}locales: {\n${overrides}\n${indent}},`,
+    );
+  writeFileSync(config, text);
+  const docs = join(dir, 'content/docs');
+  for (const code of others) {
+    for (const file of listFiles(docs)) {
+      const target = join(dir, 'content', code, 'docs', file);
+      mkdirSync(join(target, '..'), { recursive: true });
+      const source = readFileSync(join(docs, file), 'utf8').replace(/\]\(\/docs\//g, `](/${code.toLowerCase()}/docs/`);
+      writeFileSync(target, source.replace(/^---\n/, `---\n# The ${code} copy of content/docs/${file}: translate it; pages pair up by path.\n`));
+    }
+  }
+}
+
 export function createSite(options: CreateOptions): CreateResult {
   const cwd = options.cwd ?? process.cwd();
   const dir = resolve(cwd, options.dir);
@@ -138,6 +191,7 @@ export function createSite(options: CreateOptions): CreateResult {
   }
   cpSync(STARTER_DIR, dir, { recursive: true });
   for (const [file, text] of Object.entries(extraFiles(packageName(dir), vendored))) writeFileSync(join(dir, file), text);
+  if (options.locales && options.locales.length > 1) addLocales(dir, options.locales);
   const shown = relative(cwd, dir) || '.';
   const cd = `cd ${/[\s'"$`\\]/.test(shown) ? JSON.stringify(shown) : shown}`;
   if (options.install) {

@@ -124,3 +124,37 @@ describe('sitegen create', () => {
     expect(result.code).toBe(0);
   });
 });
+
+describe('sitegen create --locales', () => {
+  let two: string;
+  let made: CliResult;
+  let build: CliResult;
+  beforeAll(async () => {
+    two = join(parent, 'two');
+    made = await runCli(['create', 'two', '--locales', 'en,de'], { cwd: parent });
+    build = await runCli(['build', '--root', two]);
+  }, 120_000);
+
+  it('writes a starter in two languages that builds with no warnings', () => {
+    expect(made.code, made.stderr).toBe(0);
+    expect(read(two, 'site/config.ts')).toContain("locales: ['en', 'de'],");
+    expect(listFiles(join(two, 'content/de')).sort()).toEqual(['docs/guide/1.writing.md', 'docs/guide/index.md']);
+    expect(build.stderr).toBe('');
+    expect(build.code).toBe(0);
+    expect(build.stdout).not.toMatch(/warn/i);
+  });
+
+  it('gives the German copy its language, its links in its folder, and the English page as its translation', () => {
+    const page = html(join(two, 'dist'), 'de/docs/guide/index.html');
+    expect(page.querySelector('html')!.getAttribute('lang')).toBe('de');
+    expect(page.querySelector('main a[href="/de/docs/guide/writing"]')).not.toBeNull();
+    expect(page.querySelectorAll('link[hreflang]').map((l) => l.getAttribute('hreflang'))).toEqual(['en', 'de', 'x-default']);
+    expect(page.querySelector('.main-nav a')!.getAttribute('href')).toBe('/de/docs/guide');
+  });
+
+  it('refuses a list that is not language codes, with a hint', async () => {
+    const bad = await runCli(['create', 'three', '--locales', 'en,de de'], { cwd: parent });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toBe('✗ --locales: "de de" is not a language code\n  hint: List language codes, the default first: --locales en,de\n');
+  });
+});
