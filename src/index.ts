@@ -32,3 +32,5 @@ export type { ContentDocument } from './content/types.ts';
 export type { ResolvedConfig } from './config/schema.ts';
 /** For plugins' markdown rules: report a problem at a line of the document (markdown/problems.ts has no dependencies). */
 export { reportProblem, type MarkdownProblem } from './markdown/problems.ts';
+/** For plugins' markdown renderers: a UI string in the document's language (the copy button, callout titles). */
+export { mdString } from './markdown/ui-strings.ts';

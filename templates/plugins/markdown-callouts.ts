@@ -16,7 +16,7 @@ import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
 import containerPlugin from 'markdown-it-container';
 import { CALLOUT_KINDS as CALLOUTS } from '../components/callout-kinds.ts';
-import { mdString } from '../../src/markdown/ui-strings.ts';
+import { mdString } from 'react-sitegen';
 
 // @types/markdown-it-container is typed against the CommonJS markdown-it types; the plugin is the same.
 const container = containerPlugin as unknown as PluginWithParams;

@@ -17,7 +17,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import containerPlugin from 'markdown-it-container';
 import type { SitegenPlugin } from 'react-sitegen';
 import { callouts } from './markdown-callouts.ts';
-import { mdString } from '../../src/markdown/ui-strings.ts';
+import { mdString } from 'react-sitegen';
 
 // @types/markdown-it-container is typed against the CommonJS markdown-it types; the plugin is the same.
 const container = containerPlugin as unknown as PluginWithParams;

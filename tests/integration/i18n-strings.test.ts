@@ -56,8 +56,9 @@ describe('UI strings per locale', () => {
     const doc = page('ja/docs/intro');
     expect(doc.querySelector('html')?.getAttribute('lang')).toBe('ja');
     expect(text(doc, '.docs-toc .toc-title')).toBe('目次');
-    expect(text(doc, '.pn-prev .pn-dir')).toBe('前へ');
+    // Prev/next run through the locale's own pages: the first has no previous one, the second has.
     expect(text(doc, '.pn-next .pn-dir')).toBe('次へ');
+    expect(text(page('ja/docs/setup'), '.pn-prev .pn-dir')).toBe('前へ');
     expect(doc.querySelector('.code-copy')?.textContent).toBe('コピー');
     expect(text(doc, '.edit-link')).toBe('このページを編集');
     expect(text(doc, '.callout-tip .callout-title')).toBe('ヒント');
@@ -67,7 +68,7 @@ describe('UI strings per locale', () => {
   it('shows an English page in English, as before', () => {
     const doc = page('docs/intro');
     expect(text(doc, '.docs-toc .toc-title')).toBe('On this page');
-    expect(text(doc, '.pn-prev .pn-dir')).toBe('Previous');
+    expect(text(page('docs/setup'), '.pn-prev .pn-dir')).toBe('Previous');
     expect(text(doc, '.pn-next .pn-dir')).toBe('Next');
     expect(doc.querySelector('.code-copy')?.toString()).toBe('<button class="code-copy" type="button" aria-label="Copy code">Copy</button>');
     expect(text(doc, '.edit-link')).toBe('Edit this page');
