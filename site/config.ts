@@ -85,7 +85,8 @@ export default defineConfig({
     status: { text: 'All systems operational', href: 'https://status.ferrygate.dev' },
     tagline: 'Made for webhooks that need to get through.',
     formEndpoint: 'https://api.ferrygate.dev/v1/forms',
-    docsRoot: 'v1',
+    // The docs in versions, the latest first: v1 is the only one so far (its folder is content/v1, its routes /v1/…).
+    versions: [{ dir: 'v1', label: 'v1' }],
     docsSections: [
       { dir: 'guide', title: 'Guide' },
       { dir: 'installation', title: 'Installation' },

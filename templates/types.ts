@@ -71,7 +71,23 @@ export interface ThemeConfig {
   /** Where the search form goes without JavaScript (its `action`; default: the home page). */
   searchAction?: string;
   /** What differs in a locale's pages, by locale code: its header links, footer, sidebar section labels and the like. */
-  locales?: Record<string, Partial<Omit<ThemeConfig, 'locales' | 'docsRoot'>>>;
+  locales?: Record<string, Partial<Omit<ThemeConfig, 'locales' | 'docsRoot' | 'versions'>>>;
+  /**
+   * The docs' versions, the latest first (`[{ dir: 'v2', label: 'v2' }, { dir: 'v1', label: 'v1' }]`); empty without
+   * versions. Each is a content folder (in each locale's folder too) and the docs root of its pages.
+   */
+  versions?: { dir: string; label: string }[];
+}
+
+/** One version of the docs as a locale's pages see it (`theme.versions`). */
+export interface VersionInfo {
+  /** Its content folder, as configured: `v2`. */
+  dir: string;
+  label: string;
+  /** Its folder's route in the locale: `/v2`, `/ja/v2`. */
+  path: string;
+  /** Where the version menu goes from a page this version lacks: its folder's page, else its first page. */
+  home?: string;
 }
 
 /** One of the site's languages (`locales` in site/config.ts). */
@@ -100,6 +116,8 @@ export interface SiteInfo {
   locales: LocaleInfo[];
   /** The locale at the root of the site (`/`); its content is not in a locale folder. */
   defaultLocale: string;
+  /** The docs' versions in this locale's folder, the latest first (sites with `theme.versions` only). */
+  versions?: VersionInfo[];
   separator: string;
   /** Base path the site is served under ('/' by default). Links in templates stay root-relative: the build adds it. */
   base: string;
@@ -189,6 +207,13 @@ export interface PageData {
    * another locale has the page: the same path in its folder, or the same front matter `translationKey`).
    */
   translations?: { locale: string; path: string }[];
+  /** The version of the docs the page belongs to (its folder in `theme.versions`: `v1`), for pages in one. */
+  version?: string;
+  /**
+   * The page in each version, itself included, latest first (only when another version has it: the same path after
+   * the version's folder).
+   */
+  versions?: { version: string; path: string }[];
 }
 
 export interface PageContext {

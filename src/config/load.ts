@@ -150,6 +150,7 @@ export function resolveConfig(input: unknown, root: string): ResolvedConfig {
   }
   return {
     ...data,
+    theme: withVersions(data.theme),
     url: data.url.replace(/\/+$/, ''),
     plugins: data.plugins ?? DEFAULT_PLUGINS,
     // The default first: it is the site's root, and switchers list it first.
@@ -157,6 +158,26 @@ export function resolveConfig(input: unknown, root: string): ResolvedConfig {
     defaultLocale,
     root,
   } as ResolvedConfig;
+}
+
+/** With `versions`, the latest's folder is the docs root of every page outside the versions' folders (`docsRoot`, if set, names it). */
+function withVersions<T extends { docsRoot: string; versions: { dir: string }[] }>(theme: T): T {
+  const [latest] = theme.versions;
+  if (!latest) return theme;
+  const dirs = theme.versions.map((v) => v.dir);
+  const twice = dirs.find((dir, i) => dirs.indexOf(dir) !== i);
+  if (twice) throw new SitegenError('SG1001', `! theme.versions: ${JSON.stringify(twice)} is listed twice`, { hint: 'List each version once.' });
+  const root = theme.docsRoot.replace(/^\/+|\/+$/g, '');
+  if (root && root !== latest.dir) {
+    throw new SitegenError(
+      'SG1001',
+      `! theme.docsRoot: expected the latest version's folder (${JSON.stringify(latest.dir)}) or nothing, received ${JSON.stringify(theme.docsRoot)}`,
+      {
+        hint: 'With theme.versions, each version is the docs root of its pages: leave docsRoot out.',
+      },
+    );
+  }
+  return { ...theme, docsRoot: latest.dir };
 }
 
 export async function loadConfig(rootDir: string, overrides: ConfigOverrides = {}): Promise<LoadedConfig> {

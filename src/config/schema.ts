@@ -39,6 +39,18 @@ const theme = themeFields
   .extend({
     /** What differs in a locale's pages (`{ ja: { nav: […], footer: […] } }`): header, footer, sidebar labels, calls to action. */
     locales: z.record(z.string(), themeFields.omit({ docsRoot: true, logo: true, formEndpoint: true, search: true }).partial().strict()).default({}),
+    /** The docs' versions, the latest first: each a folder at the content root (`{ dir: 'v2', label: 'v2 (beta)' }`; the label is the folder's name by default) that is its pages' docs root. */
+    versions: z
+      .array(
+        z
+          .object({ dir: z.string().regex(/^\/*[^/]+\/*$/, 'a folder name like v2'), label: z.string().min(1).optional() })
+          .strict()
+          .transform(({ dir, label }) => {
+            const folder = dir.replace(/^\/+|\/+$/g, '');
+            return { dir: folder, label: label ?? folder };
+          }),
+      )
+      .default([]),
   })
   .default({});
 

@@ -28,6 +28,7 @@ import {
 import { buildRouteTable, type DocRedirect, type PageModuleInfo, type Route } from '../routes/table.ts';
 import { runMiddleware } from '../routes/middleware.ts';
 import { linkTranslations, localeOfPath, localizedPath, setLocaleHomes } from '../site/locales.ts';
+import { linkVersions, setVersionHomes } from '../site/versions.ts';
 import { buildSiteModel, ensureBlogIndex, ensureHomePage, ensureNotFound, renderJob, type SiteModel } from '../site/model.ts';
 import { unknownAuthors } from '../site/data.ts';
 import type { UiStrings } from '../i18n/tables.ts';
@@ -92,7 +93,8 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
     meta: { ...(entry.module.meta ?? {}) },
   }));
   const reservedFiles = pluginFiles(config);
-  const table = buildRouteTable(pages, docs, { docsRoot: config.theme.docsRoot, site: config, layouts, drafts: input.drafts, reservedFiles });
+  const docsRoots = config.theme.versions?.length ? config.theme.versions.map((v) => v.dir) : config.theme.docsRoot;
+  const table = buildRouteTable(pages, docs, { docsRoot: docsRoots, site: config, layouts, drafts: input.drafts, reservedFiles });
   const rules = checkRouteRules(config, reservedFiles);
   // Relative links (`./other.md#anchor`) become the routes they name, now that every route is known.
   const resolved = resolveSourceLinks(docs, new SourceIndex(docs, input.failedRoutes), { trailingSlash: config.trailingSlash, drafts: input.drafts });
@@ -131,6 +133,8 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
   const published = routes.filter((r) => r.status === 200 && !r.rejected).map((r) => r.page);
   linkTranslations(published, config);
   setLocaleHomes(model.shared.site.locales, published, config);
+  linkVersions(published, config.theme.versions ?? [], config);
+  for (const locale of model.locales) if (locale.site.versions) setVersionHomes(locale.site.versions, locale.nav, published);
   const prerendered = routes
     .filter((r) => r.status === 200)
     .map((r) => r.path)

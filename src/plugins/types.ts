@@ -46,6 +46,8 @@ export interface BuiltPage {
   indexable: boolean;
   /** The page in each locale, itself included (multilingual sites: PageData.translations). */
   translations?: { locale: string; path: string }[];
+  /** The version of the docs the page is in (`theme.versions`: PageData.version). */
+  version?: string;
 }
 
 export interface BuildDoneContext {

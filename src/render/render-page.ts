@@ -204,9 +204,10 @@ export async function renderPage(
   loadLanguage?: (name: string) => Promise<void>,
 ): Promise<RenderedPage> {
   job = withOutputLinks(shared, job);
-  // A page in another locale than the default renders with its locale's site and collections.
+  // A page in another locale than the default renders with its locale's site and collections; one in an older
+  // version of the docs with its locale's site for that version.
   const local = shared.locales?.[job.page.locale];
-  const site = local?.site ?? shared.site;
+  const site = (job.page.version && (local ?? shared).versions?.[job.page.version]) || (local?.site ?? shared.site);
   const hookContext: PageHookContext = {
     page: job.page,
     head: buildHead(site, job.page, job.status),
@@ -285,6 +286,7 @@ export async function renderPage(
     updated: page.updated,
     indexable: !noindex,
     ...(page.translations ? { translations: page.translations } : {}),
+    ...(page.version ? { version: page.version } : {}),
   };
   return { path: job.path, status: job.status, html, payload: JSON.stringify(payload), links, ids, islands, summary, uses: [...collections.uses].sort() };
 }

@@ -21,7 +21,9 @@ export interface SharedRenderData {
   /** Extra tags for every <head> (stylesheet, icons, runtime script). */
   headHtml: string;
   /** Each locale but the default, by code: its site (theme overrides, docs root and blog in its folder) and collections. */
-  locales?: Record<string, { site: SiteInfo; nav: NavItem[]; posts: PostSummary[] }>;
+  locales?: Record<string, { site: SiteInfo; nav: NavItem[]; posts: PostSummary[]; versions?: Record<string, SiteInfo> }>;
+  /** The default locale's site for each older version of the docs, by folder: its docs root is that version's. */
+  versions?: Record<string, SiteInfo>;
   /** The runtime <script> element. */
   bodyEndHtml: string;
   /** KaTeX's stylesheet URL (base included) when a document has math: linked by the pages that show math. */
@@ -59,7 +61,7 @@ export interface RenderedPage {
   links: string[];
   ids: string[];
   /** What build:done hooks see of the page. */
-  summary?: { title: string; description: string; layout: string; date?: string; updated?: string; indexable: boolean };
+  summary?: { title: string; description: string; layout: string; date?: string; updated?: string; indexable: boolean; version?: string };
   /** Prerendered island payloads: `__island/<Name>_<hash>.json`. */
   islands: { file: string; json: string }[];
   /** The site-wide collections the page's components read (see `SITE_COLLECTIONS`). */

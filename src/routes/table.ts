@@ -43,13 +43,18 @@ export interface RouteTable {
 
 const str = (value: unknown, fallback = '') => (typeof value === 'string' ? value : fallback);
 
-/** A document's layout when it names none: `post` for posts, `doc` under the docs root (all of them when it is `''`), else `content`. */
-export function defaultLayout(doc: ContentDocument, docsRoot: string, site?: Languages): LayoutName {
+/**
+ * A document's layout when it names none: `post` for posts, `doc` under the docs root (all of them when it is `''`;
+ * under any of them when there are several: the docs' versions), else `content`.
+ */
+export function defaultLayout(doc: ContentDocument, docsRoot: string | string[], site?: Languages): LayoutName {
   if (doc.isPost) return 'post';
-  const root = docsRoot.replace(/^\/+|\/+$/g, '');
   // Another locale's docs root is in its folder: ja/<docsRoot>.
   const stem = site && doc._locale && doc._locale !== site.defaultLocale ? doc._stem.replace(`${doc._locale}/`, '') : doc._stem;
-  if (!root || stem === root || stem.startsWith(`${root}/`)) return 'doc';
+  for (const dir of typeof docsRoot === 'string' ? [docsRoot] : docsRoot) {
+    const root = dir.replace(/^\/+|\/+$/g, '');
+    if (!root || stem === root || stem.startsWith(`${root}/`)) return 'doc';
+  }
   return 'content';
 }
 
@@ -93,7 +98,8 @@ export function modulePageData(info: PageModuleInfo, site: Languages): PageData 
 }
 
 export interface RouteOptions {
-  docsRoot: string;
+  /** The docs root, or the docs' versions' folders. */
+  docsRoot: string | string[];
   /** The site's languages: each page's locale and direction. */
   site: Languages;
   layouts: string[];

@@ -8,6 +8,7 @@ import type { SiteAssets } from '../output/assets.ts';
 import type { RenderJob, SharedRenderData } from '../render/types.ts';
 import { documentPageData, type Route } from '../routes/table.ts';
 import { localeOfPath, localeSegment, type Languages } from './locales.ts';
+import { versionNeighbours, versionSites } from './versions.ts';
 import { buildNavigation, collectPosts, computeNeighbours, computeRelated, isValidDate, type Neighbours, type RelatedPosts } from './collections.ts';
 import type { SiteInfo } from '../../templates/types.ts';
 import type { ImageManifest } from '../output/images.ts';
@@ -122,6 +123,8 @@ export interface LocaleModel {
   posts: PostSummary[];
   neighbours: Map<string, Neighbours>;
   related: RelatedPosts;
+  /** The locale's site for each older version of the docs, by folder (`theme.versions`). */
+  versions?: Record<string, SiteInfo>;
 }
 
 /** Each locale's site and collections, the default first: a multilingual site is one site per locale. */
@@ -135,7 +138,10 @@ function localeModels(input: ModelInput, site: SiteInfo): LocaleModel[] {
     const own = config.locales.length ? localeSite(site, code) : site;
     const posts = collectPosts(docs, input.drafts, input.images, input.links);
     const nav = localeNav(docs, input.drafts, code, code === config.defaultLocale || !config.locales.length);
-    return { code, site: own, nav, posts, neighbours: computeNeighbours(nav, own.theme.docsRoot, posts), related: computeRelated(posts) };
+    const versions = versionSites(own, code, config);
+    const neighbours = computeNeighbours(nav, own.theme.docsRoot, posts);
+    for (const [path, n] of versionNeighbours(nav, versions)) neighbours.set(path, n);
+    return { code, site: own, nav, posts, neighbours, related: computeRelated(posts), ...(versions ? { versions } : {}) };
   });
 }
 
@@ -152,7 +158,14 @@ export function buildSiteModel(input: ModelInput): SiteModel {
     site: main.site,
     nav,
     posts,
-    ...(others.length ? { locales: Object.fromEntries(others.map((l) => [l.code, { site: l.site, nav: l.nav, posts: l.posts }])) } : {}),
+    ...(main.versions ? { versions: main.versions } : {}),
+    ...(others.length
+      ? {
+          locales: Object.fromEntries(
+            others.map((l) => [l.code, { site: l.site, nav: l.nav, posts: l.posts, ...(l.versions ? { versions: l.versions } : {}) }]),
+          ),
+        }
+      : {}),
     authors: input.authors,
     indexable: config.indexable,
     trailingSlash: config.trailingSlash,

@@ -7,6 +7,7 @@ import { Body } from '../components/Prose';
 import { leadHeading } from '../components/lead-heading';
 import { fmString, fmStrings, isoDay, titleCase } from '../components/util';
 import { around, useStrings } from '../i18n/strings';
+import { VersionBanner, VersionMenu } from '../components/VersionMenu';
 
 const LEVELS = ['beginner', 'intermediate', 'advanced'];
 
@@ -45,9 +46,11 @@ export default function DocLayout(props: LayoutProps) {
     <Shell site={site} path={page.path} page={page} mainClass="main-docs">
       <div className="container docs-grid">
         <aside className="docs-sidebar">
+          <VersionMenu site={site} page={page} />
           <Sidebar site={site} nav={nav} current={page.path} />
         </aside>
         <article className="docs-article">
+          <VersionBanner site={site} page={page} />
           <header className="doc-header">
             {section && <p className="eyebrow">{section}</p>}
             {lead ? <h1 className="doc-title" id={lead.id} dangerouslySetInnerHTML={{ __html: lead.html }} /> : <h1 className="doc-title">{page.title}</h1>}

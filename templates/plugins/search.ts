@@ -15,6 +15,11 @@
  * documents in that locale only; a page's meta names its locale (`data-locale`), and the client
  * searches that locale's index (the meta is swapped by a client-side navigation, so the next search
  * after going from `/` to `/ja/` uses the Japanese index).
+ *
+ * A site with `theme.versions` searches each version of the docs on its own: the pages of the latest
+ * (and of no version) use the index above, each older version has one more (`index.v1.json`,
+ * `index.ja.v1.json`) with its own docs and the rest of `include`, named by its pages' meta
+ * (`data-version`).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
@@ -41,7 +46,7 @@ export const TEXT_BUDGET = 10_000_000;
 const MIN_PAGE_TEXT = 2400;
 const DESCRIPTION_LIMIT = 160;
 export const clientFile = (hash: string) => `_sitegen/search.${hash}.js`;
-export const indexFile = (locale?: string) => `_sitegen/search/${indexName(locale)}`;
+export const indexFile = (locale?: string, version?: string) => `_sitegen/search/${indexName(locale, version)}`;
 export const INDEX_FILE = indexFile();
 
 /** The client's sources (client.ts, options.ts, tokenize.ts, MiniSearch's version) hashed: its file's name. */
@@ -159,6 +164,8 @@ export interface IndexInput extends Pick<BuildDoneContext, 'config' | 'site' | '
   include?: string[];
   /** With `locales`: index only this locale's documents (`include` then applies to paths without the locale's folder). */
   locale?: string;
+  /** With `theme.versions`: the older version whose docs to index (undefined: the latest's). */
+  version?: string;
 }
 
 /**
@@ -177,23 +184,35 @@ export async function searchIndex(input: IndexInput): Promise<string> {
   const { default: MiniSearchClass } = await import('minisearch');
   const { config, site } = input;
   const rendered = new Set(input.routes);
+  // Each version's folder (its route in the default locale): a document in one is in that version's index only.
+  const versions = (site.versions ?? []).map((v) => ({ dir: v.dir, root: v.path }));
+  const version = input.version ?? versions[0]?.dir;
+  const folder = (dir: string) => `/${dir.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
+  // By default the docs (every version's: each index then keeps its own) and the blog.
   const include = input.include?.length
     ? input.include
-    : [site.theme.docsRoot, config.blogDir].map((dir) => `/${dir.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/'));
+    : [...(versions.length ? versions.map((v) => `${v.root}/`) : [folder(site.theme.docsRoot)]), folder(config.blogDir)];
   const included = (path: string) => include.some((prefix) => path.startsWith(prefix) || path === prefix.replace(/\/$/, ''));
   const blogRoot = `/${config.blogDir.replace(/^\/|\/$/g, '')}/`;
   // Paths as the default locale has them: `/ja/v1/guide` is matched and sectioned as `/v1/guide`.
   const localPath = (doc: ContentDocument) => (input.locale === undefined ? doc._path : localeOf(doc, site).path);
+  const versionOf = (path: string) => versions.find((v) => path === v.root || path.startsWith(`${v.root}/`))?.dir;
   const sectionOf = (doc: ContentDocument) => {
     const path = localPath(doc);
     if (doc.isPost || path.startsWith(blogRoot)) return 'Blog';
-    const docs = docsSection(site, path);
+    // A page of an older version is sectioned by its own docs root.
+    const root = versionOf(path) ?? site.theme.docsRoot;
+    const docs = docsSection(root === site.theme.docsRoot ? site : { ...site, theme: { ...site.theme, docsRoot: root } }, path);
     if (docs) return `Docs · ${docs}`;
-    return path.startsWith(`/${site.theme.docsRoot}/`) ? 'Docs' : site.name;
+    return path.startsWith(`/${root}/`) ? 'Docs' : site.name;
   };
   const inLocale = (doc: ContentDocument) => input.locale === undefined || localeOf(doc, site).locale === input.locale;
+  const inVersion = (doc: ContentDocument) => {
+    const own = versionOf(localPath(doc));
+    return own === undefined || own === version;
+  };
   const indexed = input.documents
-    .filter((doc) => inLocale(doc) && included(localPath(doc)) && !doc.draft && !doc._partial && !doc.redirect && rendered.has(doc._path))
+    .filter((doc) => inLocale(doc) && included(localPath(doc)) && inVersion(doc) && !doc.draft && !doc._partial && !doc.redirect && rendered.has(doc._path))
     .sort((a, b) => (a._path < b._path ? -1 : a._path > b._path ? 1 : 0));
   const texts = (await Promise.all(indexed.map((doc) => input.body(doc)))).map(htmlText);
   const cap = textCap(texts.map((t) => t.length));
@@ -234,6 +253,13 @@ export async function bundleClient(file: string): Promise<string> {
 /** The indexes to make: one per locale, or one for the site (`undefined`) without `locales`. */
 const localesOf = (site: IndexInput['site']): (string | undefined)[] => (site.locales.length ? site.locales.map((l) => l.code) : [undefined]);
 
+/** And for each locale, one per version: the latest's (`undefined`) and each older one's. */
+const indexesOf = (site: IndexInput['site']): { locale?: string; version?: string }[] =>
+  localesOf(site).flatMap((locale) => [undefined, ...(site.versions ?? []).slice(1).map((v) => v.dir)].map((version) => ({ locale, version })));
+
+/** An older version's pages name its index (`data-version`); the latest's and the rest use the locale's. */
+const olderVersion = (site: IndexInput['site'], version?: string) => (version && version !== site.versions?.[0]?.dir ? version : undefined);
+
 export default function search(options: SearchOptions = {}): SitegenPlugin {
   let client: { file: string; hash: string } | undefined;
   const clientOf = (root: string) => {
@@ -251,7 +277,13 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
     hooks: {
       'page:data'({ head, page, site }) {
         const content = `${site.base.replace(/\/$/, '')}/${clientFile(clientOf(process.cwd()).hash)}`;
-        setTag(head, 'meta', site.locales.length ? { name: 'sitegen:search', content, 'data-locale': page.locale } : { name: 'sitegen:search', content });
+        const older = olderVersion(site, page.version);
+        setTag(head, 'meta', {
+          name: 'sitegen:search',
+          content,
+          ...(site.locales.length ? { 'data-locale': page.locale } : {}),
+          ...(older ? { 'data-version': older } : {}),
+        });
       },
 
       // esbuild and MiniSearch load in these hooks, on the main thread, not at the top: every worker
@@ -261,8 +293,8 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
         const bundled = bundleClient(clientOf(ctx.config.root).file);
         bundled.catch(() => undefined); // awaited below
         const routes = ctx.pages.map((p) => p.path);
-        for (const locale of localesOf(ctx.site)) {
-          await ctx.write(indexFile(locale), await searchIndex({ ...ctx, routes, include: options.include, locale }));
+        for (const { locale, version } of indexesOf(ctx.site)) {
+          await ctx.write(indexFile(locale, version), await searchIndex({ ...ctx, routes, include: options.include, locale, version }));
         }
         await ctx.write(clientFile(clientOf(ctx.config.root).hash), await bundled);
       },
@@ -270,7 +302,10 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
       'dev:files'(ctx) {
         const { file, hash } = clientOf(ctx.config.root);
         const indexes = Object.fromEntries(
-          localesOf(ctx.site).map((locale) => [indexFile(locale), () => searchIndex({ ...ctx, include: options.include, locale })]),
+          indexesOf(ctx.site).map(({ locale, version }) => [
+            indexFile(locale, version),
+            () => searchIndex({ ...ctx, include: options.include, locale, version }),
+          ]),
         );
         return {
           ...indexes,

@@ -24,12 +24,16 @@ export default function seo(options: SeoOptions = {}): SitegenPlugin {
         const section = page.layout === 'doc' ? docsSection(site, page.path) : undefined;
         head.title = pageTitle(page.title, site, section);
         const description = page.description || site.description;
-        const url = canonicalUrl({ url: site.url, trailingSlash: settings.trailingSlash }, page.path);
+        // A page of an older version of the docs names the latest version's same page, when there is one, as canonical.
+        const latest = site.versions?.[0]?.dir;
+        const newest = page.version && page.version !== latest ? page.versions?.find((v) => v.version === latest)?.path : undefined;
+        const url = canonicalUrl({ url: site.url, trailingSlash: settings.trailingSlash }, newest ?? page.path);
         const noindex = !settings.indexable || status !== 200 || page.draft || page.frontmatter.index === false || page.frontmatter.robots === 'noindex';
         if (noindex) setTag(head, 'meta', { name: 'robots', content: 'noindex, nofollow' });
         else setTag(head, 'link', { rel: 'canonical', href: url });
-        // The page in every language, itself included, and the default locale's for any other language.
-        if (!noindex && page.translations) {
+        // The page in every language, itself included, and the default locale's for any other language (not on a page
+        // whose canonical is another: the latest version's carries them).
+        if (!noindex && !newest && page.translations) {
           const href = (path: string) => canonicalUrl({ url: site.url, trailingSlash: settings.trailingSlash }, path);
           for (const { locale, path } of page.translations) head.tags.push({ tag: 'link', attrs: { rel: 'alternate', hreflang: locale, href: href(path) } });
           const fallback = page.translations.find((t) => t.locale === site.defaultLocale);

@@ -1,7 +1,8 @@
 /**
  * sitemap.xml and robots.txt, built on the plugin API with the `sitemap` writer: every indexable
- * page, `lastmod` from the document's `updated` or `date`, and a multilingual page's translations
- * as `xhtml:link` alternates. A site with `indexable: false` gets a
+ * page, `lastmod` from the document's `updated` or `date`, a multilingual page's translations
+ * as `xhtml:link` alternates, and the pages of older versions of the docs a lower priority
+ * (OLDER_VERSION_PRIORITY; the others name none: 0.5). A site with `indexable: false` gets a
  * robots.txt that disallows everything (and no sitemap).
  *
  *   plugins: ['react-sitegen/plugins/sitemap']
@@ -14,6 +15,9 @@ export interface SitemapOptions {
   exclude?: string[];
 }
 
+/** The priority of an older docs version's pages: below the protocol's default (0.5) that every other page keeps. */
+export const OLDER_VERSION_PRIORITY = 0.3;
+
 export default function sitemap(options: SitemapOptions = {}): SitegenPlugin {
   return {
     name: 'sitegen:sitemap',
@@ -24,6 +28,7 @@ export default function sitemap(options: SitemapOptions = {}): SitegenPlugin {
           return;
         }
         const exclude = options.exclude ?? [];
+        const latest = site.theme.versions?.[0]?.dir;
         const links = pages
           .filter((p) => p.indexable && p.path !== '/404' && !exclude.some((prefix) => p.path === prefix || p.path.startsWith(`${prefix}/`)))
           .map((p) => {
@@ -31,7 +36,8 @@ export default function sitemap(options: SitemapOptions = {}): SitegenPlugin {
             const url = canonicalUrl({ url: site.url, trailingSlash: config.trailingSlash }, p.path);
             // A multilingual page lists every language's address, itself included (xhtml:link hreflang).
             const links = p.translations?.map((t) => ({ lang: t.locale, url: canonicalUrl({ url: site.url, trailingSlash: config.trailingSlash }, t.path) }));
-            return { url, ...(lastmod ? { lastmod } : {}), ...(links ? { links } : {}) };
+            const older = p.version !== undefined && p.version !== latest;
+            return { url, ...(lastmod ? { lastmod } : {}), ...(links ? { links } : {}), ...(older ? { priority: OLDER_VERSION_PRIORITY } : {}) };
           });
         const xhtml = links.some((link) => link.links);
         // Loaded when needed: the plugin is loaded in every worker too.

@@ -18,12 +18,12 @@ const BASE = new URL('..', new URL('.', import.meta.url)).pathname.replace(/\/$/
 
 /**
  * Beside the client: `…/_sitegen/search.<hash>.js` → `…/_sitegen/search/index.json`, or the index of
- * the page's locale (`index.ja.json`) on a site with locales. Read at each search: a client-side
- * navigation to another locale swaps the meta that names it.
+ * the page's locale (`index.ja.json`) on a site with locales, and of its older docs version
+ * (`index.ja.v1.json`). Read at each search: a client-side navigation swaps the meta that names it.
  */
 function indexUrl(): string {
-  const locale = document.querySelector<HTMLMetaElement>('meta[name="sitegen:search"]')?.dataset.locale;
-  return new URL(`search/${indexName(locale)}`, import.meta.url).href;
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="sitegen:search"]')?.dataset;
+  return new URL(`search/${indexName(meta?.locale, meta?.version)}`, import.meta.url).href;
 }
 
 const indexes = new Map<string, Promise<MiniSearch<SearchDocument>>>();

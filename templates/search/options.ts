@@ -51,9 +51,10 @@ export const SEARCH_OPTIONS: SearchOptions = {
 
 /**
  * The index file in `_sitegen/search/`: one for the site, or one per locale when the site has
- * `locales` (pages then name theirs: `<meta name="sitegen:search" data-locale>`).
+ * `locales` (pages then name theirs: `<meta name="sitegen:search" data-locale>`); each older version
+ * of the docs has its own beside it (`index.v1.json`, `index.ja.v1.json`: `data-version`).
  */
-export const indexName = (locale?: string) => (locale ? `index.${locale}.json` : 'index.json');
+export const indexName = (locale?: string, version?: string) => `index${locale ? `.${locale}` : ''}${version ? `.${version}` : ''}.json`;
 
 /** Results shown at most. */
 export const MAX_RESULTS = 8;

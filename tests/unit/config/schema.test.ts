@@ -66,3 +66,24 @@ describe('site config', () => {
     expect(problems({ locales: ['en'], defaultLocale: 'fr' })).toBe('! defaultLocale: expected one of "en", received "fr"');
   });
 });
+
+describe('theme.versions', () => {
+  it('labels each version by its folder unless told, and makes the latest the docs root', () => {
+    const { theme } = resolveConfig({ theme: { versions: [{ dir: '/v2/', label: 'v2 (beta)' }, { dir: 'v1' }] } }, '/tmp');
+    expect(theme.versions).toEqual([
+      { dir: 'v2', label: 'v2 (beta)' },
+      { dir: 'v1', label: 'v1' },
+    ]);
+    expect(theme.docsRoot).toBe('v2');
+    expect(resolveConfig({ theme: { versions: [{ dir: 'v1' }], docsRoot: 'v1' } }, '/tmp').theme.docsRoot).toBe('v1');
+    expect(resolveConfig({}, '/tmp').theme.versions).toEqual([]);
+  });
+
+  it('rejects a nested folder, a version listed twice and a docs root that is not the latest', () => {
+    expect(problems({ theme: { versions: [{ dir: 'docs/v2' }] } })).toBe('! theme.versions.0.dir: expected a folder name like v2, received "docs/v2"');
+    expect(problems({ theme: { versions: [{ dir: 'v1' }, { dir: 'v1' }] } })).toBe('! theme.versions: "v1" is listed twice');
+    expect(problems({ theme: { versions: [{ dir: 'v2' }, { dir: 'v1' }], docsRoot: 'docs' } })).toBe(
+      `! theme.docsRoot: expected the latest version's folder ("v2") or nothing, received "docs"`,
+    );
+  });
+});

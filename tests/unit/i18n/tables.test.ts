@@ -93,7 +93,15 @@ describe('resolveUiStrings', () => {
     expect(tables['pt-PT']['toc.title']).toBe('On this page');
     expect(problems.map((p) => [p.code, p.location?.file, p.message])).toEqual([
       ['SG1003', 'site/i18n/it.json', '2 UI strings are missing for "it" and shown in English: toc.title, copy.copied'],
-      ['SG1003', 'site/i18n/pt-PT.json', expect.stringMatching(/^75 UI strings are missing for "pt-PT" and shown in English: skipLink, /)],
+      [
+        'SG1003',
+        'site/i18n/pt-PT.json',
+        expect.stringMatching(
+          new RegExp(
+            `^${Object.keys(ENGLISH).filter((key) => baseKey(key) === key).length} UI strings are missing for "pt-PT" and shown in English: skipLink, `,
+          ),
+        ),
+      ],
     ]);
   });
 

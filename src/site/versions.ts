@@ -1,0 +1,82 @@
+/**
+ * Versioned docs (`theme.versions`, the latest first): each version is a content folder, in each locale's folder too
+ * (`/v2/…`, `/ja/v2/…`), and the docs root of its pages: its own sidebar, prev/next and search index. A page's
+ * counterparts in the other versions are the pages at the same path after the version's folder.
+ */
+import type { NavItem, PageData, SiteInfo, VersionInfo } from '../../templates/types.ts';
+import { stemToPath } from '../content/paths.ts';
+import { computeNeighbours, flattenNav, type Neighbours } from './collections.ts';
+import { localeSegment, localizedPath, unlocalizedPath, type Languages } from './locales.ts';
+
+/** The route of a version's folder in the default locale: `v2` → `/v2`. */
+const rootOf = (dir: string) => stemToPath(dir);
+
+/** The version a page is in, and its path after the version's folder (`/ja/v1/guide` → `v1`, `/guide`). */
+function placeIn(page: Pick<PageData, 'path' | 'locale'>, roots: { dir: string; root: string }[], site: Languages): { dir: string; rest: string } | undefined {
+  const local = unlocalizedPath(page.path, page.locale, site);
+  const found = roots.find(({ root }) => local === root || local.startsWith(`${root}/`));
+  return found && { dir: found.dir, rest: local.slice(found.root.length) || '/' };
+}
+
+/**
+ * Each page's version (`page.version`), and its counterparts in the other versions, itself included and latest first
+ * (`page.versions`), when another version has the page.
+ */
+export function linkVersions(pages: PageData[], versions: { dir: string }[], site: Languages): void {
+  if (!versions.length) return;
+  const roots = versions.map(({ dir }) => ({ dir, root: rootOf(dir) }));
+  const groups = new Map<string, PageData[]>();
+  for (const page of pages) {
+    const place = placeIn(page, roots, site);
+    if (!place) continue;
+    page.version = place.dir;
+    const id = `${page.locale}\u0000${place.rest}`;
+    const group = groups.get(id);
+    if (group) group.push(page);
+    else groups.set(id, [page]);
+  }
+  const rank = new Map(versions.map(({ dir }, i) => [dir, i]));
+  for (const group of groups.values()) {
+    // One page per version (two React pages and documents cannot share a route, but stay safe).
+    const one = [...new Map(group.map((page) => [page.version!, page])).values()];
+    if (one.length < 2) continue;
+    const list = one.sort((a, b) => rank.get(a.version!)! - rank.get(b.version!)!).map((page) => ({ version: page.version!, path: page.path }));
+    for (const page of one) page.versions = list;
+  }
+}
+
+/** A locale's docs root for a version: `v1`, or `ja/v1` in another locale's folder (route segments, as `docsRoot` is). */
+function versionRoot(dir: string, code: string, site: Languages): string {
+  const root = rootOf(dir).slice(1);
+  return site.locales.length && code !== site.defaultLocale ? `${localeSegment(code)}/${root}` : root;
+}
+
+/**
+ * A locale's versions (set as `site.versions`), and its site for each older version: the same site with that version's
+ * folder as its docs root (the locale's own site has the latest's). Undefined without versions.
+ */
+export function versionSites(site: SiteInfo, code: string, languages: Languages): Record<string, SiteInfo> | undefined {
+  const [latest, ...older] = site.theme.versions ?? [];
+  if (!latest) return undefined;
+  site.versions = site.theme.versions!.map(({ dir, label }) => ({ dir, label, path: localizedPath(rootOf(dir), code, languages) }));
+  return Object.fromEntries(older.map(({ dir }) => [dir, { ...site, theme: { ...site.theme, docsRoot: versionRoot(dir, code, languages) } }]));
+}
+
+/** prev/next in each older version's own sidebar order (the latest's are the locale's). */
+export function versionNeighbours(nav: NavItem[], sites: Record<string, SiteInfo> | undefined): [string, Neighbours][] {
+  return Object.values(sites ?? {}).flatMap((site) => [...computeNeighbours(nav, site.theme.docsRoot, [])]);
+}
+
+/**
+ * Each version's home in a locale, for the version menu: its folder's page when there is one, else its first page in
+ * sidebar order, else its first page by path; none when the version has no page in the locale.
+ */
+export function setVersionHomes(versions: VersionInfo[], nav: NavItem[], pages: PageData[]): void {
+  for (const version of versions) {
+    const own = new Set(pages.filter((page) => page.path === version.path || page.path.startsWith(`${version.path}/`)).map((page) => page.path));
+    const node = nav.find((item) => item.path === version.path || (item.path.startsWith(`${version.path}/`) && item.children));
+    const home = own.has(version.path) ? version.path : (flattenNav(node?.children ?? []).find((link) => own.has(link.path))?.path ?? [...own].sort()[0]);
+    if (home) version.home = home;
+    else delete version.home;
+  }
+}

@@ -1,0 +1,72 @@
+import type { PageData, SiteInfo } from '../types';
+import { Icon } from './Icon';
+import { useStrings } from '../i18n/strings';
+
+type VersionedPage = Pick<PageData, 'path' | 'version' | 'versions'>;
+
+export interface VersionTarget {
+  dir: string;
+  label: string;
+  href: string;
+  current: boolean;
+}
+
+/** Where each version goes from this page: this page for its own, the same page in another, else that version's home (a version without pages is left out). */
+export function versionTargets(site: SiteInfo, page: VersionedPage): VersionTarget[] {
+  return (site.versions ?? []).flatMap(({ dir, label, home }) => {
+    const href = dir === page.version ? page.path : (page.versions?.find((v) => v.version === dir)?.path ?? home);
+    return href ? [{ dir, label, href, current: dir === page.version }] : [];
+  });
+}
+
+/**
+ * The doc layout's version menu (pages in a version, on sites with two or more): a native disclosure, so it works
+ * without JavaScript; the current version is `aria-current`.
+ */
+export function VersionMenu({ site, page }: { site: SiteInfo; page: VersionedPage }) {
+  const s = useStrings();
+  if (!page.version || (site.versions?.length ?? 0) < 2) return null;
+  const targets = versionTargets(site, page);
+  const current = targets.find((t) => t.current);
+  if (!current) return null;
+  return (
+    <details className="version-switch">
+      <summary>
+        <span className="version-switch-name">{s.t('version.label')}</span> <strong>{current.label}</strong>
+        <Icon name="chevronDown" className="chev" size={12} />
+      </summary>
+      <ul className="version-switch-list">
+        {targets.map((t) => (
+          <li key={t.dir}>
+            <a href={t.href} aria-current={t.current ? 'true' : undefined}>
+              {t.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** On a page of an older version: a note naming the latest version, linking to the same page there (else to its home). */
+export function VersionBanner({ site, page }: { site: SiteInfo; page: VersionedPage }) {
+  const s = useStrings();
+  const latest = site.versions?.[0];
+  const own = site.versions?.find((v) => v.dir === page.version);
+  if (!latest || !own || own === latest) return null;
+  const same = page.versions?.find((v) => v.version === latest.dir)?.path;
+  const href = same ?? latest.home;
+  return (
+    <div className="version-banner" role="note">
+      <p>
+        {s.t('version.old', { version: own.label })}
+        {href && (
+          <>
+            {' '}
+            <a href={href}>{s.t(same ? 'version.toPage' : 'version.toLatest', { latest: latest.label })}</a>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The version menu in real Chromium (tests/fixtures/versioned): it goes to the same page in the other version through
+ * client-side navigation, the older version's banner and search index follow, and without JavaScript it is a plain
+ * disclosure of plain links.
+ */
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startPreview, type RunningServer } from '../../src/server/preview.ts';
+import { copyFixture, remove, runCli } from '../helpers.ts';
+import { launch, type Browser } from './chromium.ts';
+
+let site: string;
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let requests: string[] = [];
+
+beforeAll(async () => {
+  site = copyFixture('versioned');
+  const built = await runCli(['build', '--quiet', '--root', site, '--out', join(site, 'dist')]);
+  expect(built.code, built.stderr).toBe(0);
+  server = await startPreview({ outDir: join(site, 'dist'), port: 0 });
+  browser = await launch();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (site) remove(site);
+});
+beforeEach(async () => {
+  page = await browser.context.newPage();
+  requests = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+});
+afterEach(async () => page.close());
+
+const marked = () => page.evaluate(() => (window as unknown as { __marker?: number }).__marker === 1);
+const INPUT = 'form[data-sitegen-search] input[type="search"]';
+
+/** Type `text` into the header search box and wait for its answer: the paths of the results. */
+async function search(text: string): Promise<string[]> {
+  await page.waitForFunction(() => document.querySelector<HTMLElement>('form[data-sitegen-search]')?.dataset.searchWired === 'true');
+  await page.focus(INPUT);
+  await page.waitForSelector(`${INPUT}[role="combobox"]`, { state: 'attached' });
+  await page.fill(INPUT, '');
+  await page.fill(INPUT, text);
+  await page.waitForFunction(
+    (query) => {
+      const message = document.querySelector<HTMLElement>('.search-message');
+      const answered = document.querySelector('[role="listbox"] [role="option"]') || (message && !message.hidden && message.textContent!.includes(query));
+      return answered && !message?.textContent?.startsWith('Loading');
+    },
+    text,
+    { timeout: 15_000 },
+  );
+  return page.$$eval('[role="listbox"] [role="option"]', (els) => els.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+}
+
+describe('the version menu', () => {
+  it('goes to the same page in the other version, client-side, with its banner, sidebar and search', async () => {
+    await page.goto(`${server.url}/v2/guide/install`, { waitUntil: 'load' });
+    expect(await page.locator('.version-banner').count()).toBe(0);
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    await page.locator('.version-switch summary').click();
+    await page.locator('.version-switch-list').getByRole('link', { name: 'v1' }).click();
+    await page.waitForURL('**/v1/guide/install');
+    await page.waitForSelector('.version-banner');
+    expect(await marked(), 'a client-side navigation').toBe(true);
+    expect(await page.locator('main .prose').textContent()).toContain('quasar');
+    expect(await page.locator('.version-switch summary strong').textContent()).toBe('v1');
+    expect(await page.locator('.docs-sidebar nav a').last().getAttribute('href')).toBe('/v1/guide/legacy');
+    expect(await page.getByRole('note').getByRole('link').getAttribute('href')).toBe('/v2/guide/install');
+
+    // The search box of a v1 page searches v1 only.
+    expect(await search('quasar')).toEqual(['/v1/guide/install']);
+    expect(await search('zephyr')).toEqual([]);
+    expect(requests.filter((p) => p.startsWith('/_sitegen/search/'))).toEqual(['/_sitegen/search/index.en.v1.json']);
+
+    // A page only in v1: the menu's v2 entry is v2's home.
+    await page.goto(`${server.url}/v1/guide/legacy`, { waitUntil: 'load' });
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    await page.locator('.version-switch summary').click();
+    await page.locator('.version-switch-list').getByRole('link', { name: 'v2' }).click();
+    await page.waitForURL('**/v2');
+    expect(await marked()).toBe(true);
+    expect(await page.locator('main h1').textContent()).toBe('Lighthouse 2');
+    expect(await page.locator('.version-banner').count()).toBe(0);
+  });
+
+  it('works without JavaScript: the menu opens and its links are plain links', async () => {
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+    await page.goto(`${server.url}/ja/v1/guide/install`);
+    await page.locator('.version-switch summary').click();
+    const v2 = page.locator('.version-switch-list').getByRole('link', { name: 'v2' });
+    await expect.poll(() => v2.isVisible()).toBe(true);
+    await v2.click();
+    await page.waitForURL('**/ja/v2/guide/install');
+    expect(await page.locator('.version-switch summary strong').textContent()).toBe('v2');
+  });
+});
