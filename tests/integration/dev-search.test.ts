@@ -65,7 +65,9 @@ describe('search in sitegen dev', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
     const js = await res.text();
-    expect(js).toContain('index.json');
+    // The index's name is put together per locale and version (index.json, index.ja.json, index.v1.json).
+    expect(js).toMatch(/index/);
+    expect(js).toContain('.json');
     expect(js).toMatch(/export\s*\{/);
   });
 
