@@ -5,10 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startPreview, type RunningServer } from '../../src/server/preview.ts';
-import { copyFixture, remove, runCli } from '../helpers.ts';
-import { launch, type Browser } from './chromium.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serveFixture } from './served.ts';
 
 const PAGE = `---
 title: Code sample
@@ -33,31 +31,16 @@ npm install ferrygate # [!code highlight]
 /** What a reader pastes: no markers, no numbers, and not the removed side of the diff. */
 const COPIED = "export default {\n  name: 'ferrygate',\n  port: 8080,\n  tls: true,\n};";
 
-let site: string;
-let server: RunningServer;
-let browser: Browser;
+const served = serveFixture('basic', {
+  prepare: (site) => writeFileSync(join(site, 'content/code-sample.md'), PAGE),
+  ready: ({ browser, server }) => browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url }),
+});
 let page: Page;
-
-beforeAll(async () => {
-  site = copyFixture('basic');
-  writeFileSync(join(site, 'content/code-sample.md'), PAGE);
-  const built = await runCli(['build', '--quiet', '--root', site, '--out', join(site, 'dist')]);
-  expect(built.code, built.stderr).toBe(0);
-  server = await startPreview({ outDir: join(site, 'dist'), port: 0 });
-  browser = await launch();
-  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (site) remove(site);
+beforeEach(() => {
+  page = served.page;
 });
-beforeEach(async () => {
-  page = await browser.context.newPage();
-});
-afterEach(async () => page.close());
 
-const url = (path: string) => `${server.url}${path}`;
+const url = (path: string) => `${served.server.url}${path}`;
 const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
 
 describe('copy buttons', () => {

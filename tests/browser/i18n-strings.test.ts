@@ -1,38 +1,16 @@
-/**
- * The browser shows the page's own strings: the copy button says "Kopiert" on a German page and "Copied" on an English
- * one, also after a client-side navigation from one language to the other (the next page's payload brings its strings).
- */
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startPreview, type RunningServer } from '../../src/server/preview.ts';
-import { copyFixture, remove, runCli } from '../helpers.ts';
-import { launch, type Browser } from './chromium.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serveFixture } from './served.ts';
 
-let site: string;
-let server: RunningServer;
-let browser: Browser;
+const served = serveFixture('i18n-strings', {
+  ready: ({ browser, server }) => browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url }),
+});
 let page: Page;
-
-beforeAll(async () => {
-  site = copyFixture('i18n-strings');
-  const built = await runCli(['build', '--quiet', '--root', site, '--out', join(site, 'dist')]);
-  expect(built.code, built.stderr).toBe(0);
-  server = await startPreview({ outDir: join(site, 'dist'), port: 0 });
-  browser = await launch();
-  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (site) remove(site);
+beforeEach(() => {
+  page = served.page;
 });
-beforeEach(async () => {
-  page = await browser.context.newPage();
-});
-afterEach(async () => page.close());
 
-const url = (path: string) => `${server.url}${path}`;
+const url = (path: string) => `${served.server.url}${path}`;
 const navigate = (path: string) => page.evaluate((p) => (window as unknown as { sitegen: { navigate(h: string): Promise<void> } }).sitegen.navigate(p), path);
 
 describe('the copy button in the page’s language', () => {

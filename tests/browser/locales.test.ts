@@ -1,44 +1,19 @@
-/**
- * The language menu in real Chromium: it opens without JavaScript's help (a native disclosure), goes to the same page
- * in the chosen language through client-side navigation, and the page's language and direction follow.
- */
-import { cpSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startPreview, type RunningServer } from '../../src/server/preview.ts';
-import { FIXTURES, remove, runCli, tempDir } from '../helpers.ts';
-import { launch, type Browser } from './chromium.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serveFixture } from './served.ts';
 
-let site: string;
-let server: RunningServer;
-let browser: Browser;
+const served = serveFixture('multilingual');
 let page: Page;
-
-beforeAll(async () => {
-  site = tempDir('sitegen-locales-browser-');
-  cpSync(join(FIXTURES, 'multilingual'), site, { recursive: true });
-  const built = await runCli(['build', '--quiet', '--root', site]);
-  expect(built.code, built.stderr).toBe(0);
-  server = await startPreview({ outDir: join(site, 'dist'), port: 0 });
-  browser = await launch();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (site) remove(site);
+beforeEach(() => {
+  page = served.page;
 });
-beforeEach(async () => {
-  page = await browser.context.newPage();
-});
-afterEach(async () => page.close());
 
 const root = () => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
 const marked = () => page.evaluate(() => (window as unknown as { __marker?: number }).__marker === 1);
 
 describe('the language menu', () => {
   it('goes to the same page in another language, client-side, and the page speaks it', async () => {
-    await page.goto(`${server.url}/docs/guide/setup`);
+    await page.goto(`${served.server.url}/docs/guide/setup`);
     expect(await root()).toEqual(['en', 'ltr']);
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
     await page.locator('.lang-switch summary').click();
@@ -59,11 +34,11 @@ describe('the language menu', () => {
   });
 
   it("answers a missing page in its locale's language, on a full load and client-side", async () => {
-    const res = await page.goto(`${server.url}/ja/docs/missing`);
+    const res = await page.goto(`${served.server.url}/ja/docs/missing`);
     expect(res?.status()).toBe(404);
     expect(await root()).toEqual(['ja', 'ltr']);
     const japanese = await page.locator('main h1').textContent();
-    await page.goto(`${server.url}/docs/missing`);
+    await page.goto(`${served.server.url}/docs/missing`);
     expect(await root()).toEqual(['en', 'ltr']);
     // Client-side, from an English page to a missing Japanese one.
     await page.evaluate(() => {
@@ -78,9 +53,9 @@ describe('the language menu', () => {
   });
 
   it('works without JavaScript: the menu opens and its links are plain links', async () => {
-    const cdp = await browser.context.newCDPSession(page);
+    const cdp = await served.browser.context.newCDPSession(page);
     await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
-    await page.goto(`${server.url}/ja/docs/guide`);
+    await page.goto(`${served.server.url}/ja/docs/guide`);
     await page.locator('.lang-switch summary').click();
     await expect.poll(() => page.getByRole('link', { name: 'English' }).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'English' }).click();

@@ -5,45 +5,30 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startPreview, type RunningServer } from '../../src/server/preview.ts';
-import { copyFixture, remove, runCli } from '../helpers.ts';
-import { launch, type Browser } from './chromium.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serveFixture } from './served.ts';
 
-let site: string;
-let server: RunningServer;
-let browser: Browser;
+const served = serveFixture('basic', {
+  prepare: (site) => {
+    writeFileSync(join(site, 'content/plain-start.md'), '---\ntitle: Start\n---\n\nRead [the notes](/notes-sample).\n');
+    writeFileSync(
+      join(site, 'content/notes-sample.md'),
+      '---\ntitle: Notes\n---\n\n> [!IMPORTANT]\n> Rotate the secret.\n\nA claim.[^1] Back to [the start](/plain-start).\n\n[^1]: A source.\n',
+    );
+  },
+  eachPage: (page) => page.emulateMedia({ colorScheme: 'light' }),
+});
 let page: Page;
-
-beforeAll(async () => {
-  site = copyFixture('basic');
-  writeFileSync(join(site, 'content/plain-start.md'), '---\ntitle: Start\n---\n\nRead [the notes](/notes-sample).\n');
-  writeFileSync(
-    join(site, 'content/notes-sample.md'),
-    '---\ntitle: Notes\n---\n\n> [!IMPORTANT]\n> Rotate the secret.\n\nA claim.[^1] Back to [the start](/plain-start).\n\n[^1]: A source.\n',
-  );
-  const built = await runCli(['build', '--quiet', '--root', site, '--out', join(site, 'dist')]);
-  expect(built.code, built.stderr).toBe(0);
-  server = await startPreview({ outDir: join(site, 'dist'), port: 0 });
-  browser = await launch();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (site) remove(site);
+beforeEach(() => {
+  page = served.page;
 });
-beforeEach(async () => {
-  page = await browser.context.newPage();
-  await page.emulateMedia({ colorScheme: 'light' });
-});
-afterEach(async () => page.close());
 
 const markdownSheets = () => page.locator('head link[rel="stylesheet"][href*="/_sitegen/markdown."]').count();
 const marked = () => page.evaluate(() => (window as unknown as { __marker?: number }).__marker === 1);
 
 describe('on-demand stylesheets and client-side navigation', () => {
   it('load the sheet before the new page shows, and drop it on the way back', async () => {
-    await page.goto(`${server.url}/plain-start`);
+    await page.goto(`${served.server.url}/plain-start`);
     expect(await markdownSheets()).toBe(0);
     // Record the callout's background at the moment it enters the document.
     await page.evaluate(() => {
@@ -79,7 +64,7 @@ describe('on-demand stylesheets and client-side navigation', () => {
   });
 
   it('keep a sheet both pages use in place instead of loading it again', async () => {
-    await page.goto(`${server.url}/notes-sample`);
+    await page.goto(`${served.server.url}/notes-sample`);
     const sheet = page.locator('head link[href*="/_sitegen/markdown."]');
     await sheet.evaluate((el) => ((el as unknown as { __first: boolean }).__first = true));
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));

@@ -1,45 +1,20 @@
-/**
- * Search in three locales (tests/fixtures/i18n-search: en, ja, zh-CN) in real Chromium: the header search box of a
- * Japanese page searches the Japanese index and finds a word inside unspaced Japanese text, the English page's box
- * searches the English index only, and a client-side navigation to another locale switches index.
- */
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startPreview, type RunningServer } from '../../src/server/preview.ts';
-import { copyFixture, remove, runCli } from '../helpers.ts';
-import { launch, type Browser } from './chromium.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serveFixture } from './served.ts';
 
-let site: string;
-let server: RunningServer;
-let browser: Browser;
+const served = serveFixture('i18n-search');
 let page: Page;
 let requests: string[] = [];
-
-beforeAll(async () => {
-  site = copyFixture('i18n-search');
-  const built = await runCli(['build', '--quiet', '--root', site, '--out', join(site, 'dist')]);
-  expect(built.code, built.stderr).toBe(0);
-  server = await startPreview({ outDir: join(site, 'dist'), port: 0 });
-  browser = await launch();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (site) remove(site);
+beforeEach(() => {
+  page = served.page;
+  requests = served.requests;
 });
-beforeEach(async () => {
-  page = await browser.context.newPage();
-  requests = [];
-  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
-});
-afterEach(async () => page.close());
 
 const INPUT = 'form[data-sitegen-search] input[type="search"]';
 const indexRequests = () => requests.filter((p) => p.startsWith('/_sitegen/search/'));
 
 async function open(path: string): Promise<void> {
-  await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
+  await page.goto(`${served.server.url}${path}`, { waitUntil: 'load' });
   await page.waitForFunction(() => document.querySelector<HTMLElement>('form[data-sitegen-search]')?.dataset.searchWired === 'true');
 }
 
@@ -74,7 +49,7 @@ describe('search in a site with locales, in Chromium', () => {
 
   it('on a Chinese page finds a Chinese word inside unspaced text', async () => {
     // Its route is the index's one document (the locale folder's case is the router's business).
-    const index = (await (await fetch(`${server.url}/_sitegen/search/index.zh-CN.json`)).json()) as { documentIds: Record<string, string> };
+    const index = (await (await fetch(`${served.server.url}/_sitegen/search/index.zh-CN.json`)).json()) as { documentIds: Record<string, string> };
     const [zhPage] = Object.values(index.documentIds);
     expect(zhPage).toMatch(/^\/zh-cn\/docs\/guide$/i);
     await open(zhPage);

@@ -1,39 +1,14 @@
-/**
- * The version menu in real Chromium (tests/fixtures/versioned): it goes to the same page in the other version through
- * client-side navigation, the older version's banner and search index follow, and without JavaScript it is a plain
- * disclosure of plain links.
- */
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startPreview, type RunningServer } from '../../src/server/preview.ts';
-import { copyFixture, remove, runCli } from '../helpers.ts';
-import { launch, type Browser } from './chromium.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serveFixture } from './served.ts';
 
-let site: string;
-let server: RunningServer;
-let browser: Browser;
+const served = serveFixture('versioned');
 let page: Page;
 let requests: string[] = [];
-
-beforeAll(async () => {
-  site = copyFixture('versioned');
-  const built = await runCli(['build', '--quiet', '--root', site, '--out', join(site, 'dist')]);
-  expect(built.code, built.stderr).toBe(0);
-  server = await startPreview({ outDir: join(site, 'dist'), port: 0 });
-  browser = await launch();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (site) remove(site);
+beforeEach(() => {
+  page = served.page;
+  requests = served.requests;
 });
-beforeEach(async () => {
-  page = await browser.context.newPage();
-  requests = [];
-  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
-});
-afterEach(async () => page.close());
 
 const marked = () => page.evaluate(() => (window as unknown as { __marker?: number }).__marker === 1);
 const INPUT = 'form[data-sitegen-search] input[type="search"]';
@@ -59,7 +34,7 @@ async function search(text: string): Promise<string[]> {
 
 describe('the version menu', () => {
   it('goes to the same page in the other version, client-side, with its banner, sidebar and search', async () => {
-    await page.goto(`${server.url}/v2/guide/install`, { waitUntil: 'load' });
+    await page.goto(`${served.server.url}/v2/guide/install`, { waitUntil: 'load' });
     expect(await page.locator('.version-banner').count()).toBe(0);
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
     await page.locator('.version-switch summary').click();
@@ -78,7 +53,7 @@ describe('the version menu', () => {
     expect(requests.filter((p) => p.startsWith('/_sitegen/search/'))).toEqual(['/_sitegen/search/index.en.v1.json']);
 
     // A page only in v1: the menu's v2 entry is v2's home.
-    await page.goto(`${server.url}/v1/guide/legacy`, { waitUntil: 'load' });
+    await page.goto(`${served.server.url}/v1/guide/legacy`, { waitUntil: 'load' });
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
     await page.locator('.version-switch summary').click();
     await page.locator('.version-switch-list').getByRole('link', { name: 'v2' }).click();
@@ -89,9 +64,9 @@ describe('the version menu', () => {
   });
 
   it('works without JavaScript: the menu opens and its links are plain links', async () => {
-    const cdp = await browser.context.newCDPSession(page);
+    const cdp = await served.browser.context.newCDPSession(page);
     await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
-    await page.goto(`${server.url}/ja/v1/guide/install`);
+    await page.goto(`${served.server.url}/ja/v1/guide/install`);
     await page.locator('.version-switch summary').click();
     const v2 = page.locator('.version-switch-list').getByRole('link', { name: 'v2' });
     await expect.poll(() => v2.isVisible()).toBe(true);
