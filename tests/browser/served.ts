@@ -55,3 +55,24 @@ export function serveFixture(fixture: string, options: ServeOptions = {}): Serve
   afterEach(async () => served.page.close());
   return served;
 }
+
+const SEARCH_INPUT = 'form[data-sitegen-search] input[type="search"]';
+
+/** Type `text` into the header search box and wait for its answer: the paths of the results (none: the message shows). */
+export async function searchResults(page: Page, text: string): Promise<string[]> {
+  await page.waitForFunction(() => document.querySelector<HTMLElement>('form[data-sitegen-search]')?.dataset.searchWired === 'true');
+  await page.focus(SEARCH_INPUT);
+  await page.waitForSelector(`${SEARCH_INPUT}[role="combobox"]`, { state: 'attached' });
+  await page.fill(SEARCH_INPUT, '');
+  await page.fill(SEARCH_INPUT, text);
+  await page.waitForFunction(
+    (query) => {
+      const message = document.querySelector<HTMLElement>('.search-message');
+      const answered = document.querySelector('[role="listbox"] [role="option"]') || (message && !message.hidden && message.textContent!.includes(query));
+      return answered && !message?.textContent?.startsWith('Loading');
+    },
+    text,
+    { timeout: 15_000 },
+  );
+  return page.$$eval('[role="listbox"] [role="option"]', (els) => els.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+}

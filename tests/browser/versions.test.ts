@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { serveFixture } from './served.ts';
+import { searchResults, serveFixture } from './served.ts';
 
 const served = serveFixture('versioned');
 let page: Page;
@@ -11,26 +11,6 @@ beforeEach(() => {
 });
 
 const marked = () => page.evaluate(() => (window as unknown as { __marker?: number }).__marker === 1);
-const INPUT = 'form[data-sitegen-search] input[type="search"]';
-
-/** Type `text` into the header search box and wait for its answer: the paths of the results. */
-async function search(text: string): Promise<string[]> {
-  await page.waitForFunction(() => document.querySelector<HTMLElement>('form[data-sitegen-search]')?.dataset.searchWired === 'true');
-  await page.focus(INPUT);
-  await page.waitForSelector(`${INPUT}[role="combobox"]`, { state: 'attached' });
-  await page.fill(INPUT, '');
-  await page.fill(INPUT, text);
-  await page.waitForFunction(
-    (query) => {
-      const message = document.querySelector<HTMLElement>('.search-message');
-      const answered = document.querySelector('[role="listbox"] [role="option"]') || (message && !message.hidden && message.textContent!.includes(query));
-      return answered && !message?.textContent?.startsWith('Loading');
-    },
-    text,
-    { timeout: 15_000 },
-  );
-  return page.$$eval('[role="listbox"] [role="option"]', (els) => els.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
-}
 
 describe('the version menu', () => {
   it('goes to the same page in the other version, client-side, with its banner, sidebar and search', async () => {
@@ -48,8 +28,8 @@ describe('the version menu', () => {
     expect(await page.getByRole('note').getByRole('link').getAttribute('href')).toBe('/v2/guide/install');
 
     // The search box of a v1 page searches v1 only.
-    expect(await search('quasar')).toEqual(['/v1/guide/install']);
-    expect(await search('zephyr')).toEqual([]);
+    expect(await searchResults(page, 'quasar')).toEqual(['/v1/guide/install']);
+    expect(await searchResults(page, 'zephyr')).toEqual([]);
     expect(requests.filter((p) => p.startsWith('/_sitegen/search/'))).toEqual(['/_sitegen/search/index.en.v1.json']);
 
     // A page only in v1: the menu's v2 entry is v2's home.
