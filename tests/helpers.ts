@@ -117,3 +117,11 @@ export async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+/** An output folder's files and their text, the build records (`_sitegen/builds/`) left out: compare a warm build with a cold one. */
+export function outputFiles(dir: string): Record<string, string> {
+  const files = listFiles(dir)
+    .filter((file) => !file.startsWith('_sitegen/builds/'))
+    .sort();
+  return Object.fromEntries(files.map((file) => [file, read(dir, file)]));
+}
