@@ -179,9 +179,13 @@ describe('client-side navigation', () => {
 
   it('shows the 404 page for a path that is not prerendered', async () => {
     await page.goto(url('/about'));
+    // Without the manifest the runtime lets the host answer (a full load): wait for it, to test the client-side path.
+    await manifestLoaded();
+    await mark();
     await page.evaluate(() => (window as unknown as { sitegen: { navigate(h: string): Promise<void> } }).sitegen.navigate('/no/such/page'));
     await page.waitForURL(url('/no/such/page'));
     await page.waitForFunction(() => document.body.textContent?.includes('Page not found: /no/such/page'));
+    expect(await marked()).toBe(true);
   });
 
   it('falls back to a normal page load when a payload fails, with a warning', async () => {
