@@ -9,7 +9,8 @@ import type { BuiltPage } from '../plugins/types.ts';
 import { SITE_COLLECTIONS, type SiteCollection } from '../render/types.ts';
 import { TakenOverPage, type CheckedPage } from './checks.ts';
 import { carryDetails } from './details.ts';
-import { jobFor, type SitePlan } from './plan.ts';
+import { jobFor, notFoundFor, type SitePlan } from './plan.ts';
+import { scopedCollections, scopeOf } from '../render/collections.ts';
 import type { Route } from '../routes/table.ts';
 import type { BodyAt, CopiedPage, PageResult, WorkerJob } from './protocol.ts';
 import { planReuse, type ReuseReason } from './reuse.ts';
@@ -81,8 +82,8 @@ class PageRun {
   /** Pages to render, as far as the plan tells before their keys are hashed. */
   readonly toRender: number;
   private readonly prevFiles: Map<string, number>;
-  /** The site-wide collections count only for the pages that read them last time (PageRecord.uses), each by its own hash. */
-  private readonly collectionHash: Record<SiteCollection, string>;
+  /** The site-wide collections count only for the pages that read them last time (PageRecord.uses), each by its scope's hash. */
+  private readonly collections = new Map<string, Record<SiteCollection, string>>();
   private readonly jobsKey?: string;
   private readonly sameJobs: boolean;
   private readonly outcome: RenderOutcome;
@@ -95,13 +96,10 @@ class PageRun {
   constructor(private readonly input: RenderInput) {
     const { plan, previous } = input;
     this.prevFiles = input.prevFiles ?? new Map(previous?.files ?? []);
-    // Every locale's collection counts (a page reads its own locale's): a change in one re-renders the pages reading any.
-    const { shared } = plan.model;
-    const hashOf = (name: SiteCollection) =>
-      hashText(JSON.stringify(shared.locales ? [shared[name], ...Object.values(shared.locales).map((l) => l[name])] : shared[name]));
-    this.collectionHash = Object.fromEntries(SITE_COLLECTIONS.map((name) => [name, hashOf(name)])) as Record<SiteCollection, string>;
     // With the same collections, engine, templates and config as last time, the same document has the same job and key.
-    this.jobsKey = input.jobsKey && hashText([input.jobsKey, ...SITE_COLLECTIONS.map((name) => this.collectionHash[name])].join('\u0000'));
+    const { shared } = plan.model;
+    const all = (name: SiteCollection) => [shared[name], ...Object.values(shared.locales ?? {}).map((l) => l[name])];
+    this.jobsKey = input.jobsKey && hashText([input.jobsKey, ...SITE_COLLECTIONS.map((name) => hashText(JSON.stringify(all(name))))].join('\u0000'));
     this.sameJobs = !!this.jobsKey && previous?.jobsKey === this.jobsKey;
     // With the same jobs as last time: the pages of the documents parsed in this build and of no document.
     this.toRender = this.sameJobs ? plan.routes.reduce((n, route) => (!route.doc || input.owner.has(route.doc._id) ? n + 1 : n), 0) : plan.routes.length;
@@ -126,6 +124,22 @@ class PageRun {
 
   private tally(why: ReuseReason, change = 1): void {
     this.outcome.why[why] = (this.outcome.why[why] ?? 0) + change;
+  }
+
+  /**
+   * The hashes of the collections the route's page reads: its locale's, and inside a version its version's navigation
+   * (render/collections.ts). A rejected route renders its locale's not-found page.
+   */
+  private collectionsOf(route: Route): Record<SiteCollection, string> {
+    const { page } = route.rejected ? notFoundFor(this.input.plan, route.path) : route;
+    const scope = scopeOf(page);
+    let hashes = this.collections.get(scope);
+    if (!hashes) {
+      const collections = scopedCollections(this.input.plan.model.shared, page);
+      hashes = Object.fromEntries(SITE_COLLECTIONS.map((name) => [name, hashText(JSON.stringify(collections[name]))])) as Record<SiteCollection, string>;
+      this.collections.set(scope, hashes);
+    }
+    return hashes;
   }
 
   /** What the page renders from (its key covers this), without where to find its body. */
@@ -170,7 +184,7 @@ class PageRun {
         ? hashText(`${input.jobsKey}\u0000${docKey}\u0000${JSON.stringify({ ...job, page: undefined })}`)
         : hashText(`${input.renderKey}\u0000${doc?.hash ?? ''}\u0000${JSON.stringify(job)}`));
     this.records[route.path] = { key, status: job.status, links: [], ids: [], files: [], ...(docKey ? { doc: docKey } : {}) };
-    const { keep, why } = planReuse(before, { key, collections: this.collectionHash }, this.prevFiles);
+    const { keep, why } = planReuse(before, { key, collections: this.collectionsOf(route) }, this.prevFiles);
     this.tally(why);
     if (keep) {
       job.reuse = { files: before!.files.map((f) => [f, this.prevFiles.get(f)!]) };
@@ -232,7 +246,8 @@ class PageRun {
         delete this.records[result.path];
       } else {
         for (const [file, bytes] of result.files) this.input.written.set(file, bytes);
-        const uses = Object.fromEntries((result.uses ?? []).map((name) => [name, this.collectionHash[name]]));
+        const hashes = this.collectionsOf(this.routeOf(result.path));
+        const uses = Object.fromEntries((result.uses ?? []).map((name) => [name, hashes[name]]));
         const { links, ids, summary } = result;
         Object.assign(this.records[result.path], {
           links,

@@ -8,6 +8,7 @@ import { hashText } from '../hash.ts';
 import { buildHead, renderHeadTags } from './head.ts';
 import type { HookRunner } from '../plugins/run.ts';
 import type { PageHookContext } from '../plugins/types.ts';
+import { scopedCollections } from './collections.ts';
 import { SITE_COLLECTIONS, type Payload, type RenderJob, type RenderedPage, type SharedRenderData, type SiteCollection } from './types.ts';
 import { rewriteImageFields, rewriteImages } from '../output/images.ts';
 import { tagsWithBase, withBase } from './base.ts';
@@ -227,7 +228,7 @@ export async function renderPage(
   const page = hookContext.page;
   const head = hookContext.head;
   head.tags = tagsWithBase(head.tags, shared.site.base);
-  const collections = tracked(local ?? shared);
+  const collections = tracked(scopedCollections(shared, job.page));
   const ctx: PageContext = {
     site,
     page,

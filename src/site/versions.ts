@@ -80,3 +80,22 @@ export function setVersionHomes(versions: VersionInfo[], nav: NavItem[], pages: 
     else delete version.home;
   }
 }
+
+const versionNavs = new WeakMap<NavItem[], Map<string, NavItem[]>>();
+
+/**
+ * The navigation a page inside a version reads: that version's folder alone, so a change in another version's pages does
+ * not render it again. The folder's node is copied: caches keyed by a tree's first node (the sidebar's) tell the two
+ * trees apart. The whole navigation when the folder has no node. One array per tree and folder.
+ */
+export function versionNav(nav: NavItem[], docsRoot: string): NavItem[] {
+  let byRoot = versionNavs.get(nav);
+  if (!byRoot) versionNavs.set(nav, (byRoot = new Map()));
+  let scoped = byRoot.get(docsRoot);
+  if (!scoped) {
+    const path = `/${docsRoot}`;
+    const node = nav.find((item) => item.path === path || (item.path.startsWith(`${path}/`) && item.children));
+    byRoot.set(docsRoot, (scoped = node ? [{ ...node }] : nav));
+  }
+  return scoped;
+}

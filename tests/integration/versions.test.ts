@@ -189,6 +189,28 @@ describe('docs in two versions and two languages', () => {
     expect(outputFiles(out)).toEqual(outputFiles(cold));
     expect(page('/v2/guide/install').querySelector('main .prose')!.text).toContain('A second tower.');
     expect(page('/ja/v1/guide/install').querySelector('main .prose')!.text).toContain('追加の段落。');
+
+    // A new title changes v2's sidebar: its five English pages render again, not v1's nor the other locale's.
+    const file = join(site, 'content/v2/guide/2.configure.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: Configure the lamp'));
+    const changes = join(site, 'changes.txt');
+    const titled = await runCli(['build', '--root', site, '--changes', changes]);
+    expect(titled.code, titled.stderr).toBe(0);
+    expect(rendered(titled.stdout + titled.stderr)).toEqual([17, 12]);
+    const pages = readFileSync(changes, 'utf8')
+      .split('\n')
+      .filter((f) => f.endsWith('index.html'));
+    expect(pages.sort()).toEqual([
+      'v2/guide/configure/index.html',
+      'v2/guide/index.html',
+      'v2/guide/install/index.html',
+      'v2/guide/plugins/index.html',
+      'v2/index.html',
+    ]);
+    expect(page('/v2/guide/plugins').querySelector('.docs-sidebar')!.text).toContain('Configure the lamp');
+    const again = await runCli(['build', '--root', site, '--out', cold, '--force']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(outputFiles(out)).toEqual(outputFiles(cold));
   }, 120_000);
 });
 
