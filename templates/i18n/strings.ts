@@ -36,18 +36,34 @@ export function createStrings(locale: string, table: StringTable = ENGLISH): Str
   if (!byLocale) made.set(table, (byLocale = new Map()));
   let strings = byLocale.get(locale);
   if (!strings) {
+    // A text without values, or with a count alone ("{n} more"), is the same every time: formatted once.
+    const texts = new Map<string, string>();
+    const counts = new Map<string, [string, string, string]>();
+    const t = (key: StringKey, values?: StringValues) => formatString(table, ENGLISH, key, values, locale);
     strings = {
       locale,
       table,
-      t: (key, values) => formatString(table, ENGLISH, key, values, locale),
+      t: (key, values) => {
+        const only = values === undefined ? key : typeof values.n === 'number' && Object.keys(values).length === 1 ? `${key}\u0000${values.n}` : undefined;
+        if (only === undefined) return t(key, values);
+        let text = texts.get(only);
+        if (text === undefined) texts.set(only, (text = t(key, values)));
+        return text;
+      },
       date: (iso) => formatDate(iso, locale),
       shortDate: (iso) => formatShortDate(iso, locale),
       number: (n) => formatNumber(n, locale),
       count: (key, n, values) => {
+        const once = values === undefined ? `${key}\u0000${n}` : undefined;
+        const known = once === undefined ? undefined : counts.get(once);
+        if (known) return known;
         const text = template(table, ENGLISH, key, n, locale);
-        if (!text.includes('{n}')) return [fill(text, values, locale), '', ''];
         const [before, after] = around(text, 'n');
-        return [fill(before, values, locale), formatNumber(n, locale), fill(after, values, locale)];
+        const parts: [string, string, string] = text.includes('{n}')
+          ? [fill(before, values, locale), formatNumber(n, locale), fill(after, values, locale)]
+          : [fill(text, values, locale), '', ''];
+        if (once !== undefined) counts.set(once, parts);
+        return parts;
       },
     };
     byLocale.set(locale, strings);
