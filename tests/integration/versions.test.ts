@@ -166,7 +166,7 @@ describe('docs in two versions and two languages', () => {
     expect(built.stderr).toMatch(/Build failed: 2 problems/);
   }, 120_000);
 
-  it("re-renders only the edited page, leaving the other version's pages alone, and builds the same as a cold build", async () => {
+  it("re-renders only the edited pages, in each locale and version, leaving the other pages alone, and builds the same as a cold build", async () => {
     const edit = (file: string, text: string) => writeFileSync(join(site, 'content', file), readFileSync(join(site, 'content', file), 'utf8') + text);
     const rendered = (stdout: string) =>
       stdout
@@ -180,15 +180,17 @@ describe('docs in two versions and two languages', () => {
     expect(rendered(v2.stdout + v2.stderr)).toEqual([17, 16]);
     edit('v1/guide/3.legacy.md', '\nStill here.\n');
     edit('ja/v1/guide/1.install.md', '\n追加の段落。\n');
+    edit('ja/v2/guide/1.install.md', '\n新しい灯台。\n');
     const v1 = await runCli(['build', '--root', site]);
     expect(v1.code, v1.stderr).toBe(0);
-    expect(rendered(v1.stdout + v1.stderr)).toEqual([17, 15]);
+    expect(rendered(v1.stdout + v1.stderr)).toEqual([17, 14]);
     const cold = join(site, 'cold');
     const built = await runCli(['build', '--root', site, '--out', cold, '--force']);
     expect(built.code, built.stderr).toBe(0);
     expect(outputFiles(out)).toEqual(outputFiles(cold));
     expect(page('/v2/guide/install').querySelector('main .prose')!.text).toContain('A second tower.');
     expect(page('/ja/v1/guide/install').querySelector('main .prose')!.text).toContain('追加の段落。');
+    expect(page('/ja/v2/guide/install').querySelector('main .prose')!.text).toContain('新しい灯台。');
 
     // A new title changes v2's sidebar: its five English pages render again, not v1's nor the other locale's.
     const file = join(site, 'content/v2/guide/2.configure.md');
