@@ -32,6 +32,7 @@ export const ERROR_CODES = {
   SG3005: 'Invalid route rule',
   SG3006: 'Unsafe redirect target',
   SG3007: 'Route reserved for sitegen',
+  SG3008: 'Invalid paths() result',
   SG4001: 'Page failed to render',
   SG4002: 'Templates failed to compile',
   SG4003: 'Worker crashed',

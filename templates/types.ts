@@ -123,6 +123,8 @@ export interface SiteInfo {
   base: string;
   /** The blog's folder under the content root (`blog`): posts and the listing live under `/<blogDir>`. */
   blogDir: string;
+  /** Whether the theme's tag pages (`/<blogDir>/tags/<tag>`) and author pages (`/<blogDir>/authors/<id>`) exist (config `blog`). */
+  blog?: { tags: boolean; authors: boolean };
   theme: ThemeConfig;
 }
 
@@ -229,6 +231,10 @@ export interface PageContext {
   next?: PageLink;
   /** Up to three posts sharing the most tags with this one (posts only). */
   related: PostSummary[];
+  /** A page from its module's `paths()` (`site/pages/blog/tags/[tag].tsx`): its entry's params (`{ tag: 'css' }`). */
+  params?: Record<string, string>;
+  /** …and its entry's props. */
+  props?: Record<string, unknown>;
 }
 
 export interface LayoutProps extends PageContext {

@@ -24,6 +24,11 @@ export default function Blog(ctx: PageContext) {
           <p className="eyebrow">Blog</p>
           <h1 className="page-title">Notes from the ferry</h1>
           <p className="page-lead">Announcements, tutorials and engineering write-ups about webhooks, tunnels and the networks in between — {ctx.posts.length} posts since 2019.</p>
+          <p className="blog-browse">
+            <a href="/blog/tags">Browse by tag</a>
+            <span aria-hidden="true"> · </span>
+            <a href="/blog/authors">Our writers</a>
+          </p>
         </div>
       </header>
 

@@ -72,6 +72,8 @@ export interface BuildContext {
   templates: CompiledTemplates;
   publicFiles: PublicFile[];
   authors: Record<string, Author>;
+  /** The data files' digest (site/data.ts dataDigest): part of the build id. */
+  dataHash: string;
   modPromise?: Promise<RenderModule>;
 
   // parse

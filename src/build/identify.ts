@@ -52,6 +52,7 @@ function buildId(ctx: BuildContext): string {
     ...project.pluginModules.map((p) => `${p.inputsHash}:${JSON.stringify(p.options ?? null)}`),
     JSON.stringify({ url: config.url, base: config.base, drafts: ctx.drafts, authors: ctx.authors, epoch: env.sourceDateEpoch() ?? null }),
     `strings:${project.strings.hash}`,
+    `data:${ctx.dataHash}`,
     ctx.digest?.sources ??
       sourcesDigest(
         sources.map((s) => s.rel),

@@ -22,7 +22,7 @@ import { anyOutputState, loadOutputState, outputThere, previousOutput } from '..
 import { compileTemplates } from '../pipeline/templates.ts';
 import { parseOptionsOf } from '../pipeline/markdown-components.ts';
 import { Workers, batches, concurrencyFor } from '../pipeline/workers.ts';
-import { readAuthors } from '../site/data.ts';
+import { dataDigest, readAuthors } from '../site/data.ts';
 import type { BuildOptions } from './build.ts';
 import { type BuildContext, later } from './context.ts';
 
@@ -118,11 +118,12 @@ export async function scan(ctx: BuildContext): Promise<void> {
   ctx.templates = await compileTemplates(project);
   // The workers import the template bundle between parse batches, ready for rendering.
   for (const session of ctx.workers?.sessions ?? []) later(session.request({ type: 'preload', bundleFile: ctx.templates.bundle.file }));
-  const [{ files: publicFiles, problems: publicLinks }, authors] = await Promise.all([
+  const [{ files: publicFiles, problems: publicLinks }, authors, dataHash] = await Promise.all([
     existsSync(project.publicDir) ? listPublicFiles(project.publicDir, project.root, ctx.scope) : Promise.resolve({ files: [], problems: [] }),
     readAuthors(project.dataDir),
+    dataDigest(project.dataDir),
   ]);
-  Object.assign(ctx, { publicFiles, authors, linkProblems: [...contentLinks, ...publicLinks] });
+  Object.assign(ctx, { publicFiles, authors, dataHash, linkProblems: [...contentLinks, ...publicLinks] });
   const islands = Object.keys(ctx.templates.assets.islands.urls).length;
   ctx.done(`found ${sources.length} content files and ${ctx.templates.pageCount} pages, built assets (stylesheet, runtime, ${islands} island chunks)`);
   const skipped = mdxWarning(mdx);

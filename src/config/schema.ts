@@ -117,6 +117,15 @@ export const configSchema = z
     publicDir: z.string().default('site/public'),
     dataDir: z.string().default('site/data'),
     blogDir: z.string().default('blog'),
+    /** The theme's blog listings, each with its page size, or `false` for none: the index (`/blog`, `/blog/page/2`), tag pages, author pages. */
+    blog: z
+      .object({
+        index: z.union([z.literal(false), z.object({ pageSize: z.number().int().positive().default(10) }).strict()]).default({}),
+        tags: z.union([z.literal(false), z.object({ pageSize: z.number().int().positive().default(20) }).strict()]).default({}),
+        authors: z.union([z.literal(false), z.object({ pageSize: z.number().int().positive().default(20) }).strict()]).default({}),
+      })
+      .strict()
+      .default({}),
     /** Canonical URLs keep only these query parameters. */
     canonicalQueryWhitelist: z.array(z.string()).default(['page', 'sort', 'filter', 'search', 'q', 'category', 'tag']),
     markdown: z

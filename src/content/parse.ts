@@ -45,7 +45,7 @@ function frameAt(text: string, line: number, column = 1): string {
 }
 
 /** YAML with the core schema, so dates stay strings and parseDate can reject `2020-13-45` instead of rolling it over. */
-function loadYaml(text: string): object {
+export function loadYaml(text: string): object {
   // Anchors and aliases are refused: a self-reference or "billion laughs" would hang or crash the worker.
   const anchor = /(^|[:\-[{,]\s*)([&*])[^\s,\]}]+/m.exec(text);
   if (anchor) {

@@ -29,8 +29,11 @@ import { buildRouteTable, type DocRedirect, type PageModuleInfo, type Route } fr
 import { runMiddleware } from '../routes/middleware.ts';
 import { linkTranslations, localeOfPath, localizedPath, setLocaleHomes } from '../site/locales.ts';
 import { linkVersions, setVersionHomes } from '../site/versions.ts';
-import { buildSiteModel, ensureBlogIndex, ensureHomePage, ensureNotFound, renderJob, type SiteModel } from '../site/model.ts';
-import { unknownAuthors } from '../site/data.ts';
+import { buildSiteModel, ensureHomePage, ensureNotFound, renderJob, type SiteModel } from '../site/model.ts';
+import { readData, unknownAuthors } from '../site/data.ts';
+import { blogPages } from '../site/blog.ts';
+import { expandPage, isDynamicRoute } from '../routes/dynamic.ts';
+import { join } from 'node:path';
 import type { UiStrings } from '../i18n/tables.ts';
 
 export interface PlanInput {
@@ -94,22 +97,8 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
   }));
   const reservedFiles = pluginFiles(config);
   const docsRoots = config.theme.versions?.length ? config.theme.versions.map((v) => v.dir) : config.theme.docsRoot;
-  const table = buildRouteTable(pages, docs, { docsRoot: docsRoots, site: config, layouts, drafts: input.drafts, reservedFiles });
-  const rules = checkRouteRules(config, reservedFiles);
-  // Relative links (`./other.md#anchor`) become the routes they name, now that every route is known.
+  // Relative links (`./other.md#anchor`) become the routes they name.
   const resolved = resolveSourceLinks(docs, new SourceIndex(docs, input.failedRoutes), { trailingSlash: config.trailingSlash, drafts: input.drafts });
-  for (const route of table.routes) {
-    const links = route.doc && resolved.links.get(route.doc._id);
-    if (links) route.links = links;
-  }
-  const problems: SitegenError[] = [
-    ...table.errors,
-    ...resolved.problems,
-    ...rules.errors,
-    ...(await runMiddleware(table.routes, config)),
-    ...(await unknownAuthors(docs, input.authors, config.root, input.drafts)),
-    ...(input.strings?.problems ?? []),
-  ];
   const model = buildSiteModel({
     config,
     docs,
@@ -123,12 +112,29 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
     links: resolved.links,
     strings: input.strings?.tables,
   });
-  const routes = [...table.routes];
   const stringsOf = (code: string) => model.shared.strings[code] ?? model.shared.strings[config.defaultLocale];
+  // Page modules with parameters in their names (`[tag].tsx`) make a route per entry of their paths().
+  const generated = await expandPages(pages, input.mod.pages, model, config, input.authors);
+  const theme = blogPages(model.locales, config, input.authors, layouts, stringsOf);
+  const table = buildRouteTable(generated.pages, docs, { docsRoot: docsRoots, site: config, layouts, drafts: input.drafts, reservedFiles }, theme);
+  const rules = checkRouteRules(config, reservedFiles);
+  for (const route of table.routes) {
+    const links = route.doc && resolved.links.get(route.doc._id);
+    if (links) route.links = links;
+  }
+  const problems: SitegenError[] = [
+    ...generated.errors,
+    ...table.errors,
+    ...resolved.problems,
+    ...rules.errors,
+    ...(await runMiddleware(table.routes, config)),
+    ...(await unknownAuthors(docs, input.authors, config.root, input.drafts)),
+    ...(input.strings?.problems ?? []),
+  ];
+  const routes = [...table.routes];
   const notFound = ensureNotFound(routes, layouts, config, stringsOf(config.defaultLocale));
   // Each other locale answers a missing page in its own language: /ja/404 (ja/404.html).
   for (const locale of model.locales.slice(1)) ensureNotFound(routes, layouts, config, stringsOf(locale.code), localizedPath('/404', locale.code, config));
-  for (const locale of model.locales) ensureBlogIndex(routes, locale.posts, layouts, locale.site.blogDir, config, stringsOf(locale.code));
   ensureHomePage(routes, model, layouts, config.description);
   const published = routes.filter((r) => r.status === 200 && !r.rejected).map((r) => r.page);
   linkTranslations(published, config);
@@ -164,6 +170,36 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
     redirectProblems: errors,
     sourceLinks: resolved.links,
   };
+}
+
+/**
+ * The routes of the site's page modules: one each, and one per entry of `paths()` for a module with parameters in its
+ * name, given its locale's collections and the site's data files (read only when such a module exists).
+ */
+async function expandPages(
+  pages: PageModuleInfo[],
+  modules: PlanInput['mod']['pages'],
+  model: SiteModel,
+  config: ResolvedConfig,
+  authors: Record<string, Author>,
+): Promise<{ pages: PageModuleInfo[]; errors: SitegenError[] }> {
+  if (!pages.some((page) => isDynamicRoute(page.route))) return { pages, errors: [] };
+  const data = await readData(join(config.root, config.dataDir));
+  const out: PageModuleInfo[] = [];
+  const errors: SitegenError[] = [...data.errors];
+  for (const page of pages) {
+    if (!isDynamicRoute(page.route)) {
+      out.push(page);
+      continue;
+    }
+    const code = localeOfPath(page.route, config);
+    const locale = model.locales.find((l) => l.code === code) ?? model.locales[0];
+    const context = { site: locale.site, locale: code, posts: locale.posts, nav: locale.nav, authors, data: data.values };
+    const expanded = await expandPage({ ...page, paths: (modules[page.route]?.module as { paths?: unknown } | undefined)?.paths }, context);
+    out.push(...expanded.pages);
+    errors.push(...expanded.errors);
+  }
+  return { pages: out, errors };
 }
 
 /** Files the site's plugins write at places their options set: the feed's `path`. */

@@ -42,7 +42,7 @@ export async function findTemplateSources(templatesDir: string, pagesDir: string
 }
 
 /** Bump when the generated entry's exports change, so a cached bundle without them is not reused. */
-const ENTRY_VERSION = 5;
+const ENTRY_VERSION = 6;
 
 export interface RenderBundle {
   file: string;
@@ -105,6 +105,9 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
   lines.push(`export const markdownComponents = { ...themeComponents, ${componentEntries.join(', ')} };`);
   lines.push(`export const layouts = { ${layoutEntries.join(', ')} };`);
   lines.push(`export const pages = { ${pageEntries.join(', ')} };`);
+  // The theme's own pages, which the plan gives routes (site/blog.ts): the blog's listings.
+  lines.push(`import * as BlogList from ${JSON.stringify(join(PACKAGE_ROOT, 'templates/pages/blog-list.tsx'))};`);
+  lines.push(`export const themePages = { 'sitegen:blog-list': { file: '(built-in blog listing)', module: BlogList } };`);
   lines.push(`export { renderToString } from 'react-dom/server';`);
   lines.push(`export { createElement, Fragment } from 'react';`);
   lines.push(`export { IslandsContext } from ${JSON.stringify(join(PACKAGE_ROOT, 'templates/components/islands-context.ts'))};`);

@@ -21,6 +21,8 @@ import { pageStringsHtml } from '../i18n/page-strings.ts';
 export interface RenderModule {
   layouts: Record<string, ComponentType<LayoutProps>>;
   pages: Record<string, { file: string; module: { default?: ComponentType<PageContext>; meta?: Record<string, unknown> } }>;
+  /** The theme's pages the plan routes (`sitegen:blog-list`), apart from the site's. */
+  themePages?: Record<string, { file: string; module: { default?: ComponentType<PageContext> } }>;
   renderToString(node: ReactNode): string;
   createElement(type: unknown, props?: unknown, ...children: unknown[]): ReactNode;
   Fragment: unknown;
@@ -142,7 +144,7 @@ async function renderLayout(
   for (let attempt = 0; ; attempt++) {
     try {
       if (!Layout) throw new Error(`layout "${job.layout}" is not in the template bundle`);
-      const component = job.pageRoute ? mod.pages[job.pageRoute]?.module.default : undefined;
+      const component = job.pageRoute ? (mod.pages[job.pageRoute] ?? mod.themePages?.[job.pageRoute])?.module.default : undefined;
       const children = component ? mod.createElement(component, ctx) : undefined;
       // Islands record themselves in the context the render entry provides: no global state.
       // And the page's UI strings are in the context components read them from.
@@ -238,6 +240,8 @@ export async function renderPage(
     prev: job.prev,
     next: job.next,
     related: job.related,
+    ...(job.params ? { params: job.params } : {}),
+    ...(job.props ? { props: job.props } : {}),
   };
   const strings = pageStrings(mod, shared, page.locale);
   const rendered = await renderLayout(mod, shared, job, ctx, loadLanguage, strings);

@@ -45,6 +45,9 @@ export interface RenderJob {
   page: PageData;
   /** Route key of a React page in the bundle's `pages`, when the route is one. */
   pageRoute?: string;
+  /** A route from the page module's `paths()`: its entry's params and props. */
+  params?: Record<string, string>;
+  props?: Record<string, unknown>;
   prev?: PageLink;
   next?: PageLink;
   related: PostSummary[];

@@ -9,6 +9,10 @@ export interface PageModuleInfo {
   route: string;
   file: string;
   meta: Record<string, unknown>;
+  /** A route from a module's `paths()`: the module's own route (`/blog/tags/[tag]`), and the entry's params and props. */
+  pattern?: string;
+  params?: Record<string, string>;
+  props?: Record<string, unknown>;
 }
 
 export interface Route {
@@ -19,6 +23,9 @@ export interface Route {
   page: PageData;
   /** The React page rendered into the layout. */
   pageRoute?: string;
+  /** A route from a page module's `paths()`: the entry's params and props (routes/dynamic.ts). */
+  params?: Record<string, string>;
+  props?: Record<string, unknown>;
   middleware: string[];
   doc?: ContentDocument;
   /** A route middleware rejected the route: it renders the not-found page. */
@@ -116,7 +123,9 @@ class RouteTableBuilder {
 
   constructor(private readonly options: RouteOptions) {}
 
-  addPage(info: PageModuleInfo): void {
+  /** `quiet`: a route already claimed is left to its owner without a problem (the theme's blog pages). */
+  addPage(info: PageModuleInfo, quiet = false): void {
+    if (quiet && this.claimed.has(normalizeRoutePath(info.route))) return;
     const page = modulePageData(info, this.options.site);
     if (this.reserved(info.route, info.file) || !this.checkLayout(page.layout, info.file) || !this.claim(info.route, info.file)) return;
     const middleware = Array.isArray(info.meta.middleware) ? info.meta.middleware.map(String) : [];
@@ -126,8 +135,10 @@ class RouteTableBuilder {
       status: isNotFoundPath(info.route, this.options.site) ? 404 : 200,
       layout: page.layout,
       page,
-      pageRoute: info.route,
+      pageRoute: info.pattern ?? info.route,
       middleware,
+      ...(info.params ? { params: info.params } : {}),
+      ...(info.props ? { props: info.props } : {}),
     });
   }
 
@@ -201,9 +212,11 @@ class RouteTableBuilder {
   }
 }
 
-export function buildRouteTable(pages: PageModuleInfo[], docs: ContentDocument[], options: RouteOptions): RouteTable {
+/** `theme`: pages the theme adds where neither a page nor a document claimed the route (the blog's listings). */
+export function buildRouteTable(pages: PageModuleInfo[], docs: ContentDocument[], options: RouteOptions, theme: PageModuleInfo[] = []): RouteTable {
   const builder = new RouteTableBuilder(options);
   for (const info of pages) builder.addPage(info);
   for (const doc of docs) builder.addDocument(doc);
+  for (const info of theme) builder.addPage(info, true);
   return builder.table;
 }

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
+import { loadYaml } from '../content/parse.ts';
 import type { Author } from '../../templates/types.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { SitegenError } from '../errors.ts';
@@ -46,4 +48,44 @@ export async function unknownAuthors(docs: ContentDocument[], authors: Record<st
       });
     }),
   );
+}
+
+/**
+ * The data files a page module's `paths()` reads: `site/data/*.json`, `*.yaml` and `*.yml`, by name without the
+ * extension (`data.products`). A file that does not parse is a problem naming it (SG2006), its entry left out.
+ */
+export async function readData(dataDir: string): Promise<{ values: Record<string, unknown>; errors: SitegenError[] }> {
+  const values: Record<string, unknown> = {};
+  const errors: SitegenError[] = [];
+  for (const { name, key, file } of await dataFiles(dataDir)) {
+    try {
+      const text = await readFile(file, 'utf8');
+      values[key] = name.endsWith('.json') ? JSON.parse(text) : loadYaml(text);
+    } catch (error) {
+      errors.push(
+        new SitegenError('SG2006', `Invalid data file: ${(error as Error).message}`, {
+          location: { file },
+          hint: "A data file is JSON (.json) or YAML (.yaml, .yml); its name is its key in paths()' data.",
+        }),
+      );
+    }
+  }
+  return { values, errors };
+}
+
+/** The data files `paths()` reads (`*.json`, `*.yaml`, `*.yml` directly in the data folder), sorted by name. */
+async function dataFiles(dataDir: string): Promise<{ name: string; key: string; file: string }[]> {
+  if (!existsSync(dataDir)) return [];
+  const entries = await readdir(dataDir, { withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile() && /\.(json|ya?ml)$/.test(e.name))
+    .map((e) => ({ name: e.name, key: e.name.replace(/\.(json|ya?ml)$/, ''), file: join(dataDir, e.name) }))
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+/** A hash of the data files' names and bytes: part of the build id, so a data change is never "nothing changed". */
+export async function dataDigest(dataDir: string): Promise<string> {
+  const hash = createHash('sha256');
+  for (const { name, file } of await dataFiles(dataDir)) hash.update(`${name}\u0000`).update(await readFile(file)).update('\u0000');
+  return hash.digest('hex').slice(0, 16);
 }

@@ -30,6 +30,7 @@ export function siteInfo(config: ResolvedConfig): SiteInfo {
     separator: config.separator,
     base: config.base,
     blogDir: config.blogDir.replace(/^\/+|\/+$/g, ''),
+    blog: { tags: config.blog.tags !== false, authors: config.blog.authors !== false },
     theme: config.theme,
   };
   if (config.twitter) info.twitter = config.twitter;
@@ -355,6 +356,8 @@ export function renderJob(route: Route, model: SiteModel, notFound: Route): Rend
     related: route.doc?.isPost ? (model.related.get(route.path) ?? []) : [],
   };
   if (route.pageRoute) job.pageRoute = route.pageRoute;
+  if (route.params) job.params = route.params;
+  if (route.props) job.props = route.props;
   if (route.links) job.links = route.links;
   if (n?.prev) job.prev = n.prev;
   if (n?.next) job.next = n.next;

@@ -6,10 +6,13 @@ export function Byline({
   post,
   authors,
   showReading = true,
+  authorHref,
 }: {
   post: Pick<PostSummary, 'date' | 'author' | 'readingTime'>;
   authors: Record<string, Author>;
   showReading?: boolean;
+  /** The author's page, to link their name (a post's own byline; a card is one link already). */
+  authorHref?: string;
 }) {
   const s = useStrings();
   const author = authors[post.author];
@@ -19,7 +22,7 @@ export function Byline({
       {author && (
         <>
           <span aria-hidden="true"> · </span>
-          <span>{author.name}</span>
+          {authorHref ? <a href={authorHref}>{author.name}</a> : <span>{author.name}</span>}
         </>
       )}
       {showReading && post.readingTime > 0 && (

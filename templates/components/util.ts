@@ -1,4 +1,5 @@
 /** Small pure helpers shared by layouts and pages. Deterministic: never reads the clock. */
+import type { SiteInfo } from '../types';
 
 const DATE_FORMATS = new Map<string, { long: Intl.DateTimeFormat; short: Intl.DateTimeFormat }>();
 
@@ -119,4 +120,26 @@ export function fmFaq(fm: Record<string, unknown>): FaqItem[] {
 /** A post category's label: from `labels` (the site's `theme.categoryLabels`), else the slug in title case. */
 export function categoryLabel(c: string, labels: Record<string, string> = {}): string {
   return Object.hasOwn(labels, c) ? labels[c] : titleCase(c);
+}
+
+/** A tag's route segment: `Local Dev` → `local-dev`, `C++` → `c`; letters of every script kept. Empty when nothing is left. */
+export function tagSlug(tag: string): string {
+  return tag
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-')
+    .replace(/[^\p{L}\p{N}-]+/gu, '')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** The theme's page of a tag (`/blog/tags/local-dev`), when the site has tag pages (config `blog.tags`). */
+export function tagPath(site: Pick<SiteInfo, 'blog' | 'blogDir'>, tag: string): string | undefined {
+  const slug = tagSlug(tag);
+  return site.blog?.tags && slug ? `/${site.blogDir}/tags/${slug}` : undefined;
+}
+
+/** The theme's page of an author (`/blog/authors/ana`), when the site has author pages (config `blog.authors`) and the id is a slug. */
+export function authorPath(site: Pick<SiteInfo, 'blog' | 'blogDir'>, id: string): string | undefined {
+  return site.blog?.authors && /^[\p{L}\p{N}_-]+$/u.test(id) ? `/${site.blogDir}/authors/${id}` : undefined;
 }

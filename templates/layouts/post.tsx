@@ -6,7 +6,7 @@ import { Faq } from '../components/Faq';
 import { PrevNext } from '../components/PrevNext';
 import { Byline } from '../components/PostCard';
 import { Icon } from '../components/Icon';
-import { categoryLabel, fmFaq, fmStrings } from '../components/util';
+import { authorPath, categoryLabel, fmFaq, fmStrings, tagPath } from '../components/util';
 import { useStrings } from '../i18n/strings';
 
 /** Blog post: title, byline, tags, body, FAQ, author, call to action, related posts, previous/next. */
@@ -51,15 +51,18 @@ export default function PostLayout(props: LayoutProps) {
                     .join('')}
                 </span>
               )}
-              <Byline post={{ date, author: authorId, readingTime: page.readingTime }} authors={authors} />
+              <Byline post={{ date, author: authorId, readingTime: page.readingTime }} authors={authors} authorHref={authorPath(site, authorId)} />
             </div>
             {tags.length > 0 && (
               <ul className="tag-list post-tags" aria-label={s.t('doc.tags')}>
-                {tags.map((t) => (
-                  <li key={t} className="tag">
-                    #{t}
-                  </li>
-                ))}
+                {tags.map((t) => {
+                  const href = tagPath(site, t);
+                  return (
+                    <li key={t} className="tag">
+                      {href ? <a href={href}>{`#${t}`}</a> : `#${t}`}
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </div>
@@ -77,7 +80,8 @@ export default function PostLayout(props: LayoutProps) {
               </span>
               <div>
                 <p className="author-name">
-                  {author.name} <span className="muted">· {author.role}</span>
+                  {authorPath(site, authorId) ? <a href={authorPath(site, authorId)}>{author.name}</a> : author.name}{' '}
+                  <span className="muted">· {author.role}</span>
                 </p>
                 {author.bio && <p className="muted">{author.bio}</p>}
               </div>

@@ -20,8 +20,8 @@ describe('sitegen build on the fixture site', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/✓ parsed 14 documents( \(\d+ from cache\))? in (\d+ ms|[\d.]+ s)/);
-    expect(result.stdout).toMatch(/✓ rendered 14 pages in (\d+ ms|[\d.]+ s)/);
-    expect(result.stdout).toMatch(/Built 14 pages into .* \(build [0-9a-f]{12}\)/);
+    expect(result.stdout).toMatch(/✓ rendered 19 pages in (\d+ ms|[\d.]+ s)/);
+    expect(result.stdout).toMatch(/Built 19 pages into .* \(build [0-9a-f]{12}\)/);
   });
 
   it('writes every route, and nothing for drafts, partials and data documents', () => {
@@ -32,7 +32,12 @@ describe('sitegen build on the fixture site', () => {
       'about/index.html',
       'blog/2020/01/21/hello-world/index.html',
       'blog/2021/02/03/custom-slug/index.html',
+      'blog/authors/ada/index.html',
+      'blog/authors/index.html',
       'blog/index.html',
+      'blog/tags/index.html',
+      'blog/tags/intro/index.html',
+      'blog/tags/news/index.html',
       'counter/index.html',
       'download/index.html',
       'guide/advanced.html',
@@ -148,6 +153,11 @@ describe('sitegen build on the fixture site', () => {
       '/blog',
       '/blog/2020/01/21/hello-world',
       '/blog/2021/02/03/custom-slug',
+      '/blog/authors',
+      '/blog/authors/ada',
+      '/blog/tags',
+      '/blog/tags/intro',
+      '/blog/tags/news',
       '/counter',
       '/download/index.html',
       '/guide',

@@ -100,7 +100,7 @@ describe('bad content input', () => {
     expect(result.stderr).toContain('warning content/blog/2023-02-30-bad.md:1 [SG2002] Invalid date 2023-02-30 in the file name');
     expect(result.code).toBe(0);
     const listing = html(site, 'dist/blog/index.html');
-    expect(listing.querySelectorAll('.post-list li').map((li) => li.querySelector('a')?.text)).toEqual(['Second post', 'Hello world']);
+    expect(listing.querySelectorAll('.post-card-title a').map((a) => a.text)).toEqual(['Second post', 'Hello world']);
   });
 
   it('F13 sitegen dev starts with such a post and reports it, and reports one added while it runs', async () => {

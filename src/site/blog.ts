@@ -1,0 +1,135 @@
+/**
+ * The theme's blog listings, per locale, from its posts (config `blog`): the paginated index (`/blog`,
+ * `/blog/page/2`), one page per tag (`/blog/tags/<tag>`, paginated) and the list of tags, one page per author with
+ * their bio (`/blog/authors/<id>`) and the list of authors. Each is a route of the theme's `blog-list` page
+ * (templates/pages/blog-list.tsx) with its posts as props; a page or document at the same route takes its place.
+ */
+import type { Author, PostSummary } from '../../templates/types.ts';
+import { paginate } from '../../templates/paginate.ts';
+import { authorPath, tagPath, tagSlug } from '../../templates/components/util.ts';
+import { formatString, type StringValues } from '../../templates/i18n/format.ts';
+import { ENGLISH, type StringTable } from '../../templates/i18n/keys.ts';
+import type { ResolvedConfig } from '../config/schema.ts';
+import type { PageModuleInfo } from '../routes/table.ts';
+import type { BlogListProps } from '../../templates/pages/blog-list.tsx';
+import type { LocaleModel } from './model.ts';
+
+/** The bundle's key of the theme's listing page (render/bundle.ts). */
+export const BLOG_LIST = 'sitegen:blog-list';
+
+/** What a listing's cards show of a post: its summary without the excerpt and tags. */
+const card = ({ excerpt: _excerpt, tags: _tags, ...post }: PostSummary): PostSummary => ({ ...post, tags: [] });
+
+export function blogPages(
+  locales: LocaleModel[],
+  config: ResolvedConfig,
+  authors: Record<string, Author>,
+  layouts: string[],
+  stringsOf: (code: string) => StringTable,
+): PageModuleInfo[] {
+  const layout = layouts.includes('default') ? 'default' : layouts[0];
+  return locales.flatMap((locale) => (locale.posts.length ? localeListings(locale, config, authors, layout, stringsOf(locale.code)) : []));
+}
+
+function localeListings(locale: LocaleModel, config: ResolvedConfig, authors: Record<string, Author>, layout: string, strings: StringTable): PageModuleInfo[] {
+  const { site, posts, code } = locale;
+  const say = (key: string, values?: StringValues) => formatString(strings, ENGLISH, key, values, code);
+  const dir = `/${site.blogDir}`;
+  const pages: PageModuleInfo[] = [];
+  /** One route a page of `list`, titled `title` (and "– page 2" after the first). */
+  const listing = (base: string, list: PostSummary[], size: number, title: string, description: string, props: Omit<BlogListProps, 'page'>) => {
+    for (const entry of paginate(list.map(card), { size }, ({ page }) => (page ? `${base}/${page}` : base))) {
+      const { page } = entry.props;
+      pages.push(route(page.paths.current, page.number > 1 ? say('blog.pageTitle', { title, n: page.number }) : title, description, { ...props, page }));
+    }
+  };
+  const route = (path: string, title: string, description: string, props: BlogListProps): PageModuleInfo => ({
+    route: path,
+    file: '(built-in blog listing)',
+    meta: { title, description, layout },
+    pattern: BLOG_LIST,
+    params: {},
+    props: props as unknown as Record<string, unknown>,
+  });
+  if (config.blog.index) {
+    const title = say('blog.title');
+    listing(dir, posts, config.blog.index.pageSize, title, say('blog.allPosts', { n: posts.length }), {
+      kind: 'index',
+      eyebrow: title,
+      heading: title,
+      lead: say('blog.allPosts', { n: posts.length }),
+    });
+  }
+  if (config.blog.tags) {
+    const tags = new Map<string, { name: string; posts: PostSummary[] }>();
+    for (const post of posts)
+      for (const name of new Set(post.tags.map((t) => t.trim()))) {
+        const slug = tagSlug(name);
+        if (!slug) continue;
+        const tag = tags.get(slug) ?? { name, posts: [] };
+        if (!tag.posts.includes(post)) tag.posts.push(post);
+        tags.set(slug, tag);
+      }
+    const sorted = [...tags.values()].sort((a, b) => b.posts.length - a.posts.length || a.name.localeCompare(b.name, code));
+    for (const tag of sorted) {
+      const title = say('blog.tagTitle', { tag: tag.name });
+      listing(tagPath(site, tag.name)!, tag.posts, config.blog.tags.pageSize, title, say('blog.postCount', { n: tag.posts.length }), {
+        kind: 'tag',
+        eyebrow: say('blog.tag'),
+        heading: title,
+      });
+    }
+    if (sorted.length) {
+      const entries = sorted.map((tag) => ({ name: tag.name, path: tagPath(site, tag.name)!, count: tag.posts.length }));
+      pages.push(
+        route(`${dir}/tags`, say('blog.tags'), say('blog.tagsLead'), {
+          kind: 'tags',
+          eyebrow: say('blog.title'),
+          heading: say('blog.tags'),
+          lead: say('blog.tagsLead'),
+          entries,
+        }),
+      );
+    }
+  }
+  if (config.blog.authors) {
+    const byAuthor = new Map<string, PostSummary[]>();
+    for (const post of posts) {
+      if (!Object.hasOwn(authors, post.author) || !authorPath(site, post.author)) continue;
+      const list = byAuthor.get(post.author);
+      if (list) list.push(post);
+      else byAuthor.set(post.author, [post]);
+    }
+    const ids = [...byAuthor.keys()].sort((a, b) => authors[a].name.localeCompare(authors[b].name, code));
+    for (const id of ids) {
+      const author = authors[id];
+      const list = byAuthor.get(id)!;
+      listing(
+        authorPath(site, id)!,
+        list,
+        config.blog.authors.pageSize,
+        say('blog.authorTitle', { name: author.name }),
+        author.bio ?? say('blog.postCount', { n: list.length }),
+        {
+          kind: 'author',
+          eyebrow: say('blog.authorEyebrow'),
+          heading: author.name,
+          author,
+        },
+      );
+    }
+    if (ids.length) {
+      const entries = ids.map((id) => ({ name: authors[id].name, path: authorPath(site, id)!, count: byAuthor.get(id)!.length, note: authors[id].role }));
+      pages.push(
+        route(`${dir}/authors`, say('blog.authors'), say('blog.authorsLead'), {
+          kind: 'authors',
+          eyebrow: say('blog.title'),
+          heading: say('blog.authors'),
+          lead: say('blog.authorsLead'),
+          entries,
+        }),
+      );
+    }
+  }
+  return pages;
+}

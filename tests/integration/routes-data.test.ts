@@ -1,0 +1,193 @@
+/**
+ * Routes from data through the real CLI: page modules with `[param]` and `[...rest]` file names and their `paths()`
+ * (params, props, per-route meta, `paginate`), the theme's blog listings (paginated index, tags, authors), what a data
+ * change does to a warm build, and the problems a bad `paths()` gives, each naming the page file.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFixture, html, listFiles, outputFiles, read, remove, runCli, type CliResult } from '../helpers.ts';
+
+const sites: string[] = [];
+afterAll(() => {
+  for (const site of sites) remove(site);
+});
+
+function fixture(): string {
+  const site = copyFixture('routes-data');
+  sites.push(site);
+  return site;
+}
+
+const pageFile = (route: string) => `${route === '/' ? '' : `${route.slice(1)}/`}index.html`;
+
+describe('routes from data', () => {
+  let site: string;
+  let out: string;
+  let result: CliResult;
+  const page = (route: string) => html(out, pageFile(route));
+  beforeAll(async () => {
+    site = fixture();
+    out = join(site, 'dist');
+    result = await runCli(['build', '--root', site]);
+  }, 120_000);
+
+  it('builds one page per entry of paths(), with its params, props and meta', () => {
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    const lantern = page('/products/storm-lantern');
+    expect(lantern.querySelector('title')!.text).toBe('Storm lantern | Harbour Supplies');
+    expect(lantern.querySelector('meta[name="description"]')!.getAttribute('content')).toBe('A brass lantern that stays lit in a gale.');
+    expect(lantern.querySelector('.product-price')!.text).toBe('€65');
+    expect(lantern.querySelector('.product-slug')!.text).toBe('storm-lantern');
+    const products = listFiles(join(out, 'products')).filter((f) => f.endsWith('index.html'));
+    expect(products.sort()).toEqual(['mooring-line/index.html', 'storm-lantern/index.html', 'tide-chart/index.html']);
+  });
+
+  it('fills a rest parameter with one segment or several', () => {
+    expect(page('/guides/knots/bowline').querySelector('.guide-slug')!.text).toBe('knots/bowline');
+    expect(page('/guides/charts').querySelector('.guide-slug')!.text).toBe('charts');
+  });
+
+  it('paginates with paginate(): /catalog, /catalog/page/2, each linking the next and previous', () => {
+    const first = page('/catalog');
+    expect(first.querySelector('h1')!.text).toBe('Catalog, page 1 of 2');
+    expect(first.querySelectorAll('.catalog a').map((a) => a.getAttribute('href'))).toEqual(['/products/mooring-line', '/products/storm-lantern']);
+    expect(first.querySelector('a.next')!.getAttribute('href')).toBe('/catalog/page/2');
+    expect(first.querySelector('a.prev')).toBeNull();
+    const second = page('/catalog/page/2');
+    expect(second.querySelector('a.prev')!.getAttribute('href')).toBe('/catalog');
+    expect(second.querySelectorAll('.catalog a').map((a) => a.text)).toEqual(['Tide chart']);
+  });
+
+  it("gives the theme's blog a paginated index, newest first", () => {
+    const cards = (route: string) =>
+      page(route)
+        .querySelectorAll('.post-card-title a')
+        .map((a) => a.text);
+    expect(cards('/blog')).toEqual(['Splicing a mooring line', 'Winter opening hours']);
+    expect(cards('/blog/page/2')).toEqual(['Reading tide tables', 'Caring for a storm lantern']);
+    expect(cards('/blog/page/3')).toEqual(['New rope in stock']);
+    const pager = page('/blog/page/2').querySelector('.pager')!;
+    expect(pager.querySelector('[rel="prev"]')!.getAttribute('href')).toBe('/blog');
+    expect(pager.querySelector('[rel="next"]')!.getAttribute('href')).toBe('/blog/page/3');
+    expect(pager.querySelector('.pager-count')!.text).toBe('Page 2 of 3');
+    expect(page('/blog/page/2').querySelector('title')!.text).toBe('Blog – page 2 | Harbour Supplies');
+  });
+
+  it('gives each tag a page and a place in the list of tags, and links the tags of a post to them', () => {
+    const rope = page('/blog/tags/rope');
+    expect(rope.querySelector('h1')!.text).toBe('Posts tagged “rope”');
+    expect(rope.querySelectorAll('.post-card-title a').map((a) => a.getAttribute('href'))).toEqual(['/blog/2024/08/15/splicing', '/blog/2024/03/02/new-rope']);
+    // Two spellings of one tag share its page: "How To" → how-to; "Tides" keeps its capital in the title.
+    expect(page('/blog/tags/how-to').querySelector('h1')!.text).toBe('Posts tagged “How To”');
+    const tags = page('/blog/tags').querySelectorAll('.tag-cloud-link');
+    expect(tags[0].querySelector('.tag-cloud-name')!.text).toBe('rope');
+    expect(tags[0].querySelector('.tag-cloud-count')!.text).toBe('2 posts');
+    expect(tags.map((a) => a.getAttribute('href'))).toContain('/blog/tags/tides');
+    const post = page('/blog/2024/08/15/splicing');
+    expect(post.querySelectorAll('.post-tags a').map((a) => [a.text, a.getAttribute('href')])).toEqual([
+      ['#rope', '/blog/tags/rope'],
+      ['#How To', '/blog/tags/how-to'],
+    ]);
+  });
+
+  it("gives each author a page with their bio and posts, linked from their posts' bylines", () => {
+    const ana = page('/blog/authors/ana');
+    expect(ana.querySelector('h1')!.text).toBe('Ana Duarte');
+    expect(ana.querySelector('.page-lead')!.text).toBe('Ana has spliced rope on the north quay for twenty years.');
+    expect(ana.querySelectorAll('.post-card').length).toBe(3);
+    expect(
+      page('/blog/authors')
+        .querySelectorAll('.tag-cloud-link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/blog/authors/ana', '/blog/authors/ben']);
+    expect(page('/blog/2024/06/30/winter-hours').querySelector('.post-meta .byline a')!.getAttribute('href')).toBe('/blog/authors/ben');
+  });
+
+  it('lists the generated pages in the sitemap', () => {
+    const sitemap = read(out, 'sitemap.xml');
+    for (const route of ['/products/tide-chart', '/catalog/page/2', '/guides/knots/bowline', '/blog/page/3', '/blog/tags/rope', '/blog/authors/ana'])
+      expect(sitemap).toContain(`<loc>https://harbour.example${route}</loc>`);
+  });
+
+  it('adds and removes the routes of a data change in a warm build, which equals a cold one', async () => {
+    const file = join(site, 'site/data/products.yaml');
+    const before = readFileSync(file, 'utf8');
+    writeFileSync(
+      file,
+      `${before.replace(/- slug: tide-chart[\s\S]*$/, '')}- slug: boat-hook\n  name: Boat hook\n  price: 30\n  summary: Ash pole, bronze hook.\n`,
+    );
+    const warm = await runCli(['build', '--root', site]);
+    expect(warm.code, warm.stderr).toBe(0);
+    expect(page('/products/boat-hook').querySelector('.product-name')!.text).toBe('Boat hook');
+    expect(listFiles(out).some((f) => f.startsWith('products/tide-chart/'))).toBe(false);
+    expect(
+      page('/catalog/page/2')
+        .querySelectorAll('.catalog a')
+        .map((a) => a.text),
+    ).toEqual(['Boat hook']);
+    const cold = join(site, 'cold');
+    const built = await runCli(['build', '--root', site, '--out', cold, '--force']);
+    expect(built.code, built.stderr).toBe(0);
+    expect(outputFiles(out)).toEqual(outputFiles(cold));
+  }, 120_000);
+});
+
+describe('blog listings switched off', () => {
+  it('builds no tag or author pages and leaves tags unlinked', async () => {
+    const site = fixture();
+    const config = join(site, 'site/config.ts');
+    writeFileSync(config, readFileSync(config, 'utf8').replace(/blog: \{.*\},/, 'blog: { tags: false, authors: false },'));
+    const built = await runCli(['build', '--root', site]);
+    expect(built.code, built.stderr).toBe(0);
+    const files = listFiles(join(site, 'dist'));
+    expect(files.filter((f) => f.startsWith('blog/tags') || f.startsWith('blog/authors'))).toEqual([]);
+    // The index keeps its default size of 10: one page.
+    expect(files.filter((f) => f.startsWith('blog/page/'))).toEqual([]);
+    const post = html(join(site, 'dist'), 'blog/2024/08/15/splicing/index.html');
+    expect(post.querySelectorAll('.post-tags li').map((li) => li.text)).toEqual(['#rope', '#How To']);
+    expect(post.querySelector('.post-tags a')).toBeNull();
+  }, 120_000);
+});
+
+describe('problems in paths()', () => {
+  let site: string;
+  beforeAll(() => {
+    site = fixture();
+    rmSync(join(site, 'site/pages/catalog'), { recursive: true });
+    rmSync(join(site, 'site/pages/guides'), { recursive: true });
+  });
+  const page = (body: string) =>
+    writeFileSync(
+      join(site, 'site/pages/products/[slug].tsx'),
+      `export const meta = { title: 'P', description: 'P' };\n${body}\nexport default function P() { return null; }\n`,
+    );
+  const failing = async (body: string) => {
+    page(body);
+    const built = await runCli(['build', '--root', site]);
+    expect(built.code).toBe(1);
+    return built.stderr;
+  };
+
+  it('names the page file when it exports no paths()', async () => {
+    expect(await failing('')).toContain('✗ site/pages/products/[slug].tsx [SG3008] Invalid paths() result');
+  }, 120_000);
+
+  it('refuses a result that is no array, a missing param, a param with a slash, an unknown param, and a thrown error', async () => {
+    expect(await failing('export function paths() { return { slug: "a" }; }')).toContain(
+      'paths() of site/pages/products/[slug].tsx returned object, not an array',
+    );
+    expect(await failing('export function paths() { return [{ params: {} }]; }')).toContain('entry 0: params.slug is not a string (undefined)');
+    expect(await failing('export function paths() { return [{ params: { slug: "a/b" } }]; }')).toContain('params.slug "a/b" has a "/"');
+    expect(await failing('export function paths() { return [{ params: { slug: "a", id: "1" } }]; }')).toContain('params.id is not in the file name');
+    const thrown = await failing('export function paths({ data }) { return data.missing.map(() => ({})); }');
+    expect(thrown).toContain('paths() of site/pages/products/[slug].tsx threw:');
+  }, 240_000);
+
+  it('reports a route returned twice', async () => {
+    const stderr = await failing('export function paths() { return [{ params: { slug: "a" } }, { params: { slug: "a" } }]; }');
+    expect(stderr).toContain('[SG3001] Duplicate route');
+    expect(stderr).toContain('Route /products/a is returned twice by paths() of site/pages/products/[slug].tsx (entries 0 and 1)');
+  }, 120_000);
+});
