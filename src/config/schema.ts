@@ -117,6 +117,8 @@ export const configSchema = z
     publicDir: z.string().default('site/public'),
     dataDir: z.string().default('site/data'),
     blogDir: z.string().default('blog'),
+    /** Where a document's `updated` comes from when its front matter has none: `'git'`, its last commit; `false`, its `date`. */
+    lastUpdated: z.union([z.literal(false), z.literal('git')]).default(false),
     /** Canonical URLs keep only these query parameters. */
     canonicalQueryWhitelist: z.array(z.string()).default(['page', 'sort', 'filter', 'search', 'q', 'category', 'tag']),
     markdown: z
@@ -145,6 +147,8 @@ export const configSchema = z
         markdown: checkLevel.default('warn'),
         /** UI strings a locale lacks (shown in English) and unknown keys in `site/i18n/*.json`. */
         strings: checkLevel.default('warn'),
+        /** `lastUpdated: 'git'` without full history: a shallow clone, no git, no repository (SG2017). */
+        gitHistory: checkLevel.default('warn'),
       })
       .default({}),
     theme,
