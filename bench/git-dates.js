@@ -2,7 +2,7 @@
 // The git pass of `lastUpdated: 'git'` (src/content/git-dates.ts) on bench/corpus.js's corpus, committed
 // into a temporary repository in 50 commits (40 adding files, 10 editing 200 files and renaming 20 each).
 //
-//   node bench/git-dates.js [--files 10000] [--runs 5] [--keep]      (part of npm run bench)
+//   node bench/git-dates.js [--files 10000] [--runs 5] [--keep]
 //
 // Times, each the median of `runs`: the pass as a cold build runs it (git rev-parse, one git log, the
 // parse, the cache written), the same with HEAD unchanged (git rev-parse and the cache read), and the
