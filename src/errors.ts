@@ -25,6 +25,7 @@ export const ERROR_CODES = {
   SG2014: 'Include failed',
   SG2015: 'Invalid component in markdown',
   SG2016: 'Invalid math',
+  SG2017: 'No dates from git',
   SG3001: 'Duplicate route',
   SG3002: 'Unknown route middleware',
   SG3003: 'Redirect loop',
@@ -123,13 +124,27 @@ export function fileSystemError(error: unknown): SitegenError | undefined {
 export const CHECK_OF: Partial<
   Record<
     ErrorCode,
-    'links' | 'anchors' | 'images' | 'layouts' | 'dates' | 'slugs' | 'duplicates' | 'redirects' | 'encoding' | 'authors' | 'languages' | 'markdown' | 'strings'
+    | 'links'
+    | 'anchors'
+    | 'images'
+    | 'layouts'
+    | 'dates'
+    | 'slugs'
+    | 'duplicates'
+    | 'redirects'
+    | 'encoding'
+    | 'authors'
+    | 'languages'
+    | 'markdown'
+    | 'strings'
+    | 'gitHistory'
   >
 > = {
   SG1003: 'strings',
   SG2012: 'languages',
   SG2013: 'markdown',
   SG2016: 'markdown',
+  SG2017: 'gitHistory',
   SG2008: 'encoding',
   SG2011: 'authors',
   SG5001: 'links',

@@ -320,6 +320,7 @@ class Session {
           const [heldBody, kept] = job.doc ? [undefined, undefined] : this.bodies.getPair(job.body.id, metaKey(job.body.id));
           const meta = job.doc ?? (kept === undefined ? undefined : (JSON.parse(kept) as ContentDocument));
           if (!meta) throw new Error(`document ${job.body.id} was not parsed in this worker`);
+          if (job.updated) meta.updated = job.updated;
           const body = heldBody ?? (await this.body(job.body));
           // The components it uses, rendered as on its page.
           const html = meta.components ? expandComponents(await this.templates(bundleFile), body) : body;

@@ -193,7 +193,7 @@ export interface PageData {
   toc: TocLink[];
   /** ISO date-time of a post or dated document. */
   date?: string;
-  /** ISO date of the last update (front matter `updated`, else `date`). */
+  /** ISO date of the last update (front matter `updated`, else the last commit's with `lastUpdated: 'git'`, else `date`). */
   updated?: string;
   readingTime: number;
   wordCount: number;

@@ -1,6 +1,7 @@
 /** What the stages of `sitegen build` share: the options, the project, the sources and what each stage adds for the next. */
 import type { Author } from '../../templates/types.ts';
 import type { PublicFile } from '../content/discover.ts';
+import type { GitDates } from '../content/git-dates.ts';
 import type { ProjectScope } from '../content/scope.ts';
 import type { ContentDocument, ParseOptions, SourceFile } from '../content/types.ts';
 import type { SitegenError } from '../errors.ts';
@@ -75,15 +76,20 @@ export interface BuildContext {
   /** The data files' digest (site/data.ts dataDigest): part of the build id. */
   dataHash: string;
   modPromise?: Promise<RenderModule>;
+  /** `lastUpdated: 'git'`: the content's commit dates, read while the sources parse. */
+  gitRead?: Promise<GitDates>;
 
   // parse
   images: { manifest: ImageManifest; files: ImageFile[]; problems: SitegenError[] };
   buildId: string;
+  git?: GitDates;
 
   // plan
   docs: ContentDocument[];
   errors: SitegenError[];
   apiKeys: Map<string, string>;
+  /** Document id → the `updated` its last commit gave it (not in the workers' copies, which are as parsed). */
+  gitUpdated: Map<string, string>;
   previous?: OutputState;
   prevFiles: Map<string, number>;
   folder: OutputFolder;

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { displayPath } from '../content/discover.ts';
+import { gitDatesKey } from '../content/git-dates.ts';
 import { env } from '../env.ts';
 import { SitegenError } from '../errors.ts';
 import { formatMs, reportWarning } from '../log.ts';
@@ -33,6 +34,7 @@ export async function identify(ctx: BuildContext): Promise<void> {
     }),
     ...ctx.scope,
   });
+  ctx.git = await ctx.gitRead;
   ctx.buildId = buildId(ctx);
 }
 
@@ -40,6 +42,7 @@ function buildId(ctx: BuildContext): string {
   const { project, templates, sources, sourceHashes } = ctx;
   const { bundle, assets } = templates;
   const { config } = project;
+  const rels = sources.map((s) => s.rel);
   const inputs = [
     VERSION,
     project.configHash,
@@ -61,6 +64,7 @@ function buildId(ctx: BuildContext): string {
     ...ctx.publicFiles.map((f) => `${f.rel}:${f.hash}`),
     ...ctx.linkProblems.map((p) => `refused:${p.location?.file}`),
     ...ctx.images.files.map((f) => `${f.rel}:${f.hash}`),
+    ...(ctx.git ? [`git:${gitDatesKey(ctx.git, rels)}`] : []),
   ];
   if (env.debugBuildId()) ctx.log.info(inputs.join('\n'));
   return createHash('sha256').update(inputs.join('\n')).digest('hex').slice(0, 12);

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { discoverContent, listPublicFiles, mdxWarning } from '../content/discover.ts';
+import { readGitDates } from '../content/git-dates.ts';
 import { projectScope } from '../content/scope.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { hashText } from '../hash.ts';
@@ -90,6 +91,8 @@ export async function scan(ctx: BuildContext): Promise<void> {
   const { project, options } = ctx;
   const { cacheDir } = project;
   ctx.scope = projectScope(project);
+  // One git process (two when HEAD moved), beside the listing and the parse.
+  if (project.config.lastUpdated === 'git') ctx.gitRead = later(readGitDates(project.contentDir, cacheDir));
   const { sources, problems: contentLinks, mdx } = await discoverContent(project.contentDir, project.root, ctx.scope);
   ctx.sources = sources;
   ctx.size = concurrencyFor(sources.length, options.concurrency);

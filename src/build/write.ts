@@ -3,7 +3,9 @@
  * folder. The workers write the content API while this thread plans, and render pages while it writes everything else.
  */
 import { env } from '../env.ts';
+import { displayPath } from '../content/discover.ts';
 import { contentId, contentStem, stemToPath } from '../content/paths.ts';
+import { gitDatesProblem, wantsGitDate, withGitDate } from '../content/git-dates.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { SitegenError, applyCheckLevels } from '../errors.ts';
 import { hashText } from '../hash.ts';
@@ -47,12 +49,18 @@ export async function plan(ctx: BuildContext): Promise<Started> {
   await withMetadata(ctx);
   ctx.errors = [];
   ctx.apiKeys = new Map();
+  ctx.gitUpdated = new Map();
   const docs: ContentDocument[] = [];
-  for (const entry of ctx.entries) {
+  ctx.entries.forEach((entry, i) => {
     ctx.errors.push(...entry.errors.map(SitegenError.fromJSON));
-    if (entry.doc) docs.push(entry.doc);
-    if (entry.doc && entry.apiKey) ctx.apiKeys.set(entry.doc._id, entry.apiKey);
-  }
+    const doc = entry.doc && ctx.git ? withGitDate(entry.doc, ctx.git, ctx.sources[i].rel) : entry.doc;
+    if (doc) docs.push(doc);
+    if (doc && doc !== entry.doc) ctx.gitUpdated.set(doc._id, doc.updated!);
+    if (doc && entry.apiKey) ctx.apiKeys.set(doc._id, entry.apiKey);
+  });
+  const dating = ctx.git && ctx.sources.filter((_, i) => ctx.entries[i].doc && wantsGitDate(ctx.entries[i].doc!)).map((s) => s.rel);
+  const gitProblem = dating && gitDatesProblem(ctx.git!, dating, displayPath(project.contentDir, project.root));
+  if (gitProblem) ctx.errors.push(gitProblem);
   ctx.errors.push(...ctx.images.problems, ...ctx.linkProblems);
   ctx.docs = await project.hooks.contentLoaded(docs.sort(byStem));
   ctx.previous = ctx.fresh ? undefined : await (ctx.previousLoaded ?? previousOutput(project.cacheDir, ctx.state));
@@ -112,6 +120,7 @@ function writeApi(ctx: BuildContext): Promise<void> {
     sendDocs: project.hooks.has('content:loaded'),
     parseKey: ctx.parseKey,
     apiKeys: ctx.apiKeys,
+    gitUpdated: ctx.gitUpdated,
     sourceOf: new Map(ctx.sources.map((s) => [contentId(s.rel), s])),
     owner: ctx.owner,
     pool: ctx.workers!,

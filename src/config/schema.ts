@@ -126,6 +126,8 @@ export const configSchema = z
       })
       .strict()
       .default({}),
+    /** Where a document's `updated` comes from when its front matter has none: `'git'`, its last commit; `false`, its `date`. */
+    lastUpdated: z.union([z.literal(false), z.literal('git')]).default(false),
     /** Canonical URLs keep only these query parameters. */
     canonicalQueryWhitelist: z.array(z.string()).default(['page', 'sort', 'filter', 'search', 'q', 'category', 'tag']),
     markdown: z
@@ -154,6 +156,8 @@ export const configSchema = z
         markdown: checkLevel.default('warn'),
         /** UI strings a locale lacks (shown in English) and unknown keys in `site/i18n/*.json`. */
         strings: checkLevel.default('warn'),
+        /** `lastUpdated: 'git'` without full history: a shallow clone, no git, no repository (SG2017). */
+        gitHistory: checkLevel.default('warn'),
       })
       .default({}),
     theme,

@@ -3,10 +3,11 @@
  * so an edit costs one parse plus the pages someone is looking at, whatever the size of the site.
  */
 import { existsSync } from 'node:fs';
-import { sep } from 'node:path';
+import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ResolvedConfig } from '../config/schema.ts';
 import { displayPath, listPublicFiles } from '../content/discover.ts';
+import { type GitDates, gitDatesProblem, readGitDates, wantsGitDate, withGitDate } from '../content/git-dates.ts';
 import { projectScope, type ProjectScope } from '../content/scope.ts';
 import { normalizeRoutePath } from '../content/paths.ts';
 import type { ContentDocument } from '../content/types.ts';
@@ -64,6 +65,8 @@ export class DevSession {
   private readonly links: OutsideLinks;
   /** The build's link and anchor checks over the pages rendered so far. */
   private pageChecks = new DevLinkChecks();
+  /** `lastUpdated: 'git'`: the content's commit dates as the session started (a commit made meanwhile shows after a restart). */
+  private git?: GitDates;
 
   /** Files the template bundle was built from (layouts, components, pages, data). */
   templateInputs = new Set<string>();
@@ -115,6 +118,8 @@ export class DevSession {
     this.problems.clear();
     this.scope = projectScope(project);
     this.links.clear();
+    const gitRead = project.config.lastUpdated === 'git' ? readGitDates(project.contentDir, project.cacheDir) : undefined;
+    gitRead?.catch(() => undefined); // awaited below
     let compiled!: ReturnType<typeof compileTemplates>;
     // The templates and assets compile (esbuild, in its own process) while the workers parse.
     const meanwhile = () => {
@@ -125,6 +130,10 @@ export class DevSession {
     };
     const refused = await this.store.load({ project, scope: this.scope, parsing, meanwhile });
     this.links.set(refused, this.contentDir);
+    this.git = await gitRead;
+    const dating = [...this.docs].flatMap(([file, doc]) => (wantsGitDate(doc) ? [this.relOf(file)] : []));
+    const gitProblem = this.git && gitDatesProblem(this.git, dating, displayPath(this.contentDir, this.root));
+    if (gitProblem) this.problems.set('(git)', [gitProblem]);
     await this.rebuildTemplates(await compiled);
     return { documents: this.docs.size, pages: this.plan.routes.length };
   }
@@ -148,7 +157,7 @@ export class DevSession {
 
   /** The plan (routes, collections, redirects, shared page data) from the current documents. */
   private async rebuildModel(): Promise<void> {
-    let docs = [...this.docs.values()].sort((a, b) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0));
+    let docs = this.documents().sort((a, b) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0));
     docs = await this.hooks.contentLoaded(docs);
     this.planned = docs;
     const authors = await readAuthors(this.project.dataDir);
@@ -228,12 +237,13 @@ export class DevSession {
       return [doc._path];
     }
     // Only the body changed: swap the document of its route, keep everything else.
-    const at = this.planned.indexOf(before);
-    if (at >= 0) this.planned[at] = doc;
+    const dated = this.dated(file, doc);
+    const at = this.planned.findIndex((d) => d._id === before._id);
+    if (at >= 0) this.planned[at] = dated;
     const key = normalizeRoutePath(doc._path);
     const route = this.plan.byPath.get(key);
     if (route?.doc) {
-      route.doc = doc;
+      route.doc = dated;
       route.page = { ...route.page, toc: doc.body?.toc.links ?? [], wordCount: doc.wordCount, frontmatter: doc.frontmatter };
     }
     this.cache.delete(key);
@@ -366,8 +376,17 @@ export class DevSession {
     };
   }
 
+  /** The documents as parsed, with their dates from git (`lastUpdated: 'git'`). */
   documents(): ContentDocument[] {
-    return [...this.docs.values()];
+    return this.git ? [...this.docs].map(([file, doc]) => this.dated(file, doc)) : [...this.docs.values()];
+  }
+
+  private relOf(file: string): string {
+    return relative(this.contentDir, file).split(sep).join('/');
+  }
+
+  private dated(file: string, doc: ContentDocument): ContentDocument {
+    return this.git ? withGitDate(doc, this.git, this.relOf(file)) : doc;
   }
 
   get navigation() {

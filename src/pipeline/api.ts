@@ -80,6 +80,8 @@ export interface ApiInput {
   parseKey: string;
   /** Each parsed document's key as the worker or the document cache hashed it. */
   apiKeys: Map<string, string>;
+  /** Document id → its `updated` from git (content/git-dates.ts), which the workers' parsed copies lack. */
+  gitUpdated?: Map<string, string>;
   sourceOf: Map<string, SourceFile>;
   /** The worker that holds each document's body. */
   owner: Map<string, WorkerSession>;
@@ -119,7 +121,9 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
     const links = sourceLinks.get(doc._id);
     const rewritten = prefixed || !!docImages || !!links;
     // As parsed unless a plugin may have changed it; with the base, images and link routes when they rewrite it.
-    const parsedKey = (!input.sendDocs && input.apiKeys.get(doc._id)) || hashText(`${input.parseKey}\u0000${JSON.stringify(doc)}`);
+    const gitUpdated = input.sendDocs ? undefined : input.gitUpdated?.get(doc._id);
+    const apiKey = !input.sendDocs && input.apiKeys.get(doc._id);
+    const parsedKey = (apiKey && (gitUpdated ? hashText(`${apiKey}\u0000${gitUpdated}`) : apiKey)) || hashText(`${input.parseKey}\u0000${JSON.stringify(doc)}`);
     // A body with components shows what the template bundle renders of them.
     const key =
       rewritten || doc.components
@@ -140,6 +144,7 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
     }
     const job: ApiJob = { file, body: { id: doc._id, source, ...(asParsed(before, doc) ? { previousApi: before.file } : {}) } };
     if (input.sendDocs || !owner.has(doc._id)) job.doc = doc;
+    else if (gitUpdated) job.updated = gitUpdated;
     if (docImages) job.images = docImages;
     if (links) job.links = links;
     if (same) linked.set(file, { job, size: input.prevFiles.get(file)! });

@@ -130,6 +130,8 @@ export interface ApiJob {
    * parsed it and no plugin can have changed it since.
    */
   doc?: ContentDocument;
+  /** The document's `updated` from git, over the parsed copy's (content/git-dates.ts). */
+  updated?: string;
   body: BodySource;
   /** Where the images the document shows went (output/images.ts documentImages), when it shows any. */
   images?: ImageManifest;
