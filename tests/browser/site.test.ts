@@ -93,6 +93,38 @@ describe('islands on the Ferrygate site', () => {
   });
 });
 
+describe('the header with the colour-scheme toggle', () => {
+  it('fits in the bar at every width, on a phone beside the menu button', async () => {
+    await page.goto(url('/v1/guide/tunnels'));
+    for (const width of [390, 700, 960, 1024, 1120, 1280]) {
+      await page.setViewportSize({ width, height: 700 });
+      const box = await page.evaluate(() => {
+        const inner = document.querySelector('.header-inner')!;
+        const style = getComputedStyle(inner);
+        const rect = (el: Element) => el.getBoundingClientRect();
+        const shown = [...inner.children].filter((el) => rect(el).width > 0 && getComputedStyle(el).position !== 'absolute');
+        return {
+          left: rect(inner).left + parseFloat(style.paddingLeft),
+          right: rect(inner).right - parseFloat(style.paddingRight),
+          // Margin boxes: the menu button sits 6 px into the padding on purpose (its border aligns with the content).
+          edges: shown.map((el) => [
+            rect(el).left - parseFloat(getComputedStyle(el).marginLeft),
+            rect(el).right + parseFloat(getComputedStyle(el).marginRight),
+          ]),
+          toggle: rect(document.querySelector('.scheme-toggle')!).right,
+          menu: rect(document.querySelector('.nav-toggle-btn')!).left,
+        };
+      });
+      for (const [left, right] of box.edges) {
+        expect(left, `${width} px`).toBeGreaterThanOrEqual(box.left - 0.5);
+        expect(right, `${width} px`).toBeLessThanOrEqual(box.right + 0.5);
+      }
+      expect(await page.locator('.scheme-toggle').isVisible(), `${width} px`).toBe(true);
+      if (width < 960) expect(box.toggle, `${width} px`).toBeLessThanOrEqual(box.menu);
+    }
+  });
+});
+
 describe('analytics', () => {
   it('loads the provider script from the configured host', async () => {
     await page.goto(url('/'));
