@@ -32,5 +32,7 @@ export type { ContentDocument } from './content/types.ts';
 export type { ResolvedConfig } from './config/schema.ts';
 /** For plugins' markdown rules: report a problem at a line of the document (markdown/problems.ts has no dependencies). */
 export { reportProblem, type MarkdownProblem } from './markdown/problems.ts';
+/** The CSP source that allows the colour-scheme script every page's head opens with (`script-src 'self' <hash>`). */
+export { COLOR_SCHEME_HASH } from './render/color-scheme.ts';
 /** For plugins' markdown renderers: a UI string in the document's language (the copy button, callout titles). */
 export { mdString } from './markdown/ui-strings.ts';

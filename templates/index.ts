@@ -6,6 +6,7 @@
 export type * from './types.ts';
 export { Shell } from './components/Shell.tsx';
 export { Header } from './components/Header.tsx';
+export { SchemeToggle } from './components/SchemeToggle.tsx';
 export { Footer } from './components/Footer.tsx';
 export { Sidebar, findNavNode } from './components/Sidebar.tsx';
 export { Toc } from './components/Toc.tsx';

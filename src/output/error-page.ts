@@ -1,8 +1,9 @@
 /**
  * `500.html`, the page a host shows when it fails: plain HTML with the site's stylesheet and no runtime, so that it
- * does not depend on what may be failing.
+ * does not depend on what may be failing (the inline colour-scheme script loads nothing).
  */
 import { escapeHtml } from '../html.ts';
+import { COLOR_SCHEME_HEAD } from '../render/color-scheme.ts';
 
 export interface ErrorPageInput {
   lang: string;
@@ -25,6 +26,7 @@ export function serverErrorHtml(input: ErrorPageInput): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+${COLOR_SCHEME_HEAD}
 <title>${escapeHtml(title)}</title>
 ${input.description ? `<meta name="description" content="${escapeHtml(input.description)}">\n` : ''}<meta name="robots" content="noindex, nofollow">
 ${head}

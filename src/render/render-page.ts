@@ -17,6 +17,7 @@ import { expandComponents } from './components.ts';
 import type { Strings } from '../../templates/i18n/strings.ts';
 import type { StringTable } from '../../templates/i18n/keys.ts';
 import { pageStringsHtml } from '../i18n/page-strings.ts';
+import { COLOR_SCHEME_HEAD } from './color-scheme.ts';
 
 export interface RenderModule {
   layouts: Record<string, ComponentType<LayoutProps>>;
@@ -188,6 +189,7 @@ function documentHtml(shared: SharedRenderData, job: RenderJob, page: PageHookCo
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+${COLOR_SCHEME_HEAD}
 ${renderHeadTags(head, shared.headHtml)}
 </head>
 <body>

@@ -4,6 +4,7 @@ import { Brand } from './Logo';
 import { Icon } from './Icon';
 import { isActive } from './util';
 import { Once } from './Once';
+import { SchemeToggle } from './SchemeToggle';
 import { useStrings, type Strings } from '../i18n/strings';
 
 const MENU_ICONS: Record<string, string> = {
@@ -17,8 +18,8 @@ const MENU_ICONS: Record<string, string> = {
 
 /**
  * Site header: brand, main navigation with the product menu, the search box (`theme.search`), calls
- * to action, CSS-only mobile menu. The search form is a plain GET form until the search plugin's
- * client mounts on first focus (`data-sitegen-search`).
+ * to action, CSS-only mobile menu, the colour-scheme toggle. The search form is a plain GET form until
+ * the search plugin's client mounts on first focus (`data-sitegen-search`).
  */
 export function Header({ site, path, page }: { site: SiteInfo; path: string; page?: Pick<PageData, 'path' | 'locale' | 'translations'> }) {
   const s = useStrings();
@@ -142,6 +143,7 @@ function HeaderInside({ site, state, s, page }: { site: SiteInfo; state: ItemSta
           )}
         </div>
       </div>
+      <SchemeToggle strings={s} />
     </div>
   );
 }

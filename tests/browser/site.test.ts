@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { RunningServer } from '../../src/server/preview.ts';
 import { serveFerrygate, type ServedSite } from './ferrygate.ts';
 import { listFiles } from '../helpers.ts';
+import { COLOR_SCHEME_HEAD } from '../../src/render/color-scheme.ts';
 import type { Browser } from './chromium.ts';
 
 let site: ServedSite;
@@ -92,6 +93,38 @@ describe('islands on the Ferrygate site', () => {
   });
 });
 
+describe('the header with the colour-scheme toggle', () => {
+  it('fits in the bar at every width, on a phone beside the menu button', async () => {
+    await page.goto(url('/v1/guide/tunnels'));
+    for (const width of [390, 700, 960, 1024, 1120, 1280]) {
+      await page.setViewportSize({ width, height: 700 });
+      const box = await page.evaluate(() => {
+        const inner = document.querySelector('.header-inner')!;
+        const style = getComputedStyle(inner);
+        const rect = (el: Element) => el.getBoundingClientRect();
+        const shown = [...inner.children].filter((el) => rect(el).width > 0 && getComputedStyle(el).position !== 'absolute');
+        return {
+          left: rect(inner).left + parseFloat(style.paddingLeft),
+          right: rect(inner).right - parseFloat(style.paddingRight),
+          // Margin boxes: the menu button sits 6 px into the padding on purpose (its border aligns with the content).
+          edges: shown.map((el) => [
+            rect(el).left - parseFloat(getComputedStyle(el).marginLeft),
+            rect(el).right + parseFloat(getComputedStyle(el).marginRight),
+          ]),
+          toggle: rect(document.querySelector('.scheme-toggle')!).right,
+          menu: rect(document.querySelector('.nav-toggle-btn')!).left,
+        };
+      });
+      for (const [left, right] of box.edges) {
+        expect(left, `${width} px`).toBeGreaterThanOrEqual(box.left - 0.5);
+        expect(right, `${width} px`).toBeLessThanOrEqual(box.right + 0.5);
+      }
+      expect(await page.locator('.scheme-toggle').isVisible(), `${width} px`).toBe(true);
+      if (width < 960) expect(box.toggle, `${width} px`).toBeLessThanOrEqual(box.menu);
+    }
+  });
+});
+
 describe('analytics', () => {
   it('loads the provider script from the configured host', async () => {
     await page.goto(url('/'));
@@ -114,14 +147,26 @@ describe('budgets', () => {
     expect(gz(`_sitegen/${runtime}`)).toBeLessThanOrEqual(5 * 1024);
   });
 
-  it('ships no script but the runtime on a page without islands, and inlines no site-wide data', () => {
+  it('keeps what the colour-scheme toggle adds to a page without islands (head script and markup) under 400 B gzipped', () => {
+    const html = readFileSync(join(out, 'about/index.html'), 'utf8');
+    expect(html).not.toContain('data-island-src=');
+    const toggle = /<div class="scheme-toggle"[^>]*>(?:<label[^>]*><input[^>]*\/><\/label>){3}<\/div>/;
+    expect(html).toMatch(toggle);
+    const without = html.replace(COLOR_SCHEME_HEAD, '').replace(toggle, '');
+    expect(gzipSync(html, { level: 9 }).length - gzipSync(without, { level: 9 }).length).toBeLessThanOrEqual(400);
+  });
+
+  it('ships no script but the runtime and the colour-scheme one on a page without islands, and inlines no site-wide data', () => {
     for (const file of listFiles(out).filter((f) => f.endsWith('index.html'))) {
       const html = readFileSync(join(out, file), 'utf8');
       const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
       const islands = html.includes('data-island-src=');
       for (const tag of scripts) {
-        expect(tag.includes('data-sitegen') || tag.includes('application/ld+json'), `${file}: ${tag}`).toBe(true);
+        expect(tag.includes('data-sitegen') || tag.includes('application/ld+json') || tag === '<script>', `${file}: ${tag}`).toBe(true);
       }
+      // The one inline script is the colour-scheme one (a redirect page has none).
+      expect(html.split('<script>').length - 1, file).toBe(html.includes('http-equiv="refresh"') ? 0 : 1);
+      expect(html.split(COLOR_SCHEME_HEAD).length - 1, file).toBe(html.includes('http-equiv="refresh"') ? 0 : 1);
       // Island props are the only data a page carries: small, and never the site's route list.
       for (const m of html.matchAll(/data-props="([^"]*)"/g)) {
         expect(m[1].length, file).toBeLessThan(20_000);

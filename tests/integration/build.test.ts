@@ -5,6 +5,7 @@ import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, html, json, listFiles, read, remove, runCli, tempDir, type CliResult } from '../helpers.ts';
+import { COLOR_SCHEME_SCRIPT } from '../../src/render/color-scheme.ts';
 
 let out: string;
 let result: CliResult;
@@ -139,7 +140,8 @@ describe('sitegen build on the fixture site', () => {
     expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('The sitegen test fixture.');
     const css = doc.querySelector('link[rel="stylesheet"]')?.getAttribute('href');
     expect(css && existsSync(join(out, css))).toBe(true);
-    expect(doc.querySelector('script')).toBeNull();
+    // No runtime: the only script is the inline colour-scheme one, which loads nothing.
+    expect(doc.querySelectorAll('script').map((s) => [s.attributes, s.text])).toEqual([[{}, COLOR_SCHEME_SCRIPT]]);
   });
 
   it('writes latest.json and the route-rules manifest', () => {

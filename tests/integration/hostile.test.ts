@@ -11,6 +11,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTS_QUERY_KEY, documentQueryKey, queryHash } from '../../src/output/manifest.ts';
+import { COLOR_SCHEME_HEAD } from '../../src/render/color-scheme.ts';
 import { copyFixture, html, json, listFiles, read, remove, runCli, type CliResult } from '../helpers.ts';
 
 const TITLE = '</script><script>alert(1)</script>';
@@ -138,11 +139,16 @@ function allHtml(): { file: string; root: HTMLElement }[] {
   return docs;
 }
 
-/** Scripts other than the sitegen runtime and JSON-LD blocks. */
+/** Scripts other than the sitegen runtime, the colour-scheme script and JSON-LD blocks. */
 const foreignScripts = (root: HTMLElement) =>
   root
     .querySelectorAll('script')
-    .filter((s) => !(s.hasAttribute('data-sitegen') && s.getAttribute('type') === 'module') && s.getAttribute('type') !== 'application/ld+json');
+    .filter(
+      (s) =>
+        !(s.hasAttribute('data-sitegen') && s.getAttribute('type') === 'module') &&
+        s.getAttribute('type') !== 'application/ld+json' &&
+        s.toString() !== COLOR_SCHEME_HEAD,
+    );
 
 const meta = (root: HTMLElement, key: string) =>
   (root.querySelector(`meta[name="${key}"]`) ?? root.querySelector(`meta[property="${key}"]`))?.getAttribute('content');
