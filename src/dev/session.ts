@@ -10,9 +10,8 @@ import { displayPath, listPublicFiles } from '../content/discover.ts';
 import { projectScope, type ProjectScope } from '../content/scope.ts';
 import { normalizeRoutePath } from '../content/paths.ts';
 import type { ContentDocument } from '../content/types.ts';
-import { type SitegenError, applyCheckLevels } from '../errors.ts';
-import { hashText } from '../hash.ts';
-import type { SiteAssets } from '../output/assets.ts';
+import { SitegenError, applyCheckLevels } from '../errors.ts';
+import type { SiteAssets, StylesheetWarning } from '../output/assets.ts';
 import { renderPage, type RenderModule } from '../render/render-page.ts';
 import type { RenderedPage } from '../render/types.ts';
 import { resolveRedirect, type Redirect, type RouteMatcher } from '../routes/rules.ts';
@@ -32,6 +31,15 @@ import { OutsideLinks } from './outside-links.ts';
 import { DevDocuments } from './documents.ts';
 
 export const DEV_BUILD_ID = 'dev';
+
+/** A stylesheet's syntax error, for the overlay (the stylesheet compiled without the part it could not read). */
+function stylesheetProblem(warning: StylesheetWarning, root: string): SitegenError {
+  return new SitegenError('SG4004', warning.text, {
+    location: { file: displayPath(warning.file, root), line: warning.line, column: warning.column },
+    frame: warning.frame,
+    hint: 'Fix the stylesheet: the rules after the error may be dropped or read differently until then.',
+  });
+}
 
 export interface DevOptions {
   root: string;
@@ -137,6 +145,11 @@ export class DevSession {
   /** Recompile layouts, pages and assets (a template, style or island changed). */
   async rebuildTemplates(compiled?: Awaited<ReturnType<typeof compileTemplates>>): Promise<void> {
     const templates = compiled ?? (await compileTemplates(this.project));
+    // Compiled: a compile error shown before is fixed; the stylesheets' syntax errors are shown until they are.
+    this.problems.delete('(templates)');
+    const styles = (templates.assets.warnings ?? []).map((w) => stylesheetProblem(w, this.root));
+    if (styles.length) this.problems.set('(styles)', styles);
+    else this.problems.delete('(styles)');
     this.assets = templates.assets;
     if (templates.bundle.file !== this.bundleFile) {
       this.mod = (await import(pathToFileURL(templates.bundle.file).href)) as RenderModule;
@@ -305,10 +318,9 @@ export class DevSession {
     return this.plan.byPath.has(normalizeRoutePath(path));
   }
 
-  /** Hash of the page's HTML if it is rendered and cached, else undefined. */
-  rendered(path: string): string | undefined {
-    const page = this.cache.get(normalizeRoutePath(path));
-    return page ? hashText(page.html) : undefined;
+  /** The page if it is rendered and cached, else undefined. */
+  rendered(path: string): RenderedPage | undefined {
+    return this.cache.get(normalizeRoutePath(path));
   }
 
   /** Render a route (cached until something it shows changes; unknown paths get the 404 page) and check a fresh page's links. */
