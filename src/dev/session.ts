@@ -11,7 +11,7 @@ import { projectScope, type ProjectScope } from '../content/scope.ts';
 import { normalizeRoutePath } from '../content/paths.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { SitegenError, applyCheckLevels } from '../errors.ts';
-import type { SiteAssets, StylesheetWarning } from '../output/assets.ts';
+import { buildStylesheets, type SiteAssets, type Stylesheets, type StylesheetWarning } from '../output/assets.ts';
 import { renderPage, type RenderModule } from '../render/render-page.ts';
 import type { RenderedPage } from '../render/types.ts';
 import { resolveRedirect, type Redirect, type RouteMatcher } from '../routes/rules.ts';
@@ -20,7 +20,7 @@ import type { PluginModule } from '../plugins/load.ts';
 import { HookRunner } from '../plugins/run.ts';
 import type { DevFilesContext } from '../plugins/types.ts';
 import { loadProject, type Project } from '../pipeline/project.ts';
-import { compileTemplates } from '../pipeline/templates.ts';
+import { compileTemplates, styleDirs } from '../pipeline/templates.ts';
 import { jobFor, manifestMatcher, notFoundFor, planSite, type SitePlan } from '../pipeline/plan.ts';
 import { collectImages, documentImages, hashImage, imageKeys, loadImage } from '../output/images.ts';
 import { apiDocument, apiPosts } from '../pipeline/api.ts';
@@ -145,11 +145,9 @@ export class DevSession {
   /** Recompile layouts, pages and assets (a template, style or island changed). */
   async rebuildTemplates(compiled?: Awaited<ReturnType<typeof compileTemplates>>): Promise<void> {
     const templates = compiled ?? (await compileTemplates(this.project));
-    // Compiled: a compile error shown before is fixed; the stylesheets' syntax errors are shown until they are.
+    // Compiled: a compile error shown before is fixed.
     this.problems.delete('(templates)');
-    const styles = (templates.assets.warnings ?? []).map((w) => stylesheetProblem(w, this.root));
-    if (styles.length) this.problems.set('(styles)', styles);
-    else this.problems.delete('(styles)');
+    this.setStylesheets(templates.assets);
     this.assets = templates.assets;
     if (templates.bundle.file !== this.bundleFile) {
       this.mod = (await import(pathToFileURL(templates.bundle.file).href)) as RenderModule;
@@ -157,6 +155,21 @@ export class DevSession {
     }
     this.templateInputs = new Set(templates.bundle.inputs);
     await this.rebuildModel();
+  }
+
+  /** Recompile the stylesheets alone (only a stylesheet changed): the pages link them under their new names. */
+  async rebuildStylesheets(): Promise<void> {
+    const sheets = await buildStylesheets(styleDirs(this.root), this.project.cacheDir);
+    this.setStylesheets(sheets);
+    this.assets = { ...this.assets, css: sheets.css, pageCss: sheets.pageCss, warnings: sheets.warnings };
+    await this.rebuildModel();
+  }
+
+  /** The stylesheets' syntax errors are shown until they are fixed. */
+  private setStylesheets(sheets: Stylesheets): void {
+    const problems = (sheets.warnings ?? []).map((w) => stylesheetProblem(w, this.root));
+    if (problems.length) this.problems.set('(styles)', problems);
+    else this.problems.delete('(styles)');
   }
 
   /** The plan (routes, collections, redirects, shared page data) from the current documents. */

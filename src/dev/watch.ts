@@ -9,6 +9,7 @@ import { findConfigFile } from '../config/load.ts';
 import { contentType } from '../content/paths.ts';
 import { TEMPLATES_DIR } from '../paths.ts';
 import { STRINGS_DIR } from '../i18n/tables.ts';
+import { styleDirs } from '../pipeline/templates.ts';
 import type { ChangeKind } from './hot.ts';
 import type { DevSession } from './session.ts';
 
@@ -199,6 +200,9 @@ export class DevWatcher {
       );
     } else if (path.startsWith(session.publicDir + sep)) {
       enqueue(once(() => session.fileChanged(path, removed)));
+    } else if (path.endsWith('.css') && styleDirs(root).some((dir) => dirname(path) === dir || dirname(path) === join(dir, 'on-demand'))) {
+      log(`stylesheet changed: ${path.slice(root.length + 1)}`);
+      enqueue(once(() => session.rebuildStylesheets()));
     } else {
       log(`templates changed: ${path.slice(root.length + 1)}`);
       enqueue(once(() => session.rebuildTemplates()));
