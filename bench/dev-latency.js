@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// Edit-to-reload latency of `sitegen dev`: from a file write to the reload event a page receives.
-// Usage: node bench/dev-latency.js [edits=40]   (bundled site, then a 10,000-document folder)
+// Edit latency of `sitegen dev`: from a file write to the update event a page receives (bundled site, then a
+// 10,000-document folder), and from a file write to the change painted in Chromium on the bundled site: a body edit
+// swapped in place, the same edit through a full reload (as before hot updates), and a stylesheet edit swapped in place.
+// Usage: node bench/dev-latency.js [edits=40] [painted]   (`painted`: the Chromium figures only)
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateCorpus } from './corpus.js';
@@ -10,6 +13,7 @@ import { generateCorpus } from './corpus.js';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { startDevServer } = await import(join(ROOT, 'lib/dev.js'));
 const edits = Number(process.argv[2] ?? 40);
+const paintedOnly = process.argv[3] === 'painted';
 
 async function listen(url, path) {
   const controller = new AbortController();
@@ -24,7 +28,7 @@ async function listen(url, path) {
         const { value, done } = await reader.read();
         if (done) return;
         buffer += decoder.decode(value, { stream: true });
-        if (buffer.includes('event: reload')) {
+        if (/event: (reload|page|css)\n/.test(buffer)) {
           buffer = '';
           waiting?.(performance.now());
         }
@@ -93,7 +97,122 @@ async function measure(label, root, file, path) {
   return result;
 }
 
+const summary = (xs) => ({ min: +Math.min(...xs).toFixed(1), p50: +pct(xs, 50).toFixed(1), max: +Math.max(...xs).toFixed(1), n: xs.length });
+
+/**
+ * Save to pixels in Chromium: each frame the page checks whether the edit shows (a text in the page, or a custom
+ * property the stylesheet sets); the frame it first shows in is timed just after it is painted (a message posted from
+ * the frame's callback runs after the paint). Wall-clock milliseconds on both sides: one machine, one clock.
+ */
+const WATCH = () => {
+  const check = () => {
+    const want = sessionStorage.getItem('bench:want');
+    if (want && !sessionStorage.getItem('bench:at')) {
+      const [kind, value] = JSON.parse(want);
+      const root = document.getElementById('__sitegen');
+      const shows =
+        kind === 'text' ? root?.textContent.includes(value) : getComputedStyle(document.documentElement).getPropertyValue('--bench-edit').trim() === value;
+      if (shows) {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => sessionStorage.setItem('bench:at', String(performance.timeOrigin + performance.now()));
+        channel.port2.postMessage(0);
+      }
+    }
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+};
+
+async function paintLatency(root, file, path, css) {
+  const { chromium } = await import('playwright-core');
+  const dev = await startDevServer({ root, port: 0 });
+  await dev.contentWatched;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+  const page = await browser.newPage();
+  await page.addInitScript(WATCH);
+  await page.goto(`${dev.url}${path}`);
+  await page.waitForFunction(() => window.sitegen?.dev);
+  await page.waitForTimeout(300);
+  const original = readFileSync(file, 'utf8');
+  const originalCss = readFileSync(css, 'utf8');
+  const scenarios = {
+    'content swap': { file, text: (i) => `${original}\n\nSwapped edit ${i}.\n`, want: (i) => ['text', `Swapped edit ${i}.`] },
+    // The same edit, with the page's payload swap taken away: the client falls back to a full reload.
+    'content via reload': { file, text: (i) => `${original}\n\nReloaded edit ${i}.\n`, want: (i) => ['text', `Reloaded edit ${i}.`], reload: true },
+    'css swap': { file: css, text: (i) => `${originalCss}:root { --bench-edit: e${i}; }\n`, want: (i) => ['css', `e${i}`] },
+  };
+  const results = {};
+  try {
+    for (const [name, scenario] of Object.entries(scenarios)) {
+      const times = [];
+      const server = [];
+      for (let i = 0; i < edits; i++) {
+        // (A page still loading after the edit before destroys the context an evaluation runs in: wait and try again.)
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await page.waitForLoadState('load');
+            if (scenario.reload) await page.evaluate(() => delete window.sitegen.dev);
+            await page.evaluate(
+              (want) => {
+                sessionStorage.removeItem('bench:at');
+                sessionStorage.setItem('bench:want', want);
+              },
+              JSON.stringify(scenario.want(i)),
+            );
+            break;
+          } catch (error) {
+            if (attempt === 3) throw error;
+            await page.waitForTimeout(200);
+          }
+        }
+        const handled = dev.nextUpdate().then((update) => server.push(update.ms));
+        const start = performance.timeOrigin + performance.now();
+        writeFileSync(scenario.file, scenario.text(i));
+        const at = await page
+          .waitForFunction(() => sessionStorage.getItem('bench:at'), undefined, { timeout: 5000, polling: 20 })
+          .then((handle) => handle.jsonValue())
+          .catch(() => undefined);
+        if (at !== undefined) times.push(Number(at) - start);
+        await handled;
+        await page.waitForLoadState('load');
+        await page.waitForFunction(() => window.sitegen?.dev);
+        await page.waitForTimeout(150);
+      }
+      results[name] = { ...summary(times), serverP50: +pct(server, 50).toFixed(1) };
+      console.log(
+        `bundled site in Chromium, ${name}: save → painted min ${results[name].min} ms, p50 ${results[name].p50} ms, max ${results[name].max} ms (${times.length}/${edits} edits; the server's part p50 ${results[name].serverP50} ms)`,
+      );
+    }
+  } finally {
+    writeFileSync(file, original);
+    writeFileSync(css, originalCss);
+    await browser.close();
+    await dev.close();
+  }
+  return results;
+}
+
+const load = () => loadavg().map((n) => +n.toFixed(1));
 const results = [];
+const loadBefore = load();
+// A stylesheet of the site's own for the stylesheet edits (the bundled site styles itself through the theme's).
+const benchCss = join(ROOT, 'site/styles/bench-dev-latency.css');
+const madeStyles = !existsSync(join(ROOT, 'site/styles'));
+mkdirSync(join(ROOT, 'site/styles'), { recursive: true });
+writeFileSync(benchCss, ':root { --bench-edit: none; }\n');
+let painted;
+try {
+  painted = await paintLatency(ROOT, join(ROOT, 'content/v1/guide/tunnels.md'), '/v1/guide/tunnels', benchCss);
+} finally {
+  rmSync(madeStyles ? join(ROOT, 'site/styles') : benchCss, { recursive: true, force: true });
+}
+if (paintedOnly) {
+  console.log(`load average (1, 5, 15 min): ${loadBefore.join(', ')} before, ${load().join(', ')} after`);
+  process.exit(0);
+}
 results.push(await measure('bundled site', ROOT, join(ROOT, 'content/v1/guide/tunnels.md'), '/v1/guide/tunnels'));
 const big = join(ROOT, 'bench/.cache/dev-10000');
 if (!existsSync(join(big, 'content'))) {
@@ -103,4 +222,9 @@ if (!existsSync(join(big, 'content'))) {
 const target = join(big, 'content/v1/tutorials/set-0/tutorial-1.md');
 results.push(await measure('10,000 documents', big, target, '/v1/tutorials/set-0/tutorial-1'));
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-writeFileSync(join(ROOT, 'bench/results/dev-latency.json'), JSON.stringify({ node: process.version, edits, results }, null, 2));
+const loadAfter = load();
+console.log(`load average (1, 5, 15 min): ${loadBefore.join(', ')} before, ${loadAfter.join(', ')} after`);
+writeFileSync(
+  join(ROOT, 'bench/results/dev-latency.json'),
+  JSON.stringify({ node: process.version, edits, load: { before: loadBefore, after: loadAfter }, painted, results }, null, 2),
+);

@@ -37,6 +37,7 @@ export const ERROR_CODES = {
   SG4001: 'Page failed to render',
   SG4002: 'Templates failed to compile',
   SG4003: 'Worker crashed',
+  SG4004: 'Stylesheet syntax error',
   SG5001: 'Broken internal link',
   SG5002: 'Missing anchor',
   SG5003: 'Missing image',

@@ -1,4 +1,7 @@
-/** The dev server's browser client: reloads a changed page and shows build problems in an overlay (text only, never markup). */
+/**
+ * The dev server's browser client: takes a change as the server says (`css`: swap the stylesheets, `page`: swap the
+ * page's payload, `reload`), and shows build problems in an overlay (text only, never markup).
+ */
 interface Problem {
   code: string;
   title: string;
@@ -67,10 +70,65 @@ function markDraft(): void {
   document.body.append(badge);
 }
 
+interface Sheet {
+  href: string;
+  /** A page's own sheet (`data-h`, as the runtime marks the payload's tags). */
+  h: boolean;
+}
+
+/** `style` for a sheet of ours (`/_sitegen/style.1a2b3c4d5e.css`); undefined for any other. */
+const sheetName = (href: string) => /\/_sitegen\/([^/]+?)\.[0-9a-f]+\.css$/.exec(href)?.[1];
+
+/**
+ * The page's stylesheets become `sheets`: each new one goes in beside the one of its name (so the cascade keeps its
+ * order), and the old ones go once the new ones have loaded, so nothing shows unstyled; scroll and form state stay.
+ */
+function swapStylesheets(sheets: Sheet[], assets: string): void {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+  const stale = links.filter((l) => sheetName(l.href) !== undefined && !sheets.some((s) => s.href === l.getAttribute('href')));
+  let previous: Element | undefined;
+  const loads = sheets.map((sheet) => {
+    const present = links.find((l) => l.getAttribute('href') === sheet.href);
+    if (present) return void (previous = present);
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = sheet.href;
+    if (sheet.h) link.setAttribute('data-h', '');
+    const beside = stale.find((l) => sheetName(l.href) === sheetName(sheet.href)) ?? previous;
+    if (beside) beside.after(link);
+    else document.head.append(link);
+    previous = link;
+    return new Promise<boolean>((resolve) => {
+      link.onload = () => resolve(true);
+      link.onerror = () => resolve(false);
+    });
+  });
+  Promise.all(loads).then((loaded) => {
+    if (loaded.includes(false)) return location.reload();
+    for (const link of stale) link.remove();
+    // Client-side navigation swaps in only payloads of the page's asset set: now the new one.
+    document.documentElement.dataset.assets = assets;
+    const runtime = (window as unknown as { sitegen?: { state: { assets: string } } }).sitegen;
+    if (runtime) runtime.state.assets = assets;
+  });
+}
+
+/** The page's content afresh, through the runtime's own payload swap; a full reload when that cannot be done. */
+function swapPage(): void {
+  const dev = (window as unknown as { sitegen?: { dev?: { refresh(): Promise<boolean> } } }).sitegen?.dev;
+  if (dev) dev.refresh().then((done) => done || location.reload());
+  else location.reload();
+}
+
 function connect(): void {
   source?.close();
   source = new EventSource(`/_sitegen/dev/events?path=${encodeURIComponent(location.pathname)}`);
   source.addEventListener('reload', () => location.reload());
+  source.addEventListener('css', (event) => {
+    const { sheets, assets } = JSON.parse((event as MessageEvent).data) as { sheets: Sheet[]; assets: string };
+    swapStylesheets(sheets, assets);
+  });
+  source.addEventListener('page', swapPage);
   source.addEventListener('problems', (event) => showOverlay(JSON.parse((event as MessageEvent).data) as Problem[]));
   source.addEventListener('clear', removeOverlay);
 }

@@ -9,6 +9,7 @@ import { safePath } from '../server/preview.ts';
 import { contentTypeOf, hiddenPath, sendFile } from '../server/send-file.ts';
 import { contentApi, sendJson } from './content-api.ts';
 import type { DevPluginFiles } from './plugin-files.ts';
+import type { RuntimeAsset } from '../output/assets.ts';
 import { mathAssetFiles } from '../output/math-assets.ts';
 import type { Reloader } from './reload.ts';
 import { DEV_BUILD_ID, type DevSession } from './session.ts';
@@ -34,6 +35,8 @@ export interface HandlerOptions {
   pluginFiles: DevPluginFiles;
   /** The live-reload client (`/_sitegen/dev/client.js`). */
   clientJs: string;
+  /** The runtime as dev serves it, under the build's runtime's name (src/dev/runtime.ts). */
+  runtime: RuntimeAsset;
 }
 
 export class DevRequests {
@@ -90,8 +93,8 @@ export class DevRequests {
     const { css, pageCss, runtime, islands } = this.session.assets;
     if (css) map.set(`/${css.path}`, css.contents);
     for (const sheet of pageCss) map.set(`/${sheet.path}`, sheet.contents);
-    map.set(`/${runtime.path}`, runtime.contents);
-    for (const f of runtime.files) map.set(`/${f.path}`, f.contents);
+    map.set(`/${runtime.path}`, this.options.runtime.contents);
+    for (const f of [...runtime.files, ...this.options.runtime.files]) map.set(`/${f.path}`, f.contents);
     for (const f of islands.files) map.set(`/${f.path}`, f.contents);
     return map;
   }

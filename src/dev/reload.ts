@@ -1,9 +1,13 @@
-/** Live reload for `sitegen dev`: the open pages' event streams, a queue applying changes one at a time, and reloading changed pages. */
+/**
+ * Live updates for `sitegen dev`: the open pages' event streams, a queue applying changes one at a time, and telling
+ * each changed page how to take its change (hot.ts): `css` (swap its stylesheets), `page` (swap its payload) or `reload`.
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { normalizeRoutePath } from '../content/paths.ts';
 import { SitegenError, formatLocation } from '../errors.ts';
-import { hashText } from '../hash.ts';
+import { type ChangeKind, planUpdate } from './hot.ts';
 import { problemReporter } from './report.ts';
+import type { RenderedPage } from '../render/types.ts';
 import type { DevSession } from './session.ts';
 
 /** An open page: its events stream and its route. */
@@ -14,8 +18,15 @@ interface Client {
 
 export interface Update {
   ms: number;
+  /** The open pages told to reload. */
   reloaded: string[];
+  /** The open pages told to swap their content in place (a document changed). */
+  swapped: string[];
+  /** The open pages told to swap their stylesheets. */
+  restyled: string[];
 }
+
+const NOTHING: Omit<Update, 'ms'> = { reloaded: [], swapped: [], restyled: [] };
 
 function toSitegenError(error: unknown): SitegenError {
   return error instanceof SitegenError
@@ -57,7 +68,7 @@ export class Reloader {
     this.report = problemReporter(options.log, () => options.session.config.checks);
   }
 
-  /** The events stream of the page at `path` (its route): reload, problems, clear. */
+  /** The events stream of the page at `path` (its route): reload, css, page, problems, clear. */
   connect(req: IncomingMessage, res: ServerResponse, path: string): void {
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
     const client: Client = { res, path };
@@ -88,13 +99,13 @@ export class Reloader {
     for (const client of this.clients) problems.length ? this.send(client, 'problems', json) : this.send(client, 'clear');
   }
 
-  /** Apply a change after those queued before it; a change that fails is logged. */
-  enqueue(apply: () => Promise<unknown>): void {
+  /** Apply a change after those queued before it; a change that fails is logged. `kind`: what changed (see planUpdate). */
+  enqueue(apply: () => Promise<unknown>, kind: ChangeKind = 'other'): void {
     this.queue = this.queue
-      .then(() => this.handleChange(apply))
+      .then(() => this.handleChange(apply, kind))
       .catch((error) => {
         this.options.log(`✗ ${(error as Error).message}`);
-        for (const resolve of this.waiters.splice(0)) resolve({ ms: 0, reloaded: [] });
+        for (const resolve of this.waiters.splice(0)) resolve({ ms: 0, ...NOTHING });
       });
   }
 
@@ -107,17 +118,17 @@ export class Reloader {
   }
 
   /**
-   * Output hash per open, rendered page, so a change that leaves its HTML alone reloads nothing. An unrendered page
+   * Each open, rendered page as it is now, so a change that leaves its HTML alone updates nothing. An unrendered page
    * is not rendered now: its body would be read from a file that may already hold the edit.
    */
-  private snapshot(): Map<string, string | undefined> {
-    const hashes = new Map<string, string | undefined>();
-    for (const path of new Set([...this.clients].map((c) => c.path))) hashes.set(path, this.options.session.rendered(path));
-    return hashes;
+  private snapshot(): Map<string, RenderedPage | undefined> {
+    const pages = new Map<string, RenderedPage | undefined>();
+    for (const path of new Set([...this.clients].map((c) => c.path))) pages.set(path, this.options.session.rendered(path));
+    return pages;
   }
 
-  /** Apply a change, then reload the open pages it changed. `apply` returns the routes it changed, or '*'. */
-  private async handleChange(apply: () => Promise<unknown>): Promise<void> {
+  /** Apply a change, then update the open pages it changed. `apply` returns the routes it changed, or '*'. */
+  private async handleChange(apply: () => Promise<unknown>, kind: ChangeKind): Promise<void> {
     const { session } = this.options;
     const started = performance.now();
     const before = this.snapshot();
@@ -130,18 +141,20 @@ export class Reloader {
     }
     this.options.changed();
     const named = (path: string) => Array.isArray(changed) && changed.some((p) => normalizeRoutePath(p) === normalizeRoutePath(path));
-    const reloaded: string[] = [];
-    for (const [path, hash] of before) {
+    const update: Omit<Update, 'ms'> = { reloaded: [], swapped: [], restyled: [] };
+    for (const [path, previous] of before) {
       const page = await session.render(path);
       if (page.error) continue;
-      if (hash === undefined ? !(changed === '*' || named(path)) : hashText(page.html) === hash) continue;
-      reloaded.push(path);
-      for (const client of this.clients) if (client.path === path) this.send(client, 'reload');
+      const plan = previous ? planUpdate(previous, page, kind) : changed === '*' || named(path) ? { kind: 'reload' as const } : { kind: 'none' as const };
+      if (plan.kind === 'none') continue;
+      const { kind: event, ...data } = plan;
+      (event === 'reload' ? update.reloaded : event === 'css' ? update.restyled : update.swapped).push(path);
+      for (const client of this.clients) if (client.path === path) this.send(client, event, { ...data, path });
     }
     // Pages with broken links re-render, so a fix shows as one.
     await session.checkPages();
     this.broadcastProblems();
     const ms = performance.now() - started;
-    for (const resolve of this.waiters.splice(0)) resolve({ ms, reloaded });
+    for (const resolve of this.waiters.splice(0)) resolve({ ms, ...update });
   }
 }

@@ -1,10 +1,11 @@
 /**
- * `sitegen dev`: the site built in memory and rendered on request, with live reload over server-sent events.
+ * `sitegen dev`: the site built in memory and rendered on request, with live updates over server-sent events.
  * session.ts holds the site, watch.ts queues changes, reload.ts applies them, handler.ts answers requests.
  */
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { buildDevRuntime } from '../output/assets.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { projectRoot } from '../pipeline/project.ts';
 import { listen } from '../server/listen.ts';
@@ -31,7 +32,7 @@ export interface DevServer {
   contentWatched: Promise<void>;
 }
 
-/** The live-reload client that every dev page loads. */
+/** The live-update client that every dev page loads. */
 async function bundleClient(): Promise<string> {
   const result = await build({
     entryPoints: [join(PACKAGE_ROOT, 'src/dev/client.ts')],
@@ -50,6 +51,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const root = projectRoot(options.root);
   const client = bundleClient();
   client.catch(() => undefined); // awaited below
+  const runtime = buildDevRuntime();
+  runtime.catch(() => undefined); // awaited below
   const session = new DevSession({ root, bodyExtra: '\n<script type="module" src="/_sitegen/dev/client.js"></script>' });
   await session.init();
   // The documents load (parsed in workers) while this thread sets up the watcher of the site's own
@@ -64,9 +67,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   });
   const pluginFiles = new DevPluginFiles(session);
   const reloader = new Reloader({ session, log, loaded, changed: () => pluginFiles.invalidate() });
-  const watcher = new DevWatcher({ root, session, log, enqueue: (apply) => reloader.enqueue(apply), reloadAll: () => reloader.reloadAll() });
+  const watcher = new DevWatcher({ root, session, log, enqueue: (apply, kind) => reloader.enqueue(apply, kind), reloadAll: () => reloader.reloadAll() });
   await watcher.start(loaded);
-  const requests = new DevRequests({ root, session, reloader, pluginFiles, clientJs: await client });
+  const requests = new DevRequests({ root, session, reloader, pluginFiles, clientJs: await client, runtime: await runtime });
 
   // The problems found at start-up, once in the terminal.
   reloader.broadcastProblems(false);

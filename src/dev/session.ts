@@ -11,9 +11,8 @@ import { type GitDates, gitDatesProblem, readGitDates, wantsGitDate, withGitDate
 import { projectScope, type ProjectScope } from '../content/scope.ts';
 import { normalizeRoutePath } from '../content/paths.ts';
 import type { ContentDocument } from '../content/types.ts';
-import { type SitegenError, applyCheckLevels } from '../errors.ts';
-import { hashText } from '../hash.ts';
-import type { SiteAssets } from '../output/assets.ts';
+import { SitegenError, applyCheckLevels } from '../errors.ts';
+import { buildStylesheets, type SiteAssets, type Stylesheets, type StylesheetWarning } from '../output/assets.ts';
 import { renderPage, type RenderModule } from '../render/render-page.ts';
 import type { RenderedPage } from '../render/types.ts';
 import { resolveRedirect, type Redirect, type RouteMatcher } from '../routes/rules.ts';
@@ -22,7 +21,7 @@ import type { PluginModule } from '../plugins/load.ts';
 import { HookRunner } from '../plugins/run.ts';
 import type { DevFilesContext } from '../plugins/types.ts';
 import { loadProject, type Project } from '../pipeline/project.ts';
-import { compileTemplates } from '../pipeline/templates.ts';
+import { compileTemplates, styleDirs } from '../pipeline/templates.ts';
 import { jobFor, manifestMatcher, notFoundFor, planSite, type SitePlan } from '../pipeline/plan.ts';
 import { collectImages, documentImages, hashImage, imageKeys, loadImage } from '../output/images.ts';
 import { apiDocument, apiPosts } from '../pipeline/api.ts';
@@ -33,6 +32,15 @@ import { OutsideLinks } from './outside-links.ts';
 import { DevDocuments } from './documents.ts';
 
 export const DEV_BUILD_ID = 'dev';
+
+/** A stylesheet's syntax error, for the overlay (the stylesheet compiled without the part it could not read). */
+function stylesheetProblem(warning: StylesheetWarning, root: string): SitegenError {
+  return new SitegenError('SG4004', warning.text, {
+    location: { file: displayPath(warning.file, root), line: warning.line, column: warning.column },
+    frame: warning.frame,
+    hint: 'Fix the stylesheet: the rules after the error may be dropped or read differently until then.',
+  });
+}
 
 export interface DevOptions {
   root: string;
@@ -146,6 +154,9 @@ export class DevSession {
   /** Recompile layouts, pages and assets (a template, style or island changed). */
   async rebuildTemplates(compiled?: Awaited<ReturnType<typeof compileTemplates>>): Promise<void> {
     const templates = compiled ?? (await compileTemplates(this.project));
+    // Compiled: a compile error shown before is fixed.
+    this.problems.delete('(templates)');
+    this.setStylesheets(templates.assets);
     this.assets = templates.assets;
     if (templates.bundle.file !== this.bundleFile) {
       this.mod = (await import(pathToFileURL(templates.bundle.file).href)) as RenderModule;
@@ -153,6 +164,21 @@ export class DevSession {
     }
     this.templateInputs = new Set(templates.bundle.inputs);
     await this.rebuildModel();
+  }
+
+  /** Recompile the stylesheets alone (only a stylesheet changed): the pages link them under their new names. */
+  async rebuildStylesheets(): Promise<void> {
+    const sheets = await buildStylesheets(styleDirs(this.root), this.project.cacheDir);
+    this.setStylesheets(sheets);
+    this.assets = { ...this.assets, css: sheets.css, pageCss: sheets.pageCss, warnings: sheets.warnings };
+    await this.rebuildModel();
+  }
+
+  /** The stylesheets' syntax errors are shown until they are fixed. */
+  private setStylesheets(sheets: Stylesheets): void {
+    const problems = (sheets.warnings ?? []).map((w) => stylesheetProblem(w, this.root));
+    if (problems.length) this.problems.set('(styles)', problems);
+    else this.problems.delete('(styles)');
   }
 
   /** The plan (routes, collections, redirects, shared page data) from the current documents. */
@@ -315,10 +341,9 @@ export class DevSession {
     return this.plan.byPath.has(normalizeRoutePath(path));
   }
 
-  /** Hash of the page's HTML if it is rendered and cached, else undefined. */
-  rendered(path: string): string | undefined {
-    const page = this.cache.get(normalizeRoutePath(path));
-    return page ? hashText(page.html) : undefined;
+  /** The page if it is rendered and cached, else undefined. */
+  rendered(path: string): RenderedPage | undefined {
+    return this.cache.get(normalizeRoutePath(path));
   }
 
   /** Render a route (cached until something it shows changes; unknown paths get the 404 page) and check a fresh page's links. */

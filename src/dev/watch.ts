@@ -9,14 +9,16 @@ import { findConfigFile } from '../config/load.ts';
 import { contentType } from '../content/paths.ts';
 import { TEMPLATES_DIR } from '../paths.ts';
 import { STRINGS_DIR } from '../i18n/tables.ts';
+import { styleDirs } from '../pipeline/templates.ts';
+import type { ChangeKind } from './hot.ts';
 import type { DevSession } from './session.ts';
 
 export interface WatchOptions {
   root: string;
   session: DevSession;
   log: (message: string) => void;
-  /** Queue a change for the session. */
-  enqueue: (apply: () => Promise<unknown>) => void;
+  /** Queue a change for the session; `content` when only documents changed (their open pages may swap in place). */
+  enqueue: (apply: () => Promise<unknown>, kind?: ChangeKind) => void;
   /** Every open page reloads (after a restart). */
   reloadAll: () => void;
 }
@@ -176,7 +178,10 @@ export class DevWatcher {
     if (!watchedHere) {
       if (including) {
         log(`updated ${relative(root, path)}`);
-        enqueue(once(async () => []));
+        enqueue(
+          once(async () => []),
+          'content',
+        );
       }
     } else if (this.configFile && path === resolve(this.configFile)) {
       log('config changed: restarting');
@@ -188,9 +193,16 @@ export class DevWatcher {
     } else if (path.startsWith(this.contentDir + sep)) {
       // A document, or another file (an image a document shows reloads the pages that show it).
       log(`${removed ? 'removed' : 'updated'} ${path.slice(root.length + 1)}`);
-      enqueue(once(() => (contentType(path) ? session.contentChanged(path, removed) : session.fileChanged(path, removed))));
+      const document = contentType(path) !== undefined;
+      enqueue(
+        once(() => (document ? session.contentChanged(path, removed) : session.fileChanged(path, removed))),
+        document ? 'content' : 'other',
+      );
     } else if (path.startsWith(session.publicDir + sep)) {
       enqueue(once(() => session.fileChanged(path, removed)));
+    } else if (path.endsWith('.css') && styleDirs(root).some((dir) => dirname(path) === dir || dirname(path) === join(dir, 'on-demand'))) {
+      log(`stylesheet changed: ${path.slice(root.length + 1)}`);
+      enqueue(once(() => session.rebuildStylesheets()));
     } else {
       log(`templates changed: ${path.slice(root.length + 1)}`);
       enqueue(once(() => session.rebuildTemplates()));

@@ -9,6 +9,8 @@ import { PACKAGE_ROOT, isInside } from '../paths.ts';
 import { hashText } from '../hash.ts';
 import type { IslandBuild } from './islands.ts';
 import { memo } from '../cache/memo.ts';
+import type { Message, Plugin } from 'esbuild';
+import { codeFrame } from '../errors.ts';
 
 export interface SiteAssets extends Stylesheets {
   runtime: RuntimeAsset;
@@ -38,6 +40,17 @@ export interface Stylesheets {
   css?: Asset;
   /** One per file name in the `on-demand/` folders (the theme's `markdown.css` and `reference.css`, and the site's). */
   pageCss: PageStylesheet[];
+  /** What the CSS parser could not read (it drops the broken part and goes on): `sitegen dev` shows these. */
+  warnings?: StylesheetWarning[];
+}
+
+export interface StylesheetWarning {
+  text: string;
+  file: string;
+  line?: number;
+  column?: number;
+  /** A few lines around the spot, with a caret. */
+  frame?: string;
 }
 
 /** The `.css` files of each folder, sorted by name, folder by folder. */
@@ -72,11 +85,12 @@ async function compileStylesheets(site: string[], onDemand: string[], dirs: stri
     compileStylesheet(site, dirs, 'style'),
     ...[...byName].map(([name, files]) => compileStylesheet(files, dirs, name)),
   ]);
-  const pageCss = sheets.filter((sheet) => sheet !== undefined).map((sheet) => ({ ...sheet, selectors: selectorClasses(sheet.contents) }));
-  return { css, pageCss };
+  const pageCss = sheets.filter((sheet) => sheet !== undefined).map(({ warnings: _, ...sheet }) => ({ ...sheet, selectors: selectorClasses(sheet.contents) }));
+  const warnings = [css, ...sheets].flatMap((sheet) => sheet?.warnings ?? []);
+  return { css: css && { path: css.path, contents: css.contents, hash: css.hash }, pageCss, ...(warnings.length ? { warnings } : {}) };
 }
 
-async function compileStylesheet(files: string[], dirs: string[], name: string): Promise<Asset | undefined> {
+async function compileStylesheet(files: string[], dirs: string[], name: string): Promise<(Asset & { warnings: StylesheetWarning[] }) | undefined> {
   if (!files.length) return undefined;
   const { build } = await import('esbuild');
   const parts = await Promise.all(files.map((file) => readFile(file, 'utf8')));
@@ -90,7 +104,24 @@ async function compileStylesheet(files: string[], dirs: string[], name: string):
   });
   const contents = result.outputFiles[0].text;
   const hash = hashText(contents).slice(0, 10);
-  return { path: `_sitegen/${name}.${hash}.css`, contents, hash };
+  return { path: `_sitegen/${name}.${hash}.css`, contents, hash, warnings: result.warnings.map((w) => sourceOf(w, files, parts)) };
+}
+
+/** A warning about the joined stylesheet, placed in the file (and line) it came from: where its note points, if it has one (the unbalanced `{`). */
+function sourceOf(warning: Message, files: string[], parts: string[]): StylesheetWarning {
+  const location = warning.notes.find((note) => note.location)?.location ?? warning.location;
+  let line = location?.line ?? 0;
+  for (const [i, part] of parts.entries()) {
+    const lines = part.split('\n').length;
+    if (line > lines && i < parts.length - 1) {
+      line -= lines;
+      continue;
+    }
+    if (!location) return { text: warning.text, file: files[i] };
+    const column = location.column + 1;
+    return { text: warning.text, file: files[i], line, column, frame: codeFrame(part, line, column) };
+  }
+  return { text: warning.text, file: files[0] };
 }
 
 /**
@@ -153,13 +184,32 @@ export async function buildRuntime(cacheDir?: string): Promise<RuntimeAsset> {
   return memo(cacheDir, 'runtime', PACKAGE_ROOT, compileRuntime, { key: PACKAGE_ROOT });
 }
 
+/**
+ * `sitegen dev`'s runtime: the same, plus what dev's live updates call (src/dev/runtime.ts). Never written by a build.
+ * In this build only, navigate.ts exports its payload loading and swap for it: an `export` written in the file itself
+ * changes how the minifier names a build's runtime, whose bytes must not depend on dev.
+ */
+export async function buildDevRuntime(): Promise<RuntimeAsset> {
+  const exposeNavigation: Plugin = {
+    name: 'sitegen-dev-navigation',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]src[\\/]runtime[\\/]navigate\.ts$/ }, async (args) => ({
+        contents: `${await readFile(args.path, 'utf8')}\nexport { addStylesheets, cache, load, swap };\n`,
+        loader: 'ts',
+      }));
+    },
+  };
+  return (await compileRuntime('src/dev/runtime.ts', [exposeNavigation])).value;
+}
+
 /** The runtime and the chunks it imports on demand, each named by content hash: chunks first, then the runtime's imports renamed. */
-async function compileRuntime(): Promise<{ value: RuntimeAsset; inputs: string[] }> {
+async function compileRuntime(source = 'src/runtime/index.ts', plugins: Plugin[] = []): Promise<{ value: RuntimeAsset; inputs: string[] }> {
   const { build } = await import('esbuild');
   const result = await build({
     metafile: true,
     absWorkingDir: PACKAGE_ROOT,
-    entryPoints: [join(PACKAGE_ROOT, 'src/runtime/index.ts')],
+    entryPoints: { index: join(PACKAGE_ROOT, source) },
+    plugins,
     bundle: true,
     splitting: true,
     outdir: join(PACKAGE_ROOT, '.runtime-out'),

@@ -21,6 +21,11 @@ export interface CompiledTemplates {
   pageCount: number;
 }
 
+/** The style folders: the theme's, then the site's (each with its `on-demand/` folder). */
+export function styleDirs(root: string): string[] {
+  return [join(TEMPLATES_DIR, 'styles'), resolve(root, 'site/styles')];
+}
+
 export async function compileTemplates(project: Project): Promise<CompiledTemplates> {
   const { root, cacheDir, config, hooks } = project;
   const sources = await findTemplateSources(TEMPLATES_DIR, resolve(root, config.pagesDir));
@@ -28,7 +33,7 @@ export async function compileTemplates(project: Project): Promise<CompiledTempla
   sources.components = markdownComponentFiles(root, hooks.plugins);
   const [bundle, stylesheets, runtime, islands, sourcesHash] = await Promise.all([
     bundleTemplates(sources, root, cacheDir),
-    buildStylesheets([join(TEMPLATES_DIR, 'styles'), resolve(root, 'site/styles')], cacheDir),
+    buildStylesheets(styleDirs(root), cacheDir),
     buildRuntime(cacheDir),
     findIslands([join(TEMPLATES_DIR, 'islands'), resolve(root, 'site/islands')]).then((found) => {
       for (const plugin of hooks.plugins) for (const [name, file] of Object.entries(plugin.islands ?? {})) found.set(name, file);

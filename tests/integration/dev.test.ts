@@ -65,17 +65,21 @@ describe('sitegen dev', () => {
     expect((await get('/old-home')).location).toBe('/');
   });
 
-  it('re-renders an edited document and reloads only the pages that show it', async () => {
+  it('re-renders an edited document and updates only the pages that show it, in place', async () => {
+    // Open, so rendered, as in a browser.
+    await get('/about');
+    await get('/guide/setup');
     const onPage = await subscribe('/about');
     const elsewhere = await subscribe('/guide/setup');
     const update = dev.nextUpdate();
     await edit('content/about.md', (t) => t.replace('A test.', 'A freshly edited sentence.'));
-    const { reloaded } = await update;
-    expect(reloaded).toEqual(['/about']);
+    const { reloaded, swapped } = await update;
+    expect([reloaded, swapped]).toEqual([[], ['/about']]);
     expect((await get('/about')).text).toContain('A freshly edited sentence.');
     await new Promise((r) => setTimeout(r, 50));
-    expect(onPage.events.map((e) => e.event)).toContain('reload');
-    expect(elsewhere.events.map((e) => e.event)).not.toContain('reload');
+    const updates = (stream: EventStream) => stream.events.filter((e) => !['problems', 'clear'].includes(e.event));
+    expect(updates(onPage)).toEqual([{ event: 'page', data: '{"path":"/about"}' }]);
+    expect(updates(elsewhere)).toEqual([]);
     onPage.close();
     elsewhere.close();
   });
@@ -153,7 +157,8 @@ describe('sitegen dev', () => {
       rmSync(join(site, 'content'), { recursive: true });
       cpSync(join(copy, 'content'), join(site, 'content'), { recursive: true });
       await until('/about', (r) => r.text.includes('From the new folder.'), 15_000);
-      await waitFor(() => events.events.some((e) => e.event === 'reload'));
+      // (A reload when the session restarts, or the page's content swapped when its file was seen first.)
+      await waitFor(() => events.events.some((e) => e.event === 'reload' || e.event === 'page'));
       events.close();
       await edit('content/about.md', (t) => t.replace('From the new folder.', 'Edited in the new folder.'));
       await until('/about', (r) => r.text.includes('Edited in the new folder.'));

@@ -101,7 +101,7 @@ describe('includes in dev', () => {
   let dev: DevServer | undefined;
   afterAll(() => dev?.close());
 
-  it('reloads only the pages that include an edited snippet or part', async () => {
+  it('updates only the pages that include an edited snippet or part, in place', async () => {
     dev = await startDevServer({ root: site, port: 0, log: () => undefined });
     const first = await devEvents(dev.url, '/guide/first');
     const other = await devEvents(dev.url, '/about');
@@ -110,15 +110,15 @@ describe('includes in dev', () => {
 
     let update = dev.nextUpdate();
     write('snippets/verify.js', '// #region sign\nconst sig = verifyHmac(secret, body);\n// #endregion sign\n');
-    expect((await update).reloaded.sort()).toEqual(['/guide/first']);
+    expect((await update).swapped.sort()).toEqual(['/guide/first']);
     expect(await get('/guide/second')).toContain('verifyHmac');
 
     update = dev.nextUpdate();
     write('content/_parts/verify.md', '## Verify the signature\n\nEdited in dev.\n');
-    expect((await update).reloaded.sort()).toEqual(['/guide/first']);
+    expect((await update).swapped.sort()).toEqual(['/guide/first']);
     expect(await get('/guide/first')).toContain('Edited in dev.');
-    await waitFor(() => first.events.filter((e) => e.event === 'reload').length === 2);
-    expect(other.events.map((e) => e.event)).not.toContain('reload');
+    await waitFor(() => first.events.filter((e) => e.event === 'page').length === 2);
+    expect(other.events.map((e) => e.event).filter((e) => e === 'page' || e === 'reload')).toEqual([]);
     first.close();
     other.close();
   }, 60_000);
