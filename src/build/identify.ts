@@ -16,6 +16,7 @@ import { Workers } from '../pipeline/workers.ts';
 import type { BuildResult } from './build.ts';
 import type { BuildContext } from './context.ts';
 import { loadIndex, parseSources } from './load.ts';
+import { dueCount, postDate } from '../site/schedule.ts';
 
 /** Wait for the parse; collect the images; hash the inputs into the build id. */
 export async function identify(ctx: BuildContext): Promise<void> {
@@ -24,16 +25,24 @@ export async function identify(ctx: BuildContext): Promise<void> {
   const fromCache = sources.length - toParse.length;
   const documents = digest ? digest.documents : entries.filter((e) => e.doc).length + sources.filter((_, i) => !entries[i] && indexed[i].hasDoc).length;
   ctx.done(`parsed ${documents} documents${fromCache ? ` (${fromCache} from cache)` : ''}`, [toParse.length, 'document parsed']);
+  // Each post's date, from the document, its index entry or the digest: which are due goes into the build id.
+  ctx.posted = sources.map((s, i) => (digest ? digest.posted[s.rel] : entries[i] ? entries[i].doc && postDate(entries[i].doc!) : indexed[i].posted));
+  const { now, future } = ctx.schedule;
   // Read and hashed every build, like public files. Cached documents are known by their index entry (or digest) here.
-  const counts = (d: { draft?: boolean; _partial?: boolean; partial?: boolean }) => !(d._partial || d.partial) && (ctx.drafts || !d.draft);
+  const counts = (d: { draft?: boolean; _partial?: boolean; partial?: boolean }, i: number) =>
+    !(d._partial || d.partial) && (ctx.drafts || !d.draft) && (future || !(ctx.posted[i] && Date.parse(ctx.posted[i]!) > now));
   ctx.images = await collectImages({
     docs: sources.flatMap((s, i) => {
       const doc = digest ? digest.images[s.rel] : entries[i] ? entries[i].doc : indexed[i].images;
-      return doc && counts(doc) ? [doc] : [];
+      return doc && counts(doc, i) ? [doc] : [];
     }),
     ...ctx.scope,
   });
   ctx.buildId = buildId(ctx);
+}
+
+function* posted(ctx: BuildContext): Iterable<string> {
+  for (const date of ctx.posted) if (date) yield date;
 }
 
 function buildId(ctx: BuildContext): string {
@@ -51,6 +60,8 @@ function buildId(ctx: BuildContext): string {
     templates.sourcesHash,
     ...project.pluginModules.map((p) => `${p.inputsHash}:${JSON.stringify(p.options ?? null)}`),
     JSON.stringify({ url: config.url, base: config.base, drafts: ctx.drafts, authors: ctx.authors, epoch: env.sourceDateEpoch() ?? null }),
+    // Not the clock: the posts due by it (a scheduled one is marked with --future, left out without).
+    `schedule:${ctx.schedule.future ? 'future:' : ''}${dueCount(posted(ctx), ctx.schedule.now)}`,
     `strings:${project.strings.hash}`,
     ctx.digest?.sources ??
       sourcesDigest(

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { ContentDocument } from '../content/types.ts';
 import type { SerializedError } from '../errors.ts';
 import type { ImageSource } from '../output/images.ts';
+import { postDate } from '../site/schedule.ts';
 import { attachDetails, openDetails, splitDetails, type Details } from './details.ts';
 import { readJson, writeJson } from '../cache/json-file.ts';
 import type { Deps } from './stat.ts';
@@ -34,6 +35,8 @@ export interface DocEntry {
    * their bytes go into the build id, checked before the metadata is read.
    */
   images?: ImageSource & { draft?: boolean; partial?: boolean };
+  /** In the index: the date of a post (site/schedule.ts postDate), which of them are due goes into the build id. */
+  posted?: string;
 }
 
 export interface DocCache {
@@ -58,7 +61,7 @@ const sourceDeltaFile = (cacheDir: string) => join(cacheDir, 'sources.delta.json
 
 const digestFile = (cacheDir: string) => join(cacheDir, 'sources.digest.json');
 
-type IndexEntry = Pick<DocEntry, 'hash' | 'display' | 'stat' | 'hasDoc' | 'images' | 'deps'>;
+type IndexEntry = Pick<DocEntry, 'hash' | 'display' | 'stat' | 'hasDoc' | 'images' | 'deps' | 'posted'>;
 
 /**
  * The index in brief, for the up-to-date check: while every source's stat hashes to `stats`, the sources' hashes are
@@ -73,6 +76,8 @@ export interface SourcesDigest {
   images: Record<string, NonNullable<DocEntry['images']>>;
   /** Every file the documents include: their stat keys are in `stats` too (see `includedSources`). */
   deps: string[];
+  /** The posts' dates by source (DocEntry.posted). */
+  posted: Record<string, string>;
 }
 
 /** The files documents include, as `statsDigest` counts them beside the sources. */
@@ -113,7 +118,15 @@ export function sourcesDigest(rels: string[], hashes: (string | undefined)[]): s
 export async function loadDigest(cacheDir: string, key: string): Promise<SourcesDigest | undefined> {
   const digest = await readJson<SourcesDigest>(digestFile(cacheDir));
   const valid = digest?.key === key && typeof digest.stats === 'string' && typeof digest.sources === 'string';
-  return valid && typeof digest.documents === 'number' && digest.images && typeof digest.images === 'object' && Array.isArray(digest.deps) ? digest : undefined;
+  return valid &&
+    typeof digest.documents === 'number' &&
+    digest.images &&
+    typeof digest.images === 'object' &&
+    Array.isArray(digest.deps) &&
+    digest.posted &&
+    typeof digest.posted === 'object'
+    ? digest
+    : undefined;
 }
 
 /** Write the digest of these index entries; remove it when a source has no stat. */
@@ -135,11 +148,13 @@ async function saveDigest(cacheDir: string, key: string, index: Record<string, I
   const images: SourcesDigest['images'] = {};
   for (let i = 0; i < rels.length; i++) if (entries[i].images) images[rels[i]] = entries[i].images!;
   const documents = entries.filter((e) => e.hasDoc).length;
+  const posted: SourcesDigest['posted'] = {};
+  for (let i = 0; i < rels.length; i++) if (entries[i].posted) posted[rels[i]] = entries[i].posted!;
   const sources = sourcesDigest(
     rels,
     entries.map((e) => sourceKey(e.hash, e.deps)),
   );
-  await writeJson(digestFile(cacheDir), { key, stats, sources, documents, images, deps } satisfies SourcesDigest);
+  await writeJson(digestFile(cacheDir), { key, stats, sources, documents, images, deps, posted } satisfies SourcesDigest);
 }
 type MetaEntry = Pick<DocEntry, 'hash' | 'doc' | 'errors' | 'apiKey'>;
 
@@ -201,6 +216,7 @@ export async function completeDocCache(cacheDir: string, cache: DocCache, lazy =
     const found = meta[rel];
     delete entry.hasDoc;
     delete entry.images;
+    delete entry.posted;
     const whole = !!found?.doc && !(rel in delta) && !('links' in found.doc);
     if (found && found.hash === entry.hash && Array.isArray(found.errors) && (!whole || details)) {
       if (whole) attachDetails(found.doc!, details!, rel, lazy);
@@ -247,7 +263,16 @@ export async function saveDocCache(cacheDir: string, cache: DocCache, changed?: 
     const images = doc?.images?.length
       ? { _source: doc._source, _path: doc._path, images: doc.images, ...(doc.draft ? { draft: true } : {}), ...(doc._partial ? { partial: true } : {}) }
       : undefined;
-    return { hash, display, ...(stat ? { stat } : {}), ...(doc ? { hasDoc: true } : {}), ...(images ? { images } : {}), ...(deps ? { deps } : {}) };
+    const posted = doc && postDate(doc);
+    return {
+      hash,
+      display,
+      ...(stat ? { stat } : {}),
+      ...(doc ? { hasDoc: true } : {}),
+      ...(images ? { images } : {}),
+      ...(deps ? { deps } : {}),
+      ...(posted ? { posted } : {}),
+    };
   };
   if (changed && cache.base?.index) {
     const { id } = cache.base;

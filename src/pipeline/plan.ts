@@ -32,6 +32,7 @@ import { linkVersions, setVersionHomes } from '../site/versions.ts';
 import { buildSiteModel, ensureBlogIndex, ensureHomePage, ensureNotFound, renderJob, type SiteModel } from '../site/model.ts';
 import { unknownAuthors } from '../site/data.ts';
 import type { UiStrings } from '../i18n/tables.ts';
+import type { Schedule } from '../site/schedule.ts';
 
 export interface PlanInput {
   config: ResolvedConfig;
@@ -43,6 +44,11 @@ export interface PlanInput {
   /** Rendered by `sitegen dev`. */
   dev?: boolean;
   drafts: boolean;
+  /**
+   * The build's "now": with `future`, posts dated after it are marked as scheduled; without, they were left out of
+   * `docs` (`left`: they are named in the problems with a link to one).
+   */
+  schedule?: Schedule & { left?: ContentDocument[] };
   hasFavicon: boolean;
   /** Public files (relative paths): valid redirect and link targets. */
   publicFiles: string[];
@@ -94,10 +100,16 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
   }));
   const reservedFiles = pluginFiles(config);
   const docsRoots = config.theme.versions?.length ? config.theme.versions.map((v) => v.dir) : config.theme.docsRoot;
-  const table = buildRouteTable(pages, docs, { docsRoot: docsRoots, site: config, layouts, drafts: input.drafts, reservedFiles });
+  const scheduledAfter = input.schedule?.future ? input.schedule.now : undefined;
+  const table = buildRouteTable(pages, docs, { docsRoot: docsRoots, site: config, layouts, drafts: input.drafts, reservedFiles, scheduledAfter });
   const rules = checkRouteRules(config, reservedFiles);
   // Relative links (`./other.md#anchor`) become the routes they name, now that every route is known.
-  const resolved = resolveSourceLinks(docs, new SourceIndex(docs, input.failedRoutes), { trailingSlash: config.trailingSlash, drafts: input.drafts });
+  const left = input.schedule?.left ?? [];
+  const resolved = resolveSourceLinks(docs, new SourceIndex(left.length ? [...docs, ...left] : docs, input.failedRoutes), {
+    trailingSlash: config.trailingSlash,
+    drafts: input.drafts,
+    ...(left.length ? { unpublished: new Set(left) } : {}),
+  });
   for (const route of table.routes) {
     const links = route.doc && resolved.links.get(route.doc._id);
     if (links) route.links = links;
@@ -117,6 +129,7 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
     assets: input.assets,
     dev: input.dev,
     drafts: input.drafts,
+    scheduledAfter,
     hasFavicon: input.hasFavicon,
     bodyExtra: input.bodyExtra,
     images: input.images,

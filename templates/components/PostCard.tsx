@@ -7,7 +7,7 @@ export function Byline({
   authors,
   showReading = true,
 }: {
-  post: Pick<PostSummary, 'date' | 'author' | 'readingTime'>;
+  post: Pick<PostSummary, 'date' | 'author' | 'readingTime' | 'scheduled'>;
   authors: Record<string, Author>;
   showReading?: boolean;
 }) {
@@ -15,6 +15,12 @@ export function Byline({
   const author = authors[post.author];
   return (
     <p className="byline">
+      {/* A post dated after the build's "now", shown by `sitegen dev` or a build with --future. */}
+      {post.scheduled && (
+        <>
+          <span className="badge badge-scheduled">{s.t('blog.scheduled')}</span>{' '}
+        </>
+      )}
       <time dateTime={isoDay(post.date)}>{s.date(post.date)}</time>
       {author && (
         <>

@@ -51,7 +51,7 @@ export default function PostLayout(props: LayoutProps) {
                     .join('')}
                 </span>
               )}
-              <Byline post={{ date, author: authorId, readingTime: page.readingTime }} authors={authors} />
+              <Byline post={{ date, author: authorId, readingTime: page.readingTime, scheduled: page.scheduled }} authors={authors} />
             </div>
             {tags.length > 0 && (
               <ul className="tag-list post-tags" aria-label={s.t('doc.tags')}>
