@@ -184,8 +184,13 @@ function pluginFiles(config: ResolvedConfig): string[] {
   const files: string[] = [];
   for (const ref of config.plugins) {
     const [name, options] = Array.isArray(ref) ? ref : [ref, undefined];
-    const path = (options as { path?: unknown } | undefined)?.path;
-    if (/(^|\/)feed(\.[cm]?[jt]s)?$/.test(name) && typeof path === 'string') files.push(`/${path.replace(/^\/+/, '')}`);
+    if (!/(^|\/)feed(\.[cm]?[jt]s)?$/.test(name)) continue;
+    // The feeds' files (templates/plugins/feed.ts): the Atom feed at `path`, the others beside it unless moved.
+    const { path, rssPath, jsonPath } = (options ?? {}) as { path?: unknown; rssPath?: unknown; jsonPath?: unknown };
+    const folder = typeof path === 'string' ? path.replace(/^\/+/, '').split('/').slice(0, -1) : [];
+    const beside = (file: string) => (typeof path === 'string' ? [...folder, file].join('/') : undefined);
+    for (const file of [path, rssPath ?? beside('rss.xml'), jsonPath ?? beside('feed.json')])
+      if (typeof file === 'string') files.push(`/${file.replace(/^\/+/, '')}`);
   }
   return files;
 }
