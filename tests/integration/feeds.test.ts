@@ -19,7 +19,12 @@ const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', p
 const text = (value: unknown) => (typeof value === 'object' && value !== null ? (value as { '#text': string })['#text'] : String(value));
 /** What a reader shows of text a format says is HTML. */
 const fromHtml = (value: string) =>
-  value.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  value
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 beforeAll(async () => {
   site = copyFixture('scheduled');
