@@ -78,8 +78,6 @@ export interface BuildContext {
   modPromise?: Promise<RenderModule>;
 
   // parse
-  /** Each source's post date, if it is a dated post (site/schedule.ts postDate). */
-  posted: (string | undefined)[];
   images: { manifest: ImageManifest; files: ImageFile[]; problems: SitegenError[] };
   buildId: string;
 

@@ -34,7 +34,7 @@ export interface DocEntry {
    * In the index: the images the document shows, when it counts (not a partial, not a draft unless drafts are built):
    * their bytes go into the build id, checked before the metadata is read.
    */
-  images?: ImageSource & { draft?: boolean; partial?: boolean };
+  images?: ImageSource & { draft?: boolean; partial?: boolean; posted?: string };
   /** In the index: the date of a post (site/schedule.ts postDate), which of them are due goes into the build id. */
   posted?: string;
 }
@@ -76,8 +76,8 @@ export interface SourcesDigest {
   images: Record<string, NonNullable<DocEntry['images']>>;
   /** Every file the documents include: their stat keys are in `stats` too (see `includedSources`). */
   deps: string[];
-  /** The posts' dates by source (DocEntry.posted). */
-  posted: Record<string, string>;
+  /** The posts' dates (DocEntry.posted) in ms, sorted: how many are due goes into the build id. */
+  posted: number[];
 }
 
 /** The files documents include, as `statsDigest` counts them beside the sources. */
@@ -123,8 +123,7 @@ export async function loadDigest(cacheDir: string, key: string): Promise<Sources
     digest.images &&
     typeof digest.images === 'object' &&
     Array.isArray(digest.deps) &&
-    digest.posted &&
-    typeof digest.posted === 'object'
+    Array.isArray(digest.posted)
     ? digest
     : undefined;
 }
@@ -148,8 +147,7 @@ async function saveDigest(cacheDir: string, key: string, index: Record<string, I
   const images: SourcesDigest['images'] = {};
   for (let i = 0; i < rels.length; i++) if (entries[i].images) images[rels[i]] = entries[i].images!;
   const documents = entries.filter((e) => e.hasDoc).length;
-  const posted: SourcesDigest['posted'] = {};
-  for (let i = 0; i < rels.length; i++) if (entries[i].posted) posted[rels[i]] = entries[i].posted!;
+  const posted = entries.flatMap((e) => (e.posted ? [Date.parse(e.posted)] : [])).sort((a, b) => a - b);
   const sources = sourcesDigest(
     rels,
     entries.map((e) => sourceKey(e.hash, e.deps)),
@@ -260,10 +258,17 @@ export async function saveDocCache(cacheDir: string, cache: DocCache, changed?: 
   if (cache.partial) throw new Error('the document cache is incomplete');
   const metaOf = ({ hash, doc, errors, apiKey }: DocEntry): MetaEntry => ({ hash, doc, errors, ...(apiKey ? { apiKey } : {}) });
   const indexOf = ({ hash, display, stat, doc, deps }: DocEntry): IndexEntry => {
-    const images = doc?.images?.length
-      ? { _source: doc._source, _path: doc._path, images: doc.images, ...(doc.draft ? { draft: true } : {}), ...(doc._partial ? { partial: true } : {}) }
-      : undefined;
     const posted = doc && postDate(doc);
+    const images = doc?.images?.length
+      ? {
+          _source: doc._source,
+          _path: doc._path,
+          images: doc.images,
+          ...(doc.draft ? { draft: true } : {}),
+          ...(doc._partial ? { partial: true } : {}),
+          ...(posted ? { posted } : {}),
+        }
+      : undefined;
     return {
       hash,
       display,
