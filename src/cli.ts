@@ -2,6 +2,7 @@
 import { join, resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { build } from './build/build.ts';
+import { parseDate } from './content/dates.ts';
 import { PROBLEM_LIMIT, createLogger, reportFailure } from './log.ts';
 import { VERSION } from './paths.ts';
 
@@ -29,6 +30,12 @@ function absoluteUrl(value: string): string {
   }
 }
 
+/** `--now`: an ISO date or date-time, as front matter dates are written. */
+function isoDate(value: string): string {
+  if (!parseDate(value)) throw new InvalidArgumentError('expected an ISO date or date-time, like 2026-11-28 or 2026-11-28T09:30:00Z');
+  return value;
+}
+
 /** `--port`: 0 (any free port) or a whole number ≥ 1. */
 function port(value: string): number {
   return value === '0' ? 0 : positiveInt(value);
@@ -44,6 +51,8 @@ function addBuild(program: Command): void {
     .option('--concurrency <n>', 'worker threads (default: CPU cores, or SITEGEN_CONCURRENCY)', positiveInt)
     .option('--base <url>', 'site URL for canonical links and feeds, overriding the config', absoluteUrl)
     .option('--drafts', 'include draft documents')
+    .option('--future', 'include posts dated after now, marked as scheduled')
+    .option('--now <date>', 'the date future posts are measured against (default: SOURCE_DATE_EPOCH, else the clock)', isoDate)
     .option('--force', 'rebuild even when nothing changed since the last build')
     .option('--verify', 'render every file again and compare it with the output: say what differs, and write it again')
     .option('--changes <file>', 'write the changed and removed output paths to <file>, one per line (for incremental uploads and CDN purges)')
@@ -58,6 +67,7 @@ Examples:
   $ sitegen build
   $ sitegen build --content ./notes --out /tmp/notes-site
   $ sitegen build --base https://staging.ferrygate.dev --profile
+  $ sitegen build --now 2026-12-01 --out /tmp/next-week
   $ sitegen build --problems all
   $ sitegen build --changes changed.txt`,
     )
@@ -71,6 +81,8 @@ Examples:
           url: opts.base,
           concurrency: opts.concurrency,
           drafts: opts.drafts,
+          future: opts.future,
+          now: opts.now,
           force: opts.force,
           changes: opts.changes,
           verify: opts.verify,

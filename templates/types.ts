@@ -171,6 +171,8 @@ export interface PostSummary {
    */
   excerpt?: string;
   draft?: boolean;
+  /** Dated after the build's "now", shown because the build includes future posts (`sitegen dev`, `--future`). */
+  scheduled?: boolean;
 }
 
 export interface PageLink {
@@ -198,6 +200,8 @@ export interface PageData {
   readingTime: number;
   wordCount: number;
   draft: boolean;
+  /** A post dated after the build's "now", shown because the build includes future posts (`sitegen dev`, `--future`). */
+  scheduled?: boolean;
   /** Source file relative to the project root, e.g. 'content/v1/guide/tunnels.md'. */
   source: string;
   /** The page's language (BCP 47): its locale, or the site's `lang` without locales. */

@@ -41,6 +41,7 @@ export default function BlogAll(ctx: PageContext) {
                   <time dateTime={isoDay(p.date)}>{formatShortDate(p.date)}</time>
                   <div>
                     <a href={p.path} className="archive-title">{p.title}</a>
+                    {p.scheduled && <> <span className="badge badge-scheduled">Scheduled</span></>}
                     <ul className="tag-list" aria-label="Tags">
                       {p.categories.slice(0, 1).map((c) => <li key={c} className="tag tag-cat">{categoryLabel(c, ctx.site.theme.categoryLabels)}</li>)}
                       {p.tags.map((t) => <li key={t} className="tag">#{t}</li>)}

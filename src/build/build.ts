@@ -22,6 +22,10 @@ export interface BuildOptions extends ConfigOverrides {
   root?: string;
   concurrency?: number;
   drafts?: boolean;
+  /** Include posts dated after "now" (marked as scheduled). */
+  future?: boolean;
+  /** The build's "now", an ISO date or date-time (default: SOURCE_DATE_EPOCH, else the clock). */
+  now?: string;
   log: Logger;
   profile?: boolean;
 }

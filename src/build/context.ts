@@ -18,6 +18,7 @@ import type { OutputIndex, OutputState } from '../pipeline/state.ts';
 import type { CompiledTemplates } from '../pipeline/templates.ts';
 import type { Workers, WorkerSession } from '../pipeline/workers.ts';
 import type { RenderModule } from '../render/render-page.ts';
+import type { Schedule } from '../site/schedule.ts';
 import type { BuildOptions } from './build.ts';
 
 export interface BuildContext {
@@ -27,6 +28,8 @@ export interface BuildContext {
   done: (message: string, per?: [number, string]) => void;
   started: number;
   drafts: boolean;
+  /** The build's "now" and whether it builds future posts (site/schedule.ts). */
+  schedule: Schedule;
   /** --force or --verify: render everything. */
   force: boolean;
   project: Project;
@@ -61,7 +64,7 @@ export interface BuildContext {
   restated: string[];
   entries: DocEntry[];
   /** What the source index says of each cached document, before its metadata is read. */
-  indexed: { hasDoc?: boolean; images?: DocEntry['images'] }[];
+  indexed: { hasDoc?: boolean; images?: DocEntry['images']; posted?: string }[];
   /** The worker that holds each parsed document's body, and where any worker can read it. */
   owner: Map<string, WorkerSession>;
   bodyAt: Map<string, BodyAt>;

@@ -17,6 +17,8 @@ import { Workers } from '../pipeline/workers.ts';
 import type { BuildResult } from './build.ts';
 import type { BuildContext } from './context.ts';
 import { loadIndex, parseSources } from './load.ts';
+import type { ContentDocument } from '../content/types.ts';
+import { dueCount, postDate } from '../site/schedule.ts';
 
 /** Wait for the parse; collect the images; hash the inputs into the build id. */
 export async function identify(ctx: BuildContext): Promise<void> {
@@ -25,8 +27,15 @@ export async function identify(ctx: BuildContext): Promise<void> {
   const fromCache = sources.length - toParse.length;
   const documents = digest ? digest.documents : entries.filter((e) => e.doc).length + sources.filter((_, i) => !entries[i] && indexed[i].hasDoc).length;
   ctx.done(`parsed ${documents} documents${fromCache ? ` (${fromCache} from cache)` : ''}`, [toParse.length, 'document parsed']);
+  const { now, future } = ctx.schedule;
+  // The images of a post that is not due are left out with it (ImageSource.posted, or the document's date).
+  const due = (d: { posted?: string } | ContentDocument) => {
+    const date = 'isPost' in d ? postDate(d) : d.posted;
+    return future || !date || Date.parse(date) <= now;
+  };
   // Read and hashed every build, like public files. Cached documents are known by their index entry (or digest) here.
-  const counts = (d: { draft?: boolean; _partial?: boolean; partial?: boolean }) => !(d._partial || d.partial) && (ctx.drafts || !d.draft);
+  const counts = (d: { draft?: boolean; _partial?: boolean; partial?: boolean; posted?: string } | ContentDocument) =>
+    !(d._partial || ('partial' in d && d.partial)) && (ctx.drafts || !d.draft) && due(d);
   ctx.images = await collectImages({
     docs: sources.flatMap((s, i) => {
       const doc = digest ? digest.images[s.rel] : entries[i] ? entries[i].doc : indexed[i].images;
@@ -36,6 +45,16 @@ export async function identify(ctx: BuildContext): Promise<void> {
   });
   ctx.git = await ctx.gitRead;
   ctx.buildId = buildId(ctx);
+}
+
+/** Each post's date in ms: from the digest, else each document or its index entry. */
+function posted(ctx: BuildContext): number[] {
+  if (ctx.digest) return ctx.digest.posted;
+  return ctx.sources.flatMap((_, i) => {
+    const entry = ctx.entries[i];
+    const date = entry ? entry.doc && postDate(entry.doc) : ctx.indexed[i].posted;
+    return date ? [Date.parse(date)] : [];
+  });
 }
 
 function buildId(ctx: BuildContext): string {
@@ -54,6 +73,8 @@ function buildId(ctx: BuildContext): string {
     templates.sourcesHash,
     ...project.pluginModules.map((p) => `${p.inputsHash}:${JSON.stringify(p.options ?? null)}`),
     JSON.stringify({ url: config.url, base: config.base, drafts: ctx.drafts, authors: ctx.authors, epoch: env.sourceDateEpoch() ?? null }),
+    // Not the clock: the posts due by it (a scheduled one is marked with --future, left out without).
+    `schedule:${ctx.schedule.future ? 'future:' : ''}${dueCount(posted(ctx), ctx.schedule.now)}`,
     `strings:${project.strings.hash}`,
     `data:${ctx.dataHash}`,
     ctx.digest?.sources ??

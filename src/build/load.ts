@@ -24,6 +24,7 @@ import { compileTemplates } from '../pipeline/templates.ts';
 import { parseOptionsOf } from '../pipeline/markdown-components.ts';
 import { Workers, batches, concurrencyFor } from '../pipeline/workers.ts';
 import { dataDigest, readAuthors } from '../site/data.ts';
+import { resolveNow } from '../site/schedule.ts';
 import type { BuildOptions } from './build.ts';
 import { type BuildContext, later } from './context.ts';
 
@@ -36,6 +37,8 @@ const SIZE_CHECK_THREAD_FROM = 8000;
  */
 export async function load(options: BuildOptions, ctx: Pick<BuildContext, 'started' | 'log' | 'done'>): Promise<BuildContext> {
   const rootDir = options.root ?? '.';
+  // A bad --now fails before anything starts.
+  const schedule = { now: resolveNow(options.now), future: options.future ?? false };
   cacheNotices.dropped = (file) => ctx.log.info(`note: the cache file ${relative(rootDir, file)} could not be read; it is rebuilt`);
   const force = !!options.force || !!options.verify;
   let compiled: { resolve(plugins: PluginModule[]): void; reject(error: unknown): void } | undefined;
@@ -76,6 +79,7 @@ export async function load(options: BuildOptions, ctx: Pick<BuildContext, 'start
     ...ctx,
     options,
     drafts: options.drafts ?? false,
+    schedule,
     force,
     project,
     state,
@@ -141,7 +145,10 @@ export async function loadIndex(ctx: BuildContext, digest = false): Promise<void
   ctx.docCache = ctx.fresh ? ({ key: ctx.parseKey, entries: {} } satisfies DocCache) : await loadSourceIndex(project.cacheDir, ctx.parseKey);
   const { hashes, toParse, restated } = checkSources(sources, ctx.docCache.entries, project.root, ctx.stats);
   Object.assign(ctx, { sourceHashes: hashes, toParse, restated });
-  ctx.indexed = sources.map((s) => ({ hasDoc: ctx.docCache!.entries[s.rel]?.hasDoc, images: ctx.docCache!.entries[s.rel]?.images }));
+  ctx.indexed = sources.map((s) => {
+    const entry = ctx.docCache!.entries[s.rel];
+    return { hasDoc: entry?.hasDoc, images: entry?.images, posted: entry?.posted };
+  });
   const whole = Object.keys(ctx.docCache.entries).length === sources.length;
   if (digest && whole && !ctx.fresh && !toParse.length && !restated.length) ctx.docCacheSaved = later(saveIndexDigest(project.cacheDir, ctx.docCache));
 }

@@ -18,6 +18,7 @@ import type { FolderRequest } from '../pipeline/protocol.ts';
 import { renderPages } from '../pipeline/render.ts';
 import { previousOutput } from '../pipeline/state.ts';
 import { Workers, concurrencyFor } from '../pipeline/workers.ts';
+import { published } from '../site/schedule.ts';
 import { type BuildContext, later } from './context.ts';
 import { saveDocs, withMetadata } from './identify.ts';
 import { loadTemplates } from './load.ts';
@@ -62,7 +63,9 @@ export async function plan(ctx: BuildContext): Promise<Started> {
   const gitProblem = dating && gitDatesProblem(ctx.git!, dating, displayPath(project.contentDir, project.root));
   if (gitProblem) ctx.errors.push(gitProblem);
   ctx.errors.push(...ctx.images.problems, ...ctx.linkProblems);
-  ctx.docs = await project.hooks.contentLoaded(docs.sort(byStem));
+  // Posts dated after the build's "now" are left out of everything from here on (unless --future).
+  const { docs: shown, left } = published(docs.sort(byStem), ctx.schedule);
+  ctx.docs = await project.hooks.contentLoaded(shown);
   ctx.previous = ctx.fresh ? undefined : await (ctx.previousLoaded ?? previousOutput(project.cacheDir, ctx.state));
   ctx.prevFiles = new Map(ctx.previous?.files ?? []);
   const spare = ctx.previous && ctx.state?.spare && ctx.state.generation ? { ...ctx.state.spare, of: ctx.state.generation } : undefined;
@@ -95,6 +98,7 @@ export async function plan(ctx: BuildContext): Promise<Started> {
     authors: ctx.authors,
     assets: ctx.templates.assets,
     drafts: ctx.drafts,
+    schedule: { ...ctx.schedule, left },
     hasFavicon: ctx.publicFiles.some((f) => f.rel === 'favicon.svg'),
     publicFiles: ctx.publicFiles.map((f) => f.rel),
     failedRoutes,

@@ -34,7 +34,17 @@ export function cleanRoutePath(path: string): string | undefined {
 export const RESERVED_FOLDERS = ['/_sitegen', '/api/_content', '/__island'];
 
 /** Files sitegen and its bundled plugins write at fixed places: a page there would clash with them. */
-export const RESERVED_FILES = ['/_redirects', '/_headers', '/404.html', '/500.html', '/sitemap.xml', '/robots.txt', '/blog/feed.xml'];
+export const RESERVED_FILES = [
+  '/_redirects',
+  '/_headers',
+  '/404.html',
+  '/500.html',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/blog/feed.xml',
+  '/blog/rss.xml',
+  '/blog/feed.json',
+];
 
 /**
  * Why a route collides with what sitegen writes itself, or undefined. Compared without case, as macOS and Windows

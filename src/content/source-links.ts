@@ -81,6 +81,8 @@ export interface SourceLinkOptions {
   trailingSlash: boolean;
   /** Drafts are published (dev, `--drafts`): a link to one is a link to a page. */
   drafts: boolean;
+  /** Posts left out because they are dated after the build's "now" (site/schedule.ts): a link to one names its date. */
+  unpublished?: Set<ContentDocument>;
 }
 
 /** What a relative link of `doc` resolves to: the href to write, a problem, or nothing (left alone). */
@@ -114,6 +116,8 @@ export function resolveSourceLink(
     if (target) {
       if (target._partial) return { problem: `${stem} is a partial (a name starting with _), which has no page` };
       if (target.draft && !options.drafts) return { problem: `${target._stem} is a draft, which is not published` };
+      if (options.unpublished?.has(target))
+        return { problem: `${target._stem} is dated ${target.date?.slice(0, 10)}, after the build's now: it is published from then on (or with --future)` };
       return { href: `${linkPath(target._path, options.trailingSlash)}${rest}` };
     }
     const failed = index.failedRoute(stem);

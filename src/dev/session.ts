@@ -17,6 +17,7 @@ import { renderPage, type RenderModule } from '../render/render-page.ts';
 import type { RenderedPage } from '../render/types.ts';
 import { resolveRedirect, type Redirect, type RouteMatcher } from '../routes/rules.ts';
 import { readAuthors } from '../site/data.ts';
+import { resolveNow } from '../site/schedule.ts';
 import type { PluginModule } from '../plugins/load.ts';
 import { HookRunner } from '../plugins/run.ts';
 import type { DevFilesContext } from '../plugins/types.ts';
@@ -201,6 +202,8 @@ export class DevSession {
       assets: this.assets,
       dev: true,
       drafts: true,
+      // Future posts render too, marked as scheduled by the clock (or SOURCE_DATE_EPOCH) when the plan is made.
+      schedule: { now: resolveNow(), future: true },
       hasFavicon: publicFiles.some((f) => f.rel === 'favicon.svg'),
       publicFiles: publicFiles.map((f) => f.rel),
       bodyExtra: this.options.bodyExtra,

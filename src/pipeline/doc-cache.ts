@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { ContentDocument } from '../content/types.ts';
 import type { SerializedError } from '../errors.ts';
 import type { ImageSource } from '../output/images.ts';
+import { postDate } from '../site/schedule.ts';
 import { attachDetails, openDetails, splitDetails, type Details } from './details.ts';
 import { readJson, writeJson } from '../cache/json-file.ts';
 import type { Deps } from './stat.ts';
@@ -33,7 +34,9 @@ export interface DocEntry {
    * In the index: the images the document shows, when it counts (not a partial, not a draft unless drafts are built):
    * their bytes go into the build id, checked before the metadata is read.
    */
-  images?: ImageSource & { draft?: boolean; partial?: boolean };
+  images?: ImageSource & { draft?: boolean; partial?: boolean; posted?: string };
+  /** In the index: the date of a post (site/schedule.ts postDate), which of them are due goes into the build id. */
+  posted?: string;
 }
 
 export interface DocCache {
@@ -58,7 +61,7 @@ const sourceDeltaFile = (cacheDir: string) => join(cacheDir, 'sources.delta.json
 
 const digestFile = (cacheDir: string) => join(cacheDir, 'sources.digest.json');
 
-type IndexEntry = Pick<DocEntry, 'hash' | 'display' | 'stat' | 'hasDoc' | 'images' | 'deps'>;
+type IndexEntry = Pick<DocEntry, 'hash' | 'display' | 'stat' | 'hasDoc' | 'images' | 'deps' | 'posted'>;
 
 /**
  * The index in brief, for the up-to-date check: while every source's stat hashes to `stats`, the sources' hashes are
@@ -73,6 +76,8 @@ export interface SourcesDigest {
   images: Record<string, NonNullable<DocEntry['images']>>;
   /** Every file the documents include: their stat keys are in `stats` too (see `includedSources`). */
   deps: string[];
+  /** The posts' dates (DocEntry.posted) in ms, sorted: how many are due goes into the build id. */
+  posted: number[];
 }
 
 /** The files documents include, as `statsDigest` counts them beside the sources. */
@@ -113,7 +118,14 @@ export function sourcesDigest(rels: string[], hashes: (string | undefined)[]): s
 export async function loadDigest(cacheDir: string, key: string): Promise<SourcesDigest | undefined> {
   const digest = await readJson<SourcesDigest>(digestFile(cacheDir));
   const valid = digest?.key === key && typeof digest.stats === 'string' && typeof digest.sources === 'string';
-  return valid && typeof digest.documents === 'number' && digest.images && typeof digest.images === 'object' && Array.isArray(digest.deps) ? digest : undefined;
+  return valid &&
+    typeof digest.documents === 'number' &&
+    digest.images &&
+    typeof digest.images === 'object' &&
+    Array.isArray(digest.deps) &&
+    Array.isArray(digest.posted)
+    ? digest
+    : undefined;
 }
 
 /** Write the digest of these index entries; remove it when a source has no stat. */
@@ -135,11 +147,12 @@ async function saveDigest(cacheDir: string, key: string, index: Record<string, I
   const images: SourcesDigest['images'] = {};
   for (let i = 0; i < rels.length; i++) if (entries[i].images) images[rels[i]] = entries[i].images!;
   const documents = entries.filter((e) => e.hasDoc).length;
+  const posted = entries.flatMap((e) => (e.posted ? [Date.parse(e.posted)] : [])).sort((a, b) => a - b);
   const sources = sourcesDigest(
     rels,
     entries.map((e) => sourceKey(e.hash, e.deps)),
   );
-  await writeJson(digestFile(cacheDir), { key, stats, sources, documents, images, deps } satisfies SourcesDigest);
+  await writeJson(digestFile(cacheDir), { key, stats, sources, documents, images, deps, posted } satisfies SourcesDigest);
 }
 type MetaEntry = Pick<DocEntry, 'hash' | 'doc' | 'errors' | 'apiKey'>;
 
@@ -201,6 +214,7 @@ export async function completeDocCache(cacheDir: string, cache: DocCache, lazy =
     const found = meta[rel];
     delete entry.hasDoc;
     delete entry.images;
+    delete entry.posted;
     const whole = !!found?.doc && !(rel in delta) && !('links' in found.doc);
     if (found && found.hash === entry.hash && Array.isArray(found.errors) && (!whole || details)) {
       if (whole) attachDetails(found.doc!, details!, rel, lazy);
@@ -244,10 +258,26 @@ export async function saveDocCache(cacheDir: string, cache: DocCache, changed?: 
   if (cache.partial) throw new Error('the document cache is incomplete');
   const metaOf = ({ hash, doc, errors, apiKey }: DocEntry): MetaEntry => ({ hash, doc, errors, ...(apiKey ? { apiKey } : {}) });
   const indexOf = ({ hash, display, stat, doc, deps }: DocEntry): IndexEntry => {
+    const posted = doc && postDate(doc);
     const images = doc?.images?.length
-      ? { _source: doc._source, _path: doc._path, images: doc.images, ...(doc.draft ? { draft: true } : {}), ...(doc._partial ? { partial: true } : {}) }
+      ? {
+          _source: doc._source,
+          _path: doc._path,
+          images: doc.images,
+          ...(doc.draft ? { draft: true } : {}),
+          ...(doc._partial ? { partial: true } : {}),
+          ...(posted ? { posted } : {}),
+        }
       : undefined;
-    return { hash, display, ...(stat ? { stat } : {}), ...(doc ? { hasDoc: true } : {}), ...(images ? { images } : {}), ...(deps ? { deps } : {}) };
+    return {
+      hash,
+      display,
+      ...(stat ? { stat } : {}),
+      ...(doc ? { hasDoc: true } : {}),
+      ...(images ? { images } : {}),
+      ...(deps ? { deps } : {}),
+      ...(posted ? { posted } : {}),
+    };
   };
   if (changed && cache.base?.index) {
     const { id } = cache.base;

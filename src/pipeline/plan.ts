@@ -35,6 +35,7 @@ import { blogPages } from '../site/blog.ts';
 import { expandPage, isDynamicRoute } from '../routes/dynamic.ts';
 import { join } from 'node:path';
 import type { UiStrings } from '../i18n/tables.ts';
+import type { Schedule } from '../site/schedule.ts';
 
 export interface PlanInput {
   config: ResolvedConfig;
@@ -46,6 +47,11 @@ export interface PlanInput {
   /** Rendered by `sitegen dev`. */
   dev?: boolean;
   drafts: boolean;
+  /**
+   * The build's "now": with `future`, posts dated after it are marked as scheduled; without, they were left out of
+   * `docs` (`left`: they are named in the problems with a link to one).
+   */
+  schedule?: Schedule & { left?: ContentDocument[] };
   hasFavicon: boolean;
   /** Public files (relative paths): valid redirect and link targets. */
   publicFiles: string[];
@@ -97,8 +103,14 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
   }));
   const reservedFiles = pluginFiles(config);
   const docsRoots = config.theme.versions?.length ? config.theme.versions.map((v) => v.dir) : config.theme.docsRoot;
-  // Relative links (`./other.md#anchor`) become the routes they name.
-  const resolved = resolveSourceLinks(docs, new SourceIndex(docs, input.failedRoutes), { trailingSlash: config.trailingSlash, drafts: input.drafts });
+  const scheduledAfter = input.schedule?.future ? input.schedule.now : undefined;
+  // Relative links (`./other.md#anchor`) become the routes they name; a link to a scheduled post names its date.
+  const left = input.schedule?.left ?? [];
+  const resolved = resolveSourceLinks(docs, new SourceIndex(left.length ? [...docs, ...left] : docs, input.failedRoutes), {
+    trailingSlash: config.trailingSlash,
+    drafts: input.drafts,
+    ...(left.length ? { unpublished: new Set(left) } : {}),
+  });
   const model = buildSiteModel({
     config,
     docs,
@@ -106,6 +118,7 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
     assets: input.assets,
     dev: input.dev,
     drafts: input.drafts,
+    scheduledAfter,
     hasFavicon: input.hasFavicon,
     bodyExtra: input.bodyExtra,
     images: input.images,
@@ -116,7 +129,7 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
   // Page modules with parameters in their names (`[tag].tsx`) make a route per entry of their paths().
   const generated = await expandPages(pages, input.mod.pages, model, config, input.authors);
   const theme = blogPages(model.locales, config, input.authors, layouts, stringsOf);
-  const table = buildRouteTable(generated.pages, docs, { docsRoot: docsRoots, site: config, layouts, drafts: input.drafts, reservedFiles }, theme);
+  const table = buildRouteTable(generated.pages, docs, { docsRoot: docsRoots, site: config, layouts, drafts: input.drafts, reservedFiles, scheduledAfter }, theme);
   const rules = checkRouteRules(config, reservedFiles);
   for (const route of table.routes) {
     const links = route.doc && resolved.links.get(route.doc._id);
@@ -207,8 +220,13 @@ function pluginFiles(config: ResolvedConfig): string[] {
   const files: string[] = [];
   for (const ref of config.plugins) {
     const [name, options] = Array.isArray(ref) ? ref : [ref, undefined];
-    const path = (options as { path?: unknown } | undefined)?.path;
-    if (/(^|\/)feed(\.[cm]?[jt]s)?$/.test(name) && typeof path === 'string') files.push(`/${path.replace(/^\/+/, '')}`);
+    if (!/(^|\/)feed(\.[cm]?[jt]s)?$/.test(name)) continue;
+    // The feeds' files (templates/plugins/feed.ts): the Atom feed at `path`, the others beside it unless moved.
+    const { path, rssPath, jsonPath } = (options ?? {}) as { path?: unknown; rssPath?: unknown; jsonPath?: unknown };
+    const folder = typeof path === 'string' ? path.replace(/^\/+/, '').split('/').slice(0, -1) : [];
+    const beside = (file: string) => (typeof path === 'string' ? [...folder, file].join('/') : undefined);
+    for (const file of [path, rssPath ?? beside('rss.xml'), jsonPath ?? beside('feed.json')])
+      if (typeof file === 'string') files.push(`/${file.replace(/^\/+/, '')}`);
   }
   return files;
 }

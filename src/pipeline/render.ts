@@ -172,13 +172,15 @@ class PageRun {
     // A route rejected by middleware renders the not-found page instead of its own.
     const docKey =
       jobsKey && doc?.hash && !route.rejected && route.page.kind === 'document'
-        ? hashText(`${doc.hash}\u0000${doc._id}\u0000${doc._source}\u0000${doc.updated ?? ''}${route.links ? `\u0000${JSON.stringify(route.links)}` : ''}`)
+        ? hashText(
+            `${doc.hash}\u0000${doc._id}\u0000${doc._source}\u0000${doc.updated ?? ''}${route.links ? `\u0000${JSON.stringify(route.links)}` : ''}${route.page.scheduled ? '\u0000scheduled' : ''}`,
+          )
         : undefined;
     const known = this.sameJobs && docKey && before?.doc === docKey ? before.key : undefined;
     // A page whose key is known and that is linked goes without a job made for it (made if the link fails).
     const job: WorkerJob = known ? { path: route.path, status: route.status } : this.keyedJob(route);
-    // A document's page data is made from the document alone: its hash, id, file and `updated` (git's date, not in the
-    // source) stand for it; only the rest is serialised.
+    // A document's page data is made from the document alone (and whether it is scheduled, from the build's "now"): its
+    // hash, id, file and `updated` (git's date, not in the source) stand for it; only the rest is serialised.
     const key =
       known ??
       (docKey

@@ -4,6 +4,7 @@ import { SitegenError } from '../errors.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { RESERVED_ROUTE_HINT, isRoutable, normalizeRoutePath, reservedRoute } from '../content/paths.ts';
 import { isNotFoundPath, pageLanguage, type Languages } from '../site/locales.ts';
+import { isScheduled } from '../site/schedule.ts';
 
 export interface PageModuleInfo {
   route: string;
@@ -65,7 +66,8 @@ export function defaultLayout(doc: ContentDocument, docsRoot: string | string[],
   return 'content';
 }
 
-export function documentPageData(doc: ContentDocument, layout: string, site: Languages): PageData {
+/** `scheduledAfter`: a post dated after it is marked as scheduled (a build with future posts, and dev). */
+export function documentPageData(doc: ContentDocument, layout: string, site: Languages, scheduledAfter?: number): PageData {
   return {
     kind: 'document',
     path: doc._path,
@@ -80,6 +82,7 @@ export function documentPageData(doc: ContentDocument, layout: string, site: Lan
     readingTime: doc.readingTime,
     wordCount: doc.wordCount,
     draft: doc.draft,
+    ...(scheduledAfter !== undefined && isScheduled(doc, scheduledAfter) ? { scheduled: true } : {}),
     source: doc._source,
     ...pageLanguage(doc._path, site, doc._locale),
   };
@@ -111,6 +114,8 @@ export interface RouteOptions {
   site: Languages;
   layouts: string[];
   drafts: boolean;
+  /** The build's "now" when it builds future posts: those dated after it are marked as scheduled. */
+  scheduledAfter?: number;
   /** More files the site's plugins write at fixed places (a feed moved by its options). */
   reservedFiles?: string[];
 }
@@ -158,7 +163,7 @@ class RouteTableBuilder {
       source: doc._source,
       status: 200,
       layout,
-      page: documentPageData(doc, layout, this.options.site),
+      page: documentPageData(doc, layout, this.options.site, this.options.scheduledAfter),
       middleware: doc.middleware,
       doc,
     });

@@ -4,9 +4,10 @@ import { compareNumeric, compareStems, isRoutable } from '../content/paths.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { rewriteImages, type ImageManifest } from '../output/images.ts';
 import { rewriteSourceLinks } from '../content/source-links.ts';
+import { isScheduled } from './schedule.ts';
 
 /** A post as listings show it: excerpt images at their hashed files, links root-relative like `path` (the base is added later). */
-export function toPostSummary(doc: ContentDocument, images?: ImageManifest, links?: Record<string, string>): PostSummary {
+export function toPostSummary(doc: ContentDocument, images?: ImageManifest, links?: Record<string, string>, scheduledAfter?: number): PostSummary {
   const fm = doc.frontmatter;
   const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []);
   const summary: PostSummary = {
@@ -21,6 +22,7 @@ export function toPostSummary(doc: ContentDocument, images?: ImageManifest, link
   };
   if (doc.excerpt) summary.excerpt = rewriteImages(rewriteSourceLinks(doc.excerpt, links), doc._source, images);
   if (doc.draft) summary.draft = true;
+  if (scheduledAfter !== undefined && isScheduled(doc, scheduledAfter)) summary.scheduled = true;
   return summary;
 }
 
@@ -29,11 +31,20 @@ export function isValidDate(date: string | undefined): date is string {
   return typeof date === 'string' && date !== '' && !Number.isNaN(Date.parse(date));
 }
 
-/** Published posts (drafts too when `drafts`), newest first; one without a valid date is left out, as listings and feeds format it. */
-export function collectPosts(docs: ContentDocument[], drafts: boolean, images?: ImageManifest, links?: Map<string, Record<string, string>>): PostSummary[] {
+/**
+ * Published posts (drafts too when `drafts`), newest first; one without a valid date is left out, as listings and feeds
+ * format it. `scheduledAfter`: posts dated after it are marked as scheduled (a build with future posts, and dev).
+ */
+export function collectPosts(
+  docs: ContentDocument[],
+  drafts: boolean,
+  images?: ImageManifest,
+  links?: Map<string, Record<string, string>>,
+  scheduledAfter?: number,
+): PostSummary[] {
   return docs
     .filter((doc) => doc.isPost && isRoutable(doc) && !doc.redirect && (drafts || !doc.draft) && isValidDate(doc.date))
-    .map((doc) => toPostSummary(doc, images, links?.get(doc._id)))
+    .map((doc) => toPostSummary(doc, images, links?.get(doc._id), scheduledAfter))
     .sort((a, b) => (a.date === b.date ? compareNumeric(a.path, b.path) : a.date < b.date ? 1 : -1));
 }
 

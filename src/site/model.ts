@@ -86,6 +86,8 @@ export interface ModelInput {
   /** Rendered by `sitegen dev`. */
   dev?: boolean;
   drafts: boolean;
+  /** The build's "now" when it builds future posts: those dated after it are marked as scheduled. */
+  scheduledAfter?: number;
   hasFavicon: boolean;
   /** Extra HTML at the end of <body> (the dev server's client). */
   bodyExtra?: string;
@@ -137,7 +139,7 @@ function localeModels(input: ModelInput, site: SiteInfo): LocaleModel[] {
   return codes.map((code) => {
     const docs = config.locales.length ? byLocale.get(code)! : input.docs;
     const own = config.locales.length ? localeSite(site, code) : site;
-    const posts = collectPosts(docs, input.drafts, input.images, input.links);
+    const posts = collectPosts(docs, input.drafts, input.images, input.links, input.scheduledAfter);
     const nav = localeNav(docs, input.drafts, code, code === config.defaultLocale || !config.locales.length);
     const versions = versionSites(own, code, config);
     const neighbours = computeNeighbours(nav, own.theme.docsRoot, posts);
@@ -192,6 +194,11 @@ export function assetSetId(assets: SiteAssets): string {
 /** A text of a built-in page in the site's default language (`strings`: its table). */
 function say(strings: StringTable, locale: string, key: string, values?: StringValues): string {
   return formatString(strings, ENGLISH, key, values, locale);
+}
+
+/** The label of a post dated after the build's "now" (a build with future posts, and dev), as the theme's Byline shows it. */
+function scheduledBadge(strings: StringTable, locale: string): string {
+  return `<span class="badge badge-scheduled">${escapeHtml(say(strings, locale, 'blog.scheduled'))}</span>`;
 }
 
 /** The built-in not-found page's body: "Page not found", the missing path once the runtime knows it, then suggestions. */
@@ -264,9 +271,10 @@ export function ensureBlogIndex(
   const locale = localeOfPath(path, site);
   // A date that is no day shows as nothing rather than throwing (collectPosts leaves those out); each formatted once per thread.
   const day = (date: string) => (isValidDate(date) ? formatDate(date, locale) : '');
+  const scheduled = `${scheduledBadge(strings, locale)} `;
   const items = posts.map(
     (p) =>
-      `<li><a href="${escapeHtml(p.path)}">${escapeHtml(p.title)}</a> <time datetime="${escapeHtml(p.date)}">${day(p.date)}</time>${p.description ? `<br>${escapeHtml(p.description)}` : ''}</li>`,
+      `<li><a href="${escapeHtml(p.path)}">${escapeHtml(p.title)}</a> ${p.scheduled ? scheduled : ''}<time datetime="${escapeHtml(p.date)}">${day(p.date)}</time>${p.description ? `<br>${escapeHtml(p.description)}` : ''}</li>`,
   );
   const doc: ContentDocument = {
     _id: 'sitegen:blog',
@@ -300,9 +308,10 @@ export function ensureHomePage(routes: Route[], model: SiteModel, layouts: strin
   const locale = site.defaultLocale;
   const strings = model.shared.strings[locale] ?? ENGLISH;
   const layout = layouts.includes('default') ? 'default' : layouts[0];
-  const link = (path: string, title: string) => `<li><a href="${escapeHtml(path)}">${escapeHtml(title)}</a></li>`;
+  const link = (path: string, title: string, extra = '') => `<li><a href="${escapeHtml(path)}">${escapeHtml(title)}</a>${extra}</li>`;
   const sections = model.nav.filter((item) => routes.some((r) => r.path === item.path)).map((item) => link(item.path, item.title));
-  const posts = model.posts.slice(0, 5).map((p) => link(p.path, p.title));
+  const scheduled = ` ${scheduledBadge(strings, locale)}`;
+  const posts = model.posts.slice(0, 5).map((p) => link(p.path, p.title, p.scheduled ? scheduled : ''));
   const html = [
     description ? `<p>${escapeHtml(description)}</p>` : '',
     sections.length ? `<h2 id="sections">${escapeHtml(say(strings, locale, 'home.sections'))}</h2>\n<ul>\n${sections.join('\n')}\n</ul>` : '',

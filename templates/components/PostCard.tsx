@@ -8,7 +8,7 @@ export function Byline({
   showReading = true,
   authorHref,
 }: {
-  post: Pick<PostSummary, 'date' | 'author' | 'readingTime'>;
+  post: Pick<PostSummary, 'date' | 'author' | 'readingTime' | 'scheduled'>;
   authors: Record<string, Author>;
   showReading?: boolean;
   /** The author's page, to link their name (a post's own byline; a card is one link already). */
@@ -18,6 +18,12 @@ export function Byline({
   const author = authors[post.author];
   return (
     <p className="byline">
+      {/* A post dated after the build's "now", shown by `sitegen dev` or a build with --future. */}
+      {post.scheduled && (
+        <>
+          <span className="badge badge-scheduled">{s.t('blog.scheduled')}</span>{' '}
+        </>
+      )}
       <time dateTime={isoDay(post.date)}>{s.date(post.date)}</time>
       {author && (
         <>

@@ -51,7 +51,11 @@ export default function PostLayout(props: LayoutProps) {
                     .join('')}
                 </span>
               )}
-              <Byline post={{ date, author: authorId, readingTime: page.readingTime }} authors={authors} authorHref={authorPath(site, authorId)} />
+              <Byline
+                post={{ date, author: authorId, readingTime: page.readingTime, scheduled: page.scheduled }}
+                authors={authors}
+                authorHref={authorPath(site, authorId)}
+              />
             </div>
             {tags.length > 0 && (
               <ul className="tag-list post-tags" aria-label={s.t('doc.tags')}>

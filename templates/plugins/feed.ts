@@ -1,18 +1,30 @@
 /**
- * The blog's Atom feed (`blog/feed.xml`), written with the `feed` package: full content with
- * absolute links, dates from the posts (never the clock), and a `<link rel="alternate">` on
- * every page so readers find it. A multilingual site has one feed per locale with posts, in its
- * folder (`ja/blog/feed.xml`), and each page links its own locale's.
+ * The blog's feeds: Atom (`blog/feed.xml`) and RSS 2.0 (`blog/rss.xml`) by default, JSON Feed 1.1 (`blog/feed.json`)
+ * when asked for, with full content and absolute links, dates from the posts (never the clock), and a
+ * `<link rel="alternate">` for each on every page so readers find them. A multilingual site has one set of feeds per
+ * locale with posts, in its folder (`ja/blog/feed.xml`), and each page links its own locale's.
  *
- *   plugins: [['react-sitegen/plugins/feed', { limit: 20 }]]
+ *   plugins: [['react-sitegen/plugins/feed', { limit: 20, formats: ['atom', 'rss', 'json'] }]]
  */
 import { setTag, type BuildDoneContext, type SitegenPlugin } from 'react-sitegen';
 import type { ContentDocument } from 'react-sitegen';
 import type { PostSummary, SiteInfo } from '../types.ts';
+import { FEED_TYPES, writeFeed, type FeedChannel, type FeedFormat } from './feed-formats.ts';
+
+export type { FeedFormat } from './feed-formats.ts';
 
 export interface FeedOptions {
-  /** Where the feed is written (default `blog/feed.xml`). */
+  /** Where the Atom feed is written (default `blog/feed.xml`). */
   path?: string;
+  /** Where the RSS feed is written (default: `rss.xml` beside the Atom feed). */
+  rssPath?: string;
+  /** Where the JSON Feed is written (default: `feed.json` beside the Atom feed). */
+  jsonPath?: string;
+  /**
+   * The formats written and linked (default `['atom', 'rss']`: what feed readers take; a JSON Feed is one more full copy
+   * of the posts that few readers ask for, so it is written only when listed).
+   */
+  formats?: FeedFormat[];
   /** Newest posts to include (default 20). */
   limit?: number;
   /** Feed title (default: `{site} blog`). */
@@ -34,7 +46,10 @@ export function localePath(path: string, locale: string, site: SiteInfo): string
   return site.locales.length && locale !== site.defaultLocale ? `${locale}/${path}` : path;
 }
 
-interface AtomInput {
+/** The formats in the order they are linked; unknown names are refused where the options are read. */
+const FORMATS: FeedFormat[] = ['atom', 'rss', 'json'];
+
+interface ChannelInput {
   config: BuildDoneContext['config'];
   site: SiteInfo;
   lang: string;
@@ -42,65 +57,73 @@ interface AtomInput {
   byPath: Map<string, ContentDocument>;
   authors: BuildDoneContext['authors'];
   body: BuildDoneContext['body'];
+  /** The Atom feed's file: the blog's address is its folder. */
   path: string;
 }
 
 export default function feed(options: FeedOptions = {}): SitegenPlugin {
   const path = (options.path ?? 'blog/feed.xml').replace(/^\/+/, '');
+  const folder = path.split('/').slice(0, -1).join('/');
+  const beside = (name: string) => (folder ? `${folder}/${name}` : name);
+  const paths: Record<FeedFormat, string> = {
+    atom: path,
+    rss: (options.rssPath ?? beside('rss.xml')).replace(/^\/+/, ''),
+    json: (options.jsonPath ?? beside('feed.json')).replace(/^\/+/, ''),
+  };
+  const unknown = (options.formats ?? []).filter((f) => !FORMATS.includes(f));
+  if (unknown.length) throw new Error(`formats: expected some of ${FORMATS.join(', ')}, received ${unknown.join(', ')}`);
+  const formats = FORMATS.filter((f) => (options.formats ?? ['atom', 'rss']).includes(f));
+  const title = (site: SiteInfo) => options.title ?? `${site.name} blog`;
 
-  async function atom({ config, site, lang, posts, byPath, authors, body, path }: AtomInput): Promise<string> {
+  /** What every format is written from: the newest posts, each body read once. */
+  async function channel({ config, site, lang, posts, byPath, authors, body, path }: ChannelInput): Promise<Omit<FeedChannel, 'self'>> {
     const items = posts.filter((p) => !p.draft).slice(0, options.limit ?? 20);
     const blogUrl = `${site.url}/${path.split('/').slice(0, -1).join('/')}`.replace(/\/$/, '');
-    // Loaded here, on the main thread, rather than in every worker that loads the plugin for `page:data`.
-    const { Feed } = await import('feed');
-    const out = new Feed({
-      title: options.title ?? `${site.name} blog`,
-      description: site.description,
-      id: blogUrl,
-      link: blogUrl,
-      language: lang,
-      updated: items[0] ? new Date(items[0].date) : new Date(0),
-      feedLinks: { atom: `${site.url}/${path}` },
-      copyright: site.theme.copyright ?? '',
-      generator: 'sitegen',
-    });
+    const entries: FeedChannel['entries'] = [];
     for (const post of items) {
-      const url = `${site.url}${post.path}`;
       const doc = byPath.get(post.path);
-      out.addItem({
+      entries.push({
+        url: `${site.url}${post.path}`,
         title: post.title,
-        id: url,
-        link: url,
         description: post.description,
         // Bodies link under the base already: the origin goes in front.
         content: absolutize(withoutCopyButtons(doc ? await body(doc) : ''), config.url),
-        date: new Date(doc?.updated ?? post.date),
+        updated: new Date(doc?.updated ?? post.date),
         published: new Date(post.date),
-        author: post.author ? [{ name: authors[post.author]?.name ?? post.author }] : undefined,
-        category: post.tags.map((name) => ({ name })),
+        ...(post.author ? { author: authors[post.author]?.name ?? post.author } : {}),
+        tags: post.tags,
       });
     }
-    return out.atom1();
+    return {
+      title: title(site),
+      description: site.description,
+      link: blogUrl,
+      language: lang,
+      copyright: site.theme.copyright ?? '',
+      updated: items[0] ? new Date(items[0].date) : new Date(0),
+      entries,
+    };
   }
 
   return {
     name: 'sitegen:feed',
     hooks: {
       'page:data'({ head, site, page }) {
-        setTag(head, 'link', {
-          rel: 'alternate',
-          type: 'application/atom+xml',
-          title: options.title ?? `${site.name} blog`,
-          href: `/${localePath(path, page.locale, site)}`,
-        });
+        for (const format of formats)
+          setTag(head, 'link', { rel: 'alternate', type: FEED_TYPES[format], title: title(site), href: `/${localePath(paths[format], page.locale, site)}` });
       },
       async 'build:done'({ config, locales, documents, authors, write, body }) {
+        if (!formats.length) return;
         const byPath = new Map(documents.map((d) => [d._path, d]));
         for (const { code, site, posts } of locales) {
-          // The default locale's feed is written even without posts, as a one-language site's always is.
+          // The default locale's feeds are written even without posts, as a one-language site's always are.
           if (code !== site.defaultLocale && site.locales.length && !posts.length) continue;
-          const file = localePath(path, code, site);
-          await write(file, await atom({ config, site, lang: site.locales.length ? code : site.lang, posts, byPath, authors, body, path: file }));
+          const lang = site.locales.length ? code : site.lang;
+          const common = await channel({ config, site, lang, posts, byPath, authors, body, path: localePath(path, code, site) });
+          for (const format of formats) {
+            const file = localePath(paths[format], code, site);
+            await write(file, await writeFeed(format, { ...common, self: `${site.url}/${file}` }));
+          }
         }
       },
     },

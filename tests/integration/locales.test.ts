@@ -112,12 +112,19 @@ describe('a site in three languages', () => {
     expect(feed).not.toContain('/blog/2025/01/15/hello');
     expect(read(out, 'blog/feed.xml')).not.toContain('konnichiwa');
     expect(page('/ja/docs/guide').querySelector('link[type="application/atom+xml"]')!.getAttribute('href')).toBe('/ja/blog/feed.xml');
+    // RSS beside Atom, per locale too, in the locale's language.
+    const rss = read(out, 'ja/blog/rss.xml');
+    expect(rss).toContain(`<link>${URL}/ja/blog/2025/01/16/konnichiwa</link>`);
+    expect(rss).toContain('<language>ja</language>');
+    expect(rss).not.toContain('/blog/2025/01/15/hello');
+    expect(read(out, 'blog/rss.xml')).not.toContain('konnichiwa');
+    expect(page('/ja/docs/guide').querySelector('link[type="application/rss+xml"]')!.getAttribute('href')).toBe('/ja/blog/rss.xml');
     // Persian has no posts: no feed.
     expect(
       listFiles(out)
-        .filter((f) => f.endsWith('feed.xml'))
+        .filter((f) => f.endsWith('feed.xml') || f.endsWith('rss.xml'))
         .sort(),
-    ).toEqual(['blog/feed.xml', 'ja/blog/feed.xml']);
+    ).toEqual(['blog/feed.xml', 'blog/rss.xml', 'ja/blog/feed.xml', 'ja/blog/rss.xml']);
   });
 
   it("answers a missing page in the language of its locale, with a 404.html in each locale's folder", () => {

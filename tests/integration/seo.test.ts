@@ -66,6 +66,13 @@ describe('SEO head', () => {
 
   it('links the feed from every page', () => {
     expect(html(out, 'about/index.html').querySelector('link[rel="alternate"][type="application/atom+xml"]')?.getAttribute('href')).toBe('/blog/feed.xml');
+    // RSS beside it by default; a JSON Feed only when the plugin's `formats` lists it.
+    expect(html(out, 'about/index.html').querySelector('link[rel="alternate"][type="application/rss+xml"]')?.getAttribute('href')).toBe('/blog/rss.xml');
+    expect(html(out, 'about/index.html').querySelector('link[rel="alternate"][type="application/feed+json"]')).toBeNull();
+    expect(listFiles(out).filter((f) => f.startsWith('blog/') && /\.(xml|json)$/.test(f) && !f.includes('_payload'))).toEqual([
+      'blog/feed.xml',
+      'blog/rss.xml',
+    ]);
   });
 });
 
