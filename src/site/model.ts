@@ -9,13 +9,12 @@ import type { RenderJob, SharedRenderData } from '../render/types.ts';
 import { documentPageData, type Route } from '../routes/table.ts';
 import { localeOfPath, localeSegment, type Languages } from './locales.ts';
 import { versionNeighbours, versionSites } from './versions.ts';
-import { buildNavigation, collectPosts, computeNeighbours, computeRelated, isValidDate, type Neighbours, type RelatedPosts } from './collections.ts';
+import { buildNavigation, collectPosts, computeNeighbours, computeRelated, type Neighbours, type RelatedPosts } from './collections.ts';
 import type { SiteInfo } from '../../templates/types.ts';
 import type { ImageManifest } from '../output/images.ts';
 import { mathAssets } from '../output/math-assets.ts';
 import { ENGLISH, type StringTable } from '../../templates/i18n/keys.ts';
 import { formatString, type StringValues } from '../../templates/i18n/format.ts';
-import { formatDate } from '../../templates/components/util.ts';
 
 export function siteInfo(config: ResolvedConfig): SiteInfo {
   // The address the site lives at, base included: canonicals, feeds and sitemaps build on it.
@@ -254,51 +253,6 @@ export function ensureNotFound(routes: Route[], layouts: string[], site: Languag
     routes.push(notFound);
   }
   return notFound;
-}
-
-/** Posts with no listing page of their own get a built-in one at `/<blogDir>` (post layouts link back to it). */
-export function ensureBlogIndex(
-  routes: Route[],
-  posts: PostSummary[],
-  layouts: string[],
-  blogDir: string,
-  site: Languages,
-  strings: StringTable = ENGLISH,
-): void {
-  const path = `/${blogDir}`;
-  if (!posts.length || routes.some((r) => r.path === path)) return;
-  const layout = layouts.includes('default') ? 'default' : layouts[0];
-  const locale = localeOfPath(path, site);
-  // A date that is no day shows as nothing rather than throwing (collectPosts leaves those out); each formatted once per thread.
-  const day = (date: string) => (isValidDate(date) ? formatDate(date, locale) : '');
-  const scheduled = `${scheduledBadge(strings, locale)} `;
-  const items = posts.map(
-    (p) =>
-      `<li><a href="${escapeHtml(p.path)}">${escapeHtml(p.title)}</a> ${p.scheduled ? scheduled : ''}<time datetime="${escapeHtml(p.date)}">${day(p.date)}</time>${p.description ? `<br>${escapeHtml(p.description)}` : ''}</li>`,
-  );
-  const doc: ContentDocument = {
-    _id: 'sitegen:blog',
-    _stem: blogDir,
-    _path: path,
-    _dir: '',
-    _partial: false,
-    _type: 'markdown',
-    _source: '(built-in blog index)',
-    title: say(strings, locale, 'blog.title'),
-    description: say(strings, locale, 'blog.allPosts', { n: posts.length }),
-    navigation: false,
-    draft: false,
-    middleware: [],
-    frontmatter: {},
-    body: { toc: { title: '', depth: 3, searchDepth: 3, links: [] }, html: `<ul class="post-list">\n${items.join('\n')}\n</ul>\n` },
-    links: [],
-    ids: [],
-    wordCount: 0,
-    readingTime: 0,
-    isPost: false,
-    hash: '',
-  };
-  routes.push({ path, source: doc._source, status: 200, layout, page: documentPageData(doc, layout, site), middleware: [] });
 }
 
 /** A site without a home page (a bare folder of markdown) gets a built-in one: description, sections, newest posts. */

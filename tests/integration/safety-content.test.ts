@@ -91,7 +91,7 @@ describe('bad content input', () => {
 
   it('F13 with dates only warned about, a post without a valid date never reaches the built-in blog index or the feed', async () => {
     site = copyFixture('basic');
-    // No blog page of the site's own: the built-in listing (ensureBlogIndex) formats every post's date.
+    // No blog page of the site's own: the theme's listing (site/blog.ts) formats every post's date.
     rmSync(join(site, 'site/pages/blog.tsx'));
     configure("  checks: { dates: 'warn' },");
     write('content/blog/2023-02-30-bad.md', '---\ntitle: Bad day\n---\n\nBody.\n');
