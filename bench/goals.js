@@ -12,95 +12,21 @@
 // The outputs are compared file by file (the link dereferenced, `_sitegen/builds/` left out).
 // Last, the code measures: src/ lines, the longest function, README.md's size.
 // Results: docs/bench/goals.md.
-import { execFileSync, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join, relative } from 'node:path';
 import { generateCorpus } from './corpus.js';
+import { CACHE, ROOT, checkTools, clear, countPages, diff, flag, fmt, hugo, machine, median, settled, snapshot, timed } from './measure.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CACHE = join(ROOT, 'bench/.cache');
-const flag = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const sizes = flag('sizes', '2000,10000').split(',').map(Number);
 const runs = Number(flag('runs', '3'));
 /** Sitegen cold over Hugo cold before issue 42 (docs/bench/results.md of 2026-11-25, commit f78dc96). */
 const BASELINE_COLD = { 1000: 3.05, 4000: 1.96, 10000: 1.46, 40000: 1.05 };
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const fmt = (ms) => (ms / 1000).toFixed(2);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** Wall time and peak RSS (MB, the largest process) of one command, run under /usr/bin/time. */
-function timed(cmd, args, cwd) {
-  execFileSync('sync'); // what was deleted before is not charged to this run (see run.js, QUIET_MS)
-  return new Promise((resolve, reject) => {
-    const start = performance.now();
-    const child = spawn('/usr/bin/time', ['-f', '%M', cmd, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => {
-      const ms = performance.now() - start;
-      if (code !== 0) return reject(new Error(`${cmd} ${args.join(' ')} exited ${code}\n${stderr.slice(-2000)}`));
-      resolve({ ms, rssMb: Number(stderr.trim().split('\n').pop()) / 1024 });
-    });
-  });
-}
-
-/** Until sitegen's detached removal of a replaced output is done: no run is charged for the one before. */
-async function settled(root) {
-  const gens = join(root, '.dist.sitegen');
-  const busy = () => {
-    if (!existsSync(gens)) return false;
-    const current = existsSync(join(root, 'dist')) ? realpathSync(join(root, 'dist')) : '';
-    return readdirSync(gens).some((n) => /^(out|old|tmp|link)-/.test(n) && join(gens, n) !== current);
-  };
-  for (let i = 0; i < 600 && busy(); i++) await sleep(100);
-}
-
 async function sitegen(root, corpus, ...extra) {
   await settled(root);
   return timed(process.execPath, [join(ROOT, 'bin/sitegen.js'), 'build', '--quiet', '--root', root, '--content', corpus, ...extra], root);
-}
-
-/** Hugo cold, as run.js runs it: its resources removed, into a folder that never existed. */
-function hugo(corpus, out) {
-  rmSync(join(ROOT, 'bench/hugo/resources'), { recursive: true, force: true });
-  const args = ['--source', join(ROOT, 'bench/hugo'), '--contentDir', corpus, '--destination', out, '--quiet', '--buildFuture', '--noTimes'];
-  return timed('/usr/bin/hugo', args, dirname(out));
-}
-
-/** Every file of the output (the `dist` link dereferenced) and a hash of its bytes, `_sitegen/builds/` left out. */
-function snapshot(root) {
-  const top = realpathSync(join(root, 'dist'));
-  const files = new Map();
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const p = join(dir, entry.name);
-      const rel = relative(top, p);
-      if (rel === '_sitegen/builds') continue;
-      if (entry.isDirectory()) walk(p);
-      else if (entry.isSymbolicLink()) files.set(rel, `link:${readlinkSync(p)}`);
-      else files.set(rel, createHash('sha1').update(readFileSync(p)).digest('hex'));
-    }
-  };
-  walk(top);
-  return files;
-}
-
-function diff(before, after) {
-  const added = [...after.keys()].filter((f) => !before.has(f));
-  const removed = [...before.keys()].filter((f) => !after.has(f));
-  const changed = [...after.keys()].filter((f) => before.has(f) && before.get(f) !== after.get(f));
-  return { count: added.length + removed.length + changed.length, added, removed, changed };
 }
 
 /** The round's output out of the way, as in a fresh CI checkout (moved, not deleted: see run.js, QUIET_MS). */
@@ -108,10 +34,6 @@ async function dropOutput(root, trash, names = ['dist', '.dist.sitegen']) {
   await settled(root);
   mkdirSync(trash, { recursive: true });
   for (const name of names) if (existsSync(join(root, name))) renameSync(join(root, name), join(trash, name));
-}
-
-function countPages(dir) {
-  return readdirSync(dir, { withFileTypes: true }).reduce((k, e) => k + (e.isDirectory() ? countPages(join(dir, e.name)) : e.name === 'index.html' ? 1 : 0), 0);
 }
 
 function folderBytes(dir) {
@@ -198,14 +120,6 @@ async function round(ctx, r, compare) {
         .join(', ')}`,
     );
   return { t, ratios, files, load, hugoMs, hugoRssMb: Math.max(hugoA.rssMb, hugoB.rssMb), cacheMb, pages };
-}
-
-/** Remove a size's work folder, then wait out ext4's window over freed inodes unless nothing follows (see run.js, QUIET_MS). */
-async function clear(dir, wait) {
-  if (!existsSync(dir)) return;
-  rmSync(dir, { recursive: true, force: true });
-  execFileSync('sync');
-  if (wait) await sleep(61_000);
 }
 
 async function benchSize(size, last) {
@@ -389,23 +303,13 @@ ${code.longest.map((f) => `- ${f.lines} lines: \`${f.name}\`, ${f.file}:${f.line
 `;
 }
 
-for (const tool of ['/usr/bin/time', '/usr/bin/hugo'])
-  if (!existsSync(tool)) throw new Error(`${tool} is missing: run bench/run.js first (it installs it) or apt-get install ${tool.split('/').pop()}`);
+checkTools();
 execFileSync(process.execPath, [join(ROOT, 'scripts/compile.js')], { stdio: 'inherit' });
 mkdirSync(CACHE, { recursive: true });
 const results = [];
 for (const [i, size] of sizes.entries()) results.push(await benchSize(size, i === sizes.length - 1));
 const code = await codeMeasures();
-const git = (...args) => execFileSync('git', args, { cwd: ROOT }).toString().trim();
-const meta = {
-  date: new Date().toISOString().slice(0, 10),
-  cpus: cpus().length,
-  memGb: Math.round(totalmem() / 2 ** 30),
-  node: process.version,
-  hugo: execFileSync('/usr/bin/hugo', ['version']).toString().split(' ').slice(0, 2).join(' '),
-  commit: `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--', 'src') ? ' with uncommitted changes to src/' : ''}`,
-  edited: results[0].edited,
-};
+const meta = { ...machine(), edited: results[0].edited };
 const text = report(results, code, meta);
 writeFileSync(join(ROOT, 'docs/bench/goals.md'), text);
 console.log(text);
