@@ -25,6 +25,7 @@ export type {
   LocaleContext,
   HookName,
 } from './plugins/types.ts';
+export type { PluginCache } from './plugins/cache.ts';
 export type { HeadData, HeadTag } from './render/head.ts';
 /** Helpers for plugins and layouts: titles, canonical URLs, head tags, the docs section of a path. */
 export { pageTitle, canonicalUrl, setTag, docsSection } from './render/head.ts';

@@ -30,6 +30,7 @@ export async function finish(ctx: BuildContext, outputs: { redirects: number }):
     out,
     outDir: folder.tempDir,
     apiFiles: ctx.apiFiles,
+    cacheDir: project.cacheDir,
   });
   const targets = {
     routes: plan.knownRoutes,

@@ -2,6 +2,7 @@
  * What a build writes besides pages and per-document API files (the workers write those): assets, redirects,
  * `_headers`, the listing and navigation API files, public files and build manifests; then the plugins' `build:done`.
  */
+import { PluginCacheFolder } from '../plugins/cache.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Author } from '../../templates/types.ts';
@@ -81,6 +82,8 @@ export interface BuildDoneInput {
   outDir: string;
   /** The content API file of each document, relative to the output folder. */
   apiFiles: Map<string, string>;
+  /** Where the plugins' cache lives (`.sitegen-cache/`). */
+  cacheDir: string;
 }
 
 /** The plugins' `build:done` hooks. Returns the files they wrote (paths from the root) and any error. */
@@ -101,6 +104,7 @@ export async function runBuildDone(input: BuildDoneInput): Promise<{ files: Set<
     }
   };
   const pages = [...input.pages].sort((a, b) => (a.path < b.path ? -1 : 1));
+  const cache = new PluginCacheFolder(join(input.cacheDir, 'plugins'));
   const posts = apiPosts(input.plan.model.posts, input.config.base);
   try {
     await input.hooks.run('build:done', () => [
@@ -124,10 +128,12 @@ export async function runBuildDone(input: BuildDoneInput): Promise<{ files: Set<
           files.add(`/${path.replace(/^\/+/, '')}`);
           await input.out.write(path.replace(/^\/+/, ''), data);
         },
+        cache,
       },
     ]);
   } catch (error) {
     return { files, error: error as SitegenError };
   }
+  await cache.prune();
   return { files };
 }

@@ -129,7 +129,12 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
   // Page modules with parameters in their names (`[tag].tsx`) make a route per entry of their paths().
   const generated = await expandPages(pages, input.mod.pages, model, config, input.authors);
   const theme = blogPages(model.locales, config, input.authors, layouts, stringsOf);
-  const table = buildRouteTable(generated.pages, docs, { docsRoot: docsRoots, site: config, layouts, drafts: input.drafts, reservedFiles, scheduledAfter }, theme);
+  const table = buildRouteTable(
+    generated.pages,
+    docs,
+    { docsRoot: docsRoots, site: config, layouts, drafts: input.drafts, reservedFiles, scheduledAfter },
+    theme,
+  );
   const rules = checkRouteRules(config, reservedFiles);
   for (const route of table.routes) {
     const links = route.doc && resolved.links.get(route.doc._id);

@@ -50,6 +50,8 @@ export interface BuiltPage {
   version?: string;
 }
 
+import type { PluginCache } from './cache.ts';
+
 export interface BuildDoneContext {
   config: ResolvedConfig;
   site: SiteInfo;
@@ -69,6 +71,11 @@ export interface BuildDoneContext {
   write(path: string, data: string | Uint8Array): Promise<void>;
   /** The output folder being written (a temporary folder until the build succeeds). */
   outDir: string;
+  /**
+   * Values kept from build to build by key (in `.sitegen-cache/plugins/`): key a costly result by everything it is
+   * made from, and make it again only for a new key. What no plugin reads or writes in a build is removed after it.
+   */
+  cache?: PluginCache;
 }
 
 export interface DevServerContext {

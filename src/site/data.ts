@@ -86,6 +86,10 @@ async function dataFiles(dataDir: string): Promise<{ name: string; key: string; 
 /** A hash of the data files' names and bytes: part of the build id, so a data change is never "nothing changed". */
 export async function dataDigest(dataDir: string): Promise<string> {
   const hash = createHash('sha256');
-  for (const { name, file } of await dataFiles(dataDir)) hash.update(`${name}\u0000`).update(await readFile(file)).update('\u0000');
+  for (const { name, file } of await dataFiles(dataDir))
+    hash
+      .update(`${name}\u0000`)
+      .update(await readFile(file))
+      .update('\u0000');
   return hash.digest('hex').slice(0, 16);
 }

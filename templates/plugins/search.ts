@@ -181,7 +181,19 @@ function localeOf(doc: ContentDocument, site: IndexInput['site']): { locale: str
 
 /** The search index (MiniSearch's JSON) of the documents `include` covers, sorted by path. */
 export async function searchIndex(input: IndexInput): Promise<string> {
+  return indexJson(await searchDocuments(input));
+}
+
+/** MiniSearch's index of `documents`, as JSON. */
+async function indexJson(documents: SearchDocument[]): Promise<string> {
   const { default: MiniSearchClass } = await import('minisearch');
+  const index: MiniSearch<SearchDocument> = new MiniSearchClass<SearchDocument>(INDEX_OPTIONS);
+  index.addAll(documents);
+  return JSON.stringify(index);
+}
+
+/** What an index holds of each document `include` covers, sorted by path. */
+export async function searchDocuments(input: IndexInput): Promise<SearchDocument[]> {
   const { config, site } = input;
   const rendered = new Set(input.routes);
   // Each version's folder (its route in the default locale): a document in one is in that version's index only.
@@ -221,7 +233,7 @@ export async function searchIndex(input: IndexInput): Promise<string> {
       `warning [sitegen:search] The pages' text is over the search index budget (${TEXT_BUDGET.toLocaleString('en-US')} characters): each page is indexed up to ${cap.toLocaleString('en-US')} characters. Narrow the plugin's \`include\` to keep whole pages searchable.\n`,
     );
   }
-  const documents: SearchDocument[] = indexed.map((doc, i) => ({
+  return indexed.map((doc, i) => ({
     path: doc._path,
     title: doc.title || doc._path,
     section: sectionOf(doc),
@@ -229,9 +241,20 @@ export async function searchIndex(input: IndexInput): Promise<string> {
     headings: headingText(doc.body?.toc.links ?? []).join(' · '),
     text: truncate(texts[i], cap),
   }));
-  const index: MiniSearch<SearchDocument> = new MiniSearchClass<SearchDocument>(INDEX_OPTIONS);
-  index.addAll(documents);
-  return JSON.stringify(index);
+}
+
+/**
+ * The index of `documents`, from the build's cache when an earlier build made it of the same documents with the same
+ * tokenizer and MiniSearch: a body edit in one locale and version makes that index again, not the others.
+ */
+async function cachedIndex(documents: SearchDocument[], cache: BuildDoneContext['cache'], client: string): Promise<string> {
+  if (!cache) return indexJson(documents);
+  const key = `sitegen:search\u0000${client}\u0000${createHash('sha256').update(JSON.stringify(documents)).digest('hex')}`;
+  const known = await cache.get(key);
+  if (known !== undefined) return known;
+  const json = await indexJson(documents);
+  await cache.set(key, json);
+  return json;
 }
 
 /** The browser client (templates/search/client.ts) bundled with MiniSearch, by esbuild in its own process. */
@@ -289,14 +312,19 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
       // esbuild and MiniSearch load in these hooks, on the main thread, not at the top: every worker
       // loads the plugin too (for \`page:data\`), and would import them for nothing.
       async 'build:done'(ctx) {
-        // The browser client bundles while this thread builds the index.
-        const bundled = bundleClient(clientOf(ctx.config.root).file);
+        // The browser client bundles while this thread builds the index (once per version of its sources).
+        const { file, hash } = clientOf(ctx.config.root);
+        const clientKey = `sitegen:search-client\u0000${hash}`;
+        const bundled = ctx.cache?.get(clientKey).then((known) => known ?? bundleClient(file)) ?? bundleClient(file);
         bundled.catch(() => undefined); // awaited below
         const routes = ctx.pages.map((p) => p.path);
         for (const { locale, version } of indexesOf(ctx.site)) {
-          await ctx.write(indexFile(locale, version), await searchIndex({ ...ctx, routes, include: options.include, locale, version }));
+          const documents = await searchDocuments({ ...ctx, routes, include: options.include, locale, version });
+          await ctx.write(indexFile(locale, version), await cachedIndex(documents, ctx.cache, hash));
         }
-        await ctx.write(clientFile(clientOf(ctx.config.root).hash), await bundled);
+        const code = await bundled;
+        await ctx.cache?.set(clientKey, code);
+        await ctx.write(clientFile(hash), code);
       },
 
       'dev:files'(ctx) {

@@ -4,7 +4,7 @@
  * sitemap priorities, a search index per version, link checks across versions and locales, and rebuilds that leave the
  * other version alone. The same fixture without its Japanese folder checks a site in one language.
  */
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { html, json, listFiles, read, remove, runCli, tempDir, FIXTURES, type CliResult, outputFiles } from '../helpers.ts';
@@ -166,7 +166,7 @@ describe('docs in two versions and two languages', () => {
     expect(built.stderr).toMatch(/Build failed: 2 problems/);
   }, 120_000);
 
-  it("re-renders only the edited pages, in each locale and version, leaving the other pages alone, and builds the same as a cold build", async () => {
+  it('re-renders only the edited pages, in each locale and version, leaving the other pages alone, and builds the same as a cold build', async () => {
     const edit = (file: string, text: string) => writeFileSync(join(site, 'content', file), readFileSync(join(site, 'content', file), 'utf8') + text);
     const rendered = (stdout: string) =>
       stdout
@@ -210,6 +210,8 @@ describe('docs in two versions and two languages', () => {
       'v2/index.html',
     ]);
     expect(page('/v2/guide/plugins').querySelector('.docs-sidebar')!.text).toContain('Configure the lamp');
+    // The search plugin keeps one index per locale and version and its client in the cache, the outdated ones pruned.
+    expect(readdirSync(join(site, '.sitegen-cache/plugins'))).toHaveLength(5);
     const again = await runCli(['build', '--root', site, '--out', cold, '--force']);
     expect(again.code, again.stderr).toBe(0);
     expect(outputFiles(out)).toEqual(outputFiles(cold));

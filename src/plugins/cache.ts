@@ -1,0 +1,59 @@
+/**
+ * What `build:done` plugins keep between builds (`ctx.cache`): a value by key, in `.sitegen-cache/plugins/`. A plugin
+ * keys a costly result by everything it is made from (the search plugin: an index by its documents' text) and makes
+ * it again only when the key is new. Entries no plugin read or wrote in a build are removed after it. Each file starts
+ * with its value's hash: a damaged one reads as missing, never as a wrong value.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeAtomic } from '../cache/json-file.ts';
+
+const digest = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export interface PluginCache {
+  /** The value stored under `key` by this or an earlier build, or undefined. */
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string): Promise<void>;
+}
+
+export class PluginCacheFolder implements PluginCache {
+  private readonly used = new Set<string>();
+
+  constructor(private readonly dir: string) {}
+
+  private file(key: string): string {
+    const name = createHash('sha256').update(key).digest('hex').slice(0, 32);
+    this.used.add(name);
+    return join(this.dir, name);
+  }
+
+  async get(key: string): Promise<string | undefined> {
+    let text: string;
+    try {
+      text = await readFile(this.file(key), 'utf8');
+    } catch {
+      return undefined;
+    }
+    const newline = text.indexOf('\n');
+    const value = text.slice(newline + 1);
+    return newline === 64 && text.slice(0, 64) === digest(value) ? value : undefined;
+  }
+
+  async set(key: string, value: string): Promise<void> {
+    const file = this.file(key);
+    await mkdir(this.dir, { recursive: true });
+    await writeAtomic(file, `${digest(value)}\n${value}`);
+  }
+
+  /** Remove what this build did not use (after every plugin ran). */
+  async prune(): Promise<void> {
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch {
+      return;
+    }
+    await Promise.all(names.filter((name) => !this.used.has(name)).map((name) => rm(join(this.dir, name), { force: true })));
+  }
+}
