@@ -30,6 +30,7 @@ export async function finish(ctx: BuildContext, outputs: { redirects: number }):
     out,
     outDir: folder.tempDir,
     apiFiles: ctx.apiFiles,
+    apiKeys: new Map(Object.entries(ctx.apiState).map(([id, state]) => [id, state.key])),
     cacheDir: project.cacheDir,
   });
   const targets = {

@@ -82,6 +82,8 @@ export interface BuildDoneInput {
   outDir: string;
   /** The content API file of each document, relative to the output folder. */
   apiFiles: Map<string, string>;
+  /** By document id: the key of its content API file (what its body is made from). */
+  apiKeys?: Map<string, string>;
   /** Where the plugins' cache lives (`.sitegen-cache/`). */
   cacheDir: string;
 }
@@ -124,6 +126,7 @@ export async function runBuildDone(input: BuildDoneInput): Promise<{ files: Set<
           if (!file) return doc.body?.html ?? '';
           return limited(async () => (JSON.parse(await readFile(join(input.outDir, file), 'utf8')) as ContentDocument).body?.html ?? '');
         },
+        bodyKey: (doc: ContentDocument) => input.apiKeys?.get(doc._id),
         write: async (path: string, data: string | Uint8Array) => {
           files.add(`/${path.replace(/^\/+/, '')}`);
           await input.out.write(path.replace(/^\/+/, ''), data);

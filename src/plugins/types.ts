@@ -62,6 +62,11 @@ export interface BuildDoneContext {
   documents: ContentDocument[];
   /** A document's body HTML as its page shows it: images at their hashed files, root-relative links with the base. */
   body(doc: ContentDocument): Promise<string>;
+  /**
+   * A key of what `body(doc)` gives: the same key, the same body (everything it is made from is in it). Undefined when
+   * the build does not know one: then read the body.
+   */
+  bodyKey?(doc: ContentDocument): string | undefined;
   /** The blog listing as its content API file holds it: excerpts like `body(doc)`; `path` stays the route. */
   posts: PostSummary[];
   /** Each locale's site and blog listing, the default first (`site` and `posts` above); one entry without `locales`. */

@@ -194,6 +194,17 @@ async function indexJson(documents: SearchDocument[]): Promise<string> {
 
 /** What an index holds of each document `include` covers, sorted by path. */
 export async function searchDocuments(input: IndexInput): Promise<SearchDocument[]> {
+  return (await withTexts(indexEntries(input), input.body)).documents;
+}
+
+/** A document an index holds, with what it holds of it besides the text. */
+interface IndexEntry {
+  doc: ContentDocument;
+  fields: Omit<SearchDocument, 'text'>;
+}
+
+/** The documents `include` covers, sorted by path, without their text (no body is read). */
+function indexEntries(input: IndexInput): IndexEntry[] {
   const { config, site } = input;
   const rendered = new Set(input.routes);
   // Each version's folder (its route in the default locale): a document in one is in that version's index only.
@@ -226,34 +237,56 @@ export async function searchDocuments(input: IndexInput): Promise<SearchDocument
   const indexed = input.documents
     .filter((doc) => inLocale(doc) && included(localPath(doc)) && inVersion(doc) && !doc.draft && !doc._partial && !doc.redirect && rendered.has(doc._path))
     .sort((a, b) => (a._path < b._path ? -1 : a._path > b._path ? 1 : 0));
-  const texts = (await Promise.all(indexed.map((doc) => input.body(doc)))).map(htmlText);
-  const cap = textCap(texts.map((t) => t.length));
-  if (cap < PAGE_TEXT_LIMIT) {
-    process.stderr.write(
-      `warning [sitegen:search] The pages' text is over the search index budget (${TEXT_BUDGET.toLocaleString('en-US')} characters): each page is indexed up to ${cap.toLocaleString('en-US')} characters. Narrow the plugin's \`include\` to keep whole pages searchable.\n`,
-    );
-  }
-  return indexed.map((doc, i) => ({
-    path: doc._path,
-    title: doc.title || doc._path,
-    section: sectionOf(doc),
-    description: truncate(doc.description ?? '', DESCRIPTION_LIMIT),
-    headings: headingText(doc.body?.toc.links ?? []).join(' · '),
-    text: truncate(texts[i], cap),
+  return indexed.map((doc) => ({
+    doc,
+    fields: {
+      path: doc._path,
+      title: doc.title || doc._path,
+      section: sectionOf(doc),
+      description: truncate(doc.description ?? '', DESCRIPTION_LIMIT),
+      headings: headingText(doc.body?.toc.links ?? []).join(' · '),
+    },
   }));
 }
 
+/** The entries with their bodies' text, every page cut to the length the budget allows (warned when it cuts). */
+async function withTexts(entries: IndexEntry[], body: IndexInput['body']): Promise<{ documents: SearchDocument[]; cap: number }> {
+  const texts = (await Promise.all(entries.map(({ doc }) => body(doc)))).map(htmlText);
+  const cap = textCap(texts.map((t) => t.length));
+  if (cap < PAGE_TEXT_LIMIT) overBudget(cap);
+  return { documents: entries.map(({ fields }, i) => ({ ...fields, text: truncate(texts[i], cap) })), cap };
+}
+
+function overBudget(cap: number): void {
+  process.stderr.write(
+    `warning [sitegen:search] The pages' text is over the search index budget (${TEXT_BUDGET.toLocaleString('en-US')} characters): each page is indexed up to ${cap.toLocaleString('en-US')} characters. Narrow the plugin's \`include\` to keep whole pages searchable.\n`,
+  );
+}
+
 /**
- * The index of `documents`, from the build's cache when an earlier build made it of the same documents with the same
- * tokenizer and MiniSearch: a body edit in one locale and version makes that index again, not the others.
+ * The index of `entries`, from the build's cache when an earlier build made it of the same documents (their fields and
+ * their bodies' keys) with the same client (tokenizer, options, MiniSearch): a body edit in one locale and version reads
+ * the bodies of that one index and makes it again, and takes the others as they were. Without a key for every body, the
+ * index is made of the bodies read.
  */
-async function cachedIndex(documents: SearchDocument[], cache: BuildDoneContext['cache'], client: string): Promise<string> {
-  if (!cache) return indexJson(documents);
-  const key = `sitegen:search\u0000${client}\u0000${createHash('sha256').update(JSON.stringify(documents)).digest('hex')}`;
+async function cachedIndex(entries: IndexEntry[], ctx: BuildDoneContext, client: string): Promise<string> {
+  const { cache } = ctx;
+  const bodyKeys = entries.map(({ doc }) => ctx.bodyKey?.(doc));
+  if (!cache || bodyKeys.some((key) => key === undefined)) return indexJson((await withTexts(entries, ctx.body)).documents);
+  const hash = createHash('sha256');
+  entries.forEach(({ fields }, i) => hash.update(JSON.stringify([fields, bodyKeys[i]])));
+  const key = `sitegen:search\u0000${client}\u0000${hash.digest('hex')}`;
+  // The value: the text cap it was made with (to warn again as the build that made it did), then the index.
   const known = await cache.get(key);
-  if (known !== undefined) return known;
+  if (known !== undefined) {
+    const newline = known.indexOf('\n');
+    const cap = Number(known.slice(0, newline));
+    if (cap < PAGE_TEXT_LIMIT) overBudget(cap);
+    return known.slice(newline + 1);
+  }
+  const { documents, cap } = await withTexts(entries, ctx.body);
   const json = await indexJson(documents);
-  await cache.set(key, json);
+  await cache.set(key, `${cap}\n${json}`);
   return json;
 }
 
@@ -319,8 +352,8 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
         bundled.catch(() => undefined); // awaited below
         const routes = ctx.pages.map((p) => p.path);
         for (const { locale, version } of indexesOf(ctx.site)) {
-          const documents = await searchDocuments({ ...ctx, routes, include: options.include, locale, version });
-          await ctx.write(indexFile(locale, version), await cachedIndex(documents, ctx.cache, hash));
+          const entries = indexEntries({ ...ctx, routes, include: options.include, locale, version });
+          await ctx.write(indexFile(locale, version), await cachedIndex(entries, ctx, hash));
         }
         const code = await bundled;
         await ctx.cache?.set(clientKey, code);
