@@ -5,13 +5,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import { displayPath, inside } from '../content/scope.ts';
+import { TEMPLATES_DIR } from '../paths.ts';
 import type { ImageSource } from './images.ts';
 
 const IMAGE_TAG = /<Image\b[^>]*?\ssrc=(?:"([^"]*)"|'([^']*)'|\{\s*(?:"([^"]*)"|'([^']*)'|`([^`$]*)`)\s*\})/g;
 
-/** The `<Image src>` literals in `files` (the template bundle's inputs) inside the project, outside node_modules. */
+/** The `<Image src>` literals in `files` (the template bundle's inputs) inside the project, outside the theme and node_modules. */
 export async function templateImages(files: string[], root: string): Promise<ImageSource[]> {
-  const own = files.filter((f) => /\.[jt]sx$/.test(f) && inside(f, root) !== undefined && !/[\\/]node_modules[\\/]/.test(f));
+  const own = files.filter(
+    (f) => /\.[jt]sx$/.test(f) && inside(f, root) !== undefined && inside(f, TEMPLATES_DIR) === undefined && !/[\\/]node_modules[\\/]/.test(f),
+  );
   const found: ImageSource[] = [];
   for (const file of own) {
     const text = await readFile(file, 'utf8').catch(() => '');
