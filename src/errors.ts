@@ -42,6 +42,7 @@ export const ERROR_CODES = {
   SG5002: 'Missing anchor',
   SG5003: 'Missing image',
   SG5004: 'Not an image',
+  SG5005: 'Image could not be processed',
   SG6001: 'Plugin hook failed',
   SG7001: 'Output could not be written',
   SG7002: 'Build cache damaged',

@@ -15,6 +15,7 @@ export { Body } from './components/Prose.tsx';
 export { PostCard, Byline } from './components/PostCard.tsx';
 export { Icon, type IconName } from './components/Icon.tsx';
 export { Island } from './components/Island.tsx';
+export { Image, type ImageProps } from './components/Image.tsx';
 export { Once } from './components/Once.tsx';
 export { LogoMark, Brand } from './components/Logo.tsx';
 export { CtaBand } from './components/CtaBand.tsx';

@@ -8,6 +8,8 @@ import type { SitegenError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { OutputFolder } from '../output/folder.ts';
 import type { ImageFile, ImageManifest } from '../output/images.ts';
+import type { VariantJob } from '../output/image-variants.ts';
+import type { ProcessResult } from '../output/image-process.ts';
 import type { OutputCheck } from '../pipeline/output-check.ts';
 import type { SitePlan } from '../pipeline/plan.ts';
 import type { Project } from '../pipeline/project.ts';
@@ -84,6 +86,9 @@ export interface BuildContext {
 
   // parse
   images: { manifest: ImageManifest; files: ImageFile[]; problems: SitegenError[] };
+  /** The resized copies to encode (image-variants.ts), and their encoding once started (plan). */
+  imageJobs: VariantJob[];
+  imagesProcessed?: Promise<ProcessResult>;
   buildId: string;
   git?: GitDates;
 

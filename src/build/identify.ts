@@ -10,6 +10,9 @@ import { SitegenError } from '../errors.ts';
 import { formatMs, reportWarning } from '../log.ts';
 import { restoreLink } from '../output/folder.ts';
 import { collectImages } from '../output/images.ts';
+import { addVariants } from '../output/image-variants.ts';
+import { cachedCopy } from '../output/image-process.ts';
+import { templateImages } from '../output/template-images.ts';
 import { VERSION } from '../paths.ts';
 import { outputIntact } from '../pipeline/output-check.ts';
 import { changedSources, completeDocCache, pruned, saveDocCache, sourceKey, sourcesDigest } from '../pipeline/doc-cache.ts';
@@ -36,14 +39,23 @@ export async function identify(ctx: BuildContext): Promise<void> {
   // Read and hashed every build, like public files. Cached documents are known by their index entry (or digest) here.
   const counts = (d: { draft?: boolean; _partial?: boolean; partial?: boolean; posted?: string } | ContentDocument) =>
     !(d._partial || ('partial' in d && d.partial)) && (ctx.drafts || !d.draft) && due(d);
-  ctx.images = await collectImages({
-    docs: sources.flatMap((s, i) => {
-      const doc = digest ? digest.images[s.rel] : entries[i] ? entries[i].doc : indexed[i].images;
-      return doc && counts(doc) ? [doc] : [];
-    }),
+  const docs = sources.flatMap((s, i) => {
+    const doc = digest ? digest.images[s.rel] : entries[i] ? entries[i].doc : indexed[i].images;
+    return doc && counts(doc) ? [doc] : [];
+  });
+  const { shownAt, ...images } = await collectImages({
+    docs: [...docs, ...(await templateImages(ctx.templates.bundle.inputs, ctx.project.root))],
     ...ctx.scope,
   });
+  ctx.images = images;
   ctx.git = await ctx.gitRead;
+  // Each raster image's resized copies are planned now (their names are part of the build id) and encoded once the build goes on.
+  const { cacheDir, config } = ctx.project;
+  ctx.imageJobs = addVariants(ctx.images.manifest, ctx.images.files, config.images, shownAt);
+  for (const job of ctx.imageJobs) {
+    const hash = ctx.images.manifest.files[job.key].variants!.hash;
+    for (const file of job.files) ctx.images.files.push({ rel: file.rel, file: cachedCopy(cacheDir, file.rel), hash, key: job.key });
+  }
   ctx.buildId = buildId(ctx);
 }
 

@@ -11,6 +11,7 @@ import { SitegenError, applyCheckLevels } from '../errors.ts';
 import { hashText } from '../hash.ts';
 import { reportWarning } from '../log.ts';
 import { OutputFolder } from '../output/folder.ts';
+import { processImages } from '../output/image-process.ts';
 import { writeContentApi } from '../pipeline/api.ts';
 import { writeAssets, writeOutputs } from '../pipeline/outputs.ts';
 import { planSite } from '../pipeline/plan.ts';
@@ -46,6 +47,8 @@ const byStem = (a: ContentDocument, b: ContentDocument) => (a._stem < b._stem ? 
 /** The documents with their metadata, the output folder opened, the content API started, the site planned. */
 export async function plan(ctx: BuildContext): Promise<Started> {
   const { project, options } = ctx;
+  // Encoded while the site is planned and rendered: sharp works off this thread.
+  ctx.imagesProcessed = later(processImages(ctx.imageJobs, { cacheDir: project.cacheDir, root: project.root, concurrency: options.concurrency }));
   ctx.workers ??= new Workers(ctx.size, project.pluginModules, concurrencyFor(ctx.toParse.length, options.concurrency));
   await withMetadata(ctx);
   ctx.errors = [];
@@ -113,6 +116,17 @@ export async function plan(ctx: BuildContext): Promise<Started> {
   return { target, opened, apiWritten };
 }
 
+/** The image files to copy once their resized copies are encoded; an image that failed is a problem (SG5005) and leaves its copies out. */
+async function imagesWritten(ctx: BuildContext): Promise<BuildContext['images']['files']> {
+  const result = await ctx.imagesProcessed!;
+  if (ctx.imageJobs.length) {
+    const files = result.encoded ? ` (${result.encoded} files)` : '';
+    ctx.log.step(`resized ${result.processed} images${files}, ${result.cached} from cache`, result.ms);
+  }
+  ctx.renderErrors.push(...result.problems);
+  return result.failed.size ? ctx.images.files.filter((f) => !result.failed.has(f.rel)) : ctx.images.files;
+}
+
 /** One content API file per document, written by the worker that holds its body (or linked when unchanged). */
 function writeApi(ctx: BuildContext): Promise<void> {
   const { project } = ctx;
@@ -174,11 +188,12 @@ export async function render(ctx: BuildContext, { target, opened, apiWritten }: 
     summaries: hooks.has('build:done'),
   });
   const out = ctx.folder.writer;
-  const publicFiles = [...ctx.publicFiles, ...ctx.images.files];
   const timestamp = buildTimestamp(ctx.docs);
   const math = !!plan.model.shared.mathCss;
   const outputsWritten = later(
-    writeAssets(out, ctx.templates.assets, math).then(() => writeOutputs({ config: project.config, out, plan, buildId: ctx.buildId, timestamp, publicFiles })),
+    writeAssets(out, ctx.templates.assets, math)
+      .then(() => imagesWritten(ctx))
+      .then((images) => writeOutputs({ config: project.config, out, plan, buildId: ctx.buildId, timestamp, publicFiles: [...ctx.publicFiles, ...images] })),
   );
   // The document cache holds what was parsed, whatever the rest of the build gives.
   if (ctx.toParse.length || ctx.restated.length || Object.keys(ctx.docCache!.entries).length !== ctx.sources.length) ctx.docCacheSaved = later(saveDocs(ctx));

@@ -137,6 +137,22 @@ export const configSchema = z
         lineNumbers: z.boolean().default(false),
       })
       .default({}),
+    /** Responsive images (src/output/image-variants.ts): the widths and formats local PNG, JPEG, WebP and AVIF images are resized to. */
+    images: z
+      .object({
+        /** Widths in pixels; an image is never scaled up, so a narrower one gets the widths below its own and its own. */
+        widths: z.array(z.number().int().min(16).max(8192)).min(1).default([640, 960, 1280, 1920]),
+        /** Modern formats offered in `<source>`s, best first; the original's format is the `<img>` fallback. */
+        formats: z.array(z.enum(['avif', 'webp'])).default(['webp']),
+        /** Encoder quality 1–100 for every lossy format; unset: sharp's per-format default (WebP and JPEG 80, AVIF 50). */
+        quality: z.number().int().min(1).max(100).optional(),
+        /** The `sizes` attribute: how wide the image shows. The theme's content column is at most 780px wide. */
+        sizes: z.string().min(1).default('(min-width: 800px) 780px, 100vw'),
+        /** `false`: images are copied as they are, with no resized copies (the `<img>` keeps its size and lazy loading). */
+        enabled: z.boolean().default(true),
+      })
+      .strict()
+      .default({}),
     /** How each check counts: `error` fails the build, `warn` prints, `off` skips. */
     checks: z
       .object({

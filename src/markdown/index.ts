@@ -172,6 +172,12 @@ function buildToc(tokens: Token[], maxDepth: number): { toc: TocLink[]; ids: str
   return { toc, ids };
 }
 
+/** An `<Image src>` component's file is one of the document's images, like `![alt](src)`. */
+function imageProp(token: Token, line: number, images: LinkRef[]): void {
+  const meta = token.meta as { name?: string; props?: Record<string, unknown> } | null;
+  if (meta?.name === 'Image' && typeof meta.props?.src === 'string' && meta.props.src) images.push({ href: meta.props.src, line });
+}
+
 function collectLinks(tokens: Token[], lineOffset: number): { links: LinkRef[]; images: LinkRef[] } {
   const links: LinkRef[] = [];
   const images: LinkRef[] = [];
@@ -185,9 +191,10 @@ function collectLinks(tokens: Token[], lineOffset: number): { links: LinkRef[]; 
       } else if (child.type === 'image') {
         const src = child.attrGet('src');
         if (src) images.push({ href: src, line });
-      }
+      } else if (child.type === 'component_open') imageProp(child, line, images);
     }
   }
+  for (const block of tokens) if (block.type === 'component_open') imageProp(block, (block.map?.[0] ?? 0) + 1 + lineOffset, images);
   return { links, images };
 }
 

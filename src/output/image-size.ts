@@ -17,9 +17,22 @@ function gif(b: Buffer): ImageSize | undefined {
   return { width: b.readUInt16LE(6), height: b.readUInt16LE(8) };
 }
 
+/** The EXIF orientation (1–8) of an APP1 segment's body at `at`, if it says one. */
+function exifOrientation(b: Buffer, at: number, end: number): number | undefined {
+  if (end - at < 14 || b.toString('ascii', at, at + 6) !== 'Exif\0\0') return undefined;
+  const tiff = at + 6;
+  const le = b.toString('ascii', tiff, tiff + 2) === 'II';
+  const u16 = (o: number) => (le ? b.readUInt16LE(o) : b.readUInt16BE(o));
+  const ifd = tiff + (le ? b.readUInt32LE(tiff + 4) : b.readUInt32BE(tiff + 4));
+  if (ifd + 2 > end) return undefined;
+  for (let n = u16(ifd), e = ifd + 2; n > 0 && e + 12 <= end; n--, e += 12) if (u16(e) === 0x0112) return u16(e + 8);
+  return undefined;
+}
+
 function jpeg(b: Buffer): ImageSize | undefined {
   if (b.length < 4 || b[0] !== 0xff || b[1] !== 0xd8) return undefined;
   let i = 2;
+  let orientation: number | undefined;
   while (i + 9 < b.length) {
     if (b[i] !== 0xff) return undefined;
     const marker = b[i + 1];
@@ -28,9 +41,12 @@ function jpeg(b: Buffer): ImageSize | undefined {
       continue;
     }
     const length = b.readUInt16BE(i + 2);
+    if (marker === 0xe1) orientation ??= exifOrientation(b, i + 4, Math.min(b.length, i + 2 + length));
     // SOF0–SOF15 carry the frame size, except DHT (C4), JPG (C8) and DAC (CC).
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
+      const [height, width] = [b.readUInt16BE(i + 5), b.readUInt16BE(i + 7)];
+      // Orientations 5–8 turn the picture a quarter: browsers (and the resized copies) show it that way up.
+      return orientation && orientation >= 5 && orientation <= 8 ? { width: height, height: width } : { width, height };
     }
     i += 2 + length;
   }
@@ -140,4 +156,16 @@ const SIZES: Record<ImageFormat, (b: Buffer) => ImageSize | undefined> = { png, 
 /** The size of an image, or undefined when the bytes are none of the formats above or say no size. */
 export function imageSize(bytes: Buffer, format = imageFormat(bytes)): ImageSize | undefined {
   return format ? SIZES[format](bytes) : undefined;
+}
+
+/** An animated PNG (`acTL` before the first `IDAT`), WebP (VP8X animation flag) or AVIF (an `avis` sequence): copied, not resized. */
+export function isAnimated(b: Buffer, format = imageFormat(b)): boolean {
+  if (format === 'png') {
+    const idat = b.indexOf('IDAT', 8, 'ascii');
+    const actl = b.indexOf('acTL', 8, 'ascii');
+    return actl >= 0 && (idat < 0 || actl < idat);
+  }
+  if (format === 'webp') return b.length > 20 && b.toString('ascii', 12, 16) === 'VP8X' && (b[20] & 0x02) !== 0;
+  if (format === 'avif') return b.length >= 12 && b.toString('ascii', 8, 12) === 'avis';
+  return false;
 }

@@ -12,7 +12,9 @@ import type { ContentDocument } from '../content/types.ts';
 import { SitegenError } from '../errors.ts';
 import { escapeHtml } from '../html.ts';
 import { pathSlug } from '../markdown/slugify.ts';
-import { FORMAT_EXTENSIONS, imageFormat, imageSize } from './image-size.ts';
+import { FORMAT_EXTENSIONS, type ImageFormat, imageFormat, imageSize, isAnimated } from './image-size.ts';
+import type { ImageVariants } from './image-variants.ts';
+import { pictureHtml } from './picture.ts';
 import { IMAGE_KEYS } from '../content/fields.ts';
 
 export { IMAGE_KEYS };
@@ -22,6 +24,8 @@ export interface ImageInfo {
   url: string;
   width?: number;
   height?: number;
+  /** Its resized copies (image-variants.ts), when it gets them. */
+  variants?: ImageVariants;
 }
 
 export interface ImageManifest {
@@ -29,6 +33,8 @@ export interface ImageManifest {
   publicDir: string;
   /** Image file (relative to the project root, or absolute outside it) → where it went. */
   files: Record<string, ImageInfo>;
+  /** The `sizes` of a resized image's `srcset`s (config `images.sizes`), when images are resized. */
+  sizes?: string;
 }
 
 export interface ImageFile {
@@ -37,6 +43,10 @@ export interface ImageFile {
   /** Absolute source file. */
   file: string;
   hash: string;
+  /** Its key in the manifest, its format, and whether it moves (an animated image is copied only). */
+  key: string;
+  format?: ImageFormat;
+  animated?: boolean;
 }
 
 /** The file an image reference points at, or undefined for URLs (`https:`, `data:`, `//cdn`). */
@@ -113,12 +123,15 @@ export interface CollectInput extends ProjectScope {
 }
 
 /** Find, check, hash and measure every image the documents show; a refused one (SG5003, SG2010, SG5004) is a problem, not copied. */
-export async function collectImages(input: CollectInput): Promise<{ manifest: ImageManifest; files: ImageFile[]; problems: SitegenError[] }> {
+export async function collectImages(
+  input: CollectInput,
+): Promise<{ manifest: ImageManifest; files: ImageFile[]; problems: SitegenError[]; shownAt: Map<string, { file: string; line?: number }> }> {
   const files: Record<string, ImageInfo> = {};
   const out: ImageFile[] = [];
   const reported = new Set<string>();
   const problems: SitegenError[] = [];
   const seen = new Map<string, Promise<LoadedImage>>();
+  const shownAt = new Map<string, { file: string; line?: number }>();
   for (const doc of input.docs) {
     for (const ref of doc.images ?? []) {
       const key = imageKey(doc._source, ref.href, input.publicDir);
@@ -135,13 +148,14 @@ export async function collectImages(input: CollectInput): Promise<{ manifest: Im
         problems.push(imageProblem(doc, ref, key, loaded, input));
         continue;
       }
+      if (!shownAt.has(key)) shownAt.set(key, { file: doc._source, line: ref.line });
       if (files[key]) continue;
       const image = hashImage(key, loaded.bytes, loaded.file);
       files[key] = image.info;
       out.push(image.file);
     }
   }
-  return { manifest: { publicDir: input.publicDir, files }, files: out, problems };
+  return { manifest: { publicDir: input.publicDir, files }, files: out, problems, shownAt };
 }
 
 /**
@@ -155,7 +169,11 @@ export function hashImage(key: string, bytes: Buffer, file: string): { info: Ima
   const ext = !format || FORMAT_EXTENSIONS[format].includes(named) ? named : FORMAT_EXTENSIONS[format][0];
   const name = pathSlug(posix.basename(key, posix.extname(key))) || 'image';
   const rel = `_sitegen/images/${name}.${hash}${ext}`;
-  return { info: { url: `/${rel}`, ...imageSize(bytes, format) }, file: { rel, file, hash } };
+  const animated = !!format && isAnimated(bytes, format);
+  return {
+    info: { url: `/${rel}`, ...imageSize(bytes, format) },
+    file: { rel, file, hash, key, ...(format ? { format } : {}), ...(animated ? { animated } : {}) },
+  };
 }
 
 /** The image files a document shows (keys as in the manifest), whether they were found or not. */
@@ -168,7 +186,7 @@ export function documentImages(doc: ImageSource, manifest: ImageManifest | undef
   if (!manifest || !doc.images?.length) return undefined;
   const files: Record<string, ImageInfo> = {};
   for (const key of imageKeys(doc, manifest.publicDir)) if (manifest.files[key]) files[key] = manifest.files[key];
-  return Object.keys(files).length ? { publicDir: manifest.publicDir, files } : undefined;
+  return Object.keys(files).length ? { publicDir: manifest.publicDir, files, ...(manifest.sizes ? { sizes: manifest.sizes } : {}) } : undefined;
 }
 
 const IMG = /<img\b([^>]*)>/g;
@@ -183,19 +201,60 @@ function decodeAttr(value: string): string {
     .replace(/&amp;/g, '&');
 }
 
-/** Point the `<img>` elements of a document's HTML at their hashed files, with size and lazy loading. */
-export function rewriteImages(html: string, source: string, manifest: ImageManifest | undefined): string {
-  if (!manifest || !html.includes('<img')) return html;
+/** The manifest's image at `src` as written in `source` (a path, or the hashed URL a front matter field was given). */
+function findImage(manifest: ImageManifest, source: string, src: string): ImageInfo | undefined {
+  const key = imageKey(source, src, manifest.publicDir);
+  return (key && manifest.files[key]) || (src.startsWith('/_sitegen/images/') ? byUrl(manifest).get(src) : undefined);
+}
+
+const urlMaps = new WeakMap<ImageManifest, Map<string, ImageInfo>>();
+function byUrl(manifest: ImageManifest): Map<string, ImageInfo> {
+  let map = urlMaps.get(manifest);
+  if (!map) urlMaps.set(manifest, (map = new Map(Object.values(manifest.files).map((info) => [info.url, info]))));
+  return map;
+}
+
+/** An `<Image>`'s attributes without the markers: a `priority` one loads at once, at high priority. */
+function markedAttrs(attrs: string): string {
+  const rest = attrs.replace(` ${IMAGE_MARKER}`, '');
+  return rest.includes(PRIORITY) ? rest.replace(` ${PRIORITY}`, '').replace(' loading="lazy"', ' loading="eager" fetchpriority="high"') : rest;
+}
+
+const PRIORITY = 'data-sitegen-priority=""';
+
+/** The marker `<Image>` (templates/components/Image.tsx) leaves on its `<img>` for `rewriteImages` to find. */
+export const IMAGE_MARKER = 'data-sitegen-image=""';
+const IMAGE_PROPS = /(<sitegen-component data-name="Image" data-props=")([^"]*)(")/g;
+
+/**
+ * Point the `<img>` elements of a document's HTML at their hashed files, with size and lazy loading; a resized image
+ * becomes a `<picture>` with its copies. `marked`: only the `<img>`s `<Image>` rendered (a whole page's HTML).
+ */
+export function rewriteImages(html: string, source: string, manifest: ImageManifest | undefined, marked = false): string {
+  if (!manifest) return html;
+  // An `<Image>` in markdown gets its file's URL, so the page render finds it whatever page shows it (a listing's excerpt).
+  if (!marked && html.includes('data-name="Image"'))
+    html = html.replace(IMAGE_PROPS, (m, open: string, props: string, close: string) => {
+      try {
+        const value = JSON.parse(decodeAttr(props)) as { src?: unknown };
+        const info = typeof value.src === 'string' ? findImage(manifest, source, value.src) : undefined;
+        return info ? `${open}${escapeHtml(JSON.stringify({ ...value, src: info.url }))}${close}` : m;
+      } catch {
+        return m;
+      }
+    });
+  if (!html.includes(marked ? IMAGE_MARKER : '<img')) return html;
   return html.replace(IMG, (tag, attrs: string) => {
-    const src = SRC.exec(attrs)?.[1];
-    const key = src === undefined ? undefined : imageKey(source, decodeAttr(src), manifest.publicDir);
-    const info = key ? manifest.files[key] : undefined;
-    if (!info) return tag;
-    let rest = attrs.replace(SRC, ` src="${escapeHtml(info.url)}"`).replace(/\s*\/$/, '');
-    if (info.width && info.height && !/\swidth=/.test(rest)) rest += ` width="${info.width}" height="${info.height}"`;
+    if (marked && !attrs.includes(IMAGE_MARKER)) return tag;
+    const rest0 = marked ? markedAttrs(attrs) : attrs;
+    const src = SRC.exec(rest0)?.[1];
+    const info = src === undefined ? undefined : findImage(manifest, source, decodeAttr(src));
+    if (!info) return marked ? `<img${rest0}>` : tag;
+    let rest = rest0.replace(SRC, ` src="${escapeHtml(info.url)}"`).replace(/\s*\/$/, '');
+    if (info.width && info.height && !info.variants && !/\swidth=/.test(rest)) rest += ` width="${info.width}" height="${info.height}"`;
     if (!/\sloading=/.test(rest)) rest += ' loading="lazy"';
     if (!/\sdecoding=/.test(rest)) rest += ' decoding="async"';
-    return `<img${rest}>`;
+    return info.variants ? pictureHtml(info, info.variants, rest, manifest.sizes) : `<img${rest}>`;
   });
 }
 

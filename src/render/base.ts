@@ -7,10 +7,15 @@ export function basePrefix(base: string): string {
 
 const URL_ATTR = /(\s(?:href|src|action|poster))="(\/(?!\/)[^"]*)"/g;
 
-/** Put the base in front of every root-relative `href`, `src`, `action` and `poster` (not `//host`). */
+const SRCSET = /(\ssrcset)="([^"]*)"/g;
+
+/** Put the base in front of every root-relative `href`, `src`, `action` and `poster` (not `//host`), and `srcset` URL. */
 export function withBase(html: string, base: string): string {
   const prefix = basePrefix(base);
-  return prefix ? html.replace(URL_ATTR, (_, attr: string, path: string) => `${attr}="${prefix}${path}"`) : html;
+  if (!prefix) return html;
+  const out = html.replace(URL_ATTR, (_, attr: string, path: string) => `${attr}="${prefix}${path}"`);
+  if (!out.includes(' srcset="')) return out;
+  return out.replace(SRCSET, (_, attr: string, list: string) => `${attr}="${list.replace(/(^|,\s*)(\/(?!\/))/g, `$1${prefix}$2`)}"`);
 }
 
 /** The route of a request path under the base, or undefined when it is outside it: `/docs/guide` → `/guide`. */

@@ -10,7 +10,7 @@ import type { HookRunner } from '../plugins/run.ts';
 import type { PageHookContext } from '../plugins/types.ts';
 import { scopedCollections } from './collections.ts';
 import { SITE_COLLECTIONS, type Payload, type RenderJob, type RenderedPage, type SharedRenderData, type SiteCollection } from './types.ts';
-import { rewriteImageFields, rewriteImages } from '../output/images.ts';
+import { IMAGE_MARKER, rewriteImageFields, rewriteImages } from '../output/images.ts';
 import { tagsWithBase, withBase } from './base.ts';
 import { rewriteSourceLinks } from '../content/source-links.ts';
 import { expandComponents } from './components.ts';
@@ -95,6 +95,8 @@ function tracked(shared: Pick<SharedRenderData, SiteCollection>): { values: Pick
   return { values, uses };
 }
 
+const NO_IMAGES = { publicDir: '', files: {} };
+
 /** The page that failed to render: no HTML, and the problem (a thrown SitegenError as is, anything else as SG4001 with `hint`). */
 function failedPage(job: RenderJob, error: unknown, hint: string): RenderedPage {
   const err =
@@ -153,7 +155,9 @@ async function renderLayout(
       const page = strings && mod.StringsContext ? mod.createElement(mod.StringsContext.Provider, { value: strings }, layout) : layout;
       const layoutHtml = mod.renderToString(mod.createElement(mod.IslandsContext.Provider, { value: instances }, page));
       // The components markdown used (in the body, or in excerpts a listing shows).
-      const rawBody = expandComponents(mod, layoutHtml, instances, strings);
+      const expanded = expandComponents(mod, layoutHtml, instances, strings);
+      // What `<Image>` rendered, in a page, a layout or markdown, becomes its `<picture>` (or a plain `<img>`).
+      const rawBody = expanded.includes(IMAGE_MARKER) ? rewriteImages(expanded, job.page.source, shared.images ?? NO_IMAGES, true) : expanded;
       const body = linkIslands(withBase(rawBody, shared.site.base), shared.islands);
       return { rawBody, body, islands: islandPayloads(mod, instances, shared.site.base) };
     } catch (error) {

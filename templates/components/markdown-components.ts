@@ -7,7 +7,8 @@ import { Badge } from './Badge';
 import { Callout } from './Callout';
 import { Card, Cards } from './Card';
 import { FileTree } from './FileTree';
+import { Image } from './Image';
 import { Tab, Tabs } from './MarkdownTabs';
 import { Steps } from './Steps';
 
-export const markdownComponents: Record<string, ComponentType<never>> = { Badge, Callout, Card, Cards, FileTree, Steps, Tab, Tabs };
+export const markdownComponents: Record<string, ComponentType<never>> = { Badge, Callout, Card, Cards, FileTree, Image, Steps, Tab, Tabs };

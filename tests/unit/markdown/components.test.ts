@@ -19,7 +19,7 @@ import { markdownComponents } from '../../../templates/components/markdown-compo
 
 const SEED = 20_260_508;
 const md = createMarkdown();
-const KNOWN = 'Badge, Callout, Card, Cards, FileTree, Steps, Tab, Tabs';
+const KNOWN = 'Badge, Callout, Card, Cards, FileTree, Image, Steps, Tab, Tabs';
 const mod = { renderToString, createElement, Fragment, IslandsContext, markdownComponents, layouts: {}, pages: {} } as unknown as RenderModule;
 const render = (source: string) => renderMarkdown(md, source);
 /** The markdown rendered and its components filled, as a page shows it. */
