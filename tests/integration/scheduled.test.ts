@@ -68,8 +68,8 @@ describe('a build with --future', () => {
     const page = html(dist('future'), `${FUTURE}/index.html`);
     expect(page.querySelector('h1')?.text).toBe('The secret launch');
     expect(page.querySelector('.post-meta .badge-scheduled')?.text).toBe('Scheduled');
-    const items = html(dist('future'), 'blog/index.html').querySelectorAll('main li');
-    const marked = items.filter((li) => li.querySelector('.badge-scheduled')).map((li) => li.querySelector('a')?.getAttribute('href'));
+    const items = html(dist('future'), 'blog/index.html').querySelectorAll('main .post-card');
+    const marked = items.filter((card) => card.querySelector('.badge-scheduled')).map((card) => card.querySelector('.post-card-title a')?.getAttribute('href'));
     expect(marked).toEqual([`/${FUTURE}`, `/${DUE_29TH}`]);
     // A published post is not marked, on its page or in the listing.
     expect(html(dist('future'), `${PUBLISHED[1]}/index.html`).querySelector('.post-meta .badge-scheduled')).toBeNull();
@@ -142,8 +142,8 @@ describe('sitegen dev', () => {
       const { parse } = await import('node-html-parser');
       expect(parse(await page.text()).querySelector('.post-meta .badge-scheduled')?.text).toBe('Scheduled');
       const listing = parse(await (await fetch(`${dev.url}/blog`)).text());
-      const marked = listing.querySelectorAll('main li').filter((li) => li.querySelector('.badge-scheduled'));
-      expect(marked.map((li) => li.querySelector('a')?.getAttribute('href'))).toContain(`/${FUTURE}`);
+      const marked = listing.querySelectorAll('main .post-card').filter((card) => card.querySelector('.badge-scheduled'));
+      expect(marked.map((card) => card.querySelector('.post-card-title a')?.getAttribute('href'))).toContain(`/${FUTURE}`);
     } finally {
       await dev.close();
     }
