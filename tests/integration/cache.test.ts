@@ -134,7 +134,7 @@ describe('an up-to-date output folder', () => {
       expect(repaired.stdout).not.toContain('up to date');
       expect(bytes(join(dir, 'dist'))).toEqual(before);
 
-      expect((await run('--force')).stdout).toContain('Built 14 pages');
+      expect((await run('--force')).stdout).toContain('Built 19 pages');
     } finally {
       remove(dir);
     }
@@ -158,7 +158,7 @@ describe('the output records', () => {
       // A second build with a changed page: its records replace the first build's.
       writeFileSync(join(dir, 'content/about.md'), readFileSync(join(dir, 'content/about.md'), 'utf8') + '\nOne more line.\n');
       const second = await run();
-      expect(second.stdout).toMatch(/rendered 14 pages \(1[0-9] unchanged\)/);
+      expect(second.stdout).toMatch(/rendered 19 pages \(1[0-9] unchanged\)/);
       const expected = bytes(join(dir, 'dist'));
       // Torn: the index of the second build beside the records of the first (its changes on top
       // of them not written yet).
