@@ -223,13 +223,24 @@ async function compileRuntime(source = 'src/runtime/index.ts', plugins: Plugin[]
   const entry = result.outputFiles.find((f) => name(f) === 'index.js')!;
   const files: { path: string; contents: string }[] = [];
   let contents = entry.text;
-  for (const chunk of result.outputFiles.filter((f) => f !== entry)) {
-    if (chunk.text.includes('import(') || /from"\.\//.test(chunk.text))
-      throw new Error(`runtime chunk ${name(chunk)} imports another chunk: name it by content hash too`);
-    const hashed = `${name(chunk).replace(/-[A-Z0-9]+\.js$|\.js$/, '')}.${hashText(chunk.text).slice(0, 10)}.js`;
-    contents = contents.split(`"./${name(chunk)}"`).join(`"./${hashed}"`);
-    files.push({ path: `_sitegen/${hashed}`, contents: chunk.text });
+  // Each chunk is named by its content, with the chunks it imports (a part the entry and several chunks share) renamed
+  // in it first: the chunks that import none first, then those whose imports are named.
+  const renamed = new Map<string, string>();
+  const rename = (text: string) => [...renamed].reduce((out, [from, to]) => out.split(`"./${from}"`).join(`"./${to}"`), text);
+  let left = result.outputFiles.filter((f) => f !== entry);
+  while (left.length) {
+    const ready = left.filter((chunk) => !left.some((other) => other !== chunk && chunk.text.includes(`"./${name(other)}"`)));
+    if (!ready.length) throw new Error(`runtime chunks import each other in a cycle: ${left.map(name).join(', ')}`);
+    for (const chunk of ready) {
+      if (chunk.text.includes('import(')) throw new Error(`runtime chunk ${name(chunk)} imports another chunk on demand: name it by content hash too`);
+      const text = rename(chunk.text);
+      const hashed = `${name(chunk).replace(/-[A-Z0-9]+\.js$|\.js$/, '')}.${hashText(text).slice(0, 10)}.js`;
+      renamed.set(name(chunk), hashed);
+      files.push({ path: `_sitegen/${hashed}`, contents: text });
+    }
+    left = left.filter((chunk) => !ready.includes(chunk));
   }
+  contents = rename(contents);
   const hash = hashText(contents).slice(0, 10);
   const inputs = Object.keys(result.metafile.inputs).map((f) => join(PACKAGE_ROOT, f));
   return { value: { path: `_sitegen/runtime.${hash}.js`, contents, hash, files }, inputs };
