@@ -169,7 +169,7 @@ describe('a docs folder written for another tool', () => {
     // 01:30 at +02:00 is the evening before in UTC.
     expect(html(out, 'blog/2020/04/30/offset/index.html').querySelector('h1')?.text.trim()).toBe('Offset');
     const listing = html(out, 'blog/index.html')
-      .querySelectorAll('.post-list a')
+      .querySelectorAll('.post-card-title a')
       .map((a) => a.getAttribute('href'));
     expect(listing).toEqual(['/blog/2020/04/30/offset', '/blog/2020/04/03/hello']);
   });
