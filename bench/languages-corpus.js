@@ -6,17 +6,7 @@
 // generateVersioned: corpus.js's docs (its blog left out) four times, as v2, v1, ja/v2 and ja/v1.
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { generateCorpus } from './corpus.js';
-
-function mulberry32(seed) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { generateCorpus, mulberry32 } from './corpus.js';
 
 const words = (text) => text.trim().split(/\s+/);
 
