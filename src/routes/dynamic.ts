@@ -101,24 +101,33 @@ const invalid = (file: string, message: string, hint: string) => new SitegenErro
 
 /** Each route of a page module with parameters, from its `paths()`; the problems name the file. */
 export async function expandPage(page: DynamicPage, context: Omit<PathsContext, 'paginate'>): Promise<{ pages: PageModuleInfo[]; errors: SitegenError[] }> {
-  const { route, file } = page;
+  const called = await callPaths(page, context);
+  if ('error' in called) return { pages: [], errors: [called.error] };
+  const pages: PageModuleInfo[] = [];
   const errors: SitegenError[] = [];
+  const seen = new Map<string, number>();
+  called.entries.forEach((entry: unknown, i) => {
+    if (errors.length >= 5) return;
+    const read = readEntry(page, entry, i, seen);
+    if ('error' in read) errors.push(read.error);
+    else pages.push(read.page);
+  });
+  return { pages, errors };
+}
+
+/** The module's `paths()` called with the context and a `paginate` that knows its route: its entries, or the problem. */
+async function callPaths(page: DynamicPage, context: Omit<PathsContext, 'paginate'>): Promise<{ entries: unknown[] } | { error: SitegenError }> {
+  const { route, file } = page;
   const parsed = parsePattern(route);
   if ('problem' in parsed)
-    return {
-      pages: [],
-      errors: [invalid(file, `${file}: ${parsed.problem}`, 'Name a parameter as a whole segment: blog/tags/[tag].tsx, docs/[...slug].tsx.')],
-    };
+    return { error: invalid(file, `${file}: ${parsed.problem}`, 'Name a parameter as a whole segment: blog/tags/[tag].tsx, docs/[...slug].tsx.') };
   if (typeof page.paths !== 'function')
     return {
-      pages: [],
-      errors: [
-        invalid(
-          file,
-          `${file} has parameters in its name (${route}) but exports no paths()`,
-          'export function paths({ posts, data }) { return [{ params: { … } }]; }',
-        ),
-      ],
+      error: invalid(
+        file,
+        `${file} has parameters in its name (${route}) but exports no paths()`,
+        'export function paths({ posts, data }) { return [{ params: { … } }]; }',
+      ),
     };
   const routeOf = (params: Record<string, string>) => {
     const filled = fillRoute(route, params);
@@ -128,78 +137,57 @@ export async function expandPage(page: DynamicPage, context: Omit<PathsContext, 
   try {
     entries = await page.paths({ ...context, paginate: <T>(items: readonly T[], options?: PaginateOptions) => paginate(items, options, routeOf) });
   } catch (error) {
-    return {
-      pages: [],
-      errors: [
-        invalid(
-          file,
-          `paths() of ${file} threw: ${(error as Error)?.message ?? String(error)}`,
-          "Fix the error in paths(); it runs once per build with the site's collections and data.",
-        ),
-      ],
-    };
+    const message = `paths() of ${file} threw: ${(error as Error)?.message ?? String(error)}`;
+    return { error: invalid(file, message, "Fix the error in paths(); it runs once per build with the site's collections and data.") };
   }
   if (!Array.isArray(entries))
     return {
-      pages: [],
-      errors: [
-        invalid(
-          file,
-          `paths() of ${file} returned ${entries === null ? 'null' : typeof entries}, not an array`,
-          'Return an array of { params, props? } entries, one per route.',
-        ),
-      ],
+      error: invalid(
+        file,
+        `paths() of ${file} returned ${entries === null ? 'null' : typeof entries}, not an array`,
+        'Return an array of { params, props? } entries, one per route.',
+      ),
     };
-  const pages: PageModuleInfo[] = [];
-  const seen = new Map<string, number>();
-  entries.forEach((entry: unknown, i) => {
-    if (errors.length >= 5) return;
-    const params = (entry as PathEntry | null)?.params;
-    if (!entry || typeof entry !== 'object' || !params || typeof params !== 'object') {
-      errors.push(invalid(file, `paths() of ${file}: entry ${i} has no params object`, 'Each entry is { params: { name: value }, props?: { … } }.'));
-      return;
-    }
-    const filled = fillRoute(route, params);
-    if (typeof filled !== 'string') {
-      errors.push(
-        invalid(file, `paths() of ${file}: entry ${i}: ${filled.problem}`, `Give every parameter of ${route} a value that is one path segment (a slug).`),
-      );
-      return;
-    }
-    const earlier = seen.get(filled);
-    if (earlier !== undefined) {
-      errors.push(
-        new SitegenError('SG3001', `Route ${filled} is returned twice by paths() of ${file} (entries ${earlier} and ${i})`, {
-          location: { file },
-          hint: 'Each entry of paths() must give a different route.',
-        }),
-      );
-      return;
-    }
-    seen.set(filled, i);
-    const { meta } = entry as PathEntry;
-    // What the page renders from is what its key hashes: plain data (a Date becomes its ISO text; functions are dropped).
-    let props: unknown;
-    try {
-      props = (entry as PathEntry).props === undefined ? undefined : JSON.parse(JSON.stringify((entry as PathEntry).props));
-    } catch (error) {
-      errors.push(
-        invalid(
-          file,
-          `paths() of ${file}: entry ${i}'s props are not plain data: ${(error as Error).message}`,
-          'Props are JSON data: strings, numbers, arrays, objects.',
-        ),
-      );
-      return;
-    }
-    pages.push({
+  return { entries };
+}
+
+/** Entry `i` of `paths()` as a route, or its problem; `seen`: the routes of the entries before it. */
+function readEntry(page: DynamicPage, entry: unknown, i: number, seen: Map<string, number>): { page: PageModuleInfo } | { error: SitegenError } {
+  const { route, file } = page;
+  const params = (entry as PathEntry | null)?.params;
+  if (!entry || typeof entry !== 'object' || !params || typeof params !== 'object')
+    return { error: invalid(file, `paths() of ${file}: entry ${i} has no params object`, 'Each entry is { params: { name: value }, props?: { … } }.') };
+  const filled = fillRoute(route, params);
+  if (typeof filled !== 'string')
+    return {
+      error: invalid(file, `paths() of ${file}: entry ${i}: ${filled.problem}`, `Give every parameter of ${route} a value that is one path segment (a slug).`),
+    };
+  const earlier = seen.get(filled);
+  if (earlier !== undefined)
+    return {
+      error: new SitegenError('SG3001', `Route ${filled} is returned twice by paths() of ${file} (entries ${earlier} and ${i})`, {
+        location: { file },
+        hint: 'Each entry of paths() must give a different route.',
+      }),
+    };
+  seen.set(filled, i);
+  const { meta } = entry as PathEntry;
+  // What the page renders from is what its key hashes: plain data (a Date becomes its ISO text; functions are dropped).
+  let props: unknown;
+  try {
+    props = (entry as PathEntry).props === undefined ? undefined : JSON.parse(JSON.stringify((entry as PathEntry).props));
+  } catch (error) {
+    const message = `paths() of ${file}: entry ${i}'s props are not plain data: ${(error as Error).message}`;
+    return { error: invalid(file, message, 'Props are JSON data: strings, numbers, arrays, objects.') };
+  }
+  return {
+    page: {
       route: filled,
       file,
       meta: { ...page.meta, ...(meta && typeof meta === 'object' ? meta : {}) },
       pattern: route,
       params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v === undefined ? '' : String(v)])),
       ...(props !== undefined ? { props: props as Record<string, unknown> } : {}),
-    });
-  });
-  return { pages, errors };
+    },
+  };
 }

@@ -61,16 +61,7 @@ function localeListings(locale: LocaleModel, config: ResolvedConfig, authors: Re
     });
   }
   if (config.blog.tags) {
-    const tags = new Map<string, { name: string; posts: PostSummary[] }>();
-    for (const post of posts)
-      for (const name of new Set(post.tags.map((t) => t.trim()))) {
-        const slug = tagSlug(name);
-        if (!slug) continue;
-        const tag = tags.get(slug) ?? { name, posts: [] };
-        if (!tag.posts.includes(post)) tag.posts.push(post);
-        tags.set(slug, tag);
-      }
-    const sorted = [...tags.values()].sort((a, b) => b.posts.length - a.posts.length || a.name.localeCompare(b.name, code));
+    const sorted = postsByTag(posts, code);
     for (const tag of sorted) {
       const title = say('blog.tagTitle', { tag: tag.name });
       listing(tagPath(site, tag.name)!, tag.posts, config.blog.tags.pageSize, title, say('blog.postCount', { n: tag.posts.length }), {
@@ -93,14 +84,8 @@ function localeListings(locale: LocaleModel, config: ResolvedConfig, authors: Re
     }
   }
   if (config.blog.authors) {
-    const byAuthor = new Map<string, PostSummary[]>();
-    for (const post of posts) {
-      if (!Object.hasOwn(authors, post.author) || !authorPath(site, post.author)) continue;
-      const list = byAuthor.get(post.author);
-      if (list) list.push(post);
-      else byAuthor.set(post.author, [post]);
-    }
-    const ids = [...byAuthor.keys()].sort((a, b) => authors[a].name.localeCompare(authors[b].name, code));
+    const byAuthor = postsByAuthor(posts, authors, site, code);
+    const ids = [...byAuthor.keys()];
     for (const id of ids) {
       const author = authors[id];
       const list = byAuthor.get(id)!;
@@ -132,4 +117,31 @@ function localeListings(locale: LocaleModel, config: ResolvedConfig, authors: Re
     }
   }
   return pages;
+}
+
+/** Each tag with its posts, most used first: spellings with the same slug (`How To`, `how to`) are one tag. */
+function postsByTag(posts: PostSummary[], code: string): { name: string; posts: PostSummary[] }[] {
+  const tags = new Map<string, { name: string; posts: PostSummary[] }>();
+  for (const post of posts)
+    for (const name of new Set(post.tags.map((t) => t.trim()))) {
+      const slug = tagSlug(name);
+      if (!slug) continue;
+      const tag = tags.get(slug) ?? { name, posts: [] };
+      // Two spellings on one post: the post is listed once (it is the last one added).
+      if (tag.posts[tag.posts.length - 1] !== post) tag.posts.push(post);
+      tags.set(slug, tag);
+    }
+  return [...tags.values()].sort((a, b) => b.posts.length - a.posts.length || a.name.localeCompare(b.name, code));
+}
+
+/** Each known author whose id can be a route, with their posts, by name. */
+function postsByAuthor(posts: PostSummary[], authors: Record<string, Author>, site: LocaleModel['site'], code: string): Map<string, PostSummary[]> {
+  const byAuthor = new Map<string, PostSummary[]>();
+  for (const post of posts) {
+    if (!Object.hasOwn(authors, post.author) || !authorPath(site, post.author)) continue;
+    const list = byAuthor.get(post.author);
+    if (list) list.push(post);
+    else byAuthor.set(post.author, [post]);
+  }
+  return new Map([...byAuthor].sort(([a], [b]) => authors[a].name.localeCompare(authors[b].name, code)));
 }
