@@ -84,6 +84,8 @@ const sheetName = (href: string) => /\/_sitegen\/([^/]+?)\.[0-9a-f]+\.css$/.exec
  * order), and the old ones go once the new ones have loaded, so nothing shows unstyled; scroll and form state stay.
  */
 function swapStylesheets(sheets: Sheet[], assets: string): void {
+  // Where the page is scrolled to: the browser's scroll anchoring may move it while both sheets apply.
+  const y = window.scrollY;
   const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
   const stale = links.filter((l) => sheetName(l.href) !== undefined && !sheets.some((s) => s.href === l.getAttribute('href')));
   let previous: Element | undefined;
@@ -106,6 +108,7 @@ function swapStylesheets(sheets: Sheet[], assets: string): void {
   Promise.all(loads).then((loaded) => {
     if (loaded.includes(false)) return location.reload();
     for (const link of stale) link.remove();
+    window.scrollTo({ top: y, behavior: 'instant' });
     // Client-side navigation swaps in only payloads of the page's asset set: now the new one.
     document.documentElement.dataset.assets = assets;
     const runtime = (window as unknown as { sitegen?: { state: { assets: string } } }).sitegen;
