@@ -4,7 +4,7 @@
  */
 import { hashText } from '../hash.ts';
 import matter from 'gray-matter';
-import yaml from 'js-yaml';
+import { loadYaml } from './yaml.ts';
 import type MarkdownIt from 'markdown-it';
 import { SitegenError, codeFrame } from '../errors.ts';
 import { nestingLimit, renderMarkdown, type LinkRef } from '../markdown/index.ts';
@@ -42,20 +42,6 @@ function frameAt(text: string, line: number, column = 1): string {
     line,
     column,
   );
-}
-
-/** YAML with the core schema, so dates stay strings and parseDate can reject `2020-13-45` instead of rolling it over. */
-export function loadYaml(text: string): object {
-  // Anchors and aliases are refused: a self-reference or "billion laughs" would hang or crash the worker.
-  const anchor = /(^|[:\-[{,]\s*)([&*])[^\s,\]}]+/m.exec(text);
-  if (anchor) {
-    const before = text.slice(0, anchor.index + anchor[1].length).split('\n');
-    throw Object.assign(new Error('YAML anchors and aliases (&name, *name) are not supported'), {
-      reason: 'YAML anchors and aliases (&name, *name) are not supported',
-      mark: { line: before.length - 1, column: before[before.length - 1].length, position: anchor.index + anchor[1].length },
-    });
-  }
-  return yaml.load(text, { schema: yaml.CORE_SCHEMA }) as object;
 }
 
 const refuse = (language: string) => () => {

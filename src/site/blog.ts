@@ -36,9 +36,12 @@ function localeListings(locale: LocaleModel, config: ResolvedConfig, authors: Re
   const say = (key: string, values?: StringValues) => formatString(strings, ENGLISH, key, values, code);
   const dir = `/${site.blogDir}`;
   const pages: PageModuleInfo[] = [];
+  // Each post's card made once: a post is on the index, its tags' and its author's pages.
+  const cards = new Map(posts.map((post) => [post, card(post)]));
   /** One route a page of `list`, titled `title` (and "– page 2" after the first). */
   const listing = (base: string, list: PostSummary[], size: number, title: string, description: string, props: Omit<BlogListProps, 'page'>) => {
-    for (const entry of paginate(list.map(card), { size }, ({ page }) => (page ? `${base}/${page}` : base))) {
+    const items = list.map((post) => cards.get(post)!);
+    for (const entry of paginate(items, { size }, ({ page }) => (page ? `${base}/${page}` : base))) {
       const { page } = entry.props;
       pages.push(route(page.paths.current, page.number > 1 ? say('blog.pageTitle', { title, n: page.number }) : title, description, { ...props, page }));
     }

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
-import { loadYaml } from '../content/parse.ts';
 import type { Author } from '../../templates/types.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { SitegenError } from '../errors.ts';
@@ -60,7 +59,8 @@ export async function readData(dataDir: string): Promise<{ values: Record<string
   for (const { name, key, file } of await dataFiles(dataDir)) {
     try {
       const text = await readFile(file, 'utf8');
-      values[key] = name.endsWith('.json') ? JSON.parse(text) : loadYaml(text);
+      // js-yaml loads only for a YAML file: the main thread of a build otherwise never needs it.
+      values[key] = name.endsWith('.json') ? JSON.parse(text) : (await import('../content/yaml.ts')).loadYaml(text);
     } catch (error) {
       errors.push(
         new SitegenError('SG2006', `Invalid data file: ${(error as Error).message}`, {
