@@ -58,7 +58,15 @@ export function walkFiles(dir: string, options: WalkOptions): { files: string[];
   const walked = new Set<string>();
   const walk = (folder: string, prefix: string, depth: number) => {
     // One pattern and no links followed: no entry can come twice, so fast-glob's duplicate check (two thirds of the walk) is skipped.
-    const entries = fg.sync('**', { cwd: folder, onlyFiles: false, objectMode: true, dot: false, followSymbolicLinks: false, ignore: options.ignore, unique: false });
+    const entries = fg.sync('**', {
+      cwd: folder,
+      onlyFiles: false,
+      objectMode: true,
+      dot: false,
+      followSymbolicLinks: false,
+      ignore: options.ignore,
+      unique: false,
+    });
     for (const entry of entries) {
       const rel = prefix + entry.path;
       if (entry.dirent.isFile()) {
