@@ -20,4 +20,6 @@ export const env = {
   debugBuildId: () => Boolean(process.env.SITEGEN_DEBUG_BUILD_ID),
   /** Tests only: pause this long between the steps of the output swap, to kill a build inside it. */
   testSwapPauseMs: () => positiveInt('SITEGEN_TEST_SWAP_PAUSE_MS'),
+  /** Tests only: check the output on a thread of its own from this many files, and wait for its answer on the spare (a small fixture takes the path of a large site). */
+  testCheckThreadFrom: () => positiveInt('SITEGEN_TEST_CHECK_THREAD_FROM'),
 };

@@ -101,6 +101,8 @@ export interface BuildContext {
   previous?: OutputState;
   prevFiles: Map<string, number>;
   folder: OutputFolder;
+  /** The folder holds the previous output's files, checked on the output check's thread (OutputCheck.spareSame). */
+  verified: boolean;
   plan: SitePlan;
   early: { errors: SitegenError[]; warnings: SitegenError[] };
   foreignContent: boolean;

@@ -110,7 +110,8 @@ function buildId(ctx: BuildContext): string {
 export async function upToDate(ctx: BuildContext): Promise<BuildResult | undefined> {
   const { state, project, log } = ctx;
   if (ctx.fresh || !state || state.id !== ctx.buildId || !(await outputIntact(state, ctx.outputCheck))) {
-    ctx.outputCheck?.cancel();
+    // Stale: the check goes on to the spare, when there is one, for the build to take it over unseen (plan).
+    if (!state?.spare) ctx.outputCheck?.cancel();
     return undefined;
   }
   // The output link is gone (a CI job restored the generations): it shows the last build again.

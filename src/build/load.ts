@@ -10,6 +10,7 @@ import { readGitDates } from '../content/git-dates.ts';
 import { projectScope } from '../content/scope.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { hashText } from '../hash.ts';
+import { env } from '../env.ts';
 import { checkOutDir } from '../output/out-dir.ts';
 import { PACKAGE_ROOT, VERSION } from '../paths.ts';
 import type { PluginModule } from '../plugins/load.ts';
@@ -84,7 +85,7 @@ export async function load(options: BuildOptions, ctx: Pick<BuildContext, 'start
     project,
     state,
     fresh,
-    outputCheck: state && !fresh && state.files.length >= SIZE_CHECK_THREAD_FROM ? checkOutputSizes(project.cacheDir, state) : undefined,
+    outputCheck: state && !fresh && state.files.length >= (env.testCheckThreadFrom() ?? SIZE_CHECK_THREAD_FROM) ? checkOutputSizes(project.cacheDir, state) : undefined,
     workers,
     size,
   } as BuildContext;
@@ -113,9 +114,10 @@ export async function scan(ctx: BuildContext): Promise<void> {
   if (digest && digest.stats === statsNow) Object.assign(ctx, { digest, toParse: [], restated: [] });
   else await loadIndex(ctx, !digest);
   const { toParse } = ctx;
-  // A source to parse: the output is stale, its files' sizes are not needed.
+  // A source to parse: the output is stale. Its check goes on to the spare (OutputCheck.spareSame) only while the
+  // build will keep most pages: with many to parse, it would take a core from the parse for little.
   if (toParse.length) {
-    ctx.outputCheck?.cancel();
+    if (!ctx.state?.spare || toParse.length > sources.length / 4) ctx.outputCheck?.cancel();
     ctx.workers ??= new Workers(ctx.size, project.pluginModules, concurrencyFor(toParse.length, options.concurrency));
   }
   ctx.parsing = later(toParse.length ? parseSources(ctx, toParse) : Promise.resolve());

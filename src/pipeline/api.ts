@@ -89,6 +89,8 @@ export interface ApiInput {
   out: OutputWriter;
   previous?: OutputState;
   prevFiles: Map<string, number>;
+  /** The output folder already holds the previous output's files, checked (OutputCheck.spareSame): an unchanged file needs nothing done. */
+  verified?: boolean;
   /** The template bundle: the components a body uses render from it. */
   bundle: { file: string; hash: string };
 }
@@ -147,7 +149,8 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
     else if (gitUpdated) job.updated = gitUpdated;
     if (docImages) job.images = docImages;
     if (links) job.links = links;
-    if (same) linked.set(file, { job, size: input.prevFiles.get(file)! });
+    if (same && input.verified) outcome.written.push([file, input.prevFiles.get(file)!]);
+    else if (same) linked.set(file, { job, size: input.prevFiles.get(file)! });
     else jobs.push(job);
   }
   const ownerOf = (job: ApiJob) => owner.get(job.body.id);

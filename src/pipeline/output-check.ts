@@ -16,45 +16,88 @@ const filesPrefix = (outDir: string) => (outDir.endsWith('/') ? outDir : `${outD
  */
 export interface OutputCheck {
   sizes: Promise<boolean | undefined>;
+  /**
+   * Then, when the state names a spare generation: whether the spare holds the output's very files (the same inodes)
+   * at every path its recorded changes leave alone. With the output intact, the spare caught up by those changes is the
+   * output, file for file, and a build that takes it over need not look at its unchanged files again. `undefined` while
+   * unknown (still checking, stopped, no spare).
+   */
+  spareSame(): boolean | undefined;
+  /** The same, once the thread has answered it or stopped. */
+  spare: Promise<boolean | undefined>;
   /** Stop it by a flag read between stats: terminating a thread that is still starting can abort the process (Node 20). */
   cancel(): void;
 }
 
 const CHECK_SIZES = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { readFileSync, statSync } = require('node:fs');
+const { readFileSync, statSync, lstatSync } = require('node:fs');
 let intact;
+let state;
+const stop = new Int32Array(workerData.stop);
 try {
-  const state = JSON.parse(readFileSync(workerData.file, 'utf8'));
-  const stop = new Int32Array(workerData.stop);
+  state = JSON.parse(readFileSync(workerData.file, 'utf8'));
   if (state.id === workerData.id && Array.isArray(state.files)) {
     const builtAt = state.builtAt ?? Infinity;
+    const inodes = workerData.spare ? new Float64Array(state.files.length * 2) : undefined;
     intact = state.files.every(([path, size], i) => {
       if (i % 256 === 0 && Atomics.load(stop, 0)) return false;
       const stats = statSync(workerData.dir + path, { throwIfNoEntry: false });
+      if (inodes && stats) (inodes[2 * i] = stats.dev), (inodes[2 * i + 1] = stats.ino);
       return stats?.size === size && stats.mtimeMs <= builtAt;
     });
+    state.inodes = inodes;
   }
 } catch {}
-parentPort.postMessage(intact);
+parentPort.postMessage({ phase: 'sizes', intact });
+let spare;
+try {
+  const changes = state?.spare?.changes;
+  if (intact && state.inodes && Array.isArray(changes)) {
+    const changed = new Set(changes);
+    const inodes = state.inodes;
+    spare = state.files.every(([path], i) => {
+      if (i % 256 === 0 && Atomics.load(stop, 0)) return false;
+      if (changed.has(path)) return true;
+      const stats = lstatSync(workerData.spare + path, { throwIfNoEntry: false });
+      return !!stats && stats.isFile() && stats.dev === inodes[2 * i] && stats.ino === inodes[2 * i + 1];
+    });
+  }
+} catch {
+  spare = undefined;
+}
+parentPort.postMessage({ phase: 'spare', spare });
 `;
 
 export function checkOutputSizes(cacheDir: string, state: OutputIndex): OutputCheck {
   const stop = new SharedArrayBuffer(4);
+  let spareSame: boolean | undefined;
+  let spareAnswered: (same: boolean | undefined) => void;
+  const spare = new Promise<boolean | undefined>((resolve) => (spareAnswered = resolve));
   const sizes = new Promise<boolean | undefined>((resolve) => {
     try {
       const worker = new Worker(CHECK_SIZES, {
         eval: true,
-        workerData: { file: outputFile(cacheDir, state.outDir), id: state.id, dir: filesPrefix(state.dir ?? state.outDir), stop },
+        workerData: {
+          file: outputFile(cacheDir, state.outDir),
+          id: state.id,
+          dir: filesPrefix(state.dir ?? state.outDir),
+          ...(state.spare ? { spare: filesPrefix(state.spare.dir) } : {}),
+          stop,
+        },
       });
-      worker.once('message', (intact: boolean | undefined) => resolve(intact));
-      worker.once('error', () => resolve(undefined));
-      worker.once('exit', () => resolve(undefined));
+      worker.on('message', (answer: { phase: 'sizes' | 'spare'; intact?: boolean; spare?: boolean }) => {
+        if (answer.phase === 'sizes') resolve(answer.intact);
+        else spareAnswered((spareSame = answer.spare));
+      });
+      worker.once('error', () => (resolve(undefined), spareAnswered(undefined)));
+      worker.once('exit', () => (resolve(undefined), spareAnswered(spareSame)));
     } catch {
       resolve(undefined);
+      spareAnswered(undefined);
     }
   });
-  return { sizes, cancel: () => Atomics.store(new Int32Array(stop), 0, 1) };
+  return { sizes, spareSame: () => spareSame, spare, cancel: () => Atomics.store(new Int32Array(stop), 0, 1) };
 }
 
 /**

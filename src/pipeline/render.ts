@@ -35,6 +35,8 @@ export interface RenderInput {
   previous?: OutputState;
   /** The previous output's files with their sizes, as a map (made once for the build). */
   prevFiles?: Map<string, number>;
+  /** The output folder already holds the previous output's files, checked (OutputCheck.spareSame): a page kept needs nothing done. */
+  verified?: boolean;
   /** Content from another folder than the site's: links are checked as the documents wrote them. */
   foreignContent: boolean;
   /** Every file written, with its size: the pages' files join it. */
@@ -207,6 +209,15 @@ class PageRun {
     if (this.made >= routes.length) return undefined;
     const jobs = routes.slice(this.made, (this.made += JOBS_AT_A_TIME)).map((route) => this.makeJob(route));
     const owner = (job: WorkerJob) => this.ownerOf(job);
+    if (this.input.verified) {
+      // Its files are in the folder already, as they were: kept without a worker.
+      for (const job of jobs) if (job.reuse) this.takeLinked({ path: job.path, copied: true });
+      return ownedBatches(
+        jobs.filter((job) => !job.reuse),
+        owner,
+        16,
+      );
+    }
     return [
       ...ownedBatches(
         jobs.filter((job) => !job.reuse),

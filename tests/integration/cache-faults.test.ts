@@ -4,6 +4,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import {
+  utimesSync,
   appendFileSync,
   lstatSync,
   readdirSync,
@@ -253,83 +254,112 @@ describe('the source index damaged while its digest is intact (the sources uncha
   }
 });
 
-describe('the kept generation (the next build starts from it), damaged, never gives a wrong site', () => {
-  let site: string;
-  let saved: string;
-  const B: Edit[] = ['setup', 'hello'];
+/**
+ * Replaced by another file (another inode) of the same size with its date set back: only the inode tells it apart. The
+ * spare check (OutputCheck.spareSame) and the workers' link both compare inodes.
+ */
+const REPLACED: [string, (file: string) => void] = [
+  'replaced by another file of the same size, dated back',
+  (file) => {
+    const { size, mtime } = statSync(file);
+    rmSync(file);
+    writeFileSync(file, garbage(size));
+    utimesSync(file, mtime, mtime);
+  },
+];
 
-  beforeAll(async () => {
-    site = copyFixture('basic');
-    saved = tempDir('sitegen-spare-faults-');
-    expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
-    applyEdits(site, ['setup']);
-    expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
-    await settle(site);
-    saveState(site, saved);
-    applyEdits(site, ['hello']);
-  }, 120_000);
+// Twice: checked by the workers as they link each file (a small site), and beforehand on the output check's thread, as
+// for a site of 8,000 files or more (SITEGEN_TEST_CHECK_THREAD_FROM), after which the build takes the spare over unseen.
+for (const threaded of [false, true]) {
+  describe(`the kept generation (the next build starts from it), damaged, never gives a wrong site${threaded ? ' (checked on the output check thread)' : ''}`, () => {
+    const env: Record<string, string> = threaded ? { SITEGEN_TEST_CHECK_THREAD_FROM: '1' } : {};
+    const build = (...more: string[]) => runCli(['build', '--quiet', '--root', site, ...more], { env });
+    let site: string;
+    let saved: string;
+    const B: Edit[] = ['setup', 'hello'];
 
-  afterAll(() => {
-    remove(site);
-    remove(saved);
-  });
+    beforeAll(async () => {
+      site = copyFixture('basic');
+      saved = tempDir('sitegen-spare-faults-');
+      expect((await build()).code).toBe(0);
+      applyEdits(site, ['setup']);
+      expect((await build()).code).toBe(0);
+      await settle(site);
+      saveState(site, saved);
+      applyEdits(site, ['hello']);
+    }, 120_000);
 
-  // Its unchanged files are the current output's (hard links): damaged in place, both are.
-  for (const [how, damage] of DAMAGES) {
-    it(`every file ${how}: the build equals the cold build`, async () => {
+    afterAll(() => {
+      remove(site);
+      remove(saved);
+    });
+
+    it('intact: the build equals the cold build, and takes the spare over unseen only after the thread checked it', async () => {
       restoreState(site, saved);
-      const gens = join(site, '.dist.sitegen');
-      const spare = readdirSync(gens).find((name) => name.startsWith('spare-'));
-      expect(spare).toBeDefined();
-      const files = listFiles(join(gens, spare!));
-      expect(files.length).toBeGreaterThan(10);
-      for (const file of files) damage(join(gens, spare!, file));
-      const built = await runCli(['build', '--quiet', '--root', site]);
+      const built = await runCli(['build', '--root', site, '--profile'], { env });
       expect(built.code, built.stderr).toBe(0);
+      expect(built.stdout.includes('unchanged files left as they are')).toBe(threaded);
       expect(await differsFromCold(site, B)).toEqual([]);
       await settle(site);
     }, 120_000);
-  }
 
-  it('links planted in it are replaced, never followed out of the project', async () => {
-    restoreState(site, saved);
-    const gens = join(site, '.dist.sitegen');
-    const spare = join(gens, readdirSync(gens).find((name) => name.startsWith('spare-'))!);
-    const outside = tempDir('sitegen-outside-');
-    try {
-      // A page file that is a link to the current output's own file, and a folder that is a link out of the project.
-      const page = listFiles(spare).find((f) => f.endsWith('index.html') && f.includes('/'))!;
-      rmSync(join(spare, page));
-      symlinkSync(join(site, 'dist', page), join(spare, page));
-      const folder = listFiles(spare)
-        .find((f) => f.startsWith('guide/') && f.endsWith('/index.html'))!
-        .split('/')
-        .slice(0, 2)
-        .join('/');
-      rmSync(join(spare, folder), { recursive: true });
-      symlinkSync(outside, join(spare, folder));
-      const built = await runCli(['build', '--quiet', '--root', site]);
-      expect(built.code, built.stderr).toBe(0);
-      expect(readdirSync(outside)).toEqual([]);
-      const dist = realpathSync(join(site, 'dist'));
-      expect(lstatSync(join(dist, page)).isSymbolicLink()).toBe(false);
-      expect(lstatSync(join(dist, folder)).isDirectory()).toBe(true);
-      expect(await differsFromCold(site, B)).toEqual([]);
-      await settle(site);
-    } finally {
-      remove(outside);
+    // Its unchanged files are the current output's (hard links): damaged in place, both are.
+    for (const [how, damage] of [...DAMAGES, REPLACED]) {
+      it(`every file ${how}: the build equals the cold build`, async () => {
+        restoreState(site, saved);
+        const gens = join(site, '.dist.sitegen');
+        const spare = readdirSync(gens).find((name) => name.startsWith('spare-'));
+        expect(spare).toBeDefined();
+        const files = listFiles(join(gens, spare!));
+        expect(files.length).toBeGreaterThan(10);
+        for (const file of files) damage(join(gens, spare!, file));
+        const built = await build();
+        expect(built.code, built.stderr).toBe(0);
+        expect(await differsFromCold(site, B)).toEqual([]);
+        await settle(site);
+      }, 120_000);
     }
-  }, 120_000);
 
-  it('gone: the build equals the cold build', async () => {
-    restoreState(site, saved);
-    const gens = join(site, '.dist.sitegen');
-    for (const name of readdirSync(gens)) if (name.startsWith('spare-')) rmSync(join(gens, name), { recursive: true });
-    const built = await runCli(['build', '--quiet', '--root', site]);
-    expect(built.code, built.stderr).toBe(0);
-    expect(await differsFromCold(site, B)).toEqual([]);
-  }, 120_000);
-});
+    it('links planted in it are replaced, never followed out of the project', async () => {
+      restoreState(site, saved);
+      const gens = join(site, '.dist.sitegen');
+      const spare = join(gens, readdirSync(gens).find((name) => name.startsWith('spare-'))!);
+      const outside = tempDir('sitegen-outside-');
+      try {
+        // A page file that is a link to the current output's own file, and a folder that is a link out of the project.
+        const page = listFiles(spare).find((f) => f.endsWith('index.html') && f.includes('/'))!;
+        rmSync(join(spare, page));
+        symlinkSync(join(site, 'dist', page), join(spare, page));
+        const folder = listFiles(spare)
+          .find((f) => f.startsWith('guide/') && f.endsWith('/index.html'))!
+          .split('/')
+          .slice(0, 2)
+          .join('/');
+        rmSync(join(spare, folder), { recursive: true });
+        symlinkSync(outside, join(spare, folder));
+        const built = await build();
+        expect(built.code, built.stderr).toBe(0);
+        expect(readdirSync(outside)).toEqual([]);
+        const dist = realpathSync(join(site, 'dist'));
+        expect(lstatSync(join(dist, page)).isSymbolicLink()).toBe(false);
+        expect(lstatSync(join(dist, folder)).isDirectory()).toBe(true);
+        expect(await differsFromCold(site, B)).toEqual([]);
+        await settle(site);
+      } finally {
+        remove(outside);
+      }
+    }, 120_000);
+
+    it('gone: the build equals the cold build', async () => {
+      restoreState(site, saved);
+      const gens = join(site, '.dist.sitegen');
+      for (const name of readdirSync(gens)) if (name.startsWith('spare-')) rmSync(join(gens, name), { recursive: true });
+      const built = await build();
+      expect(built.code, built.stderr).toBe(0);
+      expect(await differsFromCold(site, B)).toEqual([]);
+    }, 120_000);
+  });
+}
 
 /** Change bytes in the middle of an output file, keeping its size (as a hand edit or a bad sync would). */
 function scribble(file: string): void {

@@ -2,7 +2,7 @@
  * The up-to-date check: the output folder holds the recorded build, every file at its recorded
  * size, whether the sizes are checked in this thread or on a thread of their own.
  */
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -69,6 +69,69 @@ describe('the up-to-date check', () => {
     const check = checkOutputSizes(cacheDir, state);
     check.cancel();
     expect(await check.sizes).toBe(false);
+  });
+});
+
+describe("the spare check (a build takes the spare over unseen when it holds the output's very files)", () => {
+  /**
+   * An output of `count` pages in a generation folder, and a spare generation of hard links to its files, apart from
+   * `changed` (the spare's recorded changes), which the spare holds as copies of their own.
+   */
+  async function withSpare(count: number, changed: string[] = []): Promise<{ state: OutputIndex; spare: string }> {
+    const generation = join(dir, 'gen-1');
+    const spare = join(dir, 'spare-1');
+    const files: [string, number][] = [];
+    const put = (rel: string, text: string) => {
+      mkdirSync(join(generation, rel, '..'), { recursive: true });
+      writeFileSync(join(generation, rel), text);
+      files.push([rel, Buffer.byteLength(text)]);
+      mkdirSync(join(spare, rel, '..'), { recursive: true });
+      if (changed.includes(rel)) writeFileSync(join(spare, rel), `${text} (older)`);
+      else linkSync(join(generation, rel), join(spare, rel));
+    };
+    put('_sitegen/builds/latest.json', JSON.stringify({ id: 'build-1' }));
+    for (let n = 0; n < count; n++) put(`page-${n}/index.html`, `<p>page ${n}</p>`);
+    await saveOutputState(cacheDir, {
+      id: 'build-1',
+      outDir: generation,
+      files,
+      pages: {},
+      api: {},
+      builtAt: Date.now() + 1000,
+      generation,
+      spare: { dir: spare, changes: changed },
+    });
+    return { state: (await loadOutputState(cacheDir, generation))!, spare };
+  }
+
+  it('holds when every unchanged file is the same inode, its recorded changes aside', async () => {
+    const { state } = await withSpare(300, ['page-7/index.html']);
+    expect(state.spare).toBeDefined();
+    const check = checkOutputSizes(cacheDir, state);
+    expect(await check.sizes).toBe(true);
+    expect(await check.spare).toBe(true);
+    expect(check.spareSame()).toBe(true);
+  });
+
+  it('fails for a file of the spare replaced by another (same size, an old date), or gone', async () => {
+    const { state, spare } = await withSpare(300);
+    const file = join(spare, 'page-42/index.html');
+    rmSync(file);
+    writeFileSync(file, '<p>page 99</p>');
+    utimesSync(file, new Date(2001, 0, 1), new Date(2001, 0, 1));
+    expect(await checkOutputSizes(cacheDir, state).spare).toBe(false);
+    rmSync(file);
+    expect(await checkOutputSizes(cacheDir, state).spare).toBe(false);
+  });
+
+  it('is not asked when the output itself was changed, or when there is no spare', async () => {
+    const { state } = await withSpare(30);
+    writeFileSync(join(dir, 'gen-1/page-3/index.html'), '<p>edited by hand</p>');
+    const check = checkOutputSizes(cacheDir, state);
+    expect(await check.sizes).toBe(false);
+    expect(await check.spare).toBeUndefined();
+    const plain = await output(30);
+    expect(await checkOutputSizes(cacheDir, plain).spare).toBeUndefined();
   });
 });
 
