@@ -64,13 +64,17 @@ export interface RenderOutcome {
 
 export async function renderPages(input: RenderInput): Promise<RenderOutcome> {
   const run = new PageRun(input);
-  // A page taken over is only linked: a twentieth of the work of rendering it.
-  const grown = later(input.grow?.(run.toRender + (input.plan.routes.length - run.toRender) / 20) ?? Promise.resolve());
+  // With the folder verified, the pages kept are taken as their jobs are made, so the jobs are made at once: what is
+  // left tells how many workers to start (one page edited: none). Else a page taken over is only linked: a twentieth
+  // of the work of rendering it.
+  const first = input.verified ? run.all() : run.more();
+  const pages = input.verified ? first!.reduce((n, batch) => n + batch.length, 0) : run.toRender + (input.plan.routes.length - run.toRender) / 20;
+  const grown = later(input.grow?.(pages) ?? Promise.resolve());
   const setup = { type: 'setup' as const, bundleFile: input.bundleFile, shared: input.plan.model.shared };
   // Not waited for before rendering: each worker takes its render requests after this setup.
   const ready = later(Promise.all(input.pool.sessions.map((s) => s.request(setup, 'loading the templates for'))));
   await grown;
-  await run.renderAll(run.more() ?? [], () => run.more());
+  await run.renderAll(first ?? [], () => run.more());
   await ready;
   // Pages whose files in the previous output were gone or changed: rendered after the rest.
   if (run.retries.length) await run.renderAll(batches(run.retries.splice(0), 16));
@@ -201,6 +205,13 @@ class PageRun {
   /** A body any worker can read goes to whichever is free; another to the worker that holds it. */
   private ownerOf(job: WorkerJob) {
     return job.reuse || !job.body || job.body.at ? undefined : this.input.owner.get(job.body.id);
+  }
+
+  /** Every job's batches at once. */
+  all(): WorkerJob[][] {
+    const list: WorkerJob[][] = [];
+    for (let more = this.more(); more; more = this.more()) list.push(...more);
+    return list;
   }
 
   /** The next slice of jobs, in batches (pages to link 64 to a message), or undefined when all are made. */
