@@ -11,6 +11,13 @@
 /** MiniSearch's default split (its SPACE_OR_PUNCTUATION): what Latin-script text has always been cut at. */
 const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
 
+/**
+ * The same split for ASCII text, twice as fast as the Unicode classes: line breaks, the space, and ASCII's punctuation
+ * (`\p{P}`); its symbols ($ + < = > ^ | ~ and the backtick) are not punctuation and stay in words.
+ */
+const ASCII_SPACE_OR_PUNCTUATION = /[\n\r \x21-\x23\x25-\x2A\x2C-\x2F\x3A\x3B\x3F\x40\x5B-\x5D\x5F\x7B\x7D]+/;
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** Scripts whose words a space does not (always) end: Han, kana, Hangul, and those of South-East Asia. */
 const UNSPACED = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
 
@@ -27,6 +34,7 @@ export function needsSegmenting(text: string): boolean {
  * index and the query agree whatever the browser's language).
  */
 export function tokenize(text: string): string[] {
+  if (ASCII.test(text)) return text.split(ASCII_SPACE_OR_PUNCTUATION);
   const pieces = text.split(SPACE_OR_PUNCTUATION);
   // (A browser without Intl.Segmenter, Firefox before 125, searches such text as MiniSearch would.)
   if (!UNSPACED.test(text) || typeof Intl.Segmenter !== 'function') return pieces;
