@@ -181,7 +181,9 @@ function localeOf(doc: ContentDocument, site: IndexInput['site']): { locale: str
 
 /** The search index (MiniSearch's JSON) of the documents `include` covers, sorted by path. */
 export async function searchIndex(input: IndexInput): Promise<string> {
-  return indexJson(await searchDocuments(input));
+  const { documents, cap } = await withTexts(indexEntries(input), input.body);
+  if (cap < PAGE_TEXT_LIMIT) overBudget([[indexName(input.locale, input.version), cap]]);
+  return indexJson(documents);
 }
 
 /** MiniSearch's index of `documents`, as JSON. */
@@ -253,14 +255,20 @@ function indexEntries(input: IndexInput): IndexEntry[] {
 async function withTexts(entries: IndexEntry[], body: IndexInput['body']): Promise<{ documents: SearchDocument[]; cap: number }> {
   const texts = (await Promise.all(entries.map(({ doc }) => body(doc)))).map(htmlText);
   const cap = textCap(texts.map((t) => t.length));
-  if (cap < PAGE_TEXT_LIMIT) overBudget(cap);
   return { documents: entries.map(({ fields }, i) => ({ ...fields, text: truncate(texts[i], cap) })), cap };
 }
 
-function overBudget(cap: number): void {
-  process.stderr.write(
-    `warning [sitegen:search] The pages' text is over the search index budget (${TEXT_BUDGET.toLocaleString('en-US')} characters): each page is indexed up to ${cap.toLocaleString('en-US')} characters. Narrow the plugin's \`include\` to keep whole pages searchable.\n`,
-  );
+/** One warning for the indexes whose pages were cut to fit the budget (`cut`: each index file and its cap), if any. */
+export function budgetWarning(cut: [string, number][]): string | undefined {
+  if (!cut.length) return undefined;
+  const least = Math.min(...cut.map(([, cap]) => cap));
+  const which = cut.length === 1 ? `${cut[0][0]} is` : `${cut.length} indexes (${cut.map(([file]) => file).join(', ')}) are`;
+  return `warning [sitegen:search] ${which} over the search index budget (${TEXT_BUDGET.toLocaleString('en-US')} characters each): each page is indexed up to ${least.toLocaleString('en-US')} characters. Narrow the plugin's \`include\` to keep whole pages searchable.`;
+}
+
+function overBudget(cut: [string, number][]): void {
+  const warning = budgetWarning(cut);
+  if (warning) process.stderr.write(`${warning}\n`);
 }
 
 /**
@@ -269,10 +277,13 @@ function overBudget(cap: number): void {
  * the bodies of that one index and makes it again, and takes the others as they were. Without a key for every body, the
  * index is made of the bodies read.
  */
-async function cachedIndex(entries: IndexEntry[], ctx: BuildDoneContext, client: string): Promise<string> {
+async function cachedIndex(entries: IndexEntry[], ctx: BuildDoneContext, client: string): Promise<{ json: string; cap: number }> {
   const { cache } = ctx;
   const bodyKeys = entries.map(({ doc }) => ctx.bodyKey?.(doc));
-  if (!cache || bodyKeys.some((key) => key === undefined)) return indexJson((await withTexts(entries, ctx.body)).documents);
+  if (!cache || bodyKeys.some((key) => key === undefined)) {
+    const { documents, cap } = await withTexts(entries, ctx.body);
+    return { json: await indexJson(documents), cap };
+  }
   const hash = createHash('sha256');
   entries.forEach(({ fields }, i) => hash.update(JSON.stringify([fields, bodyKeys[i]])));
   const key = `sitegen:search\u0000${client}\u0000${hash.digest('hex')}`;
@@ -280,14 +291,12 @@ async function cachedIndex(entries: IndexEntry[], ctx: BuildDoneContext, client:
   const known = await cache.get(key);
   if (known !== undefined) {
     const newline = known.indexOf('\n');
-    const cap = Number(known.slice(0, newline));
-    if (cap < PAGE_TEXT_LIMIT) overBudget(cap);
-    return known.slice(newline + 1);
+    return { json: known.slice(newline + 1), cap: Number(known.slice(0, newline)) };
   }
   const { documents, cap } = await withTexts(entries, ctx.body);
   const json = await indexJson(documents);
   await cache.set(key, `${cap}\n${json}`);
-  return json;
+  return { json, cap };
 }
 
 /** The browser client (templates/search/client.ts) bundled with MiniSearch, by esbuild in its own process. */
@@ -351,10 +360,14 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
         const bundled = ctx.cache?.get(clientKey).then((known) => known ?? bundleClient(file)) ?? bundleClient(file);
         bundled.catch(() => undefined); // awaited below
         const routes = ctx.pages.map((p) => p.path);
+        const cut: [string, number][] = [];
         for (const { locale, version } of indexesOf(ctx.site)) {
           const entries = indexEntries({ ...ctx, routes, include: options.include, locale, version });
-          await ctx.write(indexFile(locale, version), await cachedIndex(entries, ctx, hash));
+          const { json, cap } = await cachedIndex(entries, ctx, hash);
+          if (cap < PAGE_TEXT_LIMIT) cut.push([indexName(locale, version), cap]);
+          await ctx.write(indexFile(locale, version), json);
         }
+        overBudget(cut);
         const code = await bundled;
         await ctx.cache?.set(clientKey, code);
         await ctx.write(clientFile(hash), code);
