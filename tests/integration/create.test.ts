@@ -68,7 +68,7 @@ describe('sitegen create', () => {
     expect(built.stderr).toBe('');
     expect(built.code).toBe(0);
     expect(built.stdout).not.toMatch(/warn/i);
-    expect(built.stdout).toMatch(/Built 6 pages into dist\//);
+    expect(built.stdout).toMatch(/Built 8 pages into dist\//);
   });
 
   it('gives every page an SVG favicon, a search box with its index, and room above the first heading', () => {
@@ -101,6 +101,18 @@ describe('sitegen create', () => {
     expect(post.querySelector('h1')?.text).toBe('Hello, world');
     expect(post.querySelector('article img')).not.toBeNull();
     expect(listFiles(dist)).toContain('blog/feed.xml');
+    // The theme's blog listings: every post, each tag's, and the header's way to them.
+    expect(
+      html(dist, 'blog/index.html')
+        .querySelectorAll('.post-card a')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/blog/2025/01/15/hello-world']);
+    expect(
+      html(dist, 'blog/tags/news/index.html')
+        .querySelectorAll('.post-card a')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/blog/2025/01/15/hello-world']);
+    expect(home.querySelectorAll('header nav a').map((a) => a.getAttribute('href'))).toContain('/blog');
   });
 
   it('names nothing of the bundled demo site, in its pages or its scripts', () => {

@@ -185,7 +185,7 @@ describe('sitegen create, from the installed package', () => {
     expect(built.stderr).toBe('');
     expect(built.code).toBe(0);
     expect(built.stdout).not.toMatch(/warn/i);
-    expect(built.stdout).toMatch(/Built 6 pages into dist\//);
+    expect(built.stdout).toMatch(/Built 8 pages into dist\//);
     const home = html(join(site, 'dist'), 'index.html');
     expect(home.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe('/favicon.svg');
     expect(existsSync(join(site, 'dist/favicon.svg'))).toBe(true);

@@ -14,7 +14,10 @@ export default defineConfig({
     'react-sitegen/plugins/search',
   ],
   theme: {
-    nav: [{ text: 'Docs', href: '/docs/guide' }],
+    nav: [
+      { text: 'Docs', href: '/docs/guide' },
+      { text: 'Blog', href: '/blog' },
+    ],
     search: true,
     footer: [
       {
@@ -22,6 +25,7 @@ export default defineConfig({
         links: [
           { text: 'Home', href: '/' },
           { text: 'Docs', href: '/docs/guide' },
+          { text: 'Blog', href: '/blog' },
         ],
       },
     ],
