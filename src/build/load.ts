@@ -85,7 +85,8 @@ export async function load(options: BuildOptions, ctx: Pick<BuildContext, 'start
     project,
     state,
     fresh,
-    outputCheck: state && !fresh && state.files.length >= (env.testCheckThreadFrom() ?? SIZE_CHECK_THREAD_FROM) ? checkOutputSizes(project.cacheDir, state) : undefined,
+    outputCheck:
+      state && !fresh && state.files.length >= (env.testCheckThreadFrom() ?? SIZE_CHECK_THREAD_FROM) ? checkOutputSizes(project.cacheDir, state) : undefined,
     workers,
     size,
   } as BuildContext;
