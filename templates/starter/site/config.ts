@@ -14,10 +14,7 @@ export default defineConfig({
     'react-sitegen/plugins/search',
   ],
   theme: {
-    nav: [
-      { text: 'Docs', href: '/docs/guide' },
-      { text: 'Blog', href: '/blog' },
-    ],
+    nav: [{ text: 'Docs', href: '/docs/guide' }],
     search: true,
     footer: [
       {
@@ -25,7 +22,6 @@ export default defineConfig({
         links: [
           { text: 'Home', href: '/' },
           { text: 'Docs', href: '/docs/guide' },
-          { text: 'Blog', href: '/blog' },
         ],
       },
     ],
