@@ -2,6 +2,7 @@
 // Issue 42's goals ("stable output"), measured side by side with Hugo on bench/corpus.js's corpora.
 //
 //   node bench/goals.js [--sizes 2000,10000] [--runs 3]      (part of npm run bench)
+//   node bench/goals.js --code                               (the code measures alone, printed)
 //
 // Per size: a warm-up, then `runs` rounds. Each round opens and closes with a Hugo cold build, and
 // between them builds a project that never existed (`--root`, the corpus as `--content`): cold,
@@ -303,6 +304,12 @@ ${code.longest.map((f) => `- ${f.lines} lines: \`${f.name}\`, ${f.file}:${f.line
 `;
 }
 
+if (process.argv.includes('--code')) {
+  const { srcFiles, srcLines, longest, over100, readmeKb } = await codeMeasures();
+  console.log(`src/: ${srcLines} lines in ${srcFiles} files; README.md ${readmeKb.toFixed(1)} KB; ${over100} functions over 100 lines`);
+  for (const f of longest) console.log(`  ${f.lines} lines: ${f.name}, ${f.file}:${f.line}`);
+  process.exit(0);
+}
 checkTools();
 execFileSync(process.execPath, [join(ROOT, 'scripts/compile.js')], { stdio: 'inherit' });
 mkdirSync(CACHE, { recursive: true });
