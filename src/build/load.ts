@@ -16,11 +16,11 @@ import { PACKAGE_ROOT, VERSION } from '../paths.ts';
 import type { PluginModule } from '../plugins/load.ts';
 import type { RenderModule } from '../render/render-page.ts';
 import { cacheNotices } from '../cache/json-file.ts';
-import { checkOutputSizes } from '../pipeline/output-check.ts';
+import { spawnOutputCheck } from '../pipeline/output-check.ts';
 import { cacheDirOf, loadProject, type Project } from '../pipeline/project.ts';
 import { checkSources, depsOf, statKey } from '../pipeline/stat.ts';
 import { completeDocCache, includedSources, loadDigest, loadSourceIndex, saveIndexDigest, statsDigest, type DocCache } from '../pipeline/doc-cache.ts';
-import { anyOutputState, loadOutputState, outputThere, previousOutput } from '../pipeline/state.ts';
+import { outputIndexBytes, loadOutputState, outputThere, previousOutput } from '../pipeline/state.ts';
 import { compileTemplates } from '../pipeline/templates.ts';
 import { parseOptionsOf } from '../pipeline/markdown-components.ts';
 import { Workers, batches, concurrencyFor } from '../pipeline/workers.ts';
@@ -31,6 +31,8 @@ import { type BuildContext, later } from './context.ts';
 
 /** Below this many output files, checking their sizes on another thread costs more than it saves. */
 const SIZE_CHECK_THREAD_FROM = 8000;
+/** What an output index (`output.<hash>.json`) holds per file, at least: `["a/index.html",1234],`. */
+const INDEX_BYTES_PER_FILE = 24;
 
 /**
  * The project, and the last build's record. With no output recorded at all (a first build, the cache deleted) or with
@@ -44,7 +46,11 @@ export async function load(options: BuildOptions, ctx: Pick<BuildContext, 'start
   const force = !!options.force || !!options.verify;
   let compiled: { resolve(plugins: PluginModule[]): void; reject(error: unknown): void } | undefined;
   const plugins = new Promise<PluginModule[]>((resolve, reject) => (compiled = { resolve, reject }));
-  const early = force || !anyOutputState(cacheDirOf(rootDir)) ? new Workers(concurrencyFor(Infinity, options.concurrency), plugins, 1) : undefined;
+  const recorded = outputIndexBytes(cacheDirOf(rootDir));
+  const early = force || recorded === undefined ? new Workers(concurrencyFor(Infinity, options.concurrency), plugins, 1) : undefined;
+  // A large output recorded: its check's thread starts now, while the project loads (it is told what to check, or to stop).
+  const checkFrom = env.testCheckThreadFrom() ?? SIZE_CHECK_THREAD_FROM;
+  let thread = !early && (recorded ?? 0) >= checkFrom * INDEX_BYTES_PER_FILE ? spawnOutputCheck() : undefined;
   let project: Project;
   try {
     project = await loadProject(rootDir, options);
@@ -65,6 +71,7 @@ export async function load(options: BuildOptions, ctx: Pick<BuildContext, 'start
   } catch (error) {
     compiled!.reject(error);
     later(plugins);
+    thread?.stop();
     await early?.destroy();
     throw error;
   }
@@ -76,6 +83,9 @@ export async function load(options: BuildOptions, ctx: Pick<BuildContext, 'start
   // Without a previous build the workers will be needed, so they start loading now; else only once the build has work.
   const workers = early ?? (fresh ? new Workers(concurrencyFor(Infinity, options.concurrency), project.pluginModules, size) : undefined);
   early?.grow(size);
+  const checked = state && !fresh && state.files.length >= checkFrom;
+  if (!checked) thread?.stop();
+  else thread ??= spawnOutputCheck();
   return {
     ...ctx,
     options,
@@ -85,8 +95,7 @@ export async function load(options: BuildOptions, ctx: Pick<BuildContext, 'start
     project,
     state,
     fresh,
-    outputCheck:
-      state && !fresh && state.files.length >= (env.testCheckThreadFrom() ?? SIZE_CHECK_THREAD_FROM) ? checkOutputSizes(project.cacheDir, state) : undefined,
+    outputCheck: checked ? thread!.check(project.cacheDir, state) : undefined,
     workers,
     size,
   } as BuildContext;

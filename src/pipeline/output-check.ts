@@ -29,75 +29,111 @@ export interface OutputCheck {
   cancel(): void;
 }
 
+// Started before the state is read (spawnOutputCheck), it waits for what to check (OutputCheckThread.check) or to stop.
 const CHECK_SIZES = `
-const { parentPort, workerData } = require('node:worker_threads');
+const { parentPort } = require('node:worker_threads');
 const { readFileSync, statSync, lstatSync } = require('node:fs');
-let intact;
-let state;
-const stop = new Int32Array(workerData.stop);
-try {
-  state = JSON.parse(readFileSync(workerData.file, 'utf8'));
-  if (state.id === workerData.id && Array.isArray(state.files)) {
-    const builtAt = state.builtAt ?? Infinity;
-    const inodes = workerData.spare ? new Float64Array(state.files.length * 2) : undefined;
-    intact = state.files.every(([path, size], i) => {
-      if (i % 256 === 0 && Atomics.load(stop, 0)) return false;
-      const stats = statSync(workerData.dir + path, { throwIfNoEntry: false });
-      if (inodes && stats) (inodes[2 * i] = stats.dev), (inodes[2 * i + 1] = stats.ino);
-      return stats?.size === size && stats.mtimeMs <= builtAt;
-    });
-    state.inodes = inodes;
+parentPort.once('message', (workerData) => {
+  if (!workerData.file) return parentPort.close();
+  let intact;
+  let state;
+  const stop = new Int32Array(workerData.stop);
+  try {
+    state = JSON.parse(readFileSync(workerData.file, 'utf8'));
+    if (state.id === workerData.id && Array.isArray(state.files)) {
+      const builtAt = state.builtAt ?? Infinity;
+      const inodes = workerData.spare ? new Float64Array(state.files.length * 2) : undefined;
+      intact = state.files.every(([path, size], i) => {
+        if (i % 256 === 0 && Atomics.load(stop, 0)) return false;
+        const stats = statSync(workerData.dir + path, { throwIfNoEntry: false });
+        if (inodes && stats) (inodes[2 * i] = stats.dev), (inodes[2 * i + 1] = stats.ino);
+        return stats?.size === size && stats.mtimeMs <= builtAt;
+      });
+      state.inodes = inodes;
+    }
+  } catch {}
+  parentPort.postMessage({ phase: 'sizes', intact });
+  let spare;
+  try {
+    const changes = state?.spare?.changes;
+    if (intact && state.inodes && Array.isArray(changes)) {
+      const changed = new Set(changes);
+      const inodes = state.inodes;
+      spare = state.files.every(([path], i) => {
+        if (i % 256 === 0 && Atomics.load(stop, 0)) return false;
+        if (changed.has(path)) return true;
+        const stats = lstatSync(workerData.spare + path, { throwIfNoEntry: false });
+        return !!stats && stats.isFile() && stats.dev === inodes[2 * i] && stats.ino === inodes[2 * i + 1];
+      });
+    }
+  } catch {
+    spare = undefined;
   }
-} catch {}
-parentPort.postMessage({ phase: 'sizes', intact });
-let spare;
-try {
-  const changes = state?.spare?.changes;
-  if (intact && state.inodes && Array.isArray(changes)) {
-    const changed = new Set(changes);
-    const inodes = state.inodes;
-    spare = state.files.every(([path], i) => {
-      if (i % 256 === 0 && Atomics.load(stop, 0)) return false;
-      if (changed.has(path)) return true;
-      const stats = lstatSync(workerData.spare + path, { throwIfNoEntry: false });
-      return !!stats && stats.isFile() && stats.dev === inodes[2 * i] && stats.ino === inodes[2 * i + 1];
-    });
-  }
-} catch {
-  spare = undefined;
-}
-parentPort.postMessage({ phase: 'spare', spare });
+  parentPort.postMessage({ phase: 'spare', spare });
+  parentPort.close();
+});
 `;
 
-export function checkOutputSizes(cacheDir: string, state: OutputIndex): OutputCheck {
+/**
+ * The check's thread, started early (its start overlaps loading the project), then given its state or stopped: one or
+ * the other, always, for it keeps the process alive until then.
+ */
+export interface OutputCheckThread {
+  check(cacheDir: string, state: OutputIndex): OutputCheck;
+  /** Not needed after all: the thread ends of itself (never terminated, see OutputCheck.cancel). */
+  stop(): void;
+}
+
+export function spawnOutputCheck(): OutputCheckThread {
+  let worker: Worker | undefined;
+  try {
+    worker = new Worker(CHECK_SIZES, { eval: true });
+  } catch {
+    worker = undefined;
+  }
+  let used = false;
+  return {
+    check: (cacheDir, state) => {
+      used = true;
+      return checkOn(worker, cacheDir, state);
+    },
+    stop: () => {
+      if (used) return;
+      used = true;
+      worker?.postMessage({});
+    },
+  };
+}
+
+/** Every file of the output checked on `worker` (a thread from spawnOutputCheck), which reads the state file itself. */
+function checkOn(worker: Worker | undefined, cacheDir: string, state: OutputIndex): OutputCheck {
   const stop = new SharedArrayBuffer(4);
   let spareSame: boolean | undefined;
   let spareAnswered: (same: boolean | undefined) => void;
   const spare = new Promise<boolean | undefined>((resolve) => (spareAnswered = resolve));
   const sizes = new Promise<boolean | undefined>((resolve) => {
-    try {
-      const worker = new Worker(CHECK_SIZES, {
-        eval: true,
-        workerData: {
-          file: outputFile(cacheDir, state.outDir),
-          id: state.id,
-          dir: filesPrefix(state.dir ?? state.outDir),
-          ...(state.spare ? { spare: filesPrefix(state.spare.dir) } : {}),
-          stop,
-        },
-      });
-      worker.on('message', (answer: { phase: 'sizes' | 'spare'; intact?: boolean; spare?: boolean }) => {
-        if (answer.phase === 'sizes') resolve(answer.intact);
-        else spareAnswered((spareSame = answer.spare));
-      });
-      worker.once('error', () => (resolve(undefined), spareAnswered(undefined)));
-      worker.once('exit', () => (resolve(undefined), spareAnswered(spareSame)));
-    } catch {
-      resolve(undefined);
-      spareAnswered(undefined);
-    }
+    const unanswered = () => (resolve(undefined), spareAnswered(undefined));
+    if (!worker) return unanswered();
+    worker.on('message', (answer: { phase: 'sizes' | 'spare'; intact?: boolean; spare?: boolean }) => {
+      if (answer.phase === 'sizes') resolve(answer.intact);
+      else spareAnswered((spareSame = answer.spare));
+    });
+    worker.once('error', unanswered);
+    worker.once('exit', () => (resolve(undefined), spareAnswered(spareSame)));
+    worker.postMessage({
+      file: outputFile(cacheDir, state.outDir),
+      id: state.id,
+      dir: filesPrefix(state.dir ?? state.outDir),
+      ...(state.spare ? { spare: filesPrefix(state.spare.dir) } : {}),
+      stop,
+    });
   });
   return { sizes, spareSame: () => spareSame, spare, cancel: () => Atomics.store(new Int32Array(stop), 0, 1) };
+}
+
+/** The check on a thread of its own, started now. */
+export function checkOutputSizes(cacheDir: string, state: OutputIndex): OutputCheck {
+  return spawnOutputCheck().check(cacheDir, state);
 }
 
 /**

@@ -4,7 +4,7 @@
  * of what it was rendered from, so an unchanged page is linked, not rendered), with links and ids in `.page-details.json`.
  * Only ever an optimisation: a missing or damaged file means rendering again, never a different output.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { ContentDocument } from '../content/types.ts';
@@ -94,13 +94,16 @@ export type OutputIndex = Pick<OutputState, 'id' | 'outDir' | 'files' | 'warning
   dir?: string;
 };
 
-/** Whether any build's output is recorded in this cache, whatever its folder. */
-export function anyOutputState(cacheDir: string): boolean {
+/** The size of the largest output index in this cache (any build's, whatever its folder); undefined when there is none. */
+export function outputIndexBytes(cacheDir: string): number | undefined {
+  let largest: number | undefined;
   try {
-    return readdirSync(cacheDir).some((name) => /^output\.[0-9a-f]+\.json$/.test(name));
-  } catch {
-    return false;
-  }
+    for (const name of readdirSync(cacheDir)) {
+      if (!/^output\.[0-9a-f]+\.json$/.test(name)) continue;
+      largest = Math.max(largest ?? 0, statSync(join(cacheDir, name), { throwIfNoEntry: false })?.size ?? 0);
+    }
+  } catch {}
+  return largest;
 }
 
 export async function loadOutputState(cacheDir: string, outDir: string): Promise<OutputIndex | undefined> {
