@@ -97,8 +97,25 @@ function folderAt(nav: NavItem[], path: string): NavItem | undefined {
   return found;
 }
 
+const subtreePaths = new WeakMap<NavItem, Set<string>>();
+
+/** The paths of the nodes below this one, gathered once per node (the same objects on every page of a build). */
+function pathsBelow(node: NavItem): Set<string> {
+  let paths = subtreePaths.get(node);
+  if (!paths) {
+    paths = new Set();
+    for (const child of node.children ?? []) {
+      paths.add(child.path);
+      if (child.children?.length) for (const below of pathsBelow(child)) paths.add(below);
+    }
+    subtreePaths.set(node, paths);
+  }
+  return paths;
+}
+
+/** Is `path` this node's or one below it? (Walking the subtree for each item of each page's sidebar cost pages × pages steps.) */
 function contains(node: NavItem, path: string): boolean {
-  return node.path === path || (node.children ?? []).some((c) => contains(c, path));
+  return node.path === path || (!!node.children?.length && pathsBelow(node).has(path));
 }
 
 function NavLink({ item, current }: { item: NavItem; current: string }) {
