@@ -128,18 +128,20 @@ export class FsWriter implements OutputWriter {
   writeSync(path: string, data: string | Uint8Array): number {
     this.stopped();
     const file = this.target(path);
-    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-    const same = this.same(path, bytes);
+    // Nothing to compare a string with: written as it is (Node's own UTF-8 path), never copied into a buffer first.
+    const bytes = typeof data === 'string' && this.previous ? Buffer.from(data) : data;
+    const same = typeof bytes === 'string' ? undefined : this.same(path, bytes);
     if (same) return this.linkSync(path, ...same);
     try {
       this.ensureDirSync(dirname(file));
-      this.createSync(file, () => writeFileSync(file, bytes, { flag: 'wx' }));
+      this.createSync(file, () => writeFileSync(file, bytes, { flag: 'wx', encoding: 'utf8' }));
     } catch (error) {
       throw naming(error, file);
     }
-    this.written.set(path, bytes.byteLength);
+    const size = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.byteLength;
+    this.written.set(path, size);
     this.changed.push(path);
-    return bytes.byteLength;
+    return size;
   }
 
   /** An unchanged file of the previous output (`known`: its stats): a hard link (a copy where links fail). Returns its size. */
