@@ -3,6 +3,7 @@
 //
 //   node bench/languages.js [--sizes 3000,10000] [--runs 3]      (part of npm run bench)
 //   node bench/languages.js --quick                              (400 and 1,000 pages, one round, nothing written to docs/)
+//   node bench/languages.js --locales [--sizes 3000] [--runs 5]  (goal 1 alone, printed, nothing written to docs/)
 //
 // 1. Locales: a docs folder in eight languages (`sizes[0]` pages), built cold twice per round, by a
 //    project that never existed: once with `locales` in its config, once without (the order
@@ -399,6 +400,11 @@ execFileSync(process.execPath, [join(ROOT, 'scripts/compile.js')], { stdio: 'inh
 mkdirSync(CACHE, { recursive: true });
 const loc = await benchLocales();
 await clear(loc.work, true);
+if (process.argv.includes('--locales')) {
+  const ratios = loc.rounds.map((x) => x.ratio.toFixed(2)).join(', ');
+  console.log(`goal 1: with locales / without, median ${loc.ratio.toFixed(2)} over ${loc.rounds.length} rounds (${ratios})`);
+  process.exit(0);
+}
 const ver = await benchVersions();
 await clear(ver.work, false);
 const text = report(loc, ver, machine());
