@@ -6,10 +6,10 @@ import { hashText } from '../hash.ts';
 import matter from 'gray-matter';
 import { loadYaml } from './yaml.ts';
 import type MarkdownIt from 'markdown-it';
-import { SitegenError, codeFrame } from '../errors.ts';
+import { SitegenError } from '../errors.ts';
 import { nestingLimit, renderMarkdown, type LinkRef } from '../markdown/index.ts';
 import { type ContentType, contentId, contentStem, contentType, isPartial, parentDir, stemLocale } from './paths.ts';
-import type { DecodeIssue, DecodedText } from './decode.ts';
+import type { DecodedText } from './decode.ts';
 import { type Fields, checkTextFields, frontMatterImages, keyLine, readDates, readRedirect, readRoute, stringField, titleFromFile } from './fields.ts';
 import { isSourceLink } from './source-links.ts';
 import { refusal, type ProjectScope } from './scope.ts';
@@ -19,6 +19,7 @@ import { parseDate } from './dates.ts';
 
 export { parseDate };
 import type { ContentDocument, ParseOptions, ParseResult, SourceFile } from './types.ts';
+import { encodingError, frameAt, frontMatterError, jsonError, nestingError, yamlError } from './parse-errors.ts';
 
 const MORE = /^[ \t]*<!--\s*more\s*-->[ \t]*$/m;
 const WORDS_PER_MINUTE = 220;
@@ -29,19 +30,6 @@ function jsonSafe(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(jsonSafe);
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, jsonSafe(v)]));
   return value;
-}
-
-/** codeFrame with long lines cut short: a 2,000-character line would flood the terminal. */
-function frameAt(text: string, line: number, column = 1): string {
-  return codeFrame(
-    text
-      .split('\n')
-      .slice(0, line + 2)
-      .map((l) => (l.length > 120 ? `${l.slice(0, 120)}…` : l))
-      .join('\n'),
-    line,
-    column,
-  );
 }
 
 const refuse = (language: string) => () => {
@@ -119,80 +107,6 @@ function splitMore(body: string): { before: string; after: string } | undefined 
   return undefined;
 }
 
-/** Where a YAML error is in the file (js-yaml's mark shifted by `start`), moved to the opening quote of an unterminated string. */
-function yamlLocation(text: string, error: unknown, start: number): { line: number; column: number; reason: string } {
-  const mark = (error as { mark?: { line: number; column: number; position?: number } }).mark;
-  const reason = (error as { reason?: string }).reason ?? String((error as Error)?.message ?? error).split('\n')[0];
-  const lines = text.split('\n');
-  // The mark's character position is the reliable part (some js-yaml errors report line 0).
-  const at = Math.min(text.length, start + (mark?.position ?? 0));
-  const before = text.slice(0, at).split('\n');
-  let line = Math.min(Math.max(1, before.length), lines.length);
-  let column = before.length > lines.length ? 1 : before[before.length - 1].length + 1;
-  const quote = /double quoted/.test(reason) ? '"' : /single quoted/.test(reason) ? "'" : undefined;
-  if (quote) {
-    for (let n = line; n >= 1; n--) {
-      const count = lines[n - 1].split(quote).length - 1;
-      if (count % 2 === 1) {
-        line = n;
-        column = lines[n - 1].indexOf(quote) + 1;
-        break;
-      }
-    }
-  }
-  const length = (lines[line - 1] ?? '').length;
-  if (column > length + 1 || column < 1) column = 1;
-  return { line, column, reason };
-}
-
-function frontMatterError(source: SourceFile, text: string, error: unknown): SitegenError {
-  // gray-matter hands js-yaml the text after the opening `---`, starting with its newline.
-  const { line, column, reason } = yamlLocation(text, error, Math.max(0, text.indexOf('\n')));
-  return new SitegenError('SG2001', `Invalid front matter: ${reason}`, {
-    location: { file: source.display, line, column },
-    frame: codeFrame(text, line, column),
-    hint: 'Front matter is YAML between two `---` lines. Quote values that contain a colon, `#` or start with a special character.',
-  });
-}
-
-/** What a file whose bytes are not (all) text gets: SG2005 when there is no text, SG2008 for bytes replaced. */
-function encodingError(source: SourceFile, issue: DecodeIssue, text: string | undefined): SitegenError {
-  const location = { file: source.display, line: issue.line };
-  switch (issue.kind) {
-    case 'binary':
-      return new SitegenError('SG2005', `${source.display} is not a text file: it has a NUL byte on line ${issue.line}`, {
-        location,
-        hint: 'Content files are UTF-8 text. Move binary files (images, archives) out of the content folder or give them another extension.',
-      });
-    case 'utf16-no-bom':
-      return new SitegenError('SG2005', `${source.display} looks like UTF-16 without a byte-order mark`, {
-        location,
-        hint: 'Save the file as UTF-8 (or as UTF-16 with a byte-order mark, which sitegen reads).',
-      });
-    case 'utf32':
-      return new SitegenError('SG2005', `${source.display} is UTF-32, which sitegen does not read`, { location, hint: 'Save the file as UTF-8.' });
-    default:
-      return new SitegenError(
-        'SG2008',
-        `${source.display} is not valid ${issue.encoding}${issue.byte ? `: byte ${issue.byte}` : ''} on line ${issue.line} (shown as \uFFFD)`,
-        {
-          location,
-          frame: text === undefined ? undefined : frameAt(text, issue.line),
-          hint: 'Save the file as UTF-8 (in most editors: "Save with encoding"). `checks.encoding` in the site config sets whether this fails the build (`error`), warns (`warn`) or is not checked (`off`).',
-        },
-      );
-  }
-}
-
-/** markdown-it's nesting limit cut the body at `line` (in the file): what followed there was dropped. */
-function nestingError(source: SourceFile, text: string, line: number, limit: number): SitegenError {
-  return new SitegenError('SG2009', `Markdown nested more than ${limit} levels deep: the content from line ${line} on was dropped`, {
-    location: { file: source.display, line },
-    frame: frameAt(text, line),
-    hint: `Blockquotes and lists nest at most ${limit} levels (each list level counts twice): flatten the nesting, or put the text in a code block.`,
-  });
-}
-
 /** The content folder a source was found in (its file without its content-relative path). */
 function contentDirOf(source: SourceFile): string {
   return source.file.slice(0, source.file.length - source.rel.length - 1);
@@ -222,31 +136,11 @@ function readData(source: SourceFile, type: ContentType, text: string): SourceDa
     }
   } catch (error) {
     if (type === 'json') return jsonError(source, text, error as Error);
-    if (type === 'yaml') {
-      const { line, column, reason } = yamlLocation(text, error, 0);
-      return new SitegenError('SG2006', `Invalid YAML: ${reason}`, {
-        location: { file: source.display, line, column },
-        frame: codeFrame(text, line, column),
-        hint: 'A YAML data file maps keys to values; quote values that contain a colon, `#` or start with a special character.',
-      });
-    }
+    if (type === 'yaml') return yamlError(source, text, error);
     return frontMatterError(source, text, error);
   }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) data = {};
   return { data, body, bodyLine };
-}
-
-/** SG2006 at the position JSON.parse names in its message. */
-function jsonError(source: SourceFile, text: string, error: Error): SitegenError {
-  const position = /position (\d+)/.exec(error.message)?.[1];
-  const before = position ? text.slice(0, Number(position)).split('\n') : undefined;
-  const line = before?.length ?? 1;
-  const column = before ? before[before.length - 1].length + 1 : 1;
-  return new SitegenError('SG2006', `Invalid JSON: ${error.message}`, {
-    location: { file: source.display, line, column },
-    frame: codeFrame(text, line, column),
-    hint: 'Check for trailing commas and unquoted keys.',
-  });
 }
 
 /** What a markdown body gives its document; a data file has none of it. */

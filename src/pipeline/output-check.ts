@@ -138,7 +138,7 @@ export function checkOutputSizes(cacheDir: string, state: OutputIndex): OutputCh
 
 /**
  * Is the output folder exactly what the state says: its build id, every file at its size?
- * `check`: the sizes' answer from checkOutputSizes, when one was started.
+ * `check`: the sizes' answer from the check's thread (spawnOutputCheck), when one was started.
  */
 export async function outputIntact(state: OutputIndex, check?: OutputCheck): Promise<boolean> {
   try {
