@@ -1,3 +1,4 @@
+import { renderToString } from 'react-dom/server';
 import type { NavItem, SiteInfo } from '../types';
 import { Icon } from './Icon';
 import { Once } from './Once';
@@ -118,12 +119,31 @@ function contains(node: NavItem, path: string): boolean {
   return node.path === path || (!!node.children?.length && pathsBelow(node).has(path));
 }
 
-function NavLink({ item, current }: { item: NavItem; current: string }) {
+function NavLink({ item, current, slots }: { item: NavItem; current: string; slots?: Slot[] }) {
   return (
-    <a href={item.path} aria-current={item.path === current ? 'page' : undefined} className="sb-link">
+    <a href={item.path} {...currentLink(item.path, current, slots)} className="sb-link">
       {item.title}
     </a>
   );
+}
+
+/**
+ * Where a full sidebar depends on the page: a link that may be current, or a group that is open
+ * when it holds the current page. A full sidebar is rendered once per tree with a numbered
+ * `data-sgslot` attribute at each, then filled in per page (sidebarHtml).
+ */
+type Slot = { link: string } | { group: NavItem };
+
+/** A link's aria-current, or its slot when rendering the template. */
+function currentLink(path: string, current: string, slots: Slot[] | undefined) {
+  if (slots) return { 'data-sgslot': slots.push({ link: path }) - 1 };
+  return { 'aria-current': path === current ? ('page' as const) : undefined };
+}
+
+/** A group's `open`, or its slot when rendering the template. */
+function groupOpen(node: NavItem, current: string, slots: Slot[] | undefined) {
+  if (slots) return { 'data-sgslot': slots.push({ group: node }) - 1 };
+  return { open: contains(node, current) };
 }
 
 /** In a compact sidebar, the most entries one level lists: those around the current page. */
@@ -158,12 +178,14 @@ function NavItems({
   parentPath,
   compact = false,
   s,
+  slots,
 }: {
   items: NavItem[];
   current: string;
   parentPath: string;
   compact?: boolean;
   s: Strings;
+  slots?: Slot[];
 }) {
   const { items, before, after } = compact ? windowed(all, current) : { items: all, before: 0, after: 0 };
   return (
@@ -171,8 +193,7 @@ function NavItems({
       {before > 0 && more(before, 'before', s)}
       {items.map((item) => {
         if (item.children?.length) {
-          const open = contains(item, current);
-          if (compact && !open) {
+          if (compact && !contains(item, current)) {
             return (
               <li key={`dir:${item.path}`}>
                 <a href={item.path} className="sb-link sb-closed">
@@ -184,7 +205,7 @@ function NavItems({
           const selfInChildren = item.children.some((c) => c.path === item.path);
           return (
             <li key={`dir:${item.path}`}>
-              <details className="sb-group" open={open}>
+              <details className="sb-group" {...groupOpen(item, current, slots)}>
                 <summary>
                   <span>{item.title}</span>
                   <Icon name="chevronRight" size={14} className="sb-chev" />
@@ -195,6 +216,7 @@ function NavItems({
                   parentPath={item.path}
                   compact={compact}
                   s={s}
+                  slots={slots}
                 />
               </details>
             </li>
@@ -202,7 +224,7 @@ function NavItems({
         }
         return (
           <li key={item.path}>
-            <NavLink item={item} current={current} />
+            <NavLink item={item} current={current} slots={slots} />
           </li>
         );
       })}
@@ -237,7 +259,21 @@ function treeSize(nav: NavItem[]): number {
  * folder, after an untitled block of its loose pages (the root's own index page first). In a tree
  * of more than MAX_FOLDER_SIDEBAR pages, a block not holding the current page is its title only.
  */
-function FolderSections({ nav, root, current, compact, s }: { nav: NavItem[]; root: string; current: string; compact: boolean; s: Strings }) {
+function FolderSections({
+  nav,
+  root,
+  current,
+  compact,
+  s,
+  slots,
+}: {
+  nav: NavItem[];
+  root: string;
+  current: string;
+  compact: boolean;
+  s: Strings;
+  slots?: Slot[];
+}) {
   const rootNode = root ? folderAt(nav, root) : undefined;
   if (root && !rootNode) return null;
   const top = rootNode
@@ -274,6 +310,7 @@ function FolderSections({ nav, root, current, compact, s }: { nav: NavItem[]; ro
               parentPath={node?.path ?? root}
               compact={compact}
               s={s}
+              slots={slots}
             />
           )}
         </div>
@@ -296,7 +333,11 @@ export function Sidebar({ site, nav, current }: { site: SiteInfo; nav: NavItem[]
   const folders = site.theme.docsSections.length === 0;
   const compact = treeSize(nav) > MAX_FOLDER_SIDEBAR;
   const s = useStrings();
-  const inside = <SidebarInside site={site} nav={nav} current={current} root={root} sections={sections} folders={folders} compact={compact} s={s} />;
+  const props = { site, nav, current, root, sections, folders, compact, s };
+  if (!compact && (sections.length || folders)) {
+    return <div className="sidebar-wrap" dangerouslySetInnerHTML={{ __html: fillSlots(sidebarTemplate(props), current) }} />;
+  }
+  const inside = <SidebarInside {...props} />;
   if (sections.length || folders) return <div className="sidebar-wrap">{inside}</div>;
   const extra = site.theme.docsExtraLinks.findIndex((l) => l.href === current);
   return (
@@ -306,16 +347,7 @@ export function Sidebar({ site, nav, current }: { site: SiteInfo; nav: NavItem[]
   );
 }
 
-function SidebarInside({
-  site,
-  nav,
-  current,
-  root,
-  sections,
-  folders,
-  compact,
-  s,
-}: {
+interface SidebarProps {
   site: SiteInfo;
   nav: NavItem[];
   current: string;
@@ -324,7 +356,56 @@ function SidebarInside({
   folders: boolean;
   compact: boolean;
   s: Strings;
-}) {
+  slots?: Slot[];
+}
+
+/** A full sidebar's HTML cut at its slots: `parts` has one string more than `slots`. */
+interface Template {
+  parts: string[];
+  slots: Slot[];
+}
+
+const templates = new WeakMap<SiteInfo, WeakMap<NavItem, Map<string, Template & { length: number; last: NavItem }>>>();
+
+/**
+ * A full sidebar (one not compact) lists the same links on every page of its tree, and only which
+ * link is current and which groups are open depend on the page: rendered once per site, tree and
+ * locale, then filled in per page. The HTML is what React writes for the page.
+ */
+function sidebarTemplate(props: SidebarProps): Template {
+  const { nav } = props;
+  const first = nav[0];
+  if (!first) return cutAtSlots(props);
+  let byTree = templates.get(props.site);
+  if (!byTree) templates.set(props.site, (byTree = new WeakMap()));
+  let byLocale = byTree.get(first);
+  if (!byLocale) byTree.set(first, (byLocale = new Map()));
+  const known = byLocale.get(props.s.locale);
+  if (known && known.length === nav.length && known.last === nav[nav.length - 1]) return known;
+  const template = cutAtSlots(props);
+  byLocale.set(props.s.locale, { ...template, length: nav.length, last: nav[nav.length - 1] });
+  return template;
+}
+
+function cutAtSlots(props: SidebarProps): Template {
+  const slots: Slot[] = [];
+  const cut = renderToString(<SidebarInside {...props} current="" slots={slots} />).split(/ data-sgslot="(\d+)"/);
+  return { parts: cut.filter((_, i) => i % 2 === 0), slots: cut.filter((_, i) => i % 2 === 1).map((n) => slots[Number(n)]) };
+}
+
+/** The template with the page's current link and open groups. */
+function fillSlots({ parts, slots }: Template, current: string): string {
+  let html = parts[0];
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i];
+    if ('link' in slot) html += slot.link === current ? ' aria-current="page"' : '';
+    else html += contains(slot.group, current) ? ' open=""' : '';
+    html += parts[i + 1];
+  }
+  return html;
+}
+
+function SidebarInside({ site, nav, current, root, sections, folders, compact, s, slots }: SidebarProps) {
   return (
     <>
       <input type="checkbox" id="docs-nav-toggle" className="docs-nav-toggle" aria-controls="docs-sidebar" />
@@ -334,7 +415,7 @@ function SidebarInside({
         <Icon name="chevronDown" size={16} className="docs-nav-chev" />
       </label>
       <nav className="sidebar" id="docs-sidebar" aria-label={s.t('sidebar.nav')}>
-        {folders && <FolderSections nav={nav} root={root === '/' ? '' : root} current={current} compact={compact} s={s} />}
+        {folders && <FolderSections nav={nav} root={root === '/' ? '' : root} current={current} compact={compact} s={s} slots={slots} />}
         {sections.map(({ dir, title, node }) => {
           const children = node.children ?? [];
           if (compact && !contains(node, current)) {
@@ -358,11 +439,12 @@ function SidebarInside({
                   parentPath={node.path}
                   compact={compact}
                   s={s}
+                  slots={slots}
                 />
               ) : (
                 <ul>
                   <li>
-                    <NavLink item={node} current={current} />
+                    <NavLink item={node} current={current} slots={slots} />
                   </li>
                 </ul>
               )}
@@ -375,7 +457,7 @@ function SidebarInside({
             <ul>
               {site.theme.docsExtraLinks.map((l) => (
                 <li key={l.href}>
-                  <a className="sb-link" href={l.href} aria-current={l.href === current ? 'page' : undefined}>
+                  <a className="sb-link" href={l.href} {...currentLink(l.href, current, slots)}>
                     {l.text}
                   </a>
                 </li>

@@ -7,6 +7,7 @@ import { MAX_FOLDER_SIDEBAR, SIDEBAR_WINDOW, Sidebar } from '../../../templates/
 import { Island } from '../../../templates/components/Island.tsx';
 import { IslandsContext, type IslandInstance } from '../../../templates/components/islands-context.ts';
 import type { NavItem, SiteInfo } from '../../../templates/types.ts';
+import { parse } from 'node-html-parser';
 
 const site: SiteInfo = {
   name: 'Harbor',
@@ -128,6 +129,88 @@ describe('the docs sidebar of a tree too large to list whole', () => {
     const html = sidebar(withLinks, small, '/docs/p1');
     expect(html).toContain('<a href="/docs/p1" aria-current="page" class="sb-link">Page 1</a>');
     expect(sidebar(withLinks, small, '/docs/p0')).toContain('<a href="/docs/p0" aria-current="page" class="sb-link">Page 0</a>');
+  });
+});
+
+describe('the docs sidebar of a tree listed whole, rendered once per tree and filled in per page', () => {
+  const tree: NavItem[] = [
+    {
+      title: 'Docs',
+      path: '/docs',
+      children: [
+        { title: 'Intro', path: '/docs' },
+        {
+          title: 'Guide',
+          path: '/docs/guide',
+          children: [
+            { title: 'Guide', path: '/docs/guide' },
+            { title: 'Setup', path: '/docs/guide/setup' },
+            {
+              title: 'Deep',
+              path: '/docs/guide/deep',
+              children: [
+                { title: 'Inner', path: '/docs/guide/deep/inner' },
+                { title: 'Deeper', path: '/docs/guide/deep/deeper', children: [{ title: 'Bottom', path: '/docs/guide/deep/deeper/bottom' }] },
+              ],
+            },
+          ],
+        },
+        {
+          title: 'Reference',
+          path: '/docs/ref/a',
+          children: [
+            { title: 'A & <b>', path: '/docs/ref/a' },
+            { title: 'B', path: '/docs/ref/b' },
+          ],
+        },
+      ],
+    },
+  ];
+  const withLinks: SiteInfo = { ...site, theme: { ...site.theme, docsRoot: 'docs', docsExtraLinks: [{ text: 'API', href: '/api' }] } };
+  const sidebar = (s: SiteInfo, current: string) => renderToString(createElement(Sidebar, { site: s, nav: tree, current }));
+  const paths = [
+    '/docs',
+    '/docs/guide',
+    '/docs/guide/setup',
+    '/docs/guide/deep',
+    '/docs/guide/deep/inner',
+    '/docs/guide/deep/deeper',
+    '/docs/guide/deep/deeper/bottom',
+    '/docs/ref/a',
+    '/docs/ref/b',
+    '/api',
+    '/elsewhere',
+  ];
+
+  it('marks the page, opens the groups that hold it, and is otherwise the same on every page', () => {
+    const unmarked = new Set<string>();
+    for (const path of paths) {
+      const html = sidebar(withLinks, path);
+      const dom = parse(html);
+      const links = dom.querySelectorAll('a').filter((a) => a.getAttribute('href') === path);
+      expect(
+        dom.querySelectorAll('a[aria-current="page"]').map((a) => a.getAttribute('href')),
+        path,
+      ).toEqual(links.map(() => path));
+      for (const details of dom.querySelectorAll('details')) {
+        const holds = details.querySelectorAll('a').some((a) => a.getAttribute('href') === path);
+        expect(details.hasAttribute('open'), `${path} in ${details.querySelector('summary')!.text}`).toBe(holds);
+      }
+      expect(html).toContain('A &amp; &lt;b&gt;');
+      unmarked.add(html.replaceAll(' aria-current="page"', '').replaceAll(' open=""', ''));
+    }
+    expect(unmarked.size).toBe(1);
+    expect(sidebar(withLinks, '/docs/guide/deep/deeper/bottom').match(/<details class="sb-group" open="">/g)).toHaveLength(2);
+    expect(sidebar(withLinks, '/docs/guide/setup')).not.toContain('open=""');
+  });
+
+  it('gives what a first render gives, whatever was rendered before', () => {
+    for (const path of [...paths].reverse()) expect(sidebar(withLinks, path)).toBe(sidebar(structuredClone(withLinks), path));
+    const renamed = structuredClone(tree);
+    renamed[0].children![1].children![1].title = 'Install';
+    const html = renderToString(createElement(Sidebar, { site: withLinks, nav: renamed, current: '/docs' }));
+    expect(html).toContain('>Install</a>');
+    expect(html).not.toContain('>Setup</a>');
   });
 });
 
