@@ -235,10 +235,11 @@ function NavItems({
 
 /**
  * The largest docs tree a sidebar lists whole. Every page carries its sidebar, so a tree of n pages
- * costs n × n links over the site: past this size each page's sidebar is compact (NavItems), its
- * own section open and the others a link each.
+ * costs n × n links over the site, and past a few hundred links the sidebar is most of each page's
+ * bytes and elements (Lighthouse flags a page of more than 800): past this size each page's sidebar
+ * is compact (NavItems), its own section open and the others a link each.
  */
-export const MAX_FOLDER_SIDEBAR = 500;
+export const MAX_FOLDER_SIDEBAR = 200;
 
 const treeSizes = new WeakMap<object, number>();
 
