@@ -15,6 +15,8 @@ export interface PluginCache {
   /** The value stored under `key` by this or an earlier build, or undefined. */
   get(key: string): Promise<string | undefined>;
   set(key: string, value: string): Promise<void>;
+  /** Keep the value under `key` for the next build without reading it (this build had no need of it). */
+  keep?(key: string): void;
 }
 
 export class PluginCacheFolder implements PluginCache {
@@ -44,6 +46,10 @@ export class PluginCacheFolder implements PluginCache {
     const file = this.file(key);
     await mkdir(this.dir, { recursive: true });
     await writeAtomic(file, `${digest(value)}\n${value}`);
+  }
+
+  keep(key: string): void {
+    this.file(key);
   }
 
   /** Remove what this build did not use (after every plugin ran). */

@@ -30,6 +30,7 @@ import type MiniSearch from 'minisearch';
 import type { TocLink } from '../types.ts';
 import { docsSection, setTag, type BuildDoneContext, type ContentDocument, type SitegenPlugin } from 'react-sitegen';
 import { INDEX_OPTIONS, indexName, type SearchDocument } from '../search/options.ts';
+import { tokenize } from '../search/tokenize.ts';
 
 export interface SearchOptions {
   /** Path prefixes of the documents to index (default: the docs root and the blog folder of the config). */
@@ -186,10 +187,16 @@ export async function searchIndex(input: IndexInput): Promise<string> {
   return indexJson(documents);
 }
 
-/** MiniSearch's index of `documents`, as JSON. */
-async function indexJson(documents: SearchDocument[]): Promise<string> {
+/**
+ * MiniSearch's index of `documents`, as JSON. With `textTerms`, each document's `text` is its number, and the terms
+ * of its text are `textTerms(number)`: the same index as of the text those terms were made from.
+ */
+async function indexJson(documents: SearchDocument[], textTerms?: (i: number) => string[]): Promise<string> {
   const { default: MiniSearchClass } = await import('minisearch');
-  const index: MiniSearch<SearchDocument> = new MiniSearchClass<SearchDocument>(INDEX_OPTIONS);
+  const options = textTerms
+    ? { ...INDEX_OPTIONS, tokenize: (text: string, field?: string) => (field === 'text' ? textTerms(Number(text)) : tokenize(text)) }
+    : INDEX_OPTIONS;
+  const index: MiniSearch<SearchDocument> = new MiniSearchClass<SearchDocument>(options);
   index.addAll(documents);
   return JSON.stringify(index);
 }
@@ -277,8 +284,9 @@ function overBudget(cut: [string, number][]): void {
  * the bodies of that one index and makes it again, and takes the others as they were. Without a key for every body, the
  * index is made of the bodies read.
  */
-async function cachedIndex(entries: IndexEntry[], ctx: BuildDoneContext, client: string): Promise<{ json: string; cap: number }> {
+async function cachedIndex(entries: IndexEntry[], ctx: BuildDoneContext, client: string, name: string): Promise<{ json: string; cap: number }> {
   const { cache } = ctx;
+  const termsKey = `sitegen:search-terms\u0000${client}\u0000${name}`;
   const bodyKeys = entries.map(({ doc }) => ctx.bodyKey?.(doc));
   if (!cache || bodyKeys.some((key) => key === undefined)) {
     const { documents, cap } = await withTexts(entries, ctx.body);
@@ -290,13 +298,74 @@ async function cachedIndex(entries: IndexEntry[], ctx: BuildDoneContext, client:
   // The value: the text cap it was made with (to warn again as the build that made it did), then the index.
   const known = await cache.get(key);
   if (known !== undefined) {
+    cache.keep?.(termsKey);
     const newline = known.indexOf('\n');
     return { json: known.slice(newline + 1), cap: Number(known.slice(0, newline)) };
   }
-  const { documents, cap } = await withTexts(entries, ctx.body);
-  const json = await indexJson(documents);
-  await cache.set(key, `${cap}\n${json}`);
+  // A first build makes the index of the texts as before and leaves an empty table of terms; the next that makes
+  // this index again fills it, and the builds after it take the terms of unchanged bodies from there.
+  const table = await cache.get(termsKey);
+  if (table === undefined) {
+    const { documents, cap } = await withTexts(entries, ctx.body);
+    const json = await indexJson(documents);
+    await Promise.all([cache.set(key, `${cap}\n${json}`), cache.set(termsKey, '{}')]);
+    return { json, cap };
+  }
+  const { cap, termsOf, kept } = await knownTerms(entries, bodyKeys as string[], ctx, table);
+  const json = await indexJson(
+    entries.map(({ fields }, i) => ({ ...fields, text: String(i) })),
+    termsOf,
+  );
+  await Promise.all([cache.set(key, `${cap}\n${json}`), cache.set(termsKey, JSON.stringify(kept))]);
   return { json, cap };
+}
+
+/**
+ * Per index, what each document's text gave the tokenizer, by its body's key: the text's length (the budget's cap is
+ * made of every length), the cap the text was cut at, and its terms joined by line breaks (which no term holds; null
+ * for none).
+ */
+type TermsByBody = Record<string, [length: number, cap: number, terms: string | null]>;
+
+/**
+ * The cap the budget gives, and each entry's text's terms at that cap (`termsOf`, called once per entry): from
+ * `table` (the build before's) for a body of the same key cut at the same cap, else made of the body, read back. A
+ * body edit reads and splits that one body, not the index's thousands. `kept` fills in as `termsOf` is called: the
+ * table for the next build.
+ */
+async function knownTerms(
+  entries: IndexEntry[],
+  bodyKeys: string[],
+  ctx: BuildDoneContext,
+  table: string,
+): Promise<{ cap: number; termsOf: (i: number) => string[]; kept: TermsByBody }> {
+  let known: TermsByBody = {};
+  try {
+    const parsed: unknown = JSON.parse(table);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) known = parsed as TermsByBody;
+  } catch {
+    /* unreadable: made again */
+  }
+  const hits = bodyKeys.map((key) => {
+    const hit = Object.hasOwn(known, key) ? known[key] : undefined;
+    return Array.isArray(hit) && typeof hit[0] === 'number' && typeof hit[1] === 'number' && (hit[2] === null || typeof hit[2] === 'string') ? hit : undefined;
+  });
+  const texts = await Promise.all(entries.map(async ({ doc }, i) => (hits[i] ? undefined : htmlText(await ctx.body(doc)))));
+  const lengths = texts.map((text, i) => text?.length ?? hits[i]![0]);
+  const cap = textCap(lengths);
+  // The texts to split: those read, and those kept at another cap (read again).
+  const cut = await Promise.all(
+    entries.map(async ({ doc }, i) => (hits[i]?.[1] === cap ? undefined : truncate(texts[i] ?? htmlText(await ctx.body(doc)), cap))),
+  );
+  const kept: TermsByBody = {};
+  const termsOf = (i: number) => {
+    const text = cut[i];
+    const joined = text === undefined ? hits[i]![2] : undefined;
+    const terms = text === undefined ? (joined === null ? [] : joined!.split('\n')) : tokenize(text);
+    kept[bodyKeys[i]] = [lengths[i], cap, joined !== undefined ? joined : terms.length ? terms.join('\n') : null];
+    return terms;
+  };
+  return { cap, termsOf, kept };
 }
 
 /** The browser client (templates/search/client.ts) bundled with MiniSearch, by esbuild in its own process. */
@@ -363,7 +432,7 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
         const cut: [string, number][] = [];
         for (const { locale, version } of indexesOf(ctx.site)) {
           const entries = indexEntries({ ...ctx, routes, include: options.include, locale, version });
-          const { json, cap } = await cachedIndex(entries, ctx, hash);
+          const { json, cap } = await cachedIndex(entries, ctx, hash, indexName(locale, version));
           if (cap < PAGE_TEXT_LIMIT) cut.push([indexName(locale, version), cap]);
           await ctx.write(indexFile(locale, version), json);
         }

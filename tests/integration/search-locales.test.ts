@@ -3,13 +3,13 @@
  * one index per locale holding that locale's documents only, each page naming its locale's index, words
  * found inside unspaced Japanese and Chinese text, and `sitegen dev` serving the same indexes.
  */
-import { readdirSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import MiniSearch from 'minisearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer } from '../../src/dev/server.ts';
 import { INDEX_OPTIONS, SEARCH_OPTIONS, type SearchDocument } from '../../templates/search/options.ts';
-import { copyFixture, html, listFiles, read, remove, runCli } from '../helpers.ts';
+import { copyFixture, html, listFiles, read, remove, runCli, tempDir } from '../helpers.ts';
 
 const LOCALES = ['en', 'ja', 'zh-CN'];
 let site: string;
@@ -92,4 +92,41 @@ describe('search on a site with three locales', () => {
       await dev.close();
     }
   });
+  // The first build leaves an empty table of terms; the edit fills it (every body read); the undoing takes the
+  // unchanged bodies' terms from it. Each time the indexes are a cold build's.
+  it("keeps each document's terms for the next build: after body edits, every index is a cold build's", async () => {
+    const indexes = () => Object.fromEntries(readdirSync(join(out, '_sitegen/search')).map((f) => [f, read(out, `_sitegen/search/${f}`)]));
+    const before = indexes();
+    const edit = (file: string, text: string) => {
+      const path = join(site, 'content', file);
+      const original = readFileSync(path, 'utf8');
+      writeFileSync(path, original + text);
+      return () => writeFileSync(path, original);
+    };
+    const undo = [
+      edit('ja/docs/guide/index.md', '\n灯台守は毎晩ランプを点検します。\n'),
+      edit('docs/guide/lighthouse.md', '\nThe keeper trims the wick nightly.\n'),
+    ];
+    const warm = await runCli(['build', '--quiet', '--root', site, '--out', out]);
+    expect(warm.code, warm.stderr).toBe(0);
+    const edited = indexes();
+    expect(edited['index.ja.json']).not.toBe(before['index.ja.json']);
+    expect(edited['index.zh-CN.json']).toBe(before['index.zh-CN.json']);
+    expect(find(indexOf('ja'), '灯台守')).toEqual(['/ja/docs/guide']);
+    expect(find(indexOf('en'), 'wick')).toEqual(['/docs/guide/lighthouse']);
+    // The same sources in a project that never built: no cache.
+    const fresh = tempDir('sitegen-i18n-search-cold-');
+    try {
+      for (const dir of ['site', 'content']) cpSync(join(site, dir), join(fresh, dir), { recursive: true });
+      const cold = await runCli(['build', '--quiet', '--root', fresh, '--out', join(fresh, 'dist')]);
+      expect(cold.code, cold.stderr).toBe(0);
+      for (const [file, json] of Object.entries(edited)) expect(json, file).toBe(read(join(fresh, 'dist'), `_sitegen/search/${file}`));
+    } finally {
+      remove(fresh);
+    }
+    for (const restore of undo) restore();
+    const undone = await runCli(['build', '--quiet', '--root', site, '--out', out]);
+    expect(undone.code, undone.stderr).toBe(0);
+    expect(indexes()).toEqual(before);
+  }, 120_000);
 });

@@ -210,8 +210,9 @@ describe('docs in two versions and two languages', () => {
       'v2/index.html',
     ]);
     expect(page('/v2/guide/plugins').querySelector('.docs-sidebar')!.text).toContain('Configure the lamp');
-    // The search plugin keeps one index per locale and version and its client in the cache, the outdated ones pruned.
-    expect(readdirSync(join(site, '.sitegen-cache/plugins'))).toHaveLength(5);
+    // The search plugin keeps one index per locale and version, the terms of each one's documents, and its client in
+    // the cache, the outdated ones pruned.
+    expect(readdirSync(join(site, '.sitegen-cache/plugins'))).toHaveLength(9);
     const again = await runCli(['build', '--root', site, '--out', cold, '--force']);
     expect(again.code, again.stderr).toBe(0);
     expect(outputFiles(out)).toEqual(outputFiles(cold));
