@@ -130,7 +130,7 @@ function NavLink({ item, current, slots }: { item: NavItem; current: string; slo
 /**
  * Where a full sidebar depends on the page: a link that may be current, or a group that is open
  * when it holds the current page. A full sidebar is rendered once per tree with a numbered
- * `data-sgslot` attribute at each, then filled in per page (sidebarHtml).
+ * `data-sgslot` attribute at each, then filled in per page (sidebarTemplate, fillSlots).
  */
 type Slot = { link: string } | { group: NavItem };
 
