@@ -62,6 +62,25 @@ function clientHash(client: string): string {
   return hash.digest('hex').slice(0, 10);
 }
 
+/**
+ * This module's own code hashed: the cached indexes and terms are made by its `htmlText` and index options too, so a
+ * new version of the plugin makes them again.
+ */
+let ownHash: string | undefined;
+function pluginHash(): string {
+  if (ownHash === undefined) {
+    try {
+      ownHash = createHash('sha256')
+        .update(readFileSync(fileURLToPath(import.meta.url)))
+        .digest('hex')
+        .slice(0, 10);
+    } catch {
+      ownHash = 'unknown';
+    }
+  }
+  return ownHash;
+}
+
 const ENTITIES: Record<string, string> = {
   amp: '&',
   lt: '<',
@@ -286,7 +305,7 @@ function overBudget(cut: [string, number][]): void {
  */
 async function cachedIndex(entries: IndexEntry[], ctx: BuildDoneContext, client: string, name: string): Promise<{ json: string; cap: number }> {
   const { cache } = ctx;
-  const termsKey = `sitegen:search-terms\u0000${client}\u0000${name}`;
+  const termsKey = `sitegen:search-terms\u0000${client}\u0000${pluginHash()}\u0000${name}`;
   const bodyKeys = entries.map(({ doc }) => ctx.bodyKey?.(doc));
   if (!cache || bodyKeys.some((key) => key === undefined)) {
     const { documents, cap } = await withTexts(entries, ctx.body);
@@ -294,7 +313,7 @@ async function cachedIndex(entries: IndexEntry[], ctx: BuildDoneContext, client:
   }
   const hash = createHash('sha256');
   entries.forEach(({ fields }, i) => hash.update(JSON.stringify([fields, bodyKeys[i]])));
-  const key = `sitegen:search\u0000${client}\u0000${hash.digest('hex')}`;
+  const key = `sitegen:search\u0000${client}\u0000${pluginHash()}\u0000${hash.digest('hex')}`;
   // The value: the text cap it was made with (to warn again as the build that made it did), then the index.
   const known = await cache.get(key);
   if (known !== undefined) {
