@@ -39,10 +39,25 @@ export function tokenize(text: string): string[] {
   // (A browser without Intl.Segmenter, Firefox before 125, searches such text as MiniSearch would.)
   if (!UNSPACED.test(text) || typeof Intl.Segmenter !== 'function') return pieces;
   segmenter ??= new Intl.Segmenter('en', { granularity: 'word' });
-  const terms: string[] = [];
-  for (const piece of pieces) {
-    if (!UNSPACED.test(piece)) terms.push(piece);
-    else for (const { segment, isWordLike } of segmenter.segment(piece)) if (isWordLike) terms.push(segment);
+  // The unspaced pieces are segmented in one pass, joined by line breaks (a word always ends at one, and no piece
+  // holds one): the same words as piece by piece, without a segmenter's set-up per piece.
+  const unspaced = pieces.map((piece) => UNSPACED.test(piece));
+  const words: string[][] = [];
+  let at = -1;
+  let end = 0;
+  for (const { segment, index, isWordLike } of segmenter.segment(pieces.filter((_, i) => unspaced[i]).join('\n'))) {
+    while (index >= end) {
+      at = unspaced.indexOf(true, at + 1);
+      words.push([]);
+      end = index + pieces[at].length + 1;
+    }
+    if (isWordLike) words[words.length - 1].push(segment);
   }
+  const terms: string[] = [];
+  let next = 0;
+  pieces.forEach((piece, i) => {
+    if (!unspaced[i]) terms.push(piece);
+    else terms.push(...(words[next++] ?? []));
+  });
   return terms;
 }

@@ -77,6 +77,54 @@ describe('tokenize', () => {
   });
 });
 
+/** Each unspaced piece segmented on its own: what tokenize's single pass over all of them must give. */
+function pieceByPiece(text: string): string[] {
+  const segmenter = new Intl.Segmenter('en', { granularity: 'word' });
+  const unspaced = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
+  return text
+    .split(/[\n\r\p{Z}\p{P}]+/u)
+    .flatMap((piece) => (unspaced.test(piece) ? [...segmenter.segment(piece)].filter((s) => s.isWordLike).map((s) => s.segment) : [piece]));
+}
+
+describe('tokenize, unspaced text in one pass', () => {
+  it('gives the words each piece gives on its own, in order, for mixed text of every script', () => {
+    const parts = [
+      'Webhookを転送します',
+      '署名を検証する',
+      '转发Webhook请求',
+      '然后转发',
+      '웹훅을',
+      '서버로',
+      'ส่งต่อเว็บฮุค',
+      'ລາວ',
+      'ភាសាខ្មែរ',
+      'မြန်မာ',
+      'ferry',
+      'v1.2',
+      'café',
+      'Переслать',
+      '42',
+      '漢',
+      'カ',
+      '。',
+      '、',
+      ', ',
+      ' ',
+      '\n',
+      '\r\n',
+      '—',
+      '(',
+      ')',
+    ];
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let n = 0; n < 2000; n++) {
+      const text = Array.from({ length: 1 + Math.floor(random() * 12) }, () => parts[Math.floor(random() * parts.length)]).join('');
+      expect(tokenize(text), JSON.stringify(text)).toEqual(pieceByPiece(text));
+    }
+  });
+});
+
 describe('an index built with it', () => {
   const index = new MiniSearch<SearchDocument>(INDEX_OPTIONS);
   const doc = (path: string, title: string, text: string): SearchDocument => ({ path, title, section: 'Docs', description: '', headings: '', text });
