@@ -41,6 +41,19 @@ function folderId(dir: string): string | undefined {
   }
 }
 
+/** How long chokidar drops a file's further change events after it reported one; it sends no trailing event. */
+const CHANGE_THROTTLE_MS = 50;
+
+/** What a save changes in a file (size, modification time, inode), or undefined when it is gone. */
+function fileStamp(path: string): string | undefined {
+  try {
+    const stat = statSync(path);
+    return `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
 export class DevWatcher {
   private closed = false;
   /** The content folder (the config may move it: see restart). */
@@ -58,6 +71,8 @@ export class DevWatcher {
   private settle: ReturnType<typeof setTimeout> | undefined;
   /** Files with a change queued: editors often emit several events per save. */
   private readonly pending = new Set<string>();
+  /** Files to look at again once chokidar's change throttle is over (a second save may have been dropped). */
+  private readonly rechecks = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly parents = new Map<string, FsWatcher | undefined>();
   /** Resolves once the content folder's watcher has done its first scan and taken in what changed meanwhile. */
   contentWatched: Promise<void> = Promise.resolve();
@@ -89,7 +104,7 @@ export class DevWatcher {
     else {
       this.includeWatch = watch(outside, { ignoreInitial: true })
         .on('add', (f) => this.onFile(f, false))
-        .on('change', (f) => this.onFile(f, false))
+        .on('change', (f) => this.onChange(f))
         .on('unlink', (f) => this.onFile(f, true));
       this.includeWatch.on('error', (error) => this.options.log(`watcher: ${(error as Error).message}`));
     }
@@ -98,6 +113,7 @@ export class DevWatcher {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.settle);
+    for (const timer of this.rechecks.values()) clearTimeout(timer);
     for (const parent of this.parents.values()) parent?.close();
     await Promise.all([this.siteWatch?.watcher.close(), this.contentWatch?.watcher.close(), this.includeWatch?.close()]);
   }
@@ -112,7 +128,7 @@ export class DevWatcher {
   private watchFolders(dirs: string[]): FolderWatch {
     const watcher = watch(dirs, { ignoreInitial: true, ignored: this.ignored })
       .on('add', (f) => this.onFile(f, false))
-      .on('change', (f) => this.onFile(f, false))
+      .on('change', (f) => this.onChange(f))
       .on('unlink', (f) => this.onFile(f, true));
     watcher.on('error', (error) => this.options.log(`watcher: ${(error as Error).message}`));
     const below = (dir: string) => dirs.some((top) => dir.startsWith(top + sep));
@@ -156,6 +172,24 @@ export class DevWatcher {
     await session.start();
     if (session.contentDir !== this.contentDir) await this.followContent(session.contentDir);
     this.options.reloadAll();
+  }
+
+  /**
+   * A file changed. chokidar reports one change of a file per 50 ms and drops the rest (a formatter's second write
+   * on save, a script's), so the file is looked at again after that: a save made meanwhile is a change too.
+   */
+  private onChange(file: string): void {
+    this.onFile(file, false);
+    const path = resolve(file);
+    const seen = fileStamp(path);
+    clearTimeout(this.rechecks.get(path));
+    const timer = setTimeout(() => {
+      this.rechecks.delete(path);
+      const now = fileStamp(path);
+      if (!this.closed && seen !== undefined && now !== undefined && now !== seen) this.onChange(file);
+    }, CHANGE_THROTTLE_MS + 20);
+    timer.unref();
+    this.rechecks.set(path, timer);
   }
 
   /** A file added, changed or removed: its change is queued (once while queued). */
