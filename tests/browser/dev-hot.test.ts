@@ -59,6 +59,8 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   page = await browser.context.newPage();
+  // No smooth scrolling (the theme's, when motion is welcome): a focus's scroll must not still run while positions are compared.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
 });
 afterEach(async () => page.close());
 
@@ -75,6 +77,22 @@ async function open(path: string): Promise<void> {
   await page.waitForTimeout(300); // the event stream connects
 }
 
+/** Until the page has stayed where it is scrolled to for a few frames. */
+const settled = () =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = Number.NaN;
+        let still = 0;
+        const frame = () => {
+          still = window.scrollY === last ? still + 1 : 0;
+          last = window.scrollY;
+          if (still >= 3) resolve();
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
 const notReloaded = () => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
 const hot = () => page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--hot').trim());
 const sheets = () => page.$$eval('link[rel="stylesheet"]', (links) => links.map((l) => l.getAttribute('href')!));
@@ -86,6 +104,7 @@ describe('sitegen dev hot updates', () => {
     expect(await hot()).toBe('1');
     await page.fill('#typed', 'typed before the edit');
     await page.evaluate(() => window.scrollTo({ top: 2500, behavior: 'instant' }));
+    await settled();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     // What is on screen, as the reader sees it: the field's place in the viewport (scroll anchoring may move scrollY
     // to keep it there should anything above change size meanwhile, the swap or not).
@@ -114,6 +133,7 @@ describe('sitegen dev hot updates', () => {
       const p = document.getElementById('__sitegen')!.querySelectorAll('p')[120];
       window.scrollTo({ top: p.getBoundingClientRect().top + window.scrollY - 100, behavior: 'instant' });
     });
+    await settled();
     const y = await page.evaluate(() => window.scrollY);
     expect(y).toBeGreaterThan(1000);
     edit('content/long.md', (t) => t.replace('Paragraph 120 of a long page.', 'Paragraph 120, edited live.'));
