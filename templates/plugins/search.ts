@@ -30,6 +30,8 @@ import type MiniSearch from 'minisearch';
 import type { TocLink } from '../types.ts';
 import { docsSection, setTag, type BuildDoneContext, type ContentDocument, type SitegenPlugin } from 'react-sitegen';
 import { INDEX_OPTIONS, indexName, type SearchDocument } from '../search/options.ts';
+import { PAGE_TEXT_LIMIT, TEXT_BUDGET, htmlText, textCap, truncate } from '../search/text.ts';
+import { knownTerms } from '../search/terms.ts';
 import { tokenize } from '../search/tokenize.ts';
 
 export interface SearchOptions {
@@ -37,14 +39,6 @@ export interface SearchOptions {
   include?: string[];
 }
 
-/**
- * Body text indexed per page: the whole page up to PAGE_TEXT_LIMIT characters. Past
- * TEXT_BUDGET characters for the whole site, every page is cut to the length that fits the budget
- * (never below MIN_PAGE_TEXT) and the build warns: the index is one file the browser downloads.
- */
-export const PAGE_TEXT_LIMIT = 50_000;
-export const TEXT_BUDGET = 10_000_000;
-const MIN_PAGE_TEXT = 2400;
 const DESCRIPTION_LIMIT = 160;
 export const clientFile = (hash: string) => `_sitegen/search.${hash}.js`;
 export const indexFile = (locale?: string, version?: string) => `_sitegen/search/${indexName(locale, version)}`;
@@ -63,80 +57,22 @@ function clientHash(client: string): string {
 }
 
 /**
- * This module's own code hashed: the cached indexes and terms are made by its `htmlText` and index options too, so a
- * new version of the plugin makes them again.
+ * This module's code, its text rules (search/text.ts) and its terms table (search/terms.ts) hashed: the cached indexes and terms are made by them and the
+ * index options too, so a new version of the plugin makes them again.
  */
 let ownHash: string | undefined;
 function pluginHash(): string {
   if (ownHash === undefined) {
     try {
-      ownHash = createHash('sha256')
-        .update(readFileSync(fileURLToPath(import.meta.url)))
-        .digest('hex')
-        .slice(0, 10);
+      const self = fileURLToPath(import.meta.url);
+      const hash = createHash('sha256');
+      for (const file of [self, join(dirname(self), '../search/text.ts'), join(dirname(self), '../search/terms.ts')]) hash.update(readFileSync(file));
+      ownHash = hash.digest('hex').slice(0, 10);
     } catch {
       ownHash = 'unknown';
     }
   }
   return ownHash;
-}
-
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  hellip: '…',
-  mdash: '—',
-  ndash: '–',
-  rsquo: '’',
-  lsquo: '‘',
-  rdquo: '”',
-  ldquo: '“',
-};
-
-function decodeEntity(match: string, name: string): string {
-  if (name[0] === '#') {
-    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-    return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : ' ';
-  }
-  return ENTITIES[name.toLowerCase()] ?? match;
-}
-
-/** The readable text of rendered markdown: no tags, no heading permalinks or code-block labels. */
-export function htmlText(html: string): string {
-  return html
-    .replace(/<(script|style|template)\b[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<a class="header-anchor"[^>]*>[\s\S]*?<\/a>/g, '')
-    .replace(/<div class="code-head">[\s\S]*?<\/div>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, decodeEntity)
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** Cut at a word boundary, at most `max` characters (plus an ellipsis when cut). */
-export function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–—-]+$/, '')}…`;
-}
-
-/** The most characters per page that keeps the site's text within TEXT_BUDGET (PAGE_TEXT_LIMIT when it fits). */
-export function textCap(lengths: number[]): number {
-  const total = (cap: number) => lengths.reduce((sum, n) => sum + Math.min(n, cap), 0);
-  if (total(PAGE_TEXT_LIMIT) <= TEXT_BUDGET) return PAGE_TEXT_LIMIT;
-  let low = MIN_PAGE_TEXT;
-  let high = PAGE_TEXT_LIMIT;
-  while (high - low > 100) {
-    const mid = Math.floor((low + high) / 2);
-    if (total(mid) <= TEXT_BUDGET) low = mid;
-    else high = mid;
-  }
-  return low;
 }
 
 function headingText(links: TocLink[]): string[] {
@@ -337,54 +273,6 @@ async function cachedIndex(entries: IndexEntry[], ctx: BuildDoneContext, client:
   );
   await Promise.all([cache.set(key, `${cap}\n${json}`), cache.set(termsKey, JSON.stringify(kept))]);
   return { json, cap };
-}
-
-/**
- * Per index, what each document's text gave the tokenizer, by its body's key: the text's length (the budget's cap is
- * made of every length), the cap the text was cut at, and its terms joined by line breaks (which no term holds; null
- * for none).
- */
-type TermsByBody = Record<string, [length: number, cap: number, terms: string | null]>;
-
-/**
- * The cap the budget gives, and each entry's text's terms at that cap (`termsOf`, called once per entry): from
- * `table` (the build before's) for a body of the same key cut at the same cap, else made of the body, read back. A
- * body edit reads and splits that one body, not the index's thousands. `kept` fills in as `termsOf` is called: the
- * table for the next build.
- */
-async function knownTerms(
-  entries: IndexEntry[],
-  bodyKeys: string[],
-  ctx: BuildDoneContext,
-  table: string,
-): Promise<{ cap: number; termsOf: (i: number) => string[]; kept: TermsByBody }> {
-  let known: TermsByBody = {};
-  try {
-    const parsed: unknown = JSON.parse(table);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) known = parsed as TermsByBody;
-  } catch {
-    /* unreadable: made again */
-  }
-  const hits = bodyKeys.map((key) => {
-    const hit = Object.hasOwn(known, key) ? known[key] : undefined;
-    return Array.isArray(hit) && typeof hit[0] === 'number' && typeof hit[1] === 'number' && (hit[2] === null || typeof hit[2] === 'string') ? hit : undefined;
-  });
-  const texts = await Promise.all(entries.map(async ({ doc }, i) => (hits[i] ? undefined : htmlText(await ctx.body(doc)))));
-  const lengths = texts.map((text, i) => text?.length ?? hits[i]![0]);
-  const cap = textCap(lengths);
-  // The texts to split: those read, and those kept at another cap (read again).
-  const cut = await Promise.all(
-    entries.map(async ({ doc }, i) => (hits[i]?.[1] === cap ? undefined : truncate(texts[i] ?? htmlText(await ctx.body(doc)), cap))),
-  );
-  const kept: TermsByBody = {};
-  const termsOf = (i: number) => {
-    const text = cut[i];
-    const joined = text === undefined ? hits[i]![2] : undefined;
-    const terms = text === undefined ? (joined === null ? [] : joined!.split('\n')) : tokenize(text);
-    kept[bodyKeys[i]] = [lengths[i], cap, joined !== undefined ? joined : terms.length ? terms.join('\n') : null];
-    return terms;
-  };
-  return { cap, termsOf, kept };
 }
 
 /** The browser client (templates/search/client.ts) bundled with MiniSearch, by esbuild in its own process. */

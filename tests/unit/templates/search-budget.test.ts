@@ -3,7 +3,8 @@
  * indexes over it says so once, naming them, rather than once per index.
  */
 import { describe, expect, it } from 'vitest';
-import { PAGE_TEXT_LIMIT, TEXT_BUDGET, budgetWarning, textCap } from '../../../templates/plugins/search.ts';
+import { budgetWarning } from '../../../templates/plugins/search.ts';
+import { PAGE_TEXT_LIMIT, TEXT_BUDGET, textCap } from '../../../templates/search/text.ts';
 
 describe('the search index budget', () => {
   it('keeps whole pages while the text fits, and cuts every page to the same length when it does not', () => {
