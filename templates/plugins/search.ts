@@ -26,12 +26,13 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type MiniSearch from 'minisearch';
 import type { TocLink } from '../types.ts';
 import { docsSection, setTag, type BuildDoneContext, type ContentDocument, type SitegenPlugin } from 'react-sitegen';
 import { INDEX_OPTIONS, indexName, type SearchDocument } from '../search/options.ts';
 import { PAGE_TEXT_LIMIT, TEXT_BUDGET, htmlText, textCap, truncate } from '../search/text.ts';
+import { indexJson } from '../search/index-json.ts';
 import { knownTerms } from '../search/terms.ts';
+import { sourceHash } from '../source-hash.ts';
 import { tokenize } from '../search/tokenize.ts';
 
 export interface SearchOptions {
@@ -57,23 +58,11 @@ function clientHash(client: string): string {
 }
 
 /**
- * This module's code, its text rules (search/text.ts) and its terms table (search/terms.ts) hashed: the cached indexes and terms are made by them and the
- * index options too, so a new version of the plugin makes them again.
+ * This module's code, its text rules (search/text.ts), its terms table (search/terms.ts) and its index writer
+ * (search/index-json.ts) hashed: the cached indexes and terms are made by them and the index options too, so a new
+ * version of the plugin makes them again.
  */
-let ownHash: string | undefined;
-function pluginHash(): string {
-  if (ownHash === undefined) {
-    try {
-      const self = fileURLToPath(import.meta.url);
-      const hash = createHash('sha256');
-      for (const file of [self, join(dirname(self), '../search/text.ts'), join(dirname(self), '../search/terms.ts')]) hash.update(readFileSync(file));
-      ownHash = hash.digest('hex').slice(0, 10);
-    } catch {
-      ownHash = 'unknown';
-    }
-  }
-  return ownHash;
-}
+const pluginHash = () => sourceHash(import.meta.url, ['../search/text.ts', '../search/terms.ts', '../search/index-json.ts']);
 
 function headingText(links: TocLink[]): string[] {
   return links.flatMap((l) => [l.text, ...headingText(l.children ?? [])]);
@@ -129,31 +118,38 @@ export interface IndexInput extends Pick<BuildDoneContext, 'config' | 'site' | '
  * that segment. Routes are lower-case (`content/zh-CN/` → `/zh-cn/`): segments and codes compare without case.
  */
 function localeOf(doc: ContentDocument, site: IndexInput['site']): { locale: string; path: string } {
-  const first = (doc._path.split('/')[1] ?? '').toLowerCase();
-  const folder = site.locales.find((l) => l.code.toLowerCase() === first && l.code !== site.defaultLocale)?.code;
+  const end = doc._path.indexOf('/', 1);
+  const first = (end < 0 ? doc._path.slice(1) : doc._path.slice(1, end)).toLowerCase();
+  const folder = localeFolders(site).get(first);
   const path = folder ? doc._path.slice(first.length + 1) || '/' : doc._path;
   return { locale: doc._locale ?? folder ?? site.defaultLocale, path };
+}
+
+const folderMaps = new WeakMap<IndexInput['site'], Map<string, string>>();
+
+/** The site's locales that have a folder (all but the default), by their lower-case code. */
+function localeFolders(site: IndexInput['site']): Map<string, string> {
+  let folders = folderMaps.get(site);
+  if (!folders) {
+    folders = new Map(site.locales.filter((l) => l.code !== site.defaultLocale).map((l) => [l.code.toLowerCase(), l.code]));
+    folderMaps.set(site, folders);
+  }
+  return folders;
 }
 
 /** The search index (MiniSearch's JSON) of the documents `include` covers, sorted by path. */
 export async function searchIndex(input: IndexInput): Promise<string> {
   const { documents, cap } = await withTexts(indexEntries(input), input.body);
   if (cap < PAGE_TEXT_LIMIT) overBudget([[indexName(input.locale, input.version), cap]]);
-  return indexJson(documents);
+  return searchJson(documents);
 }
 
 /**
- * MiniSearch's index of `documents`, as JSON. With `textTerms`, each document's `text` is its number, and the terms
- * of its text are `textTerms(number)`: the same index as of the text those terms were made from.
+ * The index of `documents`, as JSON (search/index-json.ts). With `textTerms`, each document's `text` is its number, and
+ * the terms of its text are `textTerms(number)`: the same index as of the text those terms were made from.
  */
-async function indexJson(documents: SearchDocument[], textTerms?: (i: number) => string[]): Promise<string> {
-  const { default: MiniSearchClass } = await import('minisearch');
-  const options = textTerms
-    ? { ...INDEX_OPTIONS, tokenize: (text: string, field?: string) => (field === 'text' ? textTerms(Number(text)) : tokenize(text)) }
-    : INDEX_OPTIONS;
-  const index: MiniSearch<SearchDocument> = new MiniSearchClass<SearchDocument>(options);
-  index.addAll(documents);
-  return JSON.stringify(index);
+function searchJson(documents: SearchDocument[], textTerms?: (i: number) => string[]): string {
+  return indexJson(documents, (doc, field, i) => (field === 'text' && textTerms ? textTerms(i) : tokenize(doc[field])));
 }
 
 /** What an index holds of each document `include` covers, sorted by path. */
@@ -245,7 +241,7 @@ async function cachedIndex(entries: IndexEntry[], ctx: BuildDoneContext, client:
   const bodyKeys = entries.map(({ doc }) => ctx.bodyKey?.(doc));
   if (!cache || bodyKeys.some((key) => key === undefined)) {
     const { documents, cap } = await withTexts(entries, ctx.body);
-    return { json: await indexJson(documents), cap };
+    return { json: searchJson(documents), cap };
   }
   const hash = createHash('sha256');
   entries.forEach(({ fields }, i) => hash.update(JSON.stringify([fields, bodyKeys[i]])));
@@ -262,12 +258,12 @@ async function cachedIndex(entries: IndexEntry[], ctx: BuildDoneContext, client:
   const table = await cache.get(termsKey);
   if (table === undefined) {
     const { documents, cap } = await withTexts(entries, ctx.body);
-    const json = await indexJson(documents);
+    const json = searchJson(documents);
     await Promise.all([cache.set(key, `${cap}\n${json}`), cache.set(termsKey, '{}')]);
     return { json, cap };
   }
   const { cap, termsOf, kept } = await knownTerms(entries, bodyKeys as string[], ctx, table);
-  const json = await indexJson(
+  const json = searchJson(
     entries.map(({ fields }, i) => ({ ...fields, text: String(i) })),
     termsOf,
   );

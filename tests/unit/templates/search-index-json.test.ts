@@ -1,0 +1,110 @@
+/**
+ * The search index written straight from the terms (templates/search/index-json.ts) against MiniSearch's own `addAll`
+ * and `toJSON`: the same index in every part but the order of its terms, and `loadJSON` of it answers every query as
+ * MiniSearch's does.
+ */
+import MiniSearch from 'minisearch';
+import { describe, expect, it } from 'vitest';
+import { indexJson } from '../../../templates/search/index-json.ts';
+import { INDEX_OPTIONS, SEARCH_OPTIONS, type SearchDocument } from '../../../templates/search/options.ts';
+import { tokenize } from '../../../templates/search/tokenize.ts';
+
+/** A small seeded generator, so a failure can be replayed. */
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = [
+  'tunnel',
+  'tunnels',
+  'Webhook',
+  'webhooks',
+  'access',
+  'TLS',
+  'cron',
+  'bin',
+  'bins',
+  'forward',
+  'a',
+  'is',
+  'signature',
+  'HMAC',
+  'café',
+  '署名を検証する',
+  '转发请求',
+  '웹훅을',
+  'retry',
+  'retries',
+  'port',
+  '3000',
+  'ss',
+  '',
+];
+
+function documents(n: number, seed: number): SearchDocument[] {
+  const rand = random(seed);
+  const text = (max: number) =>
+    Array.from({ length: Math.floor(rand() * max) }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(rand() < 0.5 ? ' ' : ', ');
+  return Array.from({ length: n }, (_, i) => ({
+    path: `/docs/page-${i}`,
+    title: text(5) || `Page ${i}`,
+    section: rand() < 0.5 ? 'Docs · Guide' : 'Blog',
+    description: text(12),
+    headings: text(8),
+    text: text(200),
+  }));
+}
+
+/** An index's JSON with its terms keyed (their order aside). */
+function parts(json: string) {
+  const { index, ...rest } = JSON.parse(json) as { index: [string, unknown][] };
+  return { ...rest, index: Object.fromEntries(index) };
+}
+
+function miniSearchJson(docs: SearchDocument[]): string {
+  const index = new MiniSearch<SearchDocument>(INDEX_OPTIONS);
+  index.addAll(docs);
+  return JSON.stringify(index);
+}
+
+describe('the search index written from the terms', () => {
+  it('is MiniSearch’s index of the same documents, its terms sorted', () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const docs = documents(60, seed);
+      const ours = indexJson(docs, (doc, field) => tokenize(doc[field]));
+      const theirs = miniSearchJson(docs);
+      expect(parts(ours), `seed ${seed}`).toEqual(parts(theirs));
+      const terms = (JSON.parse(ours) as { index: [string][] }).index.map(([term]) => term);
+      expect(terms).toEqual([...terms].sort());
+      expect(new Set(terms).size).toBe(terms.length);
+    }
+  });
+
+  it('loads into MiniSearch and answers queries as MiniSearch’s own index does', () => {
+    const docs = documents(120, 7);
+    const ours = MiniSearch.loadJSON<SearchDocument>(
+      indexJson(docs, (doc, field) => tokenize(doc[field])),
+      INDEX_OPTIONS,
+    );
+    const theirs = MiniSearch.loadJSON<SearchDocument>(miniSearchJson(docs), INDEX_OPTIONS);
+    for (const query of ['tunnel', 'webhook', 'tun', 'signatur', 'hmac retry', 'café', '署名', '转发', 'acess', 'port 3000']) {
+      const hits = (index: MiniSearch<SearchDocument>) => index.search(query, SEARCH_OPTIONS).map((hit) => [hit.id, hit.score.toFixed(9), hit.title]);
+      expect(hits(ours), query).toEqual(hits(theirs));
+    }
+  });
+
+  it('takes a field’s terms from `termsOf` (the build passes terms it kept)', () => {
+    const docs = documents(30, 9);
+    const kept = docs.map((doc) => tokenize(doc.text));
+    const numbered = docs.map((doc, i) => ({ ...doc, text: String(i) }));
+    const json = indexJson(numbered, (doc, field, i) => (field === 'text' ? kept[i] : tokenize(doc[field])));
+    expect(json).toBe(indexJson(docs, (doc, field) => tokenize(doc[field])));
+  });
+});
