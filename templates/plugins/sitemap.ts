@@ -7,8 +7,10 @@
  *
  *   plugins: ['react-sitegen/plugins/sitemap']
  */
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { canonicalUrl, type SitegenPlugin } from 'react-sitegen';
+import { sourceHash } from '../source-hash.ts';
 
 export interface SitemapOptions {
   /** Paths (prefixes) to leave out, e.g. ['/thank-you']. */
@@ -22,7 +24,7 @@ export default function sitemap(options: SitemapOptions = {}): SitegenPlugin {
   return {
     name: 'sitegen:sitemap',
     hooks: {
-      async 'build:done'({ config, site, pages, write }) {
+      async 'build:done'({ config, site, pages, write, cache }) {
         if (!config.indexable) {
           await write('robots.txt', 'User-agent: *\nDisallow: /\n');
           return;
@@ -40,12 +42,19 @@ export default function sitemap(options: SitemapOptions = {}): SitegenPlugin {
             return { url, ...(lastmod ? { lastmod } : {}), ...(links ? { links } : {}), ...(older ? { priority: OLDER_VERSION_PRIORITY } : {}) };
           });
         const xhtml = links.some((link) => link.links);
-        // Loaded when needed: the plugin is loaded in every worker too.
-        const { SitemapStream, streamToPromise } = await import('sitemap');
-        const xml = await streamToPromise(
-          Readable.from(links).pipe(new SitemapStream({ hostname: site.url, xmlns: { news: false, video: false, image: false, xhtml } })),
-        );
-        await write('sitemap.xml', xml.toString());
+        // The same entries make the same file: a rebuild that changed none takes it from the cache.
+        const key = `sitegen:sitemap\u0000${sourceHash(import.meta.url, [], ['sitemap'])}\u0000${createHash('sha256')
+          .update(JSON.stringify([site.url, links]))
+          .digest('hex')}`;
+        let xml = await cache?.get(key);
+        if (xml === undefined) {
+          // Loaded when needed: the plugin is loaded in every worker too.
+          const { SitemapStream, streamToPromise } = await import('sitemap');
+          const stream = new SitemapStream({ hostname: site.url, xmlns: { news: false, video: false, image: false, xhtml } });
+          xml = (await streamToPromise(Readable.from(links).pipe(stream))).toString();
+          await cache?.set(key, xml);
+        }
+        await write('sitemap.xml', xml);
         await write('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
       },
     },

@@ -2,7 +2,7 @@
  * SEO outputs of the built-in plugins on the fixture: head tags, JSON-LD, sitemap.xml,
  * robots.txt and the Atom feed (parsed as XML).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +102,30 @@ describe('sitemap.xml and robots.txt', () => {
       ].map((p) => `https://fixture.example.com${p}`),
     );
     expect(urls.find((u) => u.loc.endsWith('/hello-world'))?.lastmod).toBe('2020-01-21T10:00:00.000Z');
+  });
+
+  it('follows a page added and removed again, as a cold build makes it (the file is kept between builds)', async () => {
+    const site = copyFixture('basic');
+    try {
+      const build = async () => {
+        const result = await runCli(['build', '--quiet', '--root', site]);
+        expect(result.code, result.stderr).toBe(0);
+        return read(join(site, 'dist'), 'sitemap.xml');
+      };
+      const first = await build();
+      expect(first).toBe(read(out, 'sitemap.xml'));
+      writeFileSync(join(site, 'content/added.md'), '---\ntitle: Added\ndescription: A page added.\n---\n\nNew.\n');
+      const added = await build();
+      expect(added).toContain('<loc>https://fixture.example.com/added</loc>');
+      // A cold build of the same project (no cache, no output) makes the same file.
+      rmSync(join(site, '.sitegen-cache'), { recursive: true });
+      rmSync(join(site, 'dist'), { recursive: true });
+      expect(await build()).toBe(added);
+      rmSync(join(site, 'content/added.md'));
+      expect(await build()).toBe(first);
+    } finally {
+      remove(site);
+    }
   });
 
   it('points robots.txt at the sitemap', () => {

@@ -211,8 +211,8 @@ describe('docs in two versions and two languages', () => {
     ]);
     expect(page('/v2/guide/plugins').querySelector('.docs-sidebar')!.text).toContain('Configure the lamp');
     // The search plugin keeps one index per locale and version, the terms of each one's documents, and its client in
-    // the cache, the outdated ones pruned.
-    expect(readdirSync(join(site, '.sitegen-cache/plugins'))).toHaveLength(9);
+    // the cache, and the sitemap plugin its file; the outdated ones pruned.
+    expect(readdirSync(join(site, '.sitegen-cache/plugins'))).toHaveLength(10);
     const again = await runCli(['build', '--root', site, '--out', cold, '--force']);
     expect(again.code, again.stderr).toBe(0);
     expect(outputFiles(out)).toEqual(outputFiles(cold));
