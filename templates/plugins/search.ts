@@ -30,7 +30,7 @@ import type { TocLink } from '../types.ts';
 import { docsSection, setTag, type BuildDoneContext, type ContentDocument, type SitegenPlugin } from 'react-sitegen';
 import { INDEX_OPTIONS, indexName, type SearchDocument } from '../search/options.ts';
 import { PAGE_TEXT_LIMIT, TEXT_BUDGET, htmlText, textCap, truncate } from '../search/text.ts';
-import { indexJson } from '../search/index-json.ts';
+import { indexJson, patchIndexJson } from '../search/index-json.ts';
 import { knownTerms } from '../search/terms.ts';
 import { sourceHash } from '../source-hash.ts';
 import { tokenize } from '../search/tokenize.ts';
@@ -230,45 +230,79 @@ function overBudget(cut: [string, number][]): void {
 }
 
 /**
- * The index of `entries`, from the build's cache when an earlier build made it of the same documents (their fields and
+ * The index of `entries`, from the build's cache when the last build made it of the same documents (their fields and
  * their bodies' keys) with the same client (tokenizer, options, MiniSearch): a body edit in one locale and version reads
- * the bodies of that one index and makes it again, and takes the others as they were. Without a key for every body, the
- * index is made of the bodies read.
+ * the bodies of that one index and patches the index the last build made (or makes it again), and takes the others as
+ * they were. Without a key for every body, the index is made of the bodies read.
  */
 async function cachedIndex(entries: IndexEntry[], ctx: BuildDoneContext, client: string, name: string): Promise<{ json: string; cap: number }> {
   const { cache } = ctx;
-  const termsKey = `sitegen:search-terms\u0000${client}\u0000${pluginHash()}\u0000${name}`;
+  const scope = `${client}\u0000${pluginHash()}\u0000${name}`;
+  const termsKey = `sitegen:search-terms\u0000${scope}`;
+  const indexKey = `sitegen:search-index\u0000${scope}`;
   const bodyKeys = entries.map(({ doc }) => ctx.bodyKey?.(doc));
   if (!cache || bodyKeys.some((key) => key === undefined)) {
     const { documents, cap } = await withTexts(entries, ctx.body);
     return { json: searchJson(documents), cap };
   }
-  const hash = createHash('sha256');
-  entries.forEach(({ fields }, i) => hash.update(JSON.stringify([fields, bodyKeys[i]])));
-  const key = `sitegen:search\u0000${client}\u0000${pluginHash()}\u0000${hash.digest('hex')}`;
-  // The value: the text cap it was made with (to warn again as the build that made it did), then the index.
-  const known = await cache.get(key);
-  if (known !== undefined) {
+  // Each document's fingerprint: what the index holds of it besides the text, and its body's key.
+  const prints = entries.map(({ fields }, i) =>
+    createHash('sha256')
+      .update(JSON.stringify([fields, bodyKeys[i]]))
+      .digest('base64url')
+      .slice(0, 22),
+  );
+  const last = lastIndex(await cache.get(indexKey));
+  if (last && last.prints.length === prints.length && last.prints.every((print, i) => print === prints[i])) {
     cache.keep?.(termsKey);
-    const newline = known.indexOf('\n');
-    return { json: known.slice(newline + 1), cap: Number(known.slice(0, newline)) };
+    return { json: last.json, cap: last.cap };
   }
+  // The value: the fingerprints, the text cap it was made with (to warn again as the build that made it did), the index.
+  const made = async (json: string, cap: number, table: string) => {
+    await Promise.all([cache.set(indexKey, `${prints.join(' ')}\n${cap}\n${json}`), cache.set(termsKey, table)]);
+    return { json, cap };
+  };
   // A first build makes the index of the texts as before and leaves an empty table of terms; the next that makes
   // this index again fills it, and the builds after it take the terms of unchanged bodies from there.
   const table = await cache.get(termsKey);
   if (table === undefined) {
     const { documents, cap } = await withTexts(entries, ctx.body);
-    const json = searchJson(documents);
-    await Promise.all([cache.set(key, `${cap}\n${json}`), cache.set(termsKey, '{}')]);
-    return { json, cap };
+    return made(searchJson(documents), cap, '{}');
   }
-  const { cap, termsOf, kept } = await knownTerms(entries, bodyKeys as string[], ctx, table);
-  const json = searchJson(
-    entries.map(({ fields }, i) => ({ ...fields, text: String(i) })),
-    termsOf,
-  );
-  await Promise.all([cache.set(key, `${cap}\n${json}`), cache.set(termsKey, JSON.stringify(kept))]);
-  return { json, cap };
+  const { cap, termsOf, carry, kept } = await knownTerms(entries, bodyKeys as string[], ctx, table);
+  const documents = entries.map(({ fields }, i) => ({ ...fields, text: String(i) }));
+  const json = (last && patchedIndex(last, prints, cap, documents, termsOf, carry)) ?? searchJson(documents, termsOf);
+  return made(json, cap, JSON.stringify(kept));
+}
+
+/** The cached index's parts, or undefined for what is not one. */
+function lastIndex(value: string | undefined): { prints: string[]; cap: number; json: string } | undefined {
+  const first = value?.indexOf('\n') ?? -1;
+  const second = first < 0 ? -1 : value!.indexOf('\n', first + 1);
+  if (second < 0) return undefined;
+  const cap = Number(value!.slice(first + 1, second));
+  return Number.isFinite(cap) ? { prints: value!.slice(0, first).split(' '), cap, json: value!.slice(second + 1) } : undefined;
+}
+
+/**
+ * The index the last build made, patched for the documents whose fingerprint changed: when it held as many documents,
+ * cut at the same cap, and few of them changed (the patch reads and writes the whole index, as making it again does,
+ * but splits and counts the changed documents' terms alone).
+ */
+function patchedIndex(
+  last: { prints: string[]; cap: number; json: string },
+  prints: string[],
+  cap: number,
+  documents: SearchDocument[],
+  textTerms: (i: number) => string[],
+  carry: (i: number) => boolean,
+): string | undefined {
+  if (last.prints.length !== prints.length || last.cap !== cap) return undefined;
+  const changed = prints.flatMap((print, i) => (print === last.prints[i] ? [] : [i]));
+  if (changed.length > Math.max(8, prints.length / 20)) return undefined;
+  const edited = new Set(changed);
+  for (let i = 0; i < prints.length; i++) if (!edited.has(i) && !carry(i)) return undefined;
+  return patchIndexJson(last.json, documents, changed, (doc, field, i) => (field === 'text' ? textTerms(i) : tokenize(doc[field])));
 }
 
 /** The browser client (templates/search/client.ts) bundled with MiniSearch, by esbuild in its own process. */

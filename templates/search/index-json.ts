@@ -60,3 +60,110 @@ export function indexJson(documents: SearchDocument[], termsOf: (document: Searc
   const count = documents.length;
   return `{"documentCount":${count},"nextId":${count},"documentIds":${JSON.stringify(ids)},"fieldIds":${FIELD_IDS},"fieldLength":${JSON.stringify(lengths)},"averageFieldLength":${JSON.stringify(average)},"storedFields":${JSON.stringify(stored)},"dirtCount":0,"index":[${index.join(',')}],"serializationVersion":2}`;
 }
+
+/** MiniSearch's serialized index (version 2), as `indexJson` writes it. */
+interface SerializedIndex {
+  documentCount: number;
+  nextId: number;
+  documentIds: Record<string, string>;
+  fieldIds: Record<string, number>;
+  fieldLength: Record<string, (number | null)[]>;
+  averageFieldLength: (number | null)[];
+  storedFields: Record<string, Partial<SearchDocument>>;
+  dirtCount: number;
+  index: [string, Record<string, Record<string, number>>][];
+  serializationVersion: number;
+}
+
+const isEmpty = (object: object) => {
+  for (const _ in object) return false;
+  return true;
+};
+
+/**
+ * `previous` (an index `indexJson` wrote) with the documents numbered `changed` made again from `documents`, the
+ * same list but for those: the same JSON as `indexJson(documents, termsOf)`, without reading the other documents' terms.
+ * Undefined when `previous` is not such an index of as many documents.
+ */
+export function patchIndexJson(
+  previous: string,
+  documents: SearchDocument[],
+  changed: number[],
+  termsOf: (document: SearchDocument, field: IndexedField, i: number) => string[],
+): string | undefined {
+  let index: SerializedIndex;
+  try {
+    index = JSON.parse(previous);
+  } catch {
+    return undefined;
+  }
+  if (index?.serializationVersion !== 2 || index.documentCount !== documents.length || !Array.isArray(index.index)) return undefined;
+  // The changed documents' postings out, then theirs as they are now in.
+  const byTerm = new Map(index.index.map((entry) => [entry[0], entry[1]]));
+  for (const [, fields] of index.index) {
+    for (const fieldId in fields) {
+      const docs = fields[fieldId];
+      for (const id of changed) delete docs[id];
+      if (isEmpty(docs)) delete fields[fieldId];
+    }
+  }
+  let added = false;
+  for (const id of changed) {
+    const document = documents[id];
+    index.documentIds[id] = document.path;
+    const fields: Partial<SearchDocument> = {};
+    for (const name of STORED) if (document[name] !== undefined) fields[name] = document[name];
+    index.storedFields[id] = fields;
+    const length: (number | null)[] = [];
+    FIELDS.forEach((field, fieldId) => {
+      if (document[field] == null) return;
+      const terms = termsOf(document, field, id);
+      length[fieldId] = new Set(terms).size;
+      const counts = new Map<string, number>();
+      for (const raw of terms) {
+        const term = processTerm(raw);
+        if (term) counts.set(term, (counts.get(term) ?? 0) + 1);
+      }
+      for (const [term, count] of counts) {
+        let byField = byTerm.get(term);
+        if (!byField) {
+          byTerm.set(term, (byField = {}));
+          added = true;
+        }
+        (byField[fieldId] ??= {})[id] = count;
+      }
+    });
+    // A field the document lacks is a hole, as `indexJson`'s array has (null in JSON).
+    for (let f = 0; f < length.length; f++) if (length[f] === undefined) length[f] = null;
+    if (length.length) index.fieldLength[id] = length;
+    else delete index.fieldLength[id];
+  }
+  // MiniSearch's running average, in document order, as `indexJson` keeps it.
+  const average: (number | null)[] = [];
+  for (let id = 0; id < documents.length; id++) {
+    const length = index.fieldLength[id];
+    if (!length) continue;
+    length.forEach((n, fieldId) => {
+      if (n !== null) average[fieldId] = (((average[fieldId] as number) || 0) * id + n) / (id + 1);
+    });
+  }
+  for (let f = 0; f < average.length; f++) if (average[f] === undefined) average[f] = null;
+  let entries = index.index.filter((entry) => !isEmpty(entry[1]));
+  if (added) {
+    const terms = [...byTerm.keys()].filter((term) => !isEmpty(byTerm.get(term)!)).sort();
+    entries = terms.map((term) => [term, byTerm.get(term)!]);
+  }
+  const count = documents.length;
+  return JSON.stringify({
+    documentCount: count,
+    nextId: count,
+    documentIds: index.documentIds,
+    fieldIds: JSON.parse(FIELD_IDS),
+    fieldLength: index.fieldLength,
+    averageFieldLength: average,
+    storedFields: index.storedFields,
+    dirtCount: 0,
+    index: entries,
+    serializationVersion: 2,
+  });
+}

@@ -93,7 +93,7 @@ describe('search on a site with three locales', () => {
     }
   });
   // The first build leaves an empty table of terms; the edit fills it (every body read); the undoing takes the
-  // unchanged bodies' terms from it. Each time the indexes are a cold build's.
+  // unchanged bodies' terms from it and patches the indexes. Each time the indexes are a cold build's.
   it("keeps each document's terms for the next build: after body edits, every index is a cold build's", async () => {
     const indexes = () => Object.fromEntries(readdirSync(join(out, '_sitegen/search')).map((f) => [f, read(out, `_sitegen/search/${f}`)]));
     const before = indexes();
@@ -124,9 +124,19 @@ describe('search on a site with three locales', () => {
     } finally {
       remove(fresh);
     }
+    // The undoing and the edit made again patch the last build's indexes (a few documents changed): terms removed,
+    // then added back, each time a cold build's indexes.
     for (const restore of undo) restore();
     const undone = await runCli(['build', '--quiet', '--root', site, '--out', out]);
     expect(undone.code, undone.stderr).toBe(0);
     expect(indexes()).toEqual(before);
+    const again = [
+      edit('ja/docs/guide/index.md', '\n灯台守は毎晩ランプを点検します。\n'),
+      edit('docs/guide/lighthouse.md', '\nThe keeper trims the wick nightly.\n'),
+    ];
+    const redone = await runCli(['build', '--quiet', '--root', site, '--out', out]);
+    expect(redone.code, redone.stderr).toBe(0);
+    expect(indexes()).toEqual(edited);
+    for (const restore of again) restore();
   }, 120_000);
 });

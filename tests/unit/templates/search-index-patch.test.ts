@@ -1,0 +1,98 @@
+/**
+ * An index patched for a few changed documents (templates/search/index-json.ts `patchIndexJson`) against the index made
+ * of all of them again: byte for byte the same JSON, whatever the edits add, remove or leave out.
+ */
+import { describe, expect, it } from 'vitest';
+import { indexJson, patchIndexJson } from '../../../templates/search/index-json.ts';
+import type { SearchDocument } from '../../../templates/search/options.ts';
+import { tokenize } from '../../../templates/search/tokenize.ts';
+
+/** A seeded generator (the tokenizer's test uses the same), so a failure can be replayed. */
+function random(seed: number) {
+  return () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+}
+
+const WORDS = [
+  'tunnel',
+  'tunnels',
+  'Webhook',
+  'access',
+  'TLS',
+  'cron',
+  'bin',
+  'forward',
+  'a',
+  'signature',
+  'café',
+  '署名を検証する',
+  '웹훅을',
+  'retry',
+  '3000',
+  '',
+];
+
+const terms = (doc: SearchDocument, field: keyof SearchDocument) => tokenize(doc[field] as string);
+
+function documents(n: number, rand: () => number): SearchDocument[] {
+  const text = (max: number) =>
+    Array.from({ length: Math.floor(rand() * max) }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(rand() < 0.5 ? ' ' : ', ');
+  return Array.from({ length: n }, (_, i) => ({
+    path: `/docs/page-${i}`,
+    title: text(5) || `Page ${i}`,
+    section: rand() < 0.5 ? 'Docs · Guide' : 'Blog',
+    description: text(12),
+    headings: text(8),
+    text: `${text(200)} only${i}`,
+  }));
+}
+
+/** One document changed the ways an edit can: words added (some new to the index), a field emptied or dropped, a title renamed. */
+function edit(doc: SearchDocument, rand: () => number, n: number): SearchDocument {
+  const kind = Math.floor(rand() * 6);
+  if (kind === 0) return { ...doc, text: `${doc.text} brandnew${n} tunnel` };
+  if (kind === 1) return { ...doc, text: '' };
+  if (kind === 2) return { ...doc, description: undefined as unknown as string };
+  if (kind === 3) return { ...doc, title: `Renamed ${n}`, section: 'Docs' };
+  if (kind === 4) return { ...doc, headings: `${doc.headings} fresh${n} · signature` };
+  return { ...doc, text: doc.text.split(' ').reverse().slice(1).join(' ') };
+}
+
+describe('a search index patched for changed documents', () => {
+  it('is the index made of all the documents again, byte for byte', () => {
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const rand = random(seed);
+      const before = documents(50, rand);
+      // Some documents lack a description from the start: a field missing before and after.
+      before[3] = { ...before[3], description: undefined as unknown as string };
+      let previous = indexJson(before, terms);
+      let docs = before;
+      // Edits one after another, each patched onto the last patch.
+      for (let round = 0; round < 4; round++) {
+        const changed = [...new Set(Array.from({ length: 1 + Math.floor(rand() * 3) }, () => Math.floor(rand() * docs.length)))].sort((a, b) => a - b);
+        docs = docs.map((doc, i) => (changed.includes(i) ? edit(doc, rand, seed * 10 + round) : doc));
+        const patched = patchIndexJson(previous, docs, changed, terms);
+        expect(patched, `seed ${seed}, round ${round}, documents ${changed.join(',')}`).toBe(indexJson(docs, terms));
+        previous = patched!;
+      }
+    }
+  });
+
+  it('drops the terms only a changed document had, and the field a document no longer has', () => {
+    const docs = documents(5, random(9));
+    const previous = indexJson(docs, terms);
+    expect(previous).toContain('"only2"');
+    const after = docs.map((doc, i) => (i === 2 ? { ...doc, text: 'tunnel', description: undefined as unknown as string } : doc));
+    const patched = patchIndexJson(previous, after, [2], terms)!;
+    expect(patched).not.toContain('"only2"');
+    expect(patched).toBe(indexJson(after, terms));
+    expect(JSON.parse(patched).fieldLength['2']).toContain(null);
+  });
+
+  it('gives nothing for an index of another number of documents, or for what is no index', () => {
+    const docs = documents(6, random(10));
+    const previous = indexJson(docs, terms);
+    expect(patchIndexJson(previous, docs.slice(1), [0], terms)).toBeUndefined();
+    expect(patchIndexJson('{"serializationVersion":1}', docs, [0], terms)).toBeUndefined();
+    expect(patchIndexJson(previous.slice(0, 100), docs, [0], terms)).toBeUndefined();
+  });
+});
