@@ -210,10 +210,11 @@ function indexEntries(input: IndexInput): IndexEntry[] {
 }
 
 /** The entries with their bodies' text, every page cut to the length the budget allows (warned when it cuts). */
-async function withTexts(entries: IndexEntry[], body: IndexInput['body']): Promise<{ documents: SearchDocument[]; cap: number }> {
+async function withTexts(entries: IndexEntry[], body: IndexInput['body']): Promise<{ documents: SearchDocument[]; cap: number; lengths: number[] }> {
   const texts = (await Promise.all(entries.map(({ doc }) => body(doc)))).map(htmlText);
-  const cap = textCap(texts.map((t) => t.length));
-  return { documents: entries.map(({ fields }, i) => ({ ...fields, text: truncate(texts[i], cap) })), cap };
+  const lengths = texts.map((t) => t.length);
+  const cap = textCap(lengths);
+  return { documents: entries.map(({ fields }, i) => ({ ...fields, text: truncate(texts[i], cap) })), cap, lengths };
 }
 
 /** One warning for the indexes whose pages were cut to fit the budget (`cut`: each index file and its cap), if any. */
@@ -257,52 +258,74 @@ async function cachedIndex(entries: IndexEntry[], ctx: BuildDoneContext, client:
     cache.keep?.(termsKey);
     return { json: last.json, cap: last.cap };
   }
-  // The value: the fingerprints, the text cap it was made with (to warn again as the build that made it did), the index.
-  const made = async (json: string, cap: number, table: string) => {
-    await Promise.all([cache.set(indexKey, `${prints.join(' ')}\n${cap}\n${json}`), cache.set(termsKey, table)]);
-    return { json, cap };
+  // The value: the fingerprints, the texts' lengths and the cap they give (to warn again as the build that made it
+  // did), then the index.
+  const made = async (index: { json: string; cap: number; lengths: number[] }, table?: string) => {
+    const value = `${prints.join(' ')}\n${index.lengths.join(' ')}\n${index.cap}\n${index.json}`;
+    if (table === undefined) cache.keep?.(termsKey);
+    await Promise.all([cache.set(indexKey, value), table === undefined ? undefined : cache.set(termsKey, table)]);
+    return index;
   };
+  const patched = last && (await patchedIndex(last, entries, prints, ctx));
+  // The table of terms is left as it was: the edited bodies' terms are missing from it, and read again if needed.
+  if (patched) return made(patched);
   // A first build makes the index of the texts as before and leaves an empty table of terms; the next that makes
   // this index again fills it, and the builds after it take the terms of unchanged bodies from there.
   const table = await cache.get(termsKey);
   if (table === undefined) {
-    const { documents, cap } = await withTexts(entries, ctx.body);
-    return made(searchJson(documents), cap, '{}');
+    const { documents, cap, lengths } = await withTexts(entries, ctx.body);
+    return made({ json: searchJson(documents), cap, lengths }, '{}');
   }
-  const { cap, termsOf, carry, kept } = await knownTerms(entries, bodyKeys as string[], ctx, table);
+  const { cap, lengths, termsOf, kept } = await knownTerms(entries, bodyKeys as string[], ctx, table);
   const documents = entries.map(({ fields }, i) => ({ ...fields, text: String(i) }));
-  const json = (last && patchedIndex(last, prints, cap, documents, termsOf, carry)) ?? searchJson(documents, termsOf);
-  return made(json, cap, JSON.stringify(kept));
+  return made({ json: searchJson(documents, termsOf), cap, lengths }, JSON.stringify(kept));
+}
+
+interface CachedIndex {
+  prints: string[];
+  lengths: number[];
+  cap: number;
+  json: string;
 }
 
 /** The cached index's parts, or undefined for what is not one. */
-function lastIndex(value: string | undefined): { prints: string[]; cap: number; json: string } | undefined {
-  const first = value?.indexOf('\n') ?? -1;
-  const second = first < 0 ? -1 : value!.indexOf('\n', first + 1);
-  if (second < 0) return undefined;
-  const cap = Number(value!.slice(first + 1, second));
-  return Number.isFinite(cap) ? { prints: value!.slice(0, first).split(' '), cap, json: value!.slice(second + 1) } : undefined;
+function lastIndex(value: string | undefined): CachedIndex | undefined {
+  const lines: string[] = [];
+  let from = 0;
+  for (let i = 0; i < 3 && value !== undefined; i++) {
+    const end = value.indexOf('\n', from);
+    if (end < 0) return undefined;
+    lines.push(value.slice(from, end));
+    from = end + 1;
+  }
+  if (value === undefined) return undefined;
+  const prints = lines[0].split(' ');
+  const lengths = lines[1].split(' ').map(Number);
+  const cap = Number(lines[2]);
+  if (lengths.length !== prints.length || !lengths.every(Number.isInteger) || !Number.isFinite(cap)) return undefined;
+  return { prints, lengths, cap, json: value.slice(from) };
 }
 
 /**
  * The index the last build made, patched for the documents whose fingerprint changed: when it held as many documents,
- * cut at the same cap, and few of them changed (the patch reads and writes the whole index, as making it again does,
- * but splits and counts the changed documents' terms alone).
+ * few of them changed, and their texts' lengths now give the same cap. Only the changed bodies are read and split (the
+ * patch reads and writes the whole index, as making it again does).
  */
-function patchedIndex(
-  last: { prints: string[]; cap: number; json: string },
-  prints: string[],
-  cap: number,
-  documents: SearchDocument[],
-  textTerms: (i: number) => string[],
-  carry: (i: number) => boolean,
-): string | undefined {
-  if (last.prints.length !== prints.length || last.cap !== cap) return undefined;
+async function patchedIndex(last: CachedIndex, entries: IndexEntry[], prints: string[], ctx: BuildDoneContext): Promise<CachedIndex | undefined> {
+  if (last.prints.length !== prints.length) return undefined;
   const changed = prints.flatMap((print, i) => (print === last.prints[i] ? [] : [i]));
   if (changed.length > Math.max(8, prints.length / 20)) return undefined;
-  const edited = new Set(changed);
-  for (let i = 0; i < prints.length; i++) if (!edited.has(i) && !carry(i)) return undefined;
-  return patchIndexJson(last.json, documents, changed, (doc, field, i) => (field === 'text' ? textTerms(i) : tokenize(doc[field])));
+  const texts = await Promise.all(changed.map(async (i) => htmlText(await ctx.body(entries[i].doc))));
+  const lengths = [...last.lengths];
+  changed.forEach((i, k) => {
+    lengths[i] = texts[k].length;
+  });
+  const cap = textCap(lengths);
+  if (cap !== last.cap) return undefined;
+  const textTerms = new Map(changed.map((i, k) => [i, tokenize(truncate(texts[k], cap))]));
+  const documents = entries.map(({ fields }, i) => ({ ...fields, text: String(i) }));
+  const json = patchIndexJson(last.json, documents, changed, (doc, field, i) => (field === 'text' ? textTerms.get(i)! : tokenize(doc[field])));
+  return json === undefined ? undefined : { prints, lengths, cap, json };
 }
 
 /** The browser client (templates/search/client.ts) bundled with MiniSearch, by esbuild in its own process. */

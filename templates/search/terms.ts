@@ -11,17 +11,17 @@ import { tokenize } from './tokenize.ts';
 type TermsByBody = Record<string, [length: number, cap: number, terms: string | null]>;
 
 /**
- * The cap the budget gives, and each entry's text's terms at that cap (`termsOf`, called once per entry): from
+ * The cap the budget gives (and the texts' lengths it was made of), and each entry's text's terms at that cap (`termsOf`, called once per entry): from
  * `table` (the build before's) for a body of the same key cut at the same cap, else made of the body, read back. A
- * body edit reads and splits that one body, not the index's thousands. `kept` fills in as `termsOf` (or `carry`) is
- * called: the table for the next build.
+ * body edit reads and splits that one body, not the index's thousands. `kept` fills in as `termsOf` is called: the
+ * table for the next build.
  */
 export async function knownTerms(
   entries: { doc: ContentDocument }[],
   bodyKeys: string[],
   ctx: BuildDoneContext,
   table: string,
-): Promise<{ cap: number; termsOf: (i: number) => string[]; carry: (i: number) => boolean; kept: TermsByBody }> {
+): Promise<{ cap: number; lengths: number[]; termsOf: (i: number) => string[]; kept: TermsByBody }> {
   let known: TermsByBody = {};
   try {
     const parsed: unknown = JSON.parse(table);
@@ -48,11 +48,5 @@ export async function knownTerms(
     kept[bodyKeys[i]] = [lengths[i], cap, joined !== undefined ? joined : terms.length ? terms.join('\n') : null];
     return terms;
   };
-  /** Entry `i`'s terms kept for the next build as the table has them, without splitting them: false when it has none at this cap. */
-  const carry = (i: number) => {
-    if (cut[i] !== undefined) return false;
-    kept[bodyKeys[i]] = hits[i]!;
-    return true;
-  };
-  return { cap, termsOf, carry, kept };
+  return { cap, lengths, termsOf, kept };
 }

@@ -92,10 +92,28 @@ describe('search on a site with three locales', () => {
       await dev.close();
     }
   });
-  // The first build leaves an empty table of terms; the edit fills it (every body read); the undoing takes the
-  // unchanged bodies' terms from it and patches the indexes. Each time the indexes are a cold build's.
-  it("keeps each document's terms for the next build: after body edits, every index is a cold build's", async () => {
+  // A body edit patches the last build's index (the edited documents' terms out, their new ones in); a page added
+  // or removed makes the index again, from every body the first time (the table of terms filled), then from the
+  // table. Each time the indexes are a cold build's.
+  it("patches or makes again each index: after body edits and a page added and removed, every index is a cold build's", async () => {
     const indexes = () => Object.fromEntries(readdirSync(join(out, '_sitegen/search')).map((f) => [f, read(out, `_sitegen/search/${f}`)]));
+    const build = async () => {
+      const run = await runCli(['build', '--quiet', '--root', site, '--out', out]);
+      expect(run.code, run.stderr).toBe(0);
+      return indexes();
+    };
+    /** The indexes of the same sources built by a project that never built: no cache. */
+    const cold = async () => {
+      const fresh = tempDir('sitegen-i18n-search-cold-');
+      try {
+        for (const dir of ['site', 'content']) cpSync(join(site, dir), join(fresh, dir), { recursive: true });
+        const run = await runCli(['build', '--quiet', '--root', fresh, '--out', join(fresh, 'dist')]);
+        expect(run.code, run.stderr).toBe(0);
+        return Object.fromEntries(readdirSync(join(fresh, 'dist/_sitegen/search')).map((f) => [f, read(join(fresh, 'dist'), `_sitegen/search/${f}`)]));
+      } finally {
+        remove(fresh);
+      }
+    };
     const before = indexes();
     const edit = (file: string, text: string) => {
       const path = join(site, 'content', file);
@@ -107,36 +125,24 @@ describe('search on a site with three locales', () => {
       edit('ja/docs/guide/index.md', '\n灯台守は毎晩ランプを点検します。\n'),
       edit('docs/guide/lighthouse.md', '\nThe keeper trims the wick nightly.\n'),
     ];
-    const warm = await runCli(['build', '--quiet', '--root', site, '--out', out]);
-    expect(warm.code, warm.stderr).toBe(0);
-    const edited = indexes();
+    const edited = await build();
     expect(edited['index.ja.json']).not.toBe(before['index.ja.json']);
     expect(edited['index.zh-CN.json']).toBe(before['index.zh-CN.json']);
     expect(find(indexOf('ja'), '灯台守')).toEqual(['/ja/docs/guide']);
     expect(find(indexOf('en'), 'wick')).toEqual(['/docs/guide/lighthouse']);
-    // The same sources in a project that never built: no cache.
-    const fresh = tempDir('sitegen-i18n-search-cold-');
-    try {
-      for (const dir of ['site', 'content']) cpSync(join(site, dir), join(fresh, dir), { recursive: true });
-      const cold = await runCli(['build', '--quiet', '--root', fresh, '--out', join(fresh, 'dist')]);
-      expect(cold.code, cold.stderr).toBe(0);
-      for (const [file, json] of Object.entries(edited)) expect(json, file).toBe(read(join(fresh, 'dist'), `_sitegen/search/${file}`));
-    } finally {
-      remove(fresh);
-    }
-    // The undoing and the edit made again patch the last build's indexes (a few documents changed): terms removed,
-    // then added back, each time a cold build's indexes.
+    expect(edited).toEqual(await cold());
     for (const restore of undo) restore();
-    const undone = await runCli(['build', '--quiet', '--root', site, '--out', out]);
-    expect(undone.code, undone.stderr).toBe(0);
-    expect(indexes()).toEqual(before);
-    const again = [
-      edit('ja/docs/guide/index.md', '\n灯台守は毎晩ランプを点検します。\n'),
-      edit('docs/guide/lighthouse.md', '\nThe keeper trims the wick nightly.\n'),
-    ];
-    const redone = await runCli(['build', '--quiet', '--root', site, '--out', out]);
-    expect(redone.code, redone.stderr).toBe(0);
-    expect(indexes()).toEqual(edited);
-    for (const restore of again) restore();
+    expect(await build()).toEqual(before);
+    // A page more: the English index holds one document more, made again.
+    const added = join(site, 'content/docs/guide/keeper.md');
+    writeFileSync(added, '---\ntitle: The keeper\n---\n\nThe keeper logs every passing ship.\n');
+    try {
+      const more = await build();
+      expect(find(indexOf('en'), 'ship')).toEqual(['/docs/guide/keeper']);
+      expect(more).toEqual(await cold());
+    } finally {
+      remove(added);
+    }
+    expect(await build()).toEqual(before);
   }, 120_000);
 });
