@@ -337,6 +337,8 @@ ${scaling ? `\nScaling: ${scaling}.\n` : ''}${floor}${site}
 Issue 42's goals (files that differ after an edit, a rebuild and \`--force\`; rebuild and CI-build times against Hugo; code measures): [goals.md](goals.md), from \`node bench/goals.js\`.
 
 Issue 44's goals (a docs folder in eight languages built with \`locales\` against without; a body edit in one locale and version of a 10,000-page docs corpus against Hugo cold): [languages.md](languages.md), from \`node bench/languages.js\`.
+
+Issue 45's listings goal (the theme's tag, author and paginated blog pages against none, 10,000 posts, cold): [listings.md](listings.md), from \`node bench/listings.js\`.
 `;
 }
 
