@@ -108,7 +108,8 @@ export async function scan(ctx: BuildContext): Promise<void> {
   ctx.scope = projectScope(project);
   // One git process (two when HEAD moved), beside the listing and the parse.
   if (project.config.lastUpdated === 'git') ctx.gitRead = later(readGitDates(project.contentDir, cacheDir));
-  const { sources, problems: contentLinks, mdx } = await discoverContent(project.contentDir, project.root, ctx.scope);
+  const listing = join(cacheDir, 'listing.json');
+  const { sources, problems: contentLinks, mdx } = await discoverContent(project.contentDir, project.root, ctx.scope, listing, ctx.fresh);
   ctx.sources = sources;
   ctx.size = concurrencyFor(sources.length, options.concurrency);
   ctx.workers?.grow(ctx.size);

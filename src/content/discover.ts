@@ -6,6 +6,7 @@ import type { SitegenError } from '../errors.ts';
 import type { SourceFile } from './types.ts';
 import { mapLimit } from '../map-limit.ts';
 import { walkFiles } from './links.ts';
+import { knownListing, saveListing, type Listed } from './listing.ts';
 
 const CONTENT_FILE = /\.(md|markdown|ya?ml|json)$/;
 const IGNORE = ['**/node_modules', '**/node_modules/**', '**/.*/**'];
@@ -14,24 +15,39 @@ import { displayPath, type ProjectScope } from './scope.ts';
 
 export { displayPath };
 
-/** The content folder's files; the walk is synchronous because fast-glob's sync walk is faster and the main thread is idle. */
+/**
+ * The content folder's files; the walk is synchronous because fast-glob's sync walk is faster and the main thread is idle.
+ * With `listingFile` (the cache's listing.json), a walk is skipped when no folder it went through changed since the
+ * last (see listing.ts), unless `walk` (a build without its cache) says otherwise; a walk keeps its listing there.
+ */
 export async function discoverContent(
   contentDir: string,
   root: string,
   roots: ProjectScope,
+  listingFile?: string,
+  walk = false,
 ): Promise<{ sources: SourceFile[]; problems: SitegenError[]; mdx: string[] }> {
+  const { files, problems, mdx } =
+    (listingFile && !walk && (await knownListing(listingFile, contentDir))) || (await walkContent(contentDir, root, roots, listingFile));
+  // On POSIX a display path is the content folder's display path plus `rel`.
+  const prefix = sep === '/' ? (contentDir === root ? '' : `${displayPath(contentDir, root)}/`) : undefined;
+  const shown = (rel: string) => (prefix === undefined ? displayPath(join(contentDir, rel), root) : prefix + rel);
+  const sources = files.map((rel) => ({ file: join(contentDir, rel), rel, display: shown(rel) }));
+  return { sources, problems, mdx: mdx.map(shown) };
+}
+
+async function walkContent(contentDir: string, root: string, roots: ProjectScope, listingFile?: string): Promise<Listed> {
   // MDX (markdown with JSX) is not read: collected for one warning (mdxWarning).
   const mdx: string[] = [];
   const accept = (rel: string) => {
     if (MDX_FILE.test(rel)) mdx.push(rel);
     return CONTENT_FILE.test(rel);
   };
-  const { files, problems } = walkFiles(contentDir, { accept, ignore: IGNORE, roots, root });
-  // On POSIX a display path is the content folder's display path plus `rel`.
-  const prefix = sep === '/' ? (contentDir === root ? '' : `${displayPath(contentDir, root)}/`) : undefined;
-  const shown = (rel: string) => (prefix === undefined ? displayPath(join(contentDir, rel), root) : prefix + rel);
-  const sources = files.map((rel) => ({ file: join(contentDir, rel), rel, display: shown(rel) }));
-  return { sources, problems, mdx: mdx.sort().map(shown) };
+  const started = Date.now();
+  const { files, problems, folders } = walkFiles(contentDir, { accept, ignore: IGNORE, roots, root });
+  mdx.sort();
+  if (listingFile && folders && !problems.length) await saveListing(listingFile, contentDir, started, folders, { files, mdx });
+  return { files, problems, mdx };
 }
 
 const MDX_FILE = /\.mdx$/i;

@@ -51,10 +51,15 @@ export interface WalkOptions {
   root: string;
 }
 
-/** Every accepted file below `dir` (relative, sorted), following allowed links and skipping loops; SG2010 for each other link. */
-export function walkFiles(dir: string, options: WalkOptions): { files: string[]; problems: SitegenError[] } {
+/**
+ * Every accepted file below `dir` (relative, sorted), following allowed links and skipping loops; SG2010 for each other
+ * link. `folders`: every folder walked (relative, `''` for `dir`), when no link was met.
+ */
+export function walkFiles(dir: string, options: WalkOptions): { files: string[]; problems: SitegenError[]; folders?: string[] } {
   const files: string[] = [];
   const problems: SitegenError[] = [];
+  const folders = [''];
+  let links = false;
   const walked = new Set<string>();
   const walk = (folder: string, prefix: string, depth: number) => {
     // One pattern and no links followed: no entry can come twice, so fast-glob's duplicate check (two thirds of the walk) is skipped.
@@ -73,7 +78,9 @@ export function walkFiles(dir: string, options: WalkOptions): { files: string[];
         if (options.accept(rel)) files.push(rel);
         continue;
       }
+      if (entry.dirent.isDirectory()) folders.push(rel);
       if (!entry.dirent.isSymbolicLink()) continue;
+      links = true;
       const link = join(folder, entry.path);
       let target: string;
       try {
@@ -104,5 +111,5 @@ export function walkFiles(dir: string, options: WalkOptions): { files: string[];
   }
   walk(dir, '', 0);
   files.sort();
-  return { files, problems };
+  return { files, problems, ...(links ? {} : { folders }) };
 }

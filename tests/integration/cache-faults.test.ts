@@ -184,6 +184,7 @@ describe('every kind of cache file, damaged, never gives a wrong site', () => {
     for (const kind of [
       'documents.json',
       'sources.json',
+      'listing.json',
       'output.<hash>.json',
       'config.<hash>.mjs',
       'render/render.<hash>.mjs',
