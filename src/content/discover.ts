@@ -32,7 +32,9 @@ export async function discoverContent(
   // On POSIX a display path is the content folder's display path plus `rel`.
   const prefix = sep === '/' ? (contentDir === root ? '' : `${displayPath(contentDir, root)}/`) : undefined;
   const shown = (rel: string) => (prefix === undefined ? displayPath(join(contentDir, rel), root) : prefix + rel);
-  const sources = files.map((rel) => ({ file: join(contentDir, rel), rel, display: shown(rel) }));
+  // `join` normalises each path; a resolved folder and a walked relative path need no normalising on POSIX.
+  const fileOf = sep === '/' && !contentDir.endsWith('/') ? (rel: string) => `${contentDir}/${rel}` : (rel: string) => join(contentDir, rel);
+  const sources = files.map((rel) => ({ file: fileOf(rel), rel, display: shown(rel) }));
   return { sources, problems, mdx: mdx.map(shown) };
 }
 
