@@ -10,13 +10,41 @@ export type IndexedField = 'title' | 'headings' | 'description' | 'text';
 
 const FIELDS = INDEX_OPTIONS.fields as IndexedField[];
 const STORED = INDEX_OPTIONS.storeFields as (keyof SearchDocument)[];
+/** A field's terms as the tokenizer gives them (`i`: the document's place in the list). */
+type TermsOf = (document: SearchDocument, field: IndexedField, i: number) => string[];
+
 const FIELD_IDS = JSON.stringify(Object.fromEntries(FIELDS.map((field, id) => [field, id])));
+
+/**
+ * What an index holds of one document: its stored fields, and for each field it has, MiniSearch's field length (the
+ * distinct terms as the tokenizer gave them) and how often each term is in it once put through `processTerm`.
+ */
+function documentEntry(
+  document: SearchDocument,
+  id: number,
+  termsOf: TermsOf,
+): { stored: Partial<SearchDocument>; fields: { fieldId: number; distinct: number; counts: Map<string, number> }[] } {
+  const stored: Partial<SearchDocument> = {};
+  for (const name of STORED) if (document[name] !== undefined) stored[name] = document[name];
+  const fields: { fieldId: number; distinct: number; counts: Map<string, number> }[] = [];
+  FIELDS.forEach((field, fieldId) => {
+    if (document[field] == null) return;
+    const terms = termsOf(document, field, id);
+    const counts = new Map<string, number>();
+    for (const raw of terms) {
+      const term = processTerm(raw);
+      if (term) counts.set(term, (counts.get(term) ?? 0) + 1);
+    }
+    fields.push({ fieldId, distinct: new Set(terms).size, counts });
+  });
+  return { stored, fields };
+}
 
 /**
  * The index of `documents` as JSON. `termsOf` splits a field's value into terms as INDEX_OPTIONS' `tokenize` does
  * (`i`: the document's place in `documents`); each term is then put through `processTerm`, as MiniSearch does.
  */
-export function indexJson(documents: SearchDocument[], termsOf: (document: SearchDocument, field: IndexedField, i: number) => string[]): string {
+export function indexJson(documents: SearchDocument[], termsOf: TermsOf): string {
   /** Per term, per field id: each document's number and how often the term is in that field. */
   const postings = new Map<string, [number, number][][]>();
   const ids: Record<number, string> = {};
@@ -25,27 +53,19 @@ export function indexJson(documents: SearchDocument[], termsOf: (document: Searc
   const average: number[] = [];
   documents.forEach((document, id) => {
     ids[id] = document.path;
-    const fields: Partial<SearchDocument> = {};
-    for (const name of STORED) if (document[name] !== undefined) fields[name] = document[name];
-    stored[id] = fields;
+    const entry = documentEntry(document, id, termsOf);
+    stored[id] = entry.stored;
     const length: number[] = [];
-    FIELDS.forEach((field, fieldId) => {
-      if (document[field] == null) return;
-      const terms = termsOf(document, field, id);
-      // MiniSearch's field length: the distinct terms as the tokenizer gave them; its average, kept as it keeps it.
-      length[fieldId] = new Set(terms).size;
-      average[fieldId] = ((average[fieldId] || 0) * id + length[fieldId]) / (id + 1);
-      const counts = new Map<string, number>();
-      for (const raw of terms) {
-        const term = processTerm(raw);
-        if (term) counts.set(term, (counts.get(term) ?? 0) + 1);
-      }
+    for (const { fieldId, distinct, counts } of entry.fields) {
+      length[fieldId] = distinct;
+      // MiniSearch's average field length, kept as it keeps it.
+      average[fieldId] = ((average[fieldId] || 0) * id + distinct) / (id + 1);
       for (const [term, count] of counts) {
         let byField = postings.get(term);
         if (!byField) postings.set(term, (byField = []));
         (byField[fieldId] ??= []).push([id, count]);
       }
-    });
+    }
     if (length.length) lengths[id] = length;
   });
   const terms = [...postings.keys()].sort();
@@ -85,12 +105,7 @@ const isEmpty = (object: object) => {
  * same list but for those: the same JSON as `indexJson(documents, termsOf)`, without reading the other documents' terms.
  * Undefined when `previous` is not such an index of as many documents.
  */
-export function patchIndexJson(
-  previous: string,
-  documents: SearchDocument[],
-  changed: number[],
-  termsOf: (document: SearchDocument, field: IndexedField, i: number) => string[],
-): string | undefined {
+export function patchIndexJson(previous: string, documents: SearchDocument[], changed: number[], termsOf: TermsOf): string | undefined {
   let index: SerializedIndex;
   try {
     index = JSON.parse(previous);
@@ -111,19 +126,11 @@ export function patchIndexJson(
   for (const id of changed) {
     const document = documents[id];
     index.documentIds[id] = document.path;
-    const fields: Partial<SearchDocument> = {};
-    for (const name of STORED) if (document[name] !== undefined) fields[name] = document[name];
-    index.storedFields[id] = fields;
+    const entry = documentEntry(document, id, termsOf);
+    index.storedFields[id] = entry.stored;
     const length: (number | null)[] = [];
-    FIELDS.forEach((field, fieldId) => {
-      if (document[field] == null) return;
-      const terms = termsOf(document, field, id);
-      length[fieldId] = new Set(terms).size;
-      const counts = new Map<string, number>();
-      for (const raw of terms) {
-        const term = processTerm(raw);
-        if (term) counts.set(term, (counts.get(term) ?? 0) + 1);
-      }
+    for (const { fieldId, distinct, counts } of entry.fields) {
+      length[fieldId] = distinct;
       for (const [term, count] of counts) {
         let byField = byTerm.get(term);
         if (!byField) {
@@ -132,7 +139,7 @@ export function patchIndexJson(
         }
         (byField[fieldId] ??= {})[id] = count;
       }
-    });
+    }
     // A field the document lacks is a hole, as `indexJson`'s array has (null in JSON).
     for (let f = 0; f < length.length; f++) if (length[f] === undefined) length[f] = null;
     if (length.length) index.fieldLength[id] = length;
