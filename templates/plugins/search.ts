@@ -28,10 +28,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TocLink } from '../types.ts';
 import { docsSection, setTag, type BuildDoneContext, type ContentDocument, type SitegenPlugin } from 'react-sitegen';
-import { INDEX_OPTIONS, indexName, type SearchDocument } from '../search/options.ts';
-import { PAGE_TEXT_LIMIT, TEXT_BUDGET, htmlText, textCap, truncate } from '../search/text.ts';
-import { indexJson, patchIndexJson } from '../search/index-json.ts';
-import { knownTerms } from '../search/terms.ts';
+import { indexName, type SearchDocument } from '../search/options.ts';
+import { PAGE_TEXT_LIMIT, TEXT_BUDGET, truncate } from '../search/text.ts';
+import { cachedIndex, searchJson, withTexts, type IndexEntry } from '../search/cached.ts';
 import { sourceHash } from '../source-hash.ts';
 import { tokenize } from '../search/tokenize.ts';
 
@@ -62,7 +61,7 @@ function clientHash(client: string): string {
  * (search/index-json.ts) hashed: the cached indexes and terms are made by them and the index options too, so a new
  * version of the plugin makes them again.
  */
-const pluginHash = () => sourceHash(import.meta.url, ['../search/text.ts', '../search/terms.ts', '../search/index-json.ts']);
+const pluginHash = () => sourceHash(import.meta.url, ['../search/text.ts', '../search/terms.ts', '../search/index-json.ts', '../search/cached.ts']);
 
 function headingText(links: TocLink[]): string[] {
   return links.flatMap((l) => [l.text, ...headingText(l.children ?? [])]);
@@ -144,23 +143,9 @@ export async function searchIndex(input: IndexInput): Promise<string> {
   return searchJson(documents);
 }
 
-/**
- * The index of `documents`, as JSON (search/index-json.ts). With `textTerms`, each document's `text` is its number, and
- * the terms of its text are `textTerms(number)`: the same index as of the text those terms were made from.
- */
-function searchJson(documents: SearchDocument[], textTerms?: (i: number) => string[]): string {
-  return indexJson(documents, (doc, field, i) => (field === 'text' && textTerms ? textTerms(i) : tokenize(doc[field])));
-}
-
 /** What an index holds of each document `include` covers, sorted by path. */
 export async function searchDocuments(input: IndexInput): Promise<SearchDocument[]> {
   return (await withTexts(indexEntries(input), input.body)).documents;
-}
-
-/** A document an index holds, with what it holds of it besides the text. */
-interface IndexEntry {
-  doc: ContentDocument;
-  fields: Omit<SearchDocument, 'text'>;
 }
 
 /** The documents `include` covers, sorted by path, without their text (no body is read). */
@@ -209,14 +194,6 @@ function indexEntries(input: IndexInput): IndexEntry[] {
   }));
 }
 
-/** The entries with their bodies' text, every page cut to the length the budget allows (warned when it cuts). */
-async function withTexts(entries: IndexEntry[], body: IndexInput['body']): Promise<{ documents: SearchDocument[]; cap: number; lengths: number[] }> {
-  const texts = (await Promise.all(entries.map(({ doc }) => body(doc)))).map(htmlText);
-  const lengths = texts.map((t) => t.length);
-  const cap = textCap(lengths);
-  return { documents: entries.map(({ fields }, i) => ({ ...fields, text: truncate(texts[i], cap) })), cap, lengths };
-}
-
 /** One warning for the indexes whose pages were cut to fit the budget (`cut`: each index file and its cap), if any. */
 export function budgetWarning(cut: [string, number][]): string | undefined {
   if (!cut.length) return undefined;
@@ -228,104 +205,6 @@ export function budgetWarning(cut: [string, number][]): string | undefined {
 function overBudget(cut: [string, number][]): void {
   const warning = budgetWarning(cut);
   if (warning) process.stderr.write(`${warning}\n`);
-}
-
-/**
- * The index of `entries`, from the build's cache when the last build made it of the same documents (their fields and
- * their bodies' keys) with the same client (tokenizer, options, MiniSearch): a body edit in one locale and version reads
- * the bodies of that one index and patches the index the last build made (or makes it again), and takes the others as
- * they were. Without a key for every body, the index is made of the bodies read.
- */
-async function cachedIndex(entries: IndexEntry[], ctx: BuildDoneContext, client: string, name: string): Promise<{ json: string; cap: number }> {
-  const { cache } = ctx;
-  const scope = `${client}\u0000${pluginHash()}\u0000${name}`;
-  const termsKey = `sitegen:search-terms\u0000${scope}`;
-  const indexKey = `sitegen:search-index\u0000${scope}`;
-  const bodyKeys = entries.map(({ doc }) => ctx.bodyKey?.(doc));
-  if (!cache || bodyKeys.some((key) => key === undefined)) {
-    const { documents, cap } = await withTexts(entries, ctx.body);
-    return { json: searchJson(documents), cap };
-  }
-  // Each document's fingerprint: what the index holds of it besides the text, and its body's key.
-  const prints = entries.map(({ fields }, i) =>
-    createHash('sha256')
-      .update(JSON.stringify([fields, bodyKeys[i]]))
-      .digest('base64url')
-      .slice(0, 22),
-  );
-  const last = lastIndex(await cache.get(indexKey));
-  if (last && last.prints.length === prints.length && last.prints.every((print, i) => print === prints[i])) {
-    cache.keep?.(termsKey);
-    return { json: last.json, cap: last.cap };
-  }
-  // The value: the fingerprints, the texts' lengths and the cap they give (to warn again as the build that made it
-  // did), then the index.
-  const made = async (index: { json: string; cap: number; lengths: number[] }, table?: string) => {
-    const value = `${prints.join(' ')}\n${index.lengths.join(' ')}\n${index.cap}\n${index.json}`;
-    if (table === undefined) cache.keep?.(termsKey);
-    await Promise.all([cache.set(indexKey, value), table === undefined ? undefined : cache.set(termsKey, table)]);
-    return index;
-  };
-  const patched = last && (await patchedIndex(last, entries, prints, ctx));
-  // The table of terms is left as it was: the edited bodies' terms are missing from it, and read again if needed.
-  if (patched) return made(patched);
-  // A first build makes the index of the texts as before and leaves an empty table of terms; the next that makes
-  // this index again fills it, and the builds after it take the terms of unchanged bodies from there.
-  const table = await cache.get(termsKey);
-  if (table === undefined) {
-    const { documents, cap, lengths } = await withTexts(entries, ctx.body);
-    return made({ json: searchJson(documents), cap, lengths }, '{}');
-  }
-  const { cap, lengths, termsOf, kept } = await knownTerms(entries, bodyKeys as string[], ctx, table);
-  const documents = entries.map(({ fields }, i) => ({ ...fields, text: String(i) }));
-  return made({ json: searchJson(documents, termsOf), cap, lengths }, JSON.stringify(kept));
-}
-
-interface CachedIndex {
-  prints: string[];
-  lengths: number[];
-  cap: number;
-  json: string;
-}
-
-/** The cached index's parts, or undefined for what is not one. */
-function lastIndex(value: string | undefined): CachedIndex | undefined {
-  const lines: string[] = [];
-  let from = 0;
-  for (let i = 0; i < 3 && value !== undefined; i++) {
-    const end = value.indexOf('\n', from);
-    if (end < 0) return undefined;
-    lines.push(value.slice(from, end));
-    from = end + 1;
-  }
-  if (value === undefined) return undefined;
-  const prints = lines[0].split(' ');
-  const lengths = lines[1].split(' ').map(Number);
-  const cap = Number(lines[2]);
-  if (lengths.length !== prints.length || !lengths.every(Number.isInteger) || !Number.isFinite(cap)) return undefined;
-  return { prints, lengths, cap, json: value.slice(from) };
-}
-
-/**
- * The index the last build made, patched for the documents whose fingerprint changed: when it held as many documents,
- * few of them changed, and their texts' lengths now give the same cap. Only the changed bodies are read and split (the
- * patch reads and writes the whole index, as making it again does).
- */
-async function patchedIndex(last: CachedIndex, entries: IndexEntry[], prints: string[], ctx: BuildDoneContext): Promise<CachedIndex | undefined> {
-  if (last.prints.length !== prints.length) return undefined;
-  const changed = prints.flatMap((print, i) => (print === last.prints[i] ? [] : [i]));
-  if (changed.length > Math.max(8, prints.length / 20)) return undefined;
-  const texts = await Promise.all(changed.map(async (i) => htmlText(await ctx.body(entries[i].doc))));
-  const lengths = [...last.lengths];
-  changed.forEach((i, k) => {
-    lengths[i] = texts[k].length;
-  });
-  const cap = textCap(lengths);
-  if (cap !== last.cap) return undefined;
-  const textTerms = new Map(changed.map((i, k) => [i, tokenize(truncate(texts[k], cap))]));
-  const documents = entries.map(({ fields }, i) => ({ ...fields, text: String(i) }));
-  const json = patchIndexJson(last.json, documents, changed, (doc, field, i) => (field === 'text' ? textTerms.get(i)! : tokenize(doc[field])));
-  return json === undefined ? undefined : { prints, lengths, cap, json };
 }
 
 /** The browser client (templates/search/client.ts) bundled with MiniSearch, by esbuild in its own process. */
@@ -392,7 +271,7 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
         const cut: [string, number][] = [];
         for (const { locale, version } of indexesOf(ctx.site)) {
           const entries = indexEntries({ ...ctx, routes, include: options.include, locale, version });
-          const { json, cap } = await cachedIndex(entries, ctx, hash, indexName(locale, version));
+          const { json, cap } = await cachedIndex(entries, ctx, `${hash}\u0000${pluginHash()}`, indexName(locale, version));
           if (cap < PAGE_TEXT_LIMIT) cut.push([indexName(locale, version), cap]);
           await ctx.write(indexFile(locale, version), json);
         }
