@@ -125,3 +125,8 @@ export function outputFiles(dir: string): Record<string, string> {
     .sort();
   return Object.fromEntries(files.map((file) => [file, read(dir, file)]));
 }
+
+/** A seeded generator of numbers in [0, 1) (a linear congruential one), so a randomised test's failure can be replayed. */
+export function seeded(seed: number): () => number {
+  return () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+}

@@ -8,11 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { indexJson } from '../../../templates/search/index-json.ts';
 import { INDEX_OPTIONS, SEARCH_OPTIONS, type SearchDocument } from '../../../templates/search/options.ts';
 import { tokenize } from '../../../templates/search/tokenize.ts';
-
-/** A seeded generator (the tokenizer's test uses the same), so a failure can be replayed. */
-function random(seed: number) {
-  return () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-}
+import { seeded } from '../../helpers.ts';
 
 const WORDS = [
   'tunnel',
@@ -42,7 +38,7 @@ const WORDS = [
 ];
 
 function documents(n: number, seed: number): SearchDocument[] {
-  const rand = random(seed);
+  const rand = seeded(seed);
   const text = (max: number) =>
     Array.from({ length: Math.floor(rand() * max) }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(rand() < 0.5 ? ' ' : ', ');
   return Array.from({ length: n }, (_, i) => ({

@@ -6,11 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { indexJson, patchIndexJson } from '../../../templates/search/index-json.ts';
 import type { SearchDocument } from '../../../templates/search/options.ts';
 import { tokenize } from '../../../templates/search/tokenize.ts';
-
-/** A seeded generator (the tokenizer's test uses the same), so a failure can be replayed. */
-function random(seed: number) {
-  return () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-}
+import { seeded } from '../../helpers.ts';
 
 const WORDS = [
   'tunnel',
@@ -60,7 +56,7 @@ function edit(doc: SearchDocument, rand: () => number, n: number): SearchDocumen
 describe('a search index patched for changed documents', () => {
   it('is the index made of all the documents again, byte for byte', () => {
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
-      const rand = random(seed);
+      const rand = seeded(seed);
       const before = documents(50, rand);
       // Some documents lack a description from the start: a field missing before and after.
       before[3] = { ...before[3], description: undefined as unknown as string };
@@ -78,7 +74,7 @@ describe('a search index patched for changed documents', () => {
   });
 
   it('drops the terms only a changed document had, and the field a document no longer has', () => {
-    const docs = documents(5, random(9));
+    const docs = documents(5, seeded(9));
     const previous = indexJson(docs, terms);
     expect(previous).toContain('"only2"');
     const after = docs.map((doc, i) => (i === 2 ? { ...doc, text: 'tunnel', description: undefined as unknown as string } : doc));
@@ -89,7 +85,7 @@ describe('a search index patched for changed documents', () => {
   });
 
   it('gives nothing for an index of another number of documents, or for what is no index', () => {
-    const docs = documents(6, random(10));
+    const docs = documents(6, seeded(10));
     const previous = indexJson(docs, terms);
     expect(patchIndexJson(previous, docs.slice(1), [0], terms)).toBeUndefined();
     expect(patchIndexJson('{"serializationVersion":1}', docs, [0], terms)).toBeUndefined();
