@@ -32,10 +32,11 @@ interface Listing {
 /** How long before the walk a folder's change must be for its time to be trusted (the clock's tick, and more). */
 const SETTLED_MS = 1000;
 
-function folderStat(dir: string, rel: string): string {
+/** A folder's stat as the listing keeps it (`ino:mtimeMs`), `''` when it changed after `settledBefore` or is no folder. */
+function folderStat(dir: string, rel: string, settledBefore = Infinity): string {
   try {
     const stats = statSync(join(dir, rel));
-    return stats.isDirectory() ? `${stats.ino}:${stats.mtimeMs}` : '';
+    return stats.isDirectory() && stats.mtimeMs < settledBefore ? `${stats.ino}:${stats.mtimeMs}` : '';
   } catch {
     return '';
   }
@@ -52,11 +53,7 @@ export async function knownListing(file: string, dir: string): Promise<Listed | 
 
 /** Keep a walk's result, started at `started` (ms), for the next build (written whole or not at all). */
 export async function saveListing(file: string, dir: string, started: number, folders: string[], listed: Omit<Listed, 'problems'>): Promise<void> {
-  const stats: [string, string][] = folders.map((rel) => {
-    const stat = folderStat(dir, rel);
-    const mtime = Number(stat.slice(stat.indexOf(':') + 1));
-    return [rel, stat && mtime < started - SETTLED_MS ? stat : ''];
-  });
+  const stats: [string, string][] = folders.map((rel) => [rel, folderStat(dir, rel, started - SETTLED_MS)]);
   const listing: Listing = { version: VERSION, dir, folders: stats, files: listed.files, mdx: listed.mdx };
   try {
     await mkdir(dirname(file), { recursive: true });
