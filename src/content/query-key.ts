@@ -80,6 +80,7 @@ export const POSTS_QUERY: ContentQuery = { where: { isPost: true }, sort: { date
 /** The navigation tree of every document (the `navigation/` folder). */
 export const NAVIGATION_QUERY: ContentQuery = {};
 
-export const documentQueryKey = (path: string) => serialiseQuery(documentQuery(path));
+/** `serialiseQuery(documentQuery(path))`, written out: the build names every document's file with it. */
+export const documentQueryKey = (path: string) => `{"first":true,"where":{"_path":${JSON.stringify(path)}}}`;
 export const POSTS_QUERY_KEY = serialiseQuery(POSTS_QUERY);
 export const NAVIGATION_KEY = serialiseQuery(NAVIGATION_QUERY);

@@ -26,6 +26,7 @@ export function docsSection(site: SiteInfo, path: string): string | undefined {
 export function canonicalUrl(site: { url: string; trailingSlash?: boolean }, path: string, query = '', whitelist: string[] = []): string {
   let clean = path;
   if (!clean.endsWith('.html') && clean !== '/') clean = site.trailingSlash ? `${clean.replace(/\/$/, '')}/` : clean.replace(/\/$/, '');
+  if (!query) return `${site.url}${clean}`;
   const params = new URLSearchParams(query);
   const kept = new URLSearchParams();
   for (const key of [...new Set(params.keys())].sort()) if (whitelist.includes(key)) for (const v of params.getAll(key)) kept.append(key, v);

@@ -148,10 +148,29 @@ export async function searchDocuments(input: IndexInput): Promise<SearchDocument
   return (await withTexts(indexEntries(input), input.body)).documents;
 }
 
+/**
+ * A document's locale, its path as the default locale has it (`/ja/v1/guide` is matched and sectioned as `/v1/guide`;
+ * without locales, its own), and the docs version that path is in (undefined: none).
+ */
+interface Placed {
+  doc: ContentDocument;
+  locale: string;
+  path: string;
+  version?: string;
+}
+
+/** Every document placed (once per build: the same list serves each locale's and version's index). */
+function placeAll(documents: ContentDocument[], site: IndexInput['site']): Placed[] {
+  const roots = (site.versions ?? []).map((v) => ({ dir: v.dir, root: v.path }));
+  return documents.map((doc) => {
+    const { locale, path } = localeOf(doc, site);
+    return { doc, locale, path, version: roots.find((v) => path === v.root || path.startsWith(`${v.root}/`))?.dir };
+  });
+}
+
 /** The documents `include` covers, sorted by path, without their text (no body is read). */
-function indexEntries(input: IndexInput): IndexEntry[] {
+function indexEntries(input: IndexInput, rendered = new Set(input.routes), placed = placeAll(input.documents, input.site)): IndexEntry[] {
   const { config, site } = input;
-  const rendered = new Set(input.routes);
   // Each version's folder (its route in the default locale): a document in one is in that version's index only.
   const versions = (site.versions ?? []).map((v) => ({ dir: v.dir, root: v.path }));
   const version = input.version ?? versions[0]?.dir;
@@ -162,34 +181,35 @@ function indexEntries(input: IndexInput): IndexEntry[] {
     : [...(versions.length ? versions.map((v) => `${v.root}/`) : [folder(site.theme.docsRoot)]), folder(config.blogDir)];
   const included = (path: string) => include.some((prefix) => path.startsWith(prefix) || path === prefix.replace(/\/$/, ''));
   const blogRoot = `/${config.blogDir.replace(/^\/|\/$/g, '')}/`;
-  // Paths as the default locale has them: `/ja/v1/guide` is matched and sectioned as `/v1/guide`.
-  const localPath = (doc: ContentDocument) => (input.locale === undefined ? doc._path : localeOf(doc, site).path);
-  const versionOf = (path: string) => versions.find((v) => path === v.root || path.startsWith(`${v.root}/`))?.dir;
-  const sectionOf = (doc: ContentDocument) => {
-    const path = localPath(doc);
+  // Each older version's docs are sectioned by their own root.
+  const sites = new Map(versions.map((v) => [v.dir, v.dir === site.theme.docsRoot ? site : { ...site, theme: { ...site.theme, docsRoot: v.dir } }]));
+  const sectionOf = ({ doc, path, version: own }: Placed) => {
     if (doc.isPost || path.startsWith(blogRoot)) return 'Blog';
-    // A page of an older version is sectioned by its own docs root.
-    const root = versionOf(path) ?? site.theme.docsRoot;
-    const docs = docsSection(root === site.theme.docsRoot ? site : { ...site, theme: { ...site.theme, docsRoot: root } }, path);
+    const root = own ?? site.theme.docsRoot;
+    const docs = docsSection(sites.get(root) ?? site, path);
     if (docs) return `Docs · ${docs}`;
     return path.startsWith(`/${root}/`) ? 'Docs' : site.name;
   };
-  const inLocale = (doc: ContentDocument) => input.locale === undefined || localeOf(doc, site).locale === input.locale;
-  const inVersion = (doc: ContentDocument) => {
-    const own = versionOf(localPath(doc));
-    return own === undefined || own === version;
-  };
-  const indexed = input.documents
-    .filter((doc) => inLocale(doc) && included(localPath(doc)) && inVersion(doc) && !doc.draft && !doc._partial && !doc.redirect && rendered.has(doc._path))
-    .sort((a, b) => (a._path < b._path ? -1 : a._path > b._path ? 1 : 0));
-  return indexed.map((doc) => ({
-    doc,
+  const indexed = placed
+    .filter(
+      (p) =>
+        (input.locale === undefined || p.locale === input.locale) &&
+        included(p.path) &&
+        (p.version === undefined || p.version === version) &&
+        !p.doc.draft &&
+        !p.doc._partial &&
+        !p.doc.redirect &&
+        rendered.has(p.doc._path),
+    )
+    .sort((a, b) => (a.doc._path < b.doc._path ? -1 : a.doc._path > b.doc._path ? 1 : 0));
+  return indexed.map((p) => ({
+    doc: p.doc,
     fields: {
-      path: doc._path,
-      title: doc.title || doc._path,
-      section: sectionOf(doc),
-      description: truncate(doc.description ?? '', DESCRIPTION_LIMIT),
-      headings: headingText(doc.body?.toc.links ?? []).join(' · '),
+      path: p.doc._path,
+      title: p.doc.title || p.doc._path,
+      section: sectionOf(p),
+      description: truncate(p.doc.description ?? '', DESCRIPTION_LIMIT),
+      headings: headingText(p.doc.body?.toc.links ?? []).join(' · '),
     },
   }));
 }
@@ -268,9 +288,11 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
         const bundled = ctx.cache?.get(clientKey).then((known) => known ?? bundleClient(file)) ?? bundleClient(file);
         bundled.catch(() => undefined); // awaited below
         const routes = ctx.pages.map((p) => p.path);
+        const rendered = new Set(routes);
+        const placed = placeAll(ctx.documents, ctx.site);
         const cut: [string, number][] = [];
         for (const { locale, version } of indexesOf(ctx.site)) {
-          const entries = indexEntries({ ...ctx, routes, include: options.include, locale, version });
+          const entries = indexEntries({ ...ctx, routes, include: options.include, locale, version }, rendered, placed);
           const { json, cap } = await cachedIndex(entries, ctx, `${hash}\u0000${pluginHash()}`, indexName(locale, version));
           if (cap < PAGE_TEXT_LIMIT) cut.push([indexName(locale, version), cap]);
           await ctx.write(indexFile(locale, version), json);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NAVIGATION_KEY, POSTS_QUERY_KEY, documentQueryKey, queryHash, serialiseQuery, sha256Hex } from '../../../src/content/query-key.ts';
+import { NAVIGATION_KEY, POSTS_QUERY_KEY, documentQuery, documentQueryKey, queryHash, serialiseQuery, sha256Hex } from '../../../src/content/query-key.ts';
 
 const nodeSha = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -21,5 +21,14 @@ describe('content query keys', () => {
     expect(documentQueryKey('/about')).toBe('{"first":true,"where":{"_path":"/about"}}');
     expect(queryHash(POSTS_QUERY_KEY)).toBe(nodeSha(POSTS_QUERY_KEY).slice(0, 12));
     expect(NAVIGATION_KEY).toBe('{}');
+  });
+
+  it("writes a document's key as the general serialiser does, whatever its path", () => {
+    for (const path of ['/', '/a"b', '/ü/€/𝄞', '/back\\slash', '/line\nbreak', '/\u2028'])
+      expect(documentQueryKey(path)).toBe(serialiseQuery(documentQuery(path)));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (path) => documentQueryKey(path) === serialiseQuery(documentQuery(path))),
+      { numRuns: 300 },
+    );
   });
 });
