@@ -51,23 +51,33 @@ function linkPath(path: string, trailingSlash: boolean): string {
 
 /** The documents links can name, by stem, and by stem without order prefixes (`./intro` → `1.intro.md`). */
 export class SourceIndex {
-  private readonly byStem = new Map<string, ContentDocument>();
+  private byStem?: Map<string, ContentDocument>;
   private readonly loose = new Map<string, ContentDocument>();
   private readonly failed: Set<string>;
 
   /** `failedRoutes`: routes of files that did not parse (a link to one is no broken link). */
-  constructor(docs: readonly ContentDocument[], failedRoutes: readonly string[] = []) {
-    for (const doc of docs) {
+  constructor(
+    private readonly docs: readonly ContentDocument[],
+    failedRoutes: readonly string[] = [],
+  ) {
+    this.failed = new Set(failedRoutes);
+  }
+
+  find(stem: string): ContentDocument | undefined {
+    const byStem = this.byStem ?? this.build();
+    return byStem.get(stem) ?? this.loose.get(stem.split('/').map(stripOrderPrefix).join('/'));
+  }
+
+  /** The stems, made at the first link looked up (most sites have few relative links, many have none). */
+  private build(): Map<string, ContentDocument> {
+    this.byStem = new Map();
+    for (const doc of this.docs) {
       if (doc._type !== 'markdown') continue;
       this.byStem.set(doc._stem, doc);
       const loose = doc._stem.split('/').map(stripOrderPrefix).join('/');
       if (!this.loose.has(loose)) this.loose.set(loose, doc);
     }
-    this.failed = new Set(failedRoutes);
-  }
-
-  find(stem: string): ContentDocument | undefined {
-    return this.byStem.get(stem) ?? this.loose.get(stem.split('/').map(stripOrderPrefix).join('/'));
+    return this.byStem;
   }
 
   /** A file that exists but did not parse: its route as its file name gives it. */

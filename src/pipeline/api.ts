@@ -101,6 +101,9 @@ export interface ApiOutcome {
   errors: SitegenError[];
 }
 
+/** A document's content API file as the build names it (a record naming anything else is not trusted). */
+const QUERY_FILE = /^api\/_content\/query\/[0-9a-f]{12}\.json$/;
+
 /** Unchanged documents' files sent as one string at a time (ApiRequest.links). */
 const LINKS_AT_A_TIME = 1024;
 
@@ -132,7 +135,8 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
         ? hashText(JSON.stringify([parsedKey, base, docImages ?? null, ...(links ? [links] : []), ...(doc.components ? [input.bundle.hash] : [])]))
         : parsedKey;
     const before = previous?.api[doc._id];
-    const file = `api/_content/query/${queryHash(documentQueryKey(doc._path))}.json`;
+    // The key covers the document's path, which alone names the file: the same key, the same file.
+    const file = before?.key === key && QUERY_FILE.test(before.file) ? before.file : `api/_content/query/${queryHash(documentQueryKey(doc._path))}.json`;
     // The same document (its key covers the path) has the same file, byte for byte.
     const same = !!before && before.key === key && before.file === file && input.prevFiles.has(file);
     outcome.state[doc._id] = rewritten ? { file, hash: doc.hash, key, rewritten } : { file, hash: doc.hash, key };
