@@ -139,7 +139,17 @@ export async function writeContentApi(input: ApiInput): Promise<ApiOutcome> {
     const file = before?.key === key && QUERY_FILE.test(before.file) ? before.file : `api/_content/query/${queryHash(documentQueryKey(doc._path))}.json`;
     // The same document (its key covers the path) has the same file, byte for byte.
     const same = !!before && before.key === key && before.file === file && input.prevFiles.has(file);
-    outcome.state[doc._id] = rewritten ? { file, hash: doc.hash, key, rewritten } : { file, hash: doc.hash, key };
+    // Unchanged, its record is the one read (the records' delta then leaves it out).
+    outcome.state[doc._id] =
+      same && before.hash === doc.hash && !!before.rewritten === rewritten
+        ? before
+        : rewritten
+          ? { file, hash: doc.hash, key, rewritten }
+          : { file, hash: doc.hash, key };
+    if (same && input.verified && input.sourceOf.has(doc._id)) {
+      outcome.written.push([file, input.prevFiles.get(file)!]);
+      continue;
+    }
     const source = input.sourceOf.get(doc._id);
     if (!source) {
       // A document a plugin added in `content:loaded`: its body is in the main thread already.

@@ -62,10 +62,11 @@ export interface OutputState {
   base?: RecordsBase;
 }
 
-/** A records file as read: its id and its pages (objects a build keeps when a page is unchanged). */
+/** A records file as read: its id, its pages and content API entries (objects a build keeps when unchanged). */
 export interface RecordsBase {
   id: string;
   pages: Record<string, PageRecord>;
+  api: OutputState['api'];
 }
 
 export const outputFile = (cacheDir: string, outDir: string) => join(cacheDir, `output.${hashText(outDir)}.json`);
@@ -78,10 +79,12 @@ const recordsDetailsFile = (cacheDir: string, outDir: string) => join(cacheDir, 
 /** Up to this many pages, the records are stringified whole; past it, in pieces (a string that large is not worth holding at once). */
 const WHOLE_RECORDS = 20_000;
 
-interface RecordsDelta extends Pick<OutputState, 'id' | 'api' | 'jobsKey' | 'checksKey'> {
+interface RecordsDelta extends Pick<OutputState, 'id' | 'jobsKey' | 'checksKey'> {
   base: string;
   pages: Record<string, PageRecord>;
   removed: string[];
+  /** Content API entries that differ from the records file's (`null`: the document is gone). */
+  apiChanges: Record<string, OutputState['api'][string] | null>;
 }
 
 /**
@@ -187,10 +190,13 @@ async function saveRecords(cacheDir: string, state: OutputState): Promise<Record
       changed++;
     }
     const removed = Object.keys(base.pages).filter((path) => !(path in state.pages));
+    const apiChanges: RecordsDelta['apiChanges'] = {};
+    for (const [id, entry] of Object.entries(state.api)) if (!sameApi(base.api[id], entry)) apiChanges[id] = entry;
+    for (const id of Object.keys(base.api)) if (!(id in state.api)) apiChanges[id] = null;
     if (changed + removed.length <= Math.max(64, Object.keys(state.pages).length / 10)) {
       await writeJson(
         recordsDeltaFile(cacheDir, state.outDir),
-        { id: state.id, base: base.id, pages, removed, api: state.api, ...extra } satisfies RecordsDelta,
+        { id: state.id, base: base.id, pages, removed, apiChanges, ...extra } satisfies RecordsDelta,
         true,
       );
       return { base: base.id, pages, removed };
@@ -211,6 +217,10 @@ async function saveRecords(cacheDir: string, state: OutputState): Promise<Record
   return undefined;
 }
 
+type ApiEntry = OutputState['api'][string];
+const sameApi = (a: ApiEntry | undefined, b: ApiEntry) =>
+  a === b || (!!a && a.file === b.file && a.hash === b.hash && a.key === b.key && a.rewritten === b.rewritten);
+
 /** The previous output, when its pages can be reused: it holds the build the state describes. */
 export async function previousOutput(cacheDir: string, state: OutputIndex | undefined): Promise<OutputState | undefined> {
   if (!state || !outputThere(state)) return undefined;
@@ -224,7 +234,7 @@ export async function previousOutput(cacheDir: string, state: OutputIndex | unde
     if (!details) return undefined;
     attachDetails(record, details, path, true);
   }
-  const base: RecordsBase = { id: records.id, pages: records.pages };
+  const base: RecordsBase = { id: records.id, pages: records.pages, api: records.api };
   const found = { id: state.id, outDir: state.outDir, files: state.files, base, ...(state.builtAt ? { builtAt: state.builtAt } : {}) };
   const keys = (from: Pick<OutputState, 'jobsKey' | 'checksKey'>) => ({
     ...(typeof from.jobsKey === 'string' ? { jobsKey: from.jobsKey } : {}),
@@ -233,8 +243,13 @@ export async function previousOutput(cacheDir: string, state: OutputIndex | unde
   if (records.id === state.id) return { ...found, pages: { ...records.pages }, api: records.api, ...keys(records) };
   // Records of another build: only this build's delta on top of them will do; else the pair was torn, and nothing is reused.
   const delta = await readJson<RecordsDelta>(recordsDeltaFile(cacheDir, state.outDir));
-  if (!delta || delta.id !== state.id || delta.base !== records.id || !delta.pages || !delta.api || !Array.isArray(delta.removed)) return undefined;
+  if (!delta || delta.id !== state.id || delta.base !== records.id || !delta.pages || !delta.apiChanges || !Array.isArray(delta.removed)) return undefined;
   const pages = { ...records.pages, ...delta.pages };
   for (const path of delta.removed) delete pages[path];
-  return { ...found, pages, api: delta.api, ...keys(delta) };
+  const api = { ...records.api };
+  for (const [id, entry] of Object.entries(delta.apiChanges)) {
+    if (entry) api[id] = entry;
+    else delete api[id];
+  }
+  return { ...found, pages, api, ...keys(delta) };
 }
