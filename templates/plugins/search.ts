@@ -63,8 +63,13 @@ function clientHash(client: string): string {
  */
 const pluginHash = () => sourceHash(import.meta.url, ['../search/text.ts', '../search/terms.ts', '../search/index-json.ts', '../search/cached.ts']);
 
-function headingText(links: TocLink[]): string[] {
-  return links.flatMap((l) => [l.text, ...headingText(l.children ?? [])]);
+/** The headings' text in document order (each before the headings under it). */
+function headingText(links: TocLink[], into: string[] = []): string[] {
+  for (const link of links) {
+    into.push(link.text);
+    if (link.children?.length) headingText(link.children, into);
+  }
+  return into;
 }
 
 /**

@@ -2,13 +2,17 @@
  * The search plugin's indexes as the build makes them (templates/plugins/search.ts chooses their documents): of the
  * documents' texts cut to the budget, and kept in the plugin cache between builds, patched when a few documents changed.
  */
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import type { BuildDoneContext, ContentDocument } from 'react-sitegen';
 import { indexJson, patchIndexJson } from './index-json.ts';
 import type { SearchDocument } from './options.ts';
 import { knownTerms } from './terms.ts';
 import { htmlText, textCap, truncate } from './text.ts';
 import { tokenize } from './tokenize.ts';
+
+/** `crypto.hash` (Node 20.12 and later): the same digest without a Hash object, three times as fast for short texts. */
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'base64url') => string }).hash;
+const sha256 = (text: string) => (oneShot ? oneShot('sha256', text, 'base64url') : crypto.createHash('sha256').update(text).digest('base64url'));
 
 /** A document an index holds, with what it holds of it besides the text. */
 export interface IndexEntry {
@@ -53,12 +57,7 @@ export async function cachedIndex(entries: IndexEntry[], ctx: BuildDoneContext, 
     return { json: searchJson(documents), cap };
   }
   // Each document's fingerprint: what the index holds of it besides the text, and its body's key.
-  const prints = entries.map(({ fields }, i) =>
-    createHash('sha256')
-      .update(JSON.stringify([fields, bodyKeys[i]]))
-      .digest('base64url')
-      .slice(0, 22),
-  );
+  const prints = entries.map(({ fields }, i) => sha256(JSON.stringify([fields, bodyKeys[i]])).slice(0, 22));
   const last = lastIndex(await cache.get(indexKey));
   if (last && last.prints.length === prints.length && last.prints.every((print, i) => print === prints[i])) {
     cache.keep?.(termsKey);
