@@ -53,13 +53,20 @@ export const RESERVED_FILES = [
 export function reservedRoute(path: string, extraFiles: string[] = []): string | undefined {
   const lower = path.toLowerCase().replace(/\/+$/, '');
   for (const folder of RESERVED_FOLDERS) if (lower === folder || lower.startsWith(`${folder}/`)) return `sitegen writes its own files under ${folder}/`;
-  for (const file of [...RESERVED_FILES, ...extraFiles]) {
-    const own = file.toLowerCase();
-    if (lower === own || lower.startsWith(`${own}/`)) return `sitegen writes ${file} itself`;
+  const clash = (file: string, own: string) => (lower === own || lower.startsWith(`${own}/`) ? `sitegen writes ${file} itself` : undefined);
+  for (let i = 0; i < RESERVED_FILES.length; i++) {
+    const found = clash(RESERVED_FILES[i], RESERVED_LOWER[i]);
+    if (found) return found;
   }
-  if (lower.split('/').includes('_payload.json')) return "every page's data is written to a file named _payload.json";
+  for (const file of extraFiles) {
+    const found = clash(file, file.toLowerCase());
+    if (found) return found;
+  }
+  if (lower.includes('_payload.json') && lower.split('/').includes('_payload.json')) return "every page's data is written to a file named _payload.json";
   return undefined;
 }
+
+const RESERVED_LOWER = RESERVED_FILES.map((file) => file.toLowerCase());
 
 export const RESERVED_ROUTE_HINT = `Give it another route (its \`path:\` or its file name). sitegen writes these itself: anything under ${RESERVED_FOLDERS.map((f) => `${f}/`).join(', ')}, files named _payload.json, and ${RESERVED_FILES.join(', ')}.`;
 
