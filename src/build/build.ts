@@ -48,20 +48,23 @@ function memory(): string {
   return `rss ${(rss / 1048576).toFixed(0)} MB, heap ${(heapUsed / 1048576).toFixed(0)} MB`;
 }
 
-/** One line per step with its time; with --profile also memory and the step's time per item it worked on (`per`). */
-function phases(log: Logger) {
+/**
+ * One line per step with its time; with --profile also memory and the step's time per item it worked on (`per`),
+ * measured only then (reading the process's memory takes milliseconds).
+ */
+function phases(log: Logger, profile = false) {
   let last = performance.now();
   return (message: string, per?: [number, string]) => {
     const now = performance.now();
     log.step(message, now - last);
-    log.profile(`  ${memory()}${per?.[0] ? `, ${((now - last) / per[0]).toFixed(3)} ms per ${per[1]}` : ''}`);
+    if (profile) log.profile(`  ${memory()}${per?.[0] ? `, ${((now - last) / per[0]).toFixed(3)} ms per ${per[1]}` : ''}`);
     last = now;
   };
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
   hookSignals(); // Ctrl-C at any point: exit 130, removing unfinished output
-  const ctx = await load(options, { started: performance.now(), log: options.log, done: phases(options.log) });
+  const ctx = await load(options, { started: performance.now(), log: options.log, done: phases(options.log, options.profile) });
   try {
     await scan(ctx);
     await identify(ctx);

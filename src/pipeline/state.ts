@@ -184,15 +184,16 @@ async function saveRecords(cacheDir: string, state: OutputState): Promise<Record
   if (base) {
     const pages: Record<string, PageRecord> = {};
     let changed = 0;
-    for (const [path, record] of Object.entries(state.pages)) {
+    for (const path in state.pages) {
+      const record = state.pages[path];
       if (base.pages[path] === record) continue;
       pages[path] = record;
       changed++;
     }
     const removed = Object.keys(base.pages).filter((path) => !(path in state.pages));
     const apiChanges: RecordsDelta['apiChanges'] = {};
-    for (const [id, entry] of Object.entries(state.api)) if (!sameApi(base.api[id], entry)) apiChanges[id] = entry;
-    for (const id of Object.keys(base.api)) if (!(id in state.api)) apiChanges[id] = null;
+    for (const id in state.api) if (!sameApi(base.api[id], state.api[id])) apiChanges[id] = state.api[id];
+    for (const id in base.api) if (!(id in state.api)) apiChanges[id] = null;
     if (changed + removed.length <= Math.max(64, Object.keys(state.pages).length / 10)) {
       await writeJson(
         recordsDeltaFile(cacheDir, state.outDir),
