@@ -130,3 +130,20 @@ export function outputFiles(dir: string): Record<string, string> {
 export function seeded(seed: number): () => number {
   return () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 }
+
+/**
+ * `n` search documents of random words from `words` (drawn from `rand`), with `extra(i)` after each text: the same
+ * shape as the search plugin's documents, for the index tests.
+ */
+export function randomSearchDocuments(n: number, rand: () => number, words: string[], extra: (i: number) => string = () => '') {
+  const text = (max: number) =>
+    Array.from({ length: Math.floor(rand() * max) }, () => words[Math.floor(rand() * words.length)]).join(rand() < 0.5 ? ' ' : ', ');
+  return Array.from({ length: n }, (_, i) => ({
+    path: `/docs/page-${i}`,
+    title: text(5) || `Page ${i}`,
+    section: rand() < 0.5 ? 'Docs · Guide' : 'Blog',
+    description: text(12),
+    headings: text(8),
+    text: `${text(200)}${extra(i)}`,
+  }));
+}

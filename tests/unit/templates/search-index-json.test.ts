@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { indexJson } from '../../../templates/search/index-json.ts';
 import { INDEX_OPTIONS, SEARCH_OPTIONS, type SearchDocument } from '../../../templates/search/options.ts';
 import { tokenize } from '../../../templates/search/tokenize.ts';
-import { seeded } from '../../helpers.ts';
+import { randomSearchDocuments, seeded } from '../../helpers.ts';
 
 const WORDS = [
   'tunnel',
@@ -37,19 +37,7 @@ const WORDS = [
   '',
 ];
 
-function documents(n: number, seed: number): SearchDocument[] {
-  const rand = seeded(seed);
-  const text = (max: number) =>
-    Array.from({ length: Math.floor(rand() * max) }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(rand() < 0.5 ? ' ' : ', ');
-  return Array.from({ length: n }, (_, i) => ({
-    path: `/docs/page-${i}`,
-    title: text(5) || `Page ${i}`,
-    section: rand() < 0.5 ? 'Docs · Guide' : 'Blog',
-    description: text(12),
-    headings: text(8),
-    text: text(200),
-  }));
-}
+const documents = (n: number, seed: number): SearchDocument[] => randomSearchDocuments(n, seeded(seed), WORDS);
 
 /** An index's JSON with its terms keyed (their order aside). */
 function parts(json: string) {

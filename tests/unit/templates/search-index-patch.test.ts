@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { indexJson, patchIndexJson } from '../../../templates/search/index-json.ts';
 import type { SearchDocument } from '../../../templates/search/options.ts';
 import { tokenize } from '../../../templates/search/tokenize.ts';
-import { seeded } from '../../helpers.ts';
+import { randomSearchDocuments, seeded } from '../../helpers.ts';
 
 const WORDS = [
   'tunnel',
@@ -29,18 +29,7 @@ const WORDS = [
 
 const terms = (doc: SearchDocument, field: keyof SearchDocument) => tokenize(doc[field] as string);
 
-function documents(n: number, rand: () => number): SearchDocument[] {
-  const text = (max: number) =>
-    Array.from({ length: Math.floor(rand() * max) }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(rand() < 0.5 ? ' ' : ', ');
-  return Array.from({ length: n }, (_, i) => ({
-    path: `/docs/page-${i}`,
-    title: text(5) || `Page ${i}`,
-    section: rand() < 0.5 ? 'Docs · Guide' : 'Blog',
-    description: text(12),
-    headings: text(8),
-    text: `${text(200)} only${i}`,
-  }));
-}
+const documents = (n: number, rand: () => number): SearchDocument[] => randomSearchDocuments(n, rand, WORDS, (i) => ` only${i}`);
 
 /** One document changed the ways an edit can: words added (some new to the index), a field emptied or dropped, a title renamed. */
 function edit(doc: SearchDocument, rand: () => number, n: number): SearchDocument {
