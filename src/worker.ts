@@ -16,7 +16,7 @@ import { routeToFile, routeToPayload } from './content/paths.ts';
 import type { ContentDocument, ParseOptions, SourceFile } from './content/types.ts';
 import { SitegenError, fileSystemError } from './errors.ts';
 import { idsKey } from './pipeline/checks.ts';
-import { renderPage, type RenderModule } from './render/render-page.ts';
+import { importTemplates, renderPage, type RenderModule } from './render/render-page.ts';
 import { expandComponents } from './render/components.ts';
 import type { RenderJob } from './render/types.ts';
 import { instantiatePlugins } from './plugins/load.ts';
@@ -210,7 +210,7 @@ class Session {
 
   private templates(file: string): Promise<RenderModule> {
     let mod = this.bundles.get(file);
-    if (!mod) this.bundles.set(file, (mod = import(pathToFileURL(file).href) as Promise<RenderModule>));
+    if (!mod) this.bundles.set(file, (mod = importTemplates(file)));
     return mod;
   }
 

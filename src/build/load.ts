@@ -14,7 +14,7 @@ import { env } from '../env.ts';
 import { checkOutDir } from '../output/out-dir.ts';
 import { PACKAGE_ROOT, VERSION } from '../paths.ts';
 import type { PluginModule } from '../plugins/load.ts';
-import type { RenderModule } from '../render/render-page.ts';
+import { importTemplates, type RenderModule } from '../render/render-page.ts';
 import { cacheNotices } from '../cache/json-file.ts';
 import { spawnOutputCheck } from '../pipeline/output-check.ts';
 import { cacheDirOf, loadProject, type Project } from '../pipeline/project.ts';
@@ -22,6 +22,7 @@ import { checkSources, depsOf, statKey } from '../pipeline/stat.ts';
 import { completeDocCache, includedSources, loadDigest, loadSourceIndex, saveIndexDigest, statsDigest, type DocCache } from '../pipeline/doc-cache.ts';
 import { outputIndexBytes, loadOutputState, outputThere, previousOutput } from '../pipeline/state.ts';
 import { compileTemplates } from '../pipeline/templates.ts';
+import type { PlanInput } from '../pipeline/plan.ts';
 import { parseOptionsOf } from '../pipeline/markdown-components.ts';
 import { Workers, batches, concurrencyFor } from '../pipeline/workers.ts';
 import { dataDigest, readAuthors } from '../site/data.ts';
@@ -149,7 +150,7 @@ export async function scan(ctx: BuildContext): Promise<void> {
   const skipped = mdxWarning(mdx);
   if (skipped) ctx.log.warn(skipped);
   // React and the templates load while the workers parse, unless the output is probably up to date.
-  if (toParse.length || !ctx.state || ctx.force) loadTemplates(ctx);
+  if ((toParse.length || !ctx.state || ctx.force) && ctx.templates.pageCount) loadTemplates(ctx);
 }
 
 /** The source index, and which sources it holds as they are now; `digest`: write the index's digest (none was found) if nothing changed. */
@@ -168,8 +169,19 @@ export async function loadIndex(ctx: BuildContext, digest = false): Promise<void
 
 /** The template bundle, imported once. */
 export function loadTemplates(ctx: BuildContext): Promise<RenderModule> {
-  ctx.modPromise ??= later(import(pathToFileURL(ctx.templates.bundle.file).href) as Promise<RenderModule>);
+  ctx.modPromise ??= later(importTemplates(ctx.templates.bundle.file));
   return ctx.modPromise;
+}
+
+/**
+ * What planning needs of the templates: the layouts' names and the site's page modules (their `meta`, and `paths()`
+ * for routes with parameters). A site without page modules needs only the names, so this thread does not import the
+ * bundle (React, every layout) at all: the workers, which render, do.
+ */
+export function templateShape(ctx: BuildContext): Promise<PlanInput['mod']> {
+  const { pageCount, layoutNames } = ctx.templates;
+  if (pageCount) return loadTemplates(ctx);
+  return Promise.resolve({ layouts: Object.fromEntries(layoutNames.map((name) => [name, undefined])), pages: {} });
 }
 
 /** Parse these sources in the workers, which keep each body for rendering. */

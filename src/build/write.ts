@@ -22,7 +22,7 @@ import { Workers, concurrencyFor } from '../pipeline/workers.ts';
 import { published } from '../site/schedule.ts';
 import { type BuildContext, later } from './context.ts';
 import { saveDocs, withMetadata } from './identify.ts';
-import { loadTemplates } from './load.ts';
+import { templateShape } from './load.ts';
 
 /** Deterministic build time: SOURCE_DATE_EPOCH, else the newest date in the content, else 0. */
 export function buildTimestamp(docs: ContentDocument[]): number {
@@ -95,7 +95,7 @@ export async function plan(ctx: BuildContext): Promise<Started> {
   ctx.apiDocs = ctx.docs.filter((d) => ctx.drafts || !d.draft);
   // Written from the workers' own copies while this thread plans, unless a plugin may have changed the documents.
   const apiWritten = project.hooks.has('content:loaded') ? undefined : later(writeApi(ctx));
-  const mod = await loadTemplates(ctx);
+  const mod = await templateShape(ctx);
   ctx.done(`compiled ${Object.keys(mod.layouts).length} layouts and ${Object.keys(mod.pages).length} pages`);
   const failedSources = new Set(ctx.errors.map((e) => e.location?.file));
   const failedRoutes = ctx.sources

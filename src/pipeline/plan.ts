@@ -41,7 +41,8 @@ export interface PlanInput {
   config: ResolvedConfig;
   /** Parsed documents, sorted by stem (metadata: bodies stay in the workers). */
   docs: ContentDocument[];
-  mod: Pick<RenderModule, 'layouts' | 'pages'>;
+  /** The template bundle as planning reads it: its layouts' names (the keys) and the site's page modules. */
+  mod: { layouts: Record<string, unknown>; pages: RenderModule['pages'] };
   authors: Record<string, Author>;
   assets: SiteAssets;
   /** Rendered by `sitegen dev`. */

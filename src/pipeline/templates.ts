@@ -19,6 +19,8 @@ export interface CompiledTemplates {
   sourcesHash: string;
   /** How many page modules were found, for the build's log. */
   pageCount: number;
+  /** The layouts' names, in the bundle's order: with no page modules, all that planning needs of it. */
+  layoutNames: string[];
 }
 
 /** The style folders: the theme's, then the site's (each with its `on-demand/` folder). */
@@ -41,5 +43,7 @@ export async function compileTemplates(project: Project): Promise<CompiledTempla
     }),
     hashInputs(fg.sync('**/*.{ts,tsx,js,css}', { cwd: TEMPLATES_DIR, absolute: true }), [PACKAGE_ROOT]),
   ]);
-  return { bundle, assets: { ...stylesheets, runtime, islands }, sourcesHash, pageCount: sources.pages.size };
+  // Named as the bundle's `layouts` object names them (render/bundle.ts): its keys, in their order.
+  const layoutNames = Object.keys(Object.fromEntries([...sources.layouts].sort()));
+  return { bundle, assets: { ...stylesheets, runtime, islands }, sourcesHash, pageCount: sources.pages.size, layoutNames };
 }

@@ -1,4 +1,5 @@
 /** Render one route to a complete HTML document and its payload, in the workers. */
+import { pathToFileURL } from 'node:url';
 import type { ComponentType, Context, ReactNode } from 'react';
 import type { IslandInstance } from '../../templates/components/islands-context.ts';
 import type { LayoutProps, PageContext } from '../../templates/types.ts';
@@ -34,6 +35,19 @@ export interface RenderModule {
   /** The page's UI strings, and how to make them from a table (templates/i18n/strings.ts). */
   StringsContext?: Context<Strings>;
   createStrings?: (locale: string, table?: StringTable) => Strings;
+}
+
+/**
+ * The compiled template bundle, imported. Code at the top level of a layout, page or component runs now: what it
+ * throws fails the build as the templates' error (SG4002), not as a crash.
+ */
+export function importTemplates(file: string): Promise<RenderModule> {
+  return (import(pathToFileURL(file).href) as Promise<RenderModule>).catch((error: unknown) => {
+    throw new SitegenError('SG4002', `The templates threw while loading: ${(error as Error)?.message ?? String(error)}`, {
+      hint: 'Code at the top level of a layout, page or component (outside its function) runs when the templates load: fix what it throws, or move it into the component.',
+      cause: error,
+    });
+  });
 }
 
 const HREF = /<a\s[^>]*?href="([^"]*)"/g;

@@ -2,7 +2,7 @@
  * Theme overrides: components in site/components/ replace the theme's of the same name, wherever
  * they are used; an override can wrap the original. Through the real CLI, on a created site.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { html, remove, runCli, tempDir, type CliResult } from '../helpers.ts';
@@ -70,6 +70,40 @@ describe('site/components overrides', () => {
       const result = await runCli(['build', '--root', join(broken, 'site')]);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('[SG4002] Templates failed to compile\n  No matching export in "site/components/PostCard.tsx" for import "Byline"');
+    } finally {
+      remove(broken);
+    }
+  });
+
+  // A site with page modules has its bundle imported by the main thread (for the pages' meta); one without, by the
+  // workers alone. Either way, a throw at a component's top level is the templates' error, and the output stays.
+  it.each([
+    ['with page modules', true],
+    ['without page modules', false],
+  ])('fails with SG4002 when a component throws while the templates load (%s), leaving the output', async (_, pages) => {
+    const broken = tempDir('sitegen-overrides-throws-');
+    try {
+      const root = join(broken, 'site');
+      mkdirSync(join(root, 'content'), { recursive: true });
+      writeFileSync(join(root, 'content/index.md'), '---\ntitle: Home\n---\n\nHello.\n');
+      if (pages) {
+        mkdirSync(join(root, 'site/pages'), { recursive: true });
+        writeFileSync(
+          join(root, 'site/pages/about.tsx'),
+          "export const meta = { title: 'About' };\nexport default function About() { return <p>About</p>; }\n",
+        );
+      }
+      expect((await runCli(['build', '--root', root])).code).toBe(0);
+      const before = readFileSync(join(root, 'dist/index.html'), 'utf8');
+      mkdirSync(join(root, 'site/components'), { recursive: true });
+      writeFileSync(join(root, 'site/components/Badge.tsx'), "throw new Error('no badge today');\nexport function Badge() { return null; }\n");
+      const result = await runCli(['build', '--root', root]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(
+        '[SG4002] Templates failed to compile\n  The templates threw while loading: no badge today\n  hint: Code at the top level',
+      );
+      expect(result.stderr).not.toContain('SG4003');
+      expect(readFileSync(join(root, 'dist/index.html'), 'utf8')).toBe(before);
     } finally {
       remove(broken);
     }
