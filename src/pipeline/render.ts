@@ -192,11 +192,20 @@ class PageRun {
       (docKey
         ? hashText(`${input.jobsKey}\u0000${docKey}\u0000${JSON.stringify({ ...job, page: undefined })}`)
         : hashText(`${input.renderKey}\u0000${doc?.hash ?? ''}\u0000${JSON.stringify(job)}`));
-    this.records[route.path] = { key, status: job.status, links: [], ids: [], files: [], ...(docKey ? { doc: docKey } : {}) };
     const { keep, why } = planReuse(before, { key, collections: this.collectionsOf(route) }, this.prevFiles);
     this.tally(why);
+    // Kept in a verified folder, as it was (the key covers its status): the record as read, which takeLinked, called
+    // at once, keeps. Elsewhere a link may fail and the page render after all, filling a record of its own.
+    if (keep && input.verified && job.status === before!.status && docKey === before!.doc) {
+      this.records[route.path] = before!;
+      job.reuse = IN_PLACE;
+      return job;
+    }
+    const record: PageRecord = { key, status: job.status, links: [], ids: [], files: [] };
+    if (docKey) record.doc = docKey;
+    this.records[route.path] = record;
     if (keep) {
-      job.reuse = { files: before!.files.map((f) => [f, this.prevFiles.get(f)!]) };
+      job.reuse = input.verified ? IN_PLACE : { files: before!.files.map((f) => [f, this.prevFiles.get(f)!]) };
       return job;
     }
     return known ? this.fullJob(route) : this.withBody(job, route);
@@ -335,3 +344,5 @@ class PageRun {
 
 /** Render jobs made at a time (16 batches): small enough that the workers never wait for the next slice. */
 const JOBS_AT_A_TIME = 256;
+/** What a page kept in a verified folder links: nothing, its files are there already. */
+const IN_PLACE: NonNullable<WorkerJob['reuse']> = { files: [] };

@@ -33,6 +33,9 @@ export function tryLink(folder: OpenFolder, reuse: NonNullable<WorkerJob['reuse'
 /** Why a page is rendered, or kept from the previous output. */
 export type ReuseReason = 'no previous page' | 'inputs changed' | 'collections changed' | 'files gone' | 'changed in the output' | 'unchanged';
 
+const COLLECTIONS_CHANGED = { keep: false, why: 'collections changed' } as const;
+const UNCHANGED = { keep: true, why: 'unchanged' } as const;
+
 /**
  * Render or keep a page: kept when the previous build rendered it from the same inputs (`key`), the site-wide
  * collections it read are unchanged, and its files are in the previous output.
@@ -45,8 +48,8 @@ export function planReuse(
   if (!previous) return { keep: false, why: 'no previous page' };
   if (previous.key !== current.key) return { keep: false, why: 'inputs changed' };
   const uses = previous.uses;
-  if (!uses || Object.entries(uses).some(([name, hash]) => current.collections[name as SiteCollection] !== hash))
-    return { keep: false, why: 'collections changed' };
-  if (!previous.files.every((file) => previousFiles.has(file))) return { keep: false, why: 'files gone' };
-  return { keep: true, why: 'unchanged' };
+  if (!uses) return COLLECTIONS_CHANGED;
+  for (const name in uses) if (current.collections[name as SiteCollection] !== uses[name as SiteCollection]) return COLLECTIONS_CHANGED;
+  for (const file of previous.files) if (!previousFiles.has(file)) return { keep: false, why: 'files gone' };
+  return UNCHANGED;
 }
