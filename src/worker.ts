@@ -6,7 +6,6 @@
 process.env.NODE_ENV = 'production';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type MarkdownIt from 'markdown-it';
 import { createMarkdown } from './markdown/index.ts';
 import { deferLanguageLoading, fenceLanguages, initHighlighter, loadLanguages, missingLanguage } from './markdown/highlight.ts';

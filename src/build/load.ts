@@ -4,7 +4,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { discoverContent, listPublicFiles, mdxWarning } from '../content/discover.ts';
 import { readGitDates } from '../content/git-dates.ts';
 import { projectScope } from '../content/scope.ts';
@@ -149,7 +148,8 @@ export async function scan(ctx: BuildContext): Promise<void> {
   ctx.done(`found ${sources.length} content files and ${ctx.templates.pageCount} pages, built assets (stylesheet, runtime, ${islands} island chunks)`);
   const skipped = mdxWarning(mdx);
   if (skipped) ctx.log.warn(skipped);
-  // React and the templates load while the workers parse, unless the output is probably up to date.
+  // React and the templates load while the workers parse, when planning needs the page modules' code (templateShape)
+  // and the output is probably not up to date.
   if ((toParse.length || !ctx.state || ctx.force) && ctx.templates.pageCount) loadTemplates(ctx);
 }
 
