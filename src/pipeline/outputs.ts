@@ -5,6 +5,7 @@
 import { PluginCacheFolder } from '../plugins/cache.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Author } from '../../templates/types.ts';
 import type { PublicFile } from '../content/discover.ts';
 import type { ContentDocument } from '../content/types.ts';
@@ -17,6 +18,7 @@ import { mathAssetFiles } from '../output/math-assets.ts';
 import { NAVIGATION_KEY, POSTS_QUERY_KEY, latestJson, metaJson, queryHash, redirectHtml, redirectsFile } from '../output/manifest.ts';
 import type { FsWriter } from '../output/writer.ts';
 import type { BuiltPage } from '../plugins/types.ts';
+import type { PluginModule } from '../plugins/load.ts';
 import type { HookRunner } from '../plugins/run.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import { mapLimit } from '../map-limit.ts';
@@ -24,6 +26,7 @@ import { unsafeRedirect } from '../routes/rules.ts';
 import type { SitePlan } from './plan.ts';
 import { manifestMatcher } from './plan.ts';
 import { apiPosts } from './api.ts';
+import { batches, type Workers } from './workers.ts';
 
 /** The site's assets, and KaTeX's stylesheet and fonts when a document has `math`. */
 export async function writeAssets(out: FsWriter, assets: SiteAssets, math = false): Promise<void> {
@@ -86,7 +89,14 @@ export interface BuildDoneInput {
   apiKeys?: Map<string, string>;
   /** Where the plugins' cache lives (`.sitegen-cache/`). */
   cacheDir: string;
+  /** The build's workers, still open: `mapBodies` runs there (else on this thread). */
+  pool?: Workers;
+  /** The plugins' modules: `mapBodies` is given a plugin's `import.meta.url` (its source), and runs what it compiled to. */
+  plugins: PluginModule[];
 }
+
+/** Bodies per `bodies` request: enough to keep a worker busy between messages, few enough to share the work out evenly. */
+const BODIES_PER_REQUEST = 48;
 
 /** The plugins' `build:done` hooks. Returns the files they wrote (paths from the root) and any error. */
 export async function runBuildDone(input: BuildDoneInput): Promise<{ files: Set<string>; error?: SitegenError }> {
@@ -127,6 +137,7 @@ export async function runBuildDone(input: BuildDoneInput): Promise<{ files: Set<
           return limited(async () => (JSON.parse(await readFile(join(input.outDir, file), 'utf8')) as ContentDocument).body?.html ?? '');
         },
         bodyKey: (doc: ContentDocument) => input.apiKeys?.get(doc._id),
+        mapBodies: <T>(docs: ContentDocument[], fn: { module: string; name: string }, arg?: unknown) => mapBodies<T>(input, docs, fn, arg),
         write: async (path: string, data: string | Uint8Array) => {
           files.add(`/${path.replace(/^\/+/, '')}`);
           await input.out.write(path.replace(/^\/+/, ''), data);
@@ -139,4 +150,30 @@ export async function runBuildDone(input: BuildDoneInput): Promise<{ files: Set<
   }
   await cache.prune();
   return { files };
+}
+
+/** `build:done`'s `mapBodies`: in the workers, each reading the bodies from their content API files; else here. */
+async function mapBodies<T>(input: BuildDoneInput, docs: ContentDocument[], fn: { module: string; name: string }, arg?: unknown): Promise<T[]> {
+  const items = docs.map((doc) => input.apiFiles.get(doc._id) ?? { html: doc.body?.html ?? '' });
+  const compiled = input.plugins.find((p) => pathToFileURL(p.source).href === fn.module);
+  const module = compiled ? pathToFileURL(compiled.file).href : fn.module;
+  const { pool } = input;
+  if (!pool) {
+    const run = ((await import(module)) as Record<string, unknown>)[fn.name];
+    if (typeof run !== 'function') throw new Error(`mapBodies: ${fn.module} exports no function named "${fn.name}"`);
+    const html = (item: (typeof items)[number]) =>
+      typeof item === 'string' ? readFile(join(input.outDir, item), 'utf8').then((text) => (JSON.parse(text) as ContentDocument).body?.html ?? '') : item.html;
+    return mapLimit(items, 16, async (item) => (await run(await html(item), arg)) as T);
+  }
+  const request = { type: 'bodies' as const, module, name: fn.name, arg, dir: input.outDir };
+  // Every batch sent at once, dealt out in turn: the workers work through them while this thread is busy (with the
+  // results of the call before, say).
+  let turn = 0;
+  const results = await pool.map(
+    batches(items, BODIES_PER_REQUEST),
+    (session, batch) => session.request({ ...request, items: batch }, 'running a plugin on the bodies of'),
+    () => pool.sessions[turn++ % pool.sessions.length],
+    Number.POSITIVE_INFINITY,
+  );
+  return results.flat() as T[];
 }

@@ -184,6 +184,19 @@ export interface ApiResult {
   unlinked?: string[];
 }
 
+/**
+ * A function exported by a plugin's module, run on documents' bodies (`mapBodies` in `build:done`): each item is a
+ * content API file (relative to `dir`) whose body to read, or the body's HTML itself.
+ */
+export interface BodiesRequest {
+  type: 'bodies';
+  module: string;
+  name: string;
+  arg?: unknown;
+  dir: string;
+  items: (string | { html: string })[];
+}
+
 /** The files whose bytes this worker wrote new (not linked from the previous output), since the folder opened. */
 export interface ChangesRequest {
   type: 'changes';
@@ -193,7 +206,16 @@ export interface CloseRequest {
   type: 'close';
 }
 
-export type WorkerRequest = ParseRequest | FolderRequest | PreloadRequest | SetupRequest | RenderRequest | ApiRequest | ChangesRequest | CloseRequest;
+export type WorkerRequest =
+  | ParseRequest
+  | FolderRequest
+  | PreloadRequest
+  | SetupRequest
+  | RenderRequest
+  | ApiRequest
+  | BodiesRequest
+  | ChangesRequest
+  | CloseRequest;
 
 /** What each request resolves to. */
 export interface Replies {
@@ -203,6 +225,7 @@ export interface Replies {
   setup: undefined;
   render: (PageResult | CopiedPage)[];
   api: ApiResult;
+  bodies: unknown[];
   changes: string[];
   close: undefined;
 }

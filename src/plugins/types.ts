@@ -67,6 +67,13 @@ export interface BuildDoneContext {
    * the build does not know one: then read the body.
    */
   bodyKey?(doc: ContentDocument): string | undefined;
+  /**
+   * `fn(html, arg)` on each document's body (as `body(doc)` gives it), run in the build's worker threads, side by side;
+   * the results in the documents' order. For work on every page, such as a search index's text: the bodies are read
+   * there, not here. `fn` is a function the module exports (`{ module: import.meta.url, name: 'bodyText' }`); what it
+   * returns crosses threads by structured clone (a string crosses fastest).
+   */
+  mapBodies<T>(docs: ContentDocument[], fn: { module: string; name: string }, arg?: unknown): Promise<T[]>;
   /** The blog listing as its content API file holds it: excerpts like `body(doc)`; `path` stays the route. */
   posts: PostSummary[];
   /** Each locale's site and blog listing, the default first (`site` and `posts` above); one entry without `locales`. */

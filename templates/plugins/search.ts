@@ -32,7 +32,9 @@ import { indexName, type SearchDocument } from '../search/options.ts';
 import { PAGE_TEXT_LIMIT, TEXT_BUDGET, truncate } from '../search/text.ts';
 import { cachedIndex, searchJson, withTexts, type IndexEntry } from '../search/cached.ts';
 import { sourceHash } from '../source-hash.ts';
-import { tokenize } from '../search/tokenize.ts';
+
+/** Run in the build's workers on every indexed body (`mapBodies`), by name from this module. */
+export { bodyTerms } from '../search/terms.ts';
 
 export interface SearchOptions {
   /** Path prefixes of the documents to index (default: the docs root and the blog folder of the config). */
@@ -296,9 +298,16 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
         const rendered = new Set(routes);
         const placed = placeAll(ctx.documents, ctx.site);
         const cut: [string, number][] = [];
-        for (const { locale, version } of indexesOf(ctx.site)) {
-          const entries = indexEntries({ ...ctx, routes, include: options.include, locale, version }, rendered, placed);
-          const { json, cap } = await cachedIndex(entries, ctx, `${hash}\u0000${pluginHash()}`, indexName(locale, version));
+        // All at once: the workers make one index's terms while this thread makes the index before of its terms.
+        const indexes = indexesOf(ctx.site);
+        const made = await Promise.all(
+          indexes.map(({ locale, version }) => {
+            const entries = indexEntries({ ...ctx, routes, include: options.include, locale, version }, rendered, placed);
+            return cachedIndex(entries, ctx, `${hash}\u0000${pluginHash()}`, indexName(locale, version));
+          }),
+        );
+        for (const [i, { locale, version }] of indexes.entries()) {
+          const { json, cap } = made[i];
           if (cap < PAGE_TEXT_LIMIT) cut.push([indexName(locale, version), cap]);
           await ctx.write(indexFile(locale, version), json);
         }

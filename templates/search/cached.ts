@@ -24,7 +24,7 @@ export interface IndexEntry {
  * The index of `documents`, as JSON (search/index-json.ts). With `textTerms`, each document's `text` is its number, and
  * the terms of its text are `textTerms(number)`: the same index as of the text those terms were made from.
  */
-export function searchJson(documents: SearchDocument[], textTerms?: (i: number) => string[]): string {
+export function searchJson(documents: SearchDocument[], textTerms?: (i: number) => string[] | string): string {
   return indexJson(documents, (doc, field, i) => (field === 'text' && textTerms ? textTerms(i) : tokenize(doc[field])));
 }
 
@@ -52,9 +52,11 @@ export async function cachedIndex(entries: IndexEntry[], ctx: BuildDoneContext, 
   const termsKey = `sitegen:search-terms\u0000${scope}`;
   const indexKey = `sitegen:search-index\u0000${scope}`;
   const bodyKeys = entries.map(({ doc }) => ctx.bodyKey?.(doc));
+  // Each document's text is its number: its terms come from `termsOf`, made in the build's workers or kept.
+  const numbered = () => entries.map(({ fields }, i) => ({ ...fields, text: String(i) }));
   if (!cache || bodyKeys.some((key) => key === undefined)) {
-    const { documents, cap } = await withTexts(entries, ctx.body);
-    return { json: searchJson(documents), cap };
+    const { cap, termsOf } = await knownTerms(entries, [], ctx, '{}');
+    return { json: searchJson(numbered(), termsOf), cap };
   }
   // Each document's fingerprint: what the index holds of it besides the text, and its body's key.
   const prints = entries.map(({ fields }, i) => sha256(JSON.stringify([fields, bodyKeys[i]])).slice(0, 22));
@@ -78,12 +80,11 @@ export async function cachedIndex(entries: IndexEntry[], ctx: BuildDoneContext, 
   // this index again fills it, and the builds after it take the terms of unchanged bodies from there.
   const table = await cache.get(termsKey);
   if (table === undefined) {
-    const { documents, cap, lengths } = await withTexts(entries, ctx.body);
-    return made({ json: searchJson(documents), cap, lengths }, '{}');
+    const { cap, lengths, termsOf } = await knownTerms(entries, [], ctx, '{}');
+    return made({ json: searchJson(numbered(), termsOf), cap, lengths }, '{}');
   }
-  const { cap, lengths, termsOf, kept } = await knownTerms(entries, bodyKeys as string[], ctx, table);
-  const documents = entries.map(({ fields }, i) => ({ ...fields, text: String(i) }));
-  return made({ json: searchJson(documents, termsOf), cap, lengths }, JSON.stringify(kept));
+  const { cap, lengths, termsOf, kept } = await knownTerms(entries, bodyKeys, ctx, table);
+  return made({ json: searchJson(numbered(), termsOf), cap, lengths }, JSON.stringify(kept));
 }
 
 interface CachedIndex {

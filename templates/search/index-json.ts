@@ -10,8 +10,52 @@ export type IndexedField = 'title' | 'headings' | 'description' | 'text';
 
 const FIELDS = INDEX_OPTIONS.fields as IndexedField[];
 const STORED = INDEX_OPTIONS.storeFields as (keyof SearchDocument)[];
-/** A field's terms as the tokenizer gives them (`i`: the document's place in the list). */
-type TermsOf = (document: SearchDocument, field: IndexedField, i: number) => string[];
+/**
+ * A field's terms as the tokenizer gives them (`i`: the document's place in the list), or already counted (`countTerms`'
+ * string, made where the text was read).
+ */
+type TermsOf = (document: SearchDocument, field: IndexedField, i: number) => string[] | string;
+
+/** What an index holds of a field: its length (the distinct terms as the tokenizer gave them), each term's count once processed. */
+interface Counted {
+  distinct: number;
+  counts: Map<string, number>;
+}
+
+function counted(terms: string[]): Counted {
+  const counts = new Map<string, number>();
+  for (const raw of terms) {
+    const term = processTerm(raw);
+    if (term) counts.set(term, (counts.get(term) ?? 0) + 1);
+  }
+  return { distinct: new Set(terms).size, counts };
+}
+
+/**
+ * A field's terms counted, as one string that crosses threads cheaply: `"<distinct>\n<term>\t<count>\n…"` (a processed
+ * term holds neither a tab nor a line break: the text they come from has none).
+ */
+export function countTerms(terms: string[]): string {
+  const { distinct, counts } = counted(terms);
+  let out = String(distinct);
+  for (const [term, count] of counts) out += `\n${term}\t${count}`;
+  return out;
+}
+
+/** `countTerms`' string read back. */
+function readCounted(text: string): Counted {
+  const counts = new Map<string, number>();
+  let at = text.indexOf('\n');
+  const distinct = Number(at < 0 ? text : text.slice(0, at));
+  while (at >= 0) {
+    const end = text.indexOf('\n', at + 1);
+    const line = end < 0 ? text.slice(at + 1) : text.slice(at + 1, end);
+    const tab = line.lastIndexOf('\t');
+    counts.set(line.slice(0, tab), Number(line.slice(tab + 1)));
+    at = end;
+  }
+  return { distinct, counts };
+}
 
 const FIELD_IDS = JSON.stringify(Object.fromEntries(FIELDS.map((field, id) => [field, id])));
 
@@ -30,12 +74,7 @@ function documentEntry(
   FIELDS.forEach((field, fieldId) => {
     if (document[field] == null) return;
     const terms = termsOf(document, field, id);
-    const counts = new Map<string, number>();
-    for (const raw of terms) {
-      const term = processTerm(raw);
-      if (term) counts.set(term, (counts.get(term) ?? 0) + 1);
-    }
-    fields.push({ fieldId, distinct: new Set(terms).size, counts });
+    fields.push({ fieldId, ...(typeof terms === 'string' ? readCounted(terms) : counted(terms)) });
   });
   return { stored, fields };
 }

@@ -1,27 +1,45 @@
 /** The search plugin's table of terms: what each body's text gave the tokenizer, kept between builds by body key. */
 import type { BuildDoneContext, ContentDocument } from 'react-sitegen';
-import { htmlText, textCap, truncate } from './text.ts';
+import { PAGE_TEXT_LIMIT, htmlText, textCap, truncate } from './text.ts';
+import { countTerms } from './index-json.ts';
 import { tokenize } from './tokenize.ts';
 
 /**
  * Per index, what each document's text gave the tokenizer, by its body's key: the text's length (the budget's cap is
- * made of every length), the cap the text was cut at, and its terms joined by line breaks (which no term holds; null
- * for none).
+ * made of every length), the cap the text was cut at, and its terms counted (search/index-json.ts `countTerms`).
  */
-type TermsByBody = Record<string, [length: number, cap: number, terms: string | null]>;
+type TermsByBody = Record<string, [length: number, cap: number, terms: string]>;
 
 /**
- * The cap the budget gives (and the texts' lengths it was made of), and each entry's text's terms at that cap (`termsOf`, called once per entry): from
- * `table` (the build before's) for a body of the same key cut at the same cap, else made of the body, read back. A
- * body edit reads and splits that one body, not the index's thousands. `kept` fills in as `termsOf` is called: the
- * table for the next build.
+ * What an index needs of one body, made where the body is read (in the build's workers, by `mapBodies`): its text's
+ * length, then the terms of that text cut at `cap`, counted: `"<length>\n<countTerms' string>"`.
+ */
+export function bodyTerms(html: string, cap: number): string {
+  const text = htmlText(html);
+  return `${text.length}\n${countTerms(tokenize(truncate(text, cap)))}`;
+}
+
+/** `bodyTerms`' string read back: the text's length, and its terms counted. */
+function readTerms(made: string): [length: number, terms: string] {
+  const end = made.indexOf('\n');
+  return [Number(made.slice(0, end)), made.slice(end + 1)];
+}
+
+/** `bodyTerms` of each document's body, in the build's workers: the plugin's module and this function's name. */
+const BODY_TERMS = { module: import.meta.url, name: 'bodyTerms' };
+
+/**
+ * The cap the budget gives (and the texts' lengths it was made of), and each entry's text's terms at that cap (`termsOf`,
+ * called once per entry): from `table` (the build before's) for a body of the same key cut at the same cap, else made of
+ * the body, in the workers. A body edit reads and splits that one body, not the index's thousands. `kept` fills in as
+ * `termsOf` is called: the table for the next build (`bodyKeys` undefined: none is kept).
  */
 export async function knownTerms(
   entries: { doc: ContentDocument }[],
-  bodyKeys: string[],
-  ctx: BuildDoneContext,
+  bodyKeys: (string | undefined)[],
+  ctx: Pick<BuildDoneContext, 'mapBodies'>,
   table: string,
-): Promise<{ cap: number; lengths: number[]; termsOf: (i: number) => string[]; kept: TermsByBody }> {
+): Promise<{ cap: number; lengths: number[]; termsOf: (i: number) => string; kept: TermsByBody }> {
   let known: TermsByBody = {};
   try {
     const parsed: unknown = JSON.parse(table);
@@ -30,23 +48,44 @@ export async function knownTerms(
     /* unreadable: made again */
   }
   const hits = bodyKeys.map((key) => {
-    const hit = Object.hasOwn(known, key) ? known[key] : undefined;
-    return Array.isArray(hit) && typeof hit[0] === 'number' && typeof hit[1] === 'number' && (hit[2] === null || typeof hit[2] === 'string') ? hit : undefined;
+    const hit = key !== undefined && Object.hasOwn(known, key) ? known[key] : undefined;
+    return Array.isArray(hit) && typeof hit[0] === 'number' && typeof hit[1] === 'number' && typeof hit[2] === 'string' ? hit : undefined;
   });
-  const texts = await Promise.all(entries.map(async ({ doc }, i) => (hits[i] ? undefined : htmlText(await ctx.body(doc)))));
-  const lengths = texts.map((text, i) => text?.length ?? hits[i]![0]);
+  // Each body not in the table, made at the largest cap: the right terms unless the budget cuts its text shorter.
+  const made: ([number, string] | undefined)[] = new Array(entries.length);
+  await madeAt(entries, ctx, made, PAGE_TEXT_LIMIT, (i) => !hits[i]);
+  const lengths = entries.map((_, i) => hits[i]?.[0] ?? made[i]![0]);
   const cap = textCap(lengths);
-  // The texts to split: those read, and those kept at another cap (read again).
-  const cut = await Promise.all(
-    entries.map(async ({ doc }, i) => (hits[i]?.[1] === cap ? undefined : truncate(texts[i] ?? htmlText(await ctx.body(doc)), cap))),
-  );
+  // Made again at the cap: the texts it cuts, and those kept at another cap.
+  if (cap < PAGE_TEXT_LIMIT || hits.some((hit) => hit && hit[1] !== cap)) {
+    await madeAt(entries, ctx, made, cap, (i) => (hits[i] ? hits[i]![1] !== cap : lengths[i] > cap));
+  }
   const kept: TermsByBody = {};
   const termsOf = (i: number) => {
-    const text = cut[i];
-    const joined = text === undefined ? hits[i]![2] : undefined;
-    const terms = text === undefined ? (joined === null ? [] : joined!.split('\n')) : tokenize(text);
-    kept[bodyKeys[i]] = [lengths[i], cap, joined !== undefined ? joined : terms.length ? terms.join('\n') : null];
+    const terms = made[i] ? made[i]![1] : hits[i]![2];
+    const key = bodyKeys[i];
+    if (key !== undefined) kept[key] = [lengths[i], cap, terms];
     return terms;
   };
   return { cap, lengths, termsOf, kept };
+}
+
+/** `bodyTerms` at `cap` of the entries `which` picks, into `made`. */
+async function madeAt(
+  entries: { doc: ContentDocument }[],
+  ctx: Pick<BuildDoneContext, 'mapBodies'>,
+  made: ([number, string] | undefined)[],
+  cap: number,
+  which: (i: number) => boolean,
+): Promise<void> {
+  const picked = entries.flatMap((_, i) => (which(i) ? [i] : []));
+  if (!picked.length) return;
+  const results = await ctx.mapBodies<string>(
+    picked.map((i) => entries[i].doc),
+    BODY_TERMS,
+    cap,
+  );
+  picked.forEach((i, k) => {
+    made[i] = readTerms(results[k]);
+  });
 }

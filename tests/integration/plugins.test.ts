@@ -40,6 +40,16 @@ describe('plugin hooks', () => {
     expect(second[5]).toBe('second:build:done:/,/blog,/blog/2024/02/03/a-post,/hello,/plugin-layout:3:12:thread0');
   });
 
+  it("runs build:done's mapBodies in the workers, on each body as body(doc) gives it, in order", () => {
+    const rows = json<[string, string, string][]>(out, 'probe-bodies.json');
+    expect(rows.map(([path]) => path)).toEqual(['/blog/2024/02/03/a-post', '/hello', '/plugin-layout']);
+    expect(rows.find(([path]) => path === '/hello')![1]).toMatch(/^thread[1-9]\d*:Hello 👋 from markdown\.!$/);
+    for (const [, inWorker, here] of rows) {
+      expect(inWorker).not.toMatch(/^thread0:/);
+      expect(inWorker.replace(/^thread\d+/, '')).toBe(here.replace(/^thread0/, ''));
+    }
+  });
+
   it('lets config:resolved change the config', () => {
     expect(html(out, 'hello/index.html').querySelector('title')?.text).toBe('Hello | Plugin fixture (probed)');
   });
@@ -92,20 +102,28 @@ describe('plugin hooks', () => {
 });
 
 describe('a plugin that throws', () => {
-  for (const [hook, code] of [
+  for (const [hook, code, message] of [
     ['page:data', "'page:data'() { throw new Error('boom in page:data'); },"],
     ['build:done', "'build:done'() { throw new Error('boom in build:done'); },"],
     ['config:resolved', "'config:resolved'() { throw new Error('boom in config:resolved'); },"],
-  ] as const) {
-    it(`fails the build naming the plugin and the hook (${hook})`, async () => {
+    [
+      'build:done',
+      "'build:done'(ctx) { return ctx.mapBodies(ctx.documents, { module: import.meta.url, name: 'nothing' }); },",
+      'exports no function named "nothing"',
+    ],
+    ['build:done', "'build:done'(ctx) { return ctx.mapBodies(ctx.documents, { module: import.meta.url, name: 'boom' }); },", 'boom in a body'],
+  ] as [string, string, string?][]) {
+    it(`fails the build naming the plugin and the hook (${hook}${message ? `: ${message}` : ''})`, async () => {
       const site = copyFixture('plugins');
       try {
-        writeFileSync(join(site, 'site/plugins/broken.ts'), `export default () => ({ name: 'broken-plugin', hooks: { ${code} } });\n`);
+        const boom = "export function boom() { throw new Error('boom in a body'); }\n";
+        writeFileSync(join(site, 'site/plugins/broken.ts'), `${boom}export default () => ({ name: 'broken-plugin', hooks: { ${code} } });\n`);
         const config = join(site, 'site/config.ts');
         writeFileSync(config, readFileSync(config, 'utf8').replace("'sitegen/plugins/markdown',", "'sitegen/plugins/markdown', './site/plugins/broken.ts',"));
         const res = await runCli(['build', '--root', site]);
         expect(res.code).toBe(1);
-        expect(res.stderr).toContain(`[SG6001] Plugin hook failed\n  Plugin "broken-plugin" failed in hook "${hook}": boom in ${hook}`);
+        expect(res.stderr).toContain(`[SG6001] Plugin hook failed\n  Plugin "broken-plugin" failed in hook "${hook}": ${message ? '' : `boom in ${hook}`}`);
+        if (message) expect(res.stderr).toContain(message);
       } finally {
         remove(site);
       }
