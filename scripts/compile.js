@@ -51,7 +51,14 @@ const BUILTIN = new Set(builtinModules);
 const result = await build({
   metafile: true,
   absWorkingDir: root,
-  entryPoints: { cli: 'src/cli.ts', worker: 'src/worker.ts', index: 'src/index.ts', dev: 'src/dev/server.ts', prebuild: 'src/prebuild.ts' },
+  entryPoints: {
+    cli: 'src/cli.ts',
+    worker: 'src/worker.ts',
+    'body-worker': 'src/body-worker.ts',
+    index: 'src/index.ts',
+    dev: 'src/dev/server.ts',
+    prebuild: 'src/prebuild.ts',
+  },
   outdir: 'lib',
   bundle: true,
   splitting: true,

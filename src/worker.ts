@@ -30,7 +30,6 @@ import { hashText } from './hash.ts';
 import type {
   ApiRequest,
   ApiResult,
-  BodiesRequest,
   BodyAt,
   BodySource,
   CopiedPage,
@@ -129,8 +128,6 @@ class Session {
         return this.renderAll(seq, request.jobs).finally(() => heap.check());
       case 'api':
         return this.api(request).finally(() => heap.check());
-      case 'bodies':
-        return this.mapBodies(request);
       default:
         throw new Error(`unknown request ${(request as { type: string }).type}`);
     }
@@ -241,18 +238,6 @@ class Session {
     const decoded = decodeSource(readFileSync(file.file));
     const result = await withGrammars(() => parseDocument(file, decoded, this.md(options), options, true, undefined, scope));
     return result.doc?.body?.html ?? '';
-  }
-
-  /** A plugin's function on bodies (BodiesRequest): each read from its content API file here, not on the main thread. */
-  private async mapBodies({ module, name, arg, dir, items }: BodiesRequest): Promise<unknown[]> {
-    const fn = ((await import(module)) as Record<string, unknown>)[name];
-    if (typeof fn !== 'function') throw new Error(`mapBodies: ${module} exports no function named "${name}"`);
-    const results: unknown[] = [];
-    for (const item of items) {
-      const html = typeof item === 'string' ? ((JSON.parse(readFileSync(join(dir, item), 'utf8')) as ContentDocument).body?.html ?? '') : item.html;
-      results.push(await fn(html, arg));
-    }
-    return results;
   }
 
   private write(path: string, data: string): [string, number] {

@@ -82,6 +82,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     ctx.outputCheck?.cancel();
     await ctx.docCacheSaved;
     // Closed, not terminated: stopping a worker still importing its modules can abort the process (V8 fatal error, Node 20).
-    await Promise.all([ctx.closing ?? ctx.pool?.destroy(), ctx.workers?.destroy()]);
+    await Promise.all([ctx.closing, ctx.workers?.destroy()]);
   }
 }

@@ -12,7 +12,7 @@ import { type OutputState, saveOutputState } from '../pipeline/state.ts';
 import { mergeTimings } from '../plugins/run.ts';
 import type { BuildResult } from './build.ts';
 import { checkLinks, targetsKey } from '../pipeline/checks.ts';
-import { type BuildContext, later } from './context.ts';
+import type { BuildContext } from './context.ts';
 
 export async function finish(ctx: BuildContext, outputs: { redirects: number }): Promise<BuildResult> {
   const { project, plan, folder, log, rendered } = ctx;
@@ -32,10 +32,9 @@ export async function finish(ctx: BuildContext, outputs: { redirects: number }):
     apiFiles: ctx.apiFiles,
     apiKeys: new Map(Object.entries(ctx.apiState).map(([id, state]) => [id, state.key])),
     cacheDir: project.cacheDir,
-    pool: ctx.closing ? undefined : ctx.pool,
     plugins: project.pluginModules,
+    concurrency: ctx.size,
   });
-  ctx.closing ??= ctx.pool && later(ctx.pool.destroy());
   const targets = {
     routes: plan.knownRoutes,
     redirects: new Set(plan.redirects.keys()),

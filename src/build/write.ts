@@ -218,9 +218,8 @@ export async function render(ctx: BuildContext, { target, opened, apiWritten }: 
   ctx.log.profile(`  pages by reason: ${why.map(([reason, n]) => `${n} ${reason}`).join(', ')}`);
   await (apiWritten ?? writeApi(ctx));
   ctx.workerChanges = (await Promise.all(pool.sessions.map((s) => s.request({ type: 'changes' })))).flat();
-  // The workers close while the checks run and the caches are saved; after the plugins' `build:done` when there are
-  // any (their `mapBodies` runs in the workers).
-  if (!project.hooks.has('build:done')) ctx.closing = later(pool.destroy());
+  // The workers close while the checks run and the caches are saved.
+  ctx.closing = later(pool.destroy());
   ctx.pool = pool;
   ctx.workers = undefined;
   return outputsWritten;

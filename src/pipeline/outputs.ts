@@ -26,7 +26,10 @@ import { unsafeRedirect } from '../routes/rules.ts';
 import type { SitePlan } from './plan.ts';
 import { manifestMatcher } from './plan.ts';
 import { apiPosts } from './api.ts';
-import { batches, type Workers } from './workers.ts';
+import { batches } from './workers.ts';
+import { apiBody, type BodiesTask, exported } from '../body-worker.ts';
+import { PACKAGE_ROOT } from '../paths.ts';
+import { createRequire } from 'node:module';
 
 /** The site's assets, and KaTeX's stylesheet and fonts when a document has `math`. */
 export async function writeAssets(out: FsWriter, assets: SiteAssets, math = false): Promise<void> {
@@ -89,19 +92,20 @@ export interface BuildDoneInput {
   apiKeys?: Map<string, string>;
   /** Where the plugins' cache lives (`.sitegen-cache/`). */
   cacheDir: string;
-  /** The build's workers, still open: `mapBodies` runs there (else on this thread). */
-  pool?: Workers;
   /** The plugins' modules: `mapBodies` is given a plugin's `import.meta.url` (its source), and runs what it compiled to. */
   plugins: PluginModule[];
+  /** Threads `mapBodies` may use. */
+  concurrency: number;
 }
 
-/** Bodies per `bodies` request: enough to keep a worker busy between messages, few enough to share the work out evenly. */
-const BODIES_PER_REQUEST = 48;
+/** Bodies per `mapBodies` task: enough to keep a thread busy between messages, few enough to share the work out evenly. */
+const BODIES_PER_TASK = 48;
 
 /** The plugins' `build:done` hooks. Returns the files they wrote (paths from the root) and any error. */
 export async function runBuildDone(input: BuildDoneInput): Promise<{ files: Set<string>; error?: SitegenError }> {
   const files = new Set<string>();
   if (!input.hooks.has('build:done')) return { files };
+  const threads = new BodyThreads(input.concurrency);
   // At most 32 bodies read at once, however many a plugin asks for.
   let active = 0;
   const waiting: (() => void)[] = [];
@@ -137,7 +141,7 @@ export async function runBuildDone(input: BuildDoneInput): Promise<{ files: Set<
           return limited(async () => (JSON.parse(await readFile(join(input.outDir, file), 'utf8')) as ContentDocument).body?.html ?? '');
         },
         bodyKey: (doc: ContentDocument) => input.apiKeys?.get(doc._id),
-        mapBodies: <T>(docs: ContentDocument[], fn: { module: string; name: string }, arg?: unknown) => mapBodies<T>(input, docs, fn, arg),
+        mapBodies: <T>(docs: ContentDocument[], fn: { module: string; name: string }, arg?: unknown) => mapBodies<T>(input, threads, docs, fn, arg),
         write: async (path: string, data: string | Uint8Array) => {
           files.add(`/${path.replace(/^\/+/, '')}`);
           await input.out.write(path.replace(/^\/+/, ''), data);
@@ -147,33 +151,52 @@ export async function runBuildDone(input: BuildDoneInput): Promise<{ files: Set<
     ]);
   } catch (error) {
     return { files, error: error as SitegenError };
+  } finally {
+    await threads.close();
   }
   await cache.prune();
   return { files };
 }
 
-/** `build:done`'s `mapBodies`: in the workers, each reading the bodies from their content API files; else here. */
-async function mapBodies<T>(input: BuildDoneInput, docs: ContentDocument[], fn: { module: string; name: string }, arg?: unknown): Promise<T[]> {
+/** The threads of `mapBodies` (src/body-worker.ts), started on its first call with more bodies than one task holds. */
+class BodyThreads {
+  private pool?: import('piscina').Piscina;
+
+  constructor(private readonly size: number) {}
+
+  run(task: BodiesTask): Promise<unknown[]> {
+    if (!this.pool) {
+      const { Piscina: Pool } = createRequire(import.meta.url)('piscina') as typeof import('piscina');
+      // Every task is sent at once, several to a thread: the threads go on while this one is busy (with the results of
+      // the call before, say).
+      this.pool = new Pool({ filename: join(PACKAGE_ROOT, 'lib/body-worker.js'), minThreads: this.size, maxThreads: this.size, concurrentTasksPerWorker: 64 });
+    }
+    return this.pool.run(task) as Promise<unknown[]>;
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.destroy();
+  }
+}
+
+/** `build:done`'s `mapBodies`: in the body threads, each reading the bodies from their content API files; here for a few. */
+async function mapBodies<T>(
+  input: BuildDoneInput,
+  threads: BodyThreads,
+  docs: ContentDocument[],
+  fn: { module: string; name: string },
+  arg?: unknown,
+): Promise<T[]> {
   const items = docs.map((doc) => input.apiFiles.get(doc._id) ?? { html: doc.body?.html ?? '' });
   const compiled = input.plugins.find((p) => pathToFileURL(p.source).href === fn.module);
   const module = compiled ? pathToFileURL(compiled.file).href : fn.module;
-  const { pool } = input;
-  if (!pool) {
-    const run = ((await import(module)) as Record<string, unknown>)[fn.name];
-    if (typeof run !== 'function') throw new Error(`mapBodies: ${fn.module} exports no function named "${fn.name}"`);
-    const html = (item: (typeof items)[number]) =>
-      typeof item === 'string' ? readFile(join(input.outDir, item), 'utf8').then((text) => (JSON.parse(text) as ContentDocument).body?.html ?? '') : item.html;
+  if (items.length <= BODIES_PER_TASK || input.concurrency < 2) {
+    const run = await exported(module, fn.name);
+    const html = async (item: (typeof items)[number]) => (typeof item === 'string' ? apiBody(join(input.outDir, item)) : item.html);
     return mapLimit(items, 16, async (item) => (await run(await html(item), arg)) as T);
   }
-  const request = { type: 'bodies' as const, module, name: fn.name, arg, dir: input.outDir };
-  // Every batch sent at once, dealt out in turn: the workers work through them while this thread is busy (with the
-  // results of the call before, say).
-  let turn = 0;
-  const results = await pool.map(
-    batches(items, BODIES_PER_REQUEST),
-    (session, batch) => session.request({ ...request, items: batch }, 'running a plugin on the bodies of'),
-    () => pool.sessions[turn++ % pool.sessions.length],
-    Number.POSITIVE_INFINITY,
+  const results = await Promise.all(
+    batches(items, BODIES_PER_TASK).map((batch) => threads.run({ module, name: fn.name, arg, dir: input.outDir, items: batch })),
   );
   return results.flat() as T[];
 }

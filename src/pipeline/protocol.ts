@@ -184,19 +184,6 @@ export interface ApiResult {
   unlinked?: string[];
 }
 
-/**
- * A function exported by a plugin's module, run on documents' bodies (`mapBodies` in `build:done`): each item is a
- * content API file (relative to `dir`) whose body to read, or the body's HTML itself.
- */
-export interface BodiesRequest {
-  type: 'bodies';
-  module: string;
-  name: string;
-  arg?: unknown;
-  dir: string;
-  items: (string | { html: string })[];
-}
-
 /** The files whose bytes this worker wrote new (not linked from the previous output), since the folder opened. */
 export interface ChangesRequest {
   type: 'changes';
@@ -206,16 +193,7 @@ export interface CloseRequest {
   type: 'close';
 }
 
-export type WorkerRequest =
-  | ParseRequest
-  | FolderRequest
-  | PreloadRequest
-  | SetupRequest
-  | RenderRequest
-  | ApiRequest
-  | BodiesRequest
-  | ChangesRequest
-  | CloseRequest;
+export type WorkerRequest = ParseRequest | FolderRequest | PreloadRequest | SetupRequest | RenderRequest | ApiRequest | ChangesRequest | CloseRequest;
 
 /** What each request resolves to. */
 export interface Replies {
@@ -225,7 +203,6 @@ export interface Replies {
   setup: undefined;
   render: (PageResult | CopiedPage)[];
   api: ApiResult;
-  bodies: unknown[];
   changes: string[];
   close: undefined;
 }

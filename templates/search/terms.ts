@@ -1,6 +1,6 @@
 /** The search plugin's table of terms: what each body's text gave the tokenizer, kept between builds by body key. */
 import type { BuildDoneContext, ContentDocument } from 'react-sitegen';
-import { PAGE_TEXT_LIMIT, htmlText, textCap, truncate } from './text.ts';
+import { PAGE_TEXT_LIMIT, TEXT_BUDGET, htmlText, textCap, truncate } from './text.ts';
 import { countTerms } from './index-json.ts';
 import { tokenize } from './tokenize.ts';
 
@@ -12,18 +12,21 @@ type TermsByBody = Record<string, [length: number, cap: number, terms: string]>;
 
 /**
  * What an index needs of one body, made where the body is read (in the build's workers, by `mapBodies`): its text's
- * length, then the terms of that text cut at `cap`, counted: `"<length>\n<countTerms' string>"`.
+ * length, then the terms of that text cut at `cap`, counted: `"<length>\n<countTerms' string>"` (cap 0: the length alone).
  */
 export function bodyTerms(html: string, cap: number): string {
   const text = htmlText(html);
-  return `${text.length}\n${countTerms(tokenize(truncate(text, cap)))}`;
+  return cap ? `${text.length}\n${countTerms(tokenize(truncate(text, cap)))}` : String(text.length);
 }
 
-/** `bodyTerms`' string read back: the text's length, and its terms counted. */
-function readTerms(made: string): [length: number, terms: string] {
+/** `bodyTerms`' string read back: the text's length, and its terms counted (undefined: measured only). */
+function readTerms(made: string): [length: number, terms: string | undefined] {
   const end = made.indexOf('\n');
-  return [Number(made.slice(0, end)), made.slice(end + 1)];
+  return end < 0 ? [Number(made), undefined] : [Number(made.slice(0, end)), made.slice(end + 1)];
 }
+
+/** Bodies made at the largest cap before the rest: enough to tell whether the budget will cut. */
+const SAMPLE = 64;
 
 /** `bodyTerms` of each document's body, in the build's workers: the plugin's module and this function's name. */
 const BODY_TERMS = { module: import.meta.url, name: 'bodyTerms' };
@@ -51,18 +54,35 @@ export async function knownTerms(
     const hit = key !== undefined && Object.hasOwn(known, key) ? known[key] : undefined;
     return Array.isArray(hit) && typeof hit[0] === 'number' && typeof hit[1] === 'number' && typeof hit[2] === 'string' ? hit : undefined;
   });
-  // Each body not in the table, made at the largest cap: the right terms unless the budget cuts its text shorter.
-  const made: ([number, string] | undefined)[] = new Array(entries.length);
-  await madeAt(entries, ctx, made, PAGE_TEXT_LIMIT, (i) => !hits[i]);
+  // The bodies not in the table: a first part made at the largest cap (the right terms unless the budget cuts a text
+  // shorter), which tells whether the budget will cut. Then the rest are made at that cap too, or only measured, to be
+  // made once the cap is known.
+  const made: ([number, string | undefined] | undefined)[] = new Array(entries.length);
+  const missing = entries.flatMap((_, i) => (hits[i] ? [] : [i]));
+  const first = missing.slice(0, Math.max(SAMPLE, Math.ceil(missing.length / 8)));
+  await madeAt(entries, ctx, made, PAGE_TEXT_LIMIT, first);
+  if (missing.length > first.length) {
+    const counted = (n: number) => Math.min(n, PAGE_TEXT_LIMIT);
+    const sum = (list: number[], length: (i: number) => number) => list.reduce((total, i) => total + counted(length(i)), 0);
+    const kept = sum(
+      entries.flatMap((_, i) => (hits[i] ? [i] : [])),
+      (i) => hits[i]![0],
+    );
+    const sampled = sum(first, (i) => made[i]![0]);
+    const estimate = kept + sampled + (sampled / first.length) * (missing.length - first.length);
+    await madeAt(entries, ctx, made, estimate > TEXT_BUDGET ? 0 : PAGE_TEXT_LIMIT, missing.slice(first.length));
+  }
   const lengths = entries.map((_, i) => hits[i]?.[0] ?? made[i]![0]);
   const cap = textCap(lengths);
-  // Made again at the cap: the texts it cuts, and those kept at another cap.
-  if (cap < PAGE_TEXT_LIMIT || hits.some((hit) => hit && hit[1] !== cap)) {
-    await madeAt(entries, ctx, made, cap, (i) => (hits[i] ? hits[i]![1] !== cap : lengths[i] > cap));
-  }
+  // Made (again) at the cap: the texts only measured, those it cuts, and those kept at another cap.
+  const again = entries.flatMap((_, i) => {
+    const m = made[i];
+    return (m ? m[1] === undefined || (lengths[i] > cap && cap < PAGE_TEXT_LIMIT) : hits[i]![1] !== cap) ? [i] : [];
+  });
+  await madeAt(entries, ctx, made, cap, again);
   const kept: TermsByBody = {};
   const termsOf = (i: number) => {
-    const terms = made[i] ? made[i]![1] : hits[i]![2];
+    const terms = made[i] ? made[i]![1]! : hits[i]![2];
     const key = bodyKeys[i];
     if (key !== undefined) kept[key] = [lengths[i], cap, terms];
     return terms;
@@ -70,15 +90,14 @@ export async function knownTerms(
   return { cap, lengths, termsOf, kept };
 }
 
-/** `bodyTerms` at `cap` of the entries `which` picks, into `made`. */
+/** `bodyTerms` at `cap` of the entries numbered `picked`, into `made`. */
 async function madeAt(
   entries: { doc: ContentDocument }[],
   ctx: Pick<BuildDoneContext, 'mapBodies'>,
-  made: ([number, string] | undefined)[],
+  made: ([number, string | undefined] | undefined)[],
   cap: number,
-  which: (i: number) => boolean,
+  picked: number[],
 ): Promise<void> {
-  const picked = entries.flatMap((_, i) => (which(i) ? [i] : []));
   if (!picked.length) return;
   const results = await ctx.mapBodies<string>(
     picked.map((i) => entries[i].doc),

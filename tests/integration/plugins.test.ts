@@ -40,15 +40,35 @@ describe('plugin hooks', () => {
     expect(second[5]).toBe('second:build:done:/,/blog,/blog/2024/02/03/a-post,/hello,/plugin-layout:3:12:thread0');
   });
 
-  it("runs build:done's mapBodies in the workers, on each body as body(doc) gives it, in order", () => {
+  it("runs build:done's mapBodies on each body as body(doc) gives it, in order (a few bodies: on the main thread)", () => {
     const rows = json<[string, string, string][]>(out, 'probe-bodies.json');
     expect(rows.map(([path]) => path)).toEqual(['/blog/2024/02/03/a-post', '/hello', '/plugin-layout']);
-    expect(rows.find(([path]) => path === '/hello')![1]).toMatch(/^thread[1-9]\d*:Hello 👋 from markdown\.!$/);
-    for (const [, inWorker, here] of rows) {
-      expect(inWorker).not.toMatch(/^thread0:/);
-      expect(inWorker.replace(/^thread\d+/, '')).toBe(here.replace(/^thread0/, ''));
-    }
+    expect(rows.find(([path]) => path === '/hello')![1]).toBe('thread0:Hello 👋 from markdown.!');
+    for (const [, mapped, here] of rows) expect(mapped).toBe(here);
   });
+
+  it("runs mapBodies in worker threads when there are many bodies, each result in its document's place", async () => {
+    const site = copyFixture('plugins');
+    try {
+      for (let i = 0; i < 120; i++) writeFileSync(join(site, `content/many-${i}.md`), `---\ntitle: Page ${i}\n---\n\nBody number ${i}.\n`);
+      const res = await runCli(['build', '--root', site, '--concurrency', '2']);
+      expect(res.code).toBe(0);
+      const rows = json<[string, string, string][]>(join(site, 'dist'), 'probe-bodies.json');
+      expect(rows.length).toBe(123);
+      const many = rows.filter(([path]) => path.startsWith('/many-'));
+      expect(many.length).toBe(120);
+      for (const [path, mapped, here] of many) {
+        const thread = mapped.split(':')[0];
+        expect(thread).toMatch(/^thread[1-9]\d*$/);
+        expect(mapped).toBe(here.replace(/^thread0/, thread));
+        expect(mapped.endsWith(`Body number ${path.slice('/many-'.length)}.!`)).toBe(true);
+      }
+      // The work was shared out.
+      expect(new Set(many.map(([, mapped]) => mapped.split(':')[0])).size).toBe(2);
+    } finally {
+      remove(site);
+    }
+  }, 60_000);
 
   it('lets config:resolved change the config', () => {
     expect(html(out, 'hello/index.html').querySelector('title')?.text).toBe('Hello | Plugin fixture (probed)');
