@@ -9,7 +9,8 @@
  * The build writes `_sitegen/search.<hash>.js` (the client, with MiniSearch bundled; the hash covers
  * its sources, so pages name the same file from build to build) and `_sitegen/search/index.json`
  * (the index, revalidated by browsers); the client finds the index from its own URL. `sitegen dev`
- * serves the same two files (`dev:files`), the index made again on the first request after an edit.
+ * serves the same two files (`dev:files`), the index made on the first request after an edit (patched for the edited
+ * pages, as a build patches it).
  *
  * A site with `locales` gets one index per locale, `_sitegen/search/index.<code>.json`, each of the
  * documents in that locale only; a page's meta names its locale (`data-locale`), and the client
@@ -28,18 +29,22 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TocLink } from '../types.ts';
 import { docsSection, setTag, type BuildDoneContext, type ContentDocument, type SitegenPlugin } from 'react-sitegen';
+import { bodyTerms } from '../search/terms.ts';
 import { indexName, type SearchDocument } from '../search/options.ts';
 import { PAGE_TEXT_LIMIT, TEXT_BUDGET, truncate } from '../search/text.ts';
-import { cachedIndex, searchJson, withTexts, type IndexEntry } from '../search/cached.ts';
+import { type CacheContext, cachedIndex, sha256, type IndexEntry } from '../search/cached.ts';
 import { sourceHash } from '../source-hash.ts';
 
-/** Run in the build's workers on every indexed body (`mapBodies`), by name from this module. */
-export { bodyTerms } from '../search/terms.ts';
+/** Run in the build's threads on every indexed body (`mapBodies`), by name from this module. */
+export { bodyTerms };
 
 export interface SearchOptions {
   /** Path prefixes of the documents to index (default: the docs root and the blog folder of the config). */
   include?: string[];
 }
+
+/** The plugin cache `build:done` gives (`sitegen dev` has one of its own, in memory). */
+type PluginCache = NonNullable<BuildDoneContext['cache']>;
 
 const DESCRIPTION_LIMIT = 160;
 export const clientFile = (hash: string) => `_sitegen/search.${hash}.js`;
@@ -143,16 +148,37 @@ function localeFolders(site: IndexInput['site']): Map<string, string> {
   return folders;
 }
 
-/** The search index (MiniSearch's JSON) of the documents `include` covers, sorted by path. */
-export async function searchIndex(input: IndexInput): Promise<string> {
-  const { documents, cap } = await withTexts(indexEntries(input), input.body);
-  if (cap < PAGE_TEXT_LIMIT) overBudget([[indexName(input.locale, input.version), cap]]);
-  return searchJson(documents);
+/**
+ * An index as `sitegen dev` serves it: made as a build makes it (`cachedIndex`), with `cache` (kept by the plugin
+ * between requests) in place of the build's cache and each body's hash as its key, so the request after an edit
+ * patches the index for the edited pages instead of splitting every page's text again.
+ */
+export async function devIndex(input: IndexInput, cache: PluginCache, version: string): Promise<string> {
+  const entries = indexEntries(input);
+  const bodies = await Promise.all(entries.map(({ doc }) => input.body(doc)));
+  const keys = new Map(entries.map(({ doc }, i) => [doc, sha256(bodies[i])]));
+  const ctx: CacheContext = {
+    cache,
+    body: input.body,
+    bodyKey: (doc) => keys.get(doc),
+    mapBodies: async <T>(docs: ContentDocument[], _fn: unknown, cap?: unknown) =>
+      (await Promise.all(docs.map(async (doc) => bodyTerms(await input.body(doc), cap as number)))) as T[],
+  };
+  const name = indexName(input.locale, input.version);
+  const { json, cap } = await cachedIndex(entries, ctx, version, name);
+  if (cap < PAGE_TEXT_LIMIT) overBudget([[name, cap]]);
+  return json;
 }
 
-/** What an index holds of each document `include` covers, sorted by path. */
-export async function searchDocuments(input: IndexInput): Promise<SearchDocument[]> {
-  return (await withTexts(indexEntries(input), input.body)).documents;
+/** The plugin cache's interface, held in memory (what `sitegen dev` keeps between requests). */
+function memoryCache(): PluginCache {
+  const values = new Map<string, string>();
+  return {
+    get: async (key) => values.get(key),
+    set: async (key, value) => {
+      values.set(key, value);
+    },
+  };
 }
 
 /**
@@ -271,6 +297,8 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
   };
   /** The bundled client in `sitegen dev`, made once: its sources do not change with the site's. */
   let devClient: Promise<string> | undefined;
+  /** The indexes and terms `sitegen dev` made, for the next request to patch. */
+  const devCache = memoryCache();
 
   return {
     name: 'sitegen:search',
@@ -322,7 +350,7 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
         const indexes = Object.fromEntries(
           indexesOf(ctx.site).map(({ locale, version }) => [
             indexFile(locale, version),
-            () => searchIndex({ ...ctx, include: options.include, locale, version }),
+            () => devIndex({ ...ctx, include: options.include, locale, version }, devCache, `${hash}\u0000${pluginHash()}`),
           ]),
         );
         return {

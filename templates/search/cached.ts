@@ -12,7 +12,7 @@ import { tokenize } from './tokenize.ts';
 
 /** `crypto.hash` (Node 20.12 and later): the same digest without a Hash object, three times as fast for short texts. */
 const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'base64url') => string }).hash;
-const sha256 = (text: string) => (oneShot ? oneShot('sha256', text, 'base64url') : crypto.createHash('sha256').update(text).digest('base64url'));
+export const sha256 = (text: string) => (oneShot ? oneShot('sha256', text, 'base64url') : crypto.createHash('sha256').update(text).digest('base64url'));
 
 /** A document an index holds, with what it holds of it besides the text. */
 export interface IndexEntry {
@@ -28,17 +28,6 @@ export function searchJson(documents: SearchDocument[], textTerms?: (i: number) 
   return indexJson(documents, (doc, field, i) => (field === 'text' && textTerms ? textTerms(i) : tokenize(doc[field])));
 }
 
-/** The entries with their bodies' text, every page cut to the length the budget allows (warned when it cuts). */
-export async function withTexts(
-  entries: IndexEntry[],
-  body: BuildDoneContext['body'],
-): Promise<{ documents: SearchDocument[]; cap: number; lengths: number[] }> {
-  const texts = (await Promise.all(entries.map(({ doc }) => body(doc)))).map(htmlText);
-  const lengths = texts.map((t) => t.length);
-  const cap = textCap(lengths);
-  return { documents: entries.map(({ fields }, i) => ({ ...fields, text: truncate(texts[i], cap) })), cap, lengths };
-}
-
 /**
  * The index of `entries`, from the build's cache when the last build made it of the same documents (their fields and
  * their bodies' keys) with the same client (tokenizer, options, MiniSearch): a body edit in one locale and version reads
@@ -46,7 +35,10 @@ export async function withTexts(
  * they were. Without a key for every body, the index is made of the bodies read. `version`: the client's and the
  * plugin's (what every cached index and table of terms is made by).
  */
-export async function cachedIndex(entries: IndexEntry[], ctx: BuildDoneContext, version: string, name: string): Promise<{ json: string; cap: number }> {
+/** What `cachedIndex` uses of `build:done`'s context (`sitegen dev` gives its own). */
+export type CacheContext = Pick<BuildDoneContext, 'cache' | 'body' | 'bodyKey' | 'mapBodies'>;
+
+export async function cachedIndex(entries: IndexEntry[], ctx: CacheContext, version: string, name: string): Promise<{ json: string; cap: number }> {
   const { cache } = ctx;
   const scope = `${version}\u0000${name}`;
   const termsKey = `sitegen:search-terms\u0000${scope}`;
@@ -117,7 +109,7 @@ function lastIndex(value: string | undefined): CachedIndex | undefined {
  * few of them changed, and their texts' lengths now give the same cap. Only the changed bodies are read and split (the
  * patch reads and writes the whole index, as making it again does).
  */
-async function patchedIndex(last: CachedIndex, entries: IndexEntry[], prints: string[], ctx: BuildDoneContext): Promise<CachedIndex | undefined> {
+async function patchedIndex(last: CachedIndex, entries: IndexEntry[], prints: string[], ctx: CacheContext): Promise<CachedIndex | undefined> {
   if (last.prints.length !== prints.length) return undefined;
   const changed = prints.flatMap((print, i) => (print === last.prints[i] ? [] : [i]));
   if (changed.length > Math.max(8, prints.length / 20)) return undefined;

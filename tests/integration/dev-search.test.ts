@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/server.ts';
 import { INDEX_OPTIONS, type SearchDocument } from '../../templates/search/options.ts';
 import { launch, type Browser } from '../browser/chromium.ts';
-import { copyFixture, remove } from '../helpers.ts';
+import { copyFixture, remove, runCli } from '../helpers.ts';
 
 let site: string;
 let dev: DevServer;
@@ -84,6 +84,18 @@ describe('search in sitegen dev', () => {
     await changed(() => rmSync(join(site, 'content/guide/3.extra.md')));
     expect(await found('quillwort')).toEqual([]);
   });
+
+  it('serves, after an edit (its index patched), the index a build of the edited site writes', async () => {
+    await fetch(`${dev.url}/_sitegen/search/index.json`);
+    await changed(() => edit('content/guide/1.intro.md', (t) => `${t}\nA damson paragraph, added in dev.\n`));
+    const served = await (await fetch(`${dev.url}/_sitegen/search/index.json`)).text();
+    expect(served).toContain('damson');
+    const out = join(site, 'built');
+    const res = await runCli(['build', '--root', site, '--out', out]);
+    expect(res.code).toBe(0);
+    expect(served).toBe(readFileSync(join(out, '_sitegen/search/index.json'), 'utf8'));
+    remove(out);
+  }, 60_000);
 });
 
 describe('the header search box in sitegen dev, in Chromium', () => {
