@@ -70,8 +70,9 @@ export interface BuildDoneContext {
   /**
    * `fn(html, arg)` on each document's body (as `body(doc)` gives it), run in worker threads side by side (a few bodies:
    * on this thread); the results in the documents' order. For work on every page, such as a search index's text: the
-   * bodies are read there, not here. `fn` is a function the module exports (`{ module: import.meta.url, name: 'bodyText' }`); what it
-   * returns crosses threads by structured clone (a string crosses fastest).
+   * bodies are read there, not here. `fn` names a function the plugin's module exports
+   * (`{ module: import.meta.url, name: 'bodyText' }`); what it returns crosses threads by structured clone (a string
+   * crosses fastest).
    */
   mapBodies<T>(docs: ContentDocument[], fn: { module: string; name: string }, arg?: unknown): Promise<T[]>;
   /** The blog listing as its content API file holds it: excerpts like `body(doc)`; `path` stays the route. */

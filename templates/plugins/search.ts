@@ -161,6 +161,7 @@ export async function devIndex(input: IndexInput, cache: PluginCache, version: s
     cache,
     body: input.body,
     bodyKey: (doc) => keys.get(doc),
+    // On this thread, and only ever asked for `bodyTerms` (this plugin's one function on bodies).
     mapBodies: async <T>(docs: ContentDocument[], _fn: unknown, cap?: unknown) =>
       (await Promise.all(docs.map(async (doc) => bodyTerms(await input.body(doc), cap as number)))) as T[],
   };

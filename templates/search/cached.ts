@@ -28,6 +28,9 @@ export function searchJson(documents: SearchDocument[], textTerms?: (i: number) 
   return indexJson(documents, (doc, field, i) => (field === 'text' && textTerms ? textTerms(i) : tokenize(doc[field])));
 }
 
+/** What `cachedIndex` uses of `build:done`'s context (`sitegen dev` gives its own). */
+export type CacheContext = Pick<BuildDoneContext, 'cache' | 'body' | 'bodyKey' | 'mapBodies'>;
+
 /**
  * The index of `entries`, from the build's cache when the last build made it of the same documents (their fields and
  * their bodies' keys) with the same client (tokenizer, options, MiniSearch): a body edit in one locale and version reads
@@ -35,9 +38,6 @@ export function searchJson(documents: SearchDocument[], textTerms?: (i: number) 
  * they were. Without a key for every body, the index is made of the bodies read. `version`: the client's and the
  * plugin's (what every cached index and table of terms is made by).
  */
-/** What `cachedIndex` uses of `build:done`'s context (`sitegen dev` gives its own). */
-export type CacheContext = Pick<BuildDoneContext, 'cache' | 'body' | 'bodyKey' | 'mapBodies'>;
-
 export async function cachedIndex(entries: IndexEntry[], ctx: CacheContext, version: string, name: string): Promise<{ json: string; cap: number }> {
   const { cache } = ctx;
   const scope = `${version}\u0000${name}`;

@@ -35,7 +35,7 @@ const BODY_TERMS = { module: import.meta.url, name: 'bodyTerms' };
  * The cap the budget gives (and the texts' lengths it was made of), and each entry's text's terms at that cap (`termsOf`,
  * called once per entry): from `table` (the build before's) for a body of the same key cut at the same cap, else made of
  * the body, in the workers. A body edit reads and splits that one body, not the index's thousands. `kept` fills in as
- * `termsOf` is called: the table for the next build (`bodyKeys` undefined: none is kept).
+ * `termsOf` is called: the table for the next build (of the entries with a body key).
  */
 export async function knownTerms(
   entries: { doc: ContentDocument }[],
@@ -64,12 +64,12 @@ export async function knownTerms(
   if (missing.length > first.length) {
     const counted = (n: number) => Math.min(n, PAGE_TEXT_LIMIT);
     const sum = (list: number[], length: (i: number) => number) => list.reduce((total, i) => total + counted(length(i)), 0);
-    const kept = sum(
+    const fromTable = sum(
       entries.flatMap((_, i) => (hits[i] ? [i] : [])),
       (i) => hits[i]![0],
     );
     const sampled = sum(first, (i) => made[i]![0]);
-    const estimate = kept + sampled + (sampled / first.length) * (missing.length - first.length);
+    const estimate = fromTable + sampled + (sampled / first.length) * (missing.length - first.length);
     await madeAt(entries, ctx, made, estimate > TEXT_BUDGET ? 0 : PAGE_TEXT_LIMIT, missing.slice(first.length));
   }
   const lengths = entries.map((_, i) => hits[i]?.[0] ?? made[i]![0]);
