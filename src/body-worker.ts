@@ -17,9 +17,14 @@ export interface BodiesTask {
   items: (string | { html: string })[];
 }
 
-/** The body a content API file holds, as `body(doc)` in `build:done` reads it. */
+/** The body HTML a content API file's text holds, as `body(doc)` in `build:done` gives it. */
+export function bodyOfApi(text: string): string {
+  return (JSON.parse(text) as { body?: { html?: string } }).body?.html ?? '';
+}
+
+/** The body a content API file holds. */
 export function apiBody(file: string): string {
-  return (JSON.parse(readFileSync(file, 'utf8')) as { body?: { html?: string } }).body?.html ?? '';
+  return bodyOfApi(readFileSync(file, 'utf8'));
 }
 
 /** The named export of the module, which must be a function. */

@@ -27,7 +27,7 @@ import type { SitePlan } from './plan.ts';
 import { manifestMatcher } from './plan.ts';
 import { apiPosts } from './api.ts';
 import { batches } from './workers.ts';
-import { apiBody, type BodiesTask, exported } from '../body-worker.ts';
+import { apiBody, type BodiesTask, bodyOfApi, exported } from '../body-worker.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { createRequire } from 'node:module';
 
@@ -138,7 +138,7 @@ export async function runBuildDone(input: BuildDoneInput): Promise<{ files: Set<
         body: async (doc: ContentDocument) => {
           const file = input.apiFiles.get(doc._id);
           if (!file) return doc.body?.html ?? '';
-          return limited(async () => (JSON.parse(await readFile(join(input.outDir, file), 'utf8')) as ContentDocument).body?.html ?? '');
+          return limited(async () => bodyOfApi(await readFile(join(input.outDir, file), 'utf8')));
         },
         bodyKey: (doc: ContentDocument) => input.apiKeys?.get(doc._id),
         mapBodies: <T>(docs: ContentDocument[], fn: { module: string; name: string }, arg?: unknown) => mapBodies<T>(input, threads, docs, fn, arg),

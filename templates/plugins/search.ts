@@ -153,7 +153,7 @@ function localeFolders(site: IndexInput['site']): Map<string, string> {
  * between requests) in place of the build's cache and each body's hash as its key, so the request after an edit
  * patches the index for the edited pages instead of splitting every page's text again.
  */
-export async function devIndex(input: IndexInput, cache: PluginCache, version: string): Promise<string> {
+async function devIndex(input: IndexInput, cache: PluginCache, version: string): Promise<string> {
   const entries = indexEntries(input);
   const bodies = await Promise.all(entries.map(({ doc }) => input.body(doc)));
   const keys = new Map(entries.map(({ doc }, i) => [doc, sha256(bodies[i])]));
