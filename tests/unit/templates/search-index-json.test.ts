@@ -5,7 +5,7 @@
  */
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { indexJson } from '../../../templates/search/index-json.ts';
+import { countTerms, indexJson } from '../../../templates/search/index-json.ts';
 import { INDEX_OPTIONS, SEARCH_OPTIONS, type SearchDocument } from '../../../templates/search/options.ts';
 import { tokenize } from '../../../templates/search/tokenize.ts';
 import { randomSearchDocuments, seeded } from '../../helpers.ts';
@@ -82,6 +82,17 @@ describe('the search index written from the terms', () => {
     const kept = docs.map((doc) => tokenize(doc.text));
     const numbered = docs.map((doc, i) => ({ ...doc, text: String(i) }));
     const json = indexJson(numbered, (doc, field, i) => (field === 'text' ? kept[i] : tokenize(doc[field])));
+    expect(json).toBe(indexJson(docs, (doc, field) => tokenize(doc[field])));
+  });
+
+  it('takes a field’s terms counted where the text was read (`countTerms`), the same index as of the terms', () => {
+    const docs = documents(40, 11);
+    // Empty texts and texts of punctuation alone give empty terms, which count as distinct but not as terms.
+    docs[3].text = '';
+    docs[4].text = ', . ;';
+    const counted = docs.map((doc) => countTerms(tokenize(doc.text)));
+    const numbered = docs.map((doc, i) => ({ ...doc, text: String(i) }));
+    const json = indexJson(numbered, (doc, field, i) => (field === 'text' ? counted[i] : tokenize(doc[field])));
     expect(json).toBe(indexJson(docs, (doc, field) => tokenize(doc[field])));
   });
 });
