@@ -22,4 +22,6 @@ export const env = {
   testSwapPauseMs: () => positiveInt('SITEGEN_TEST_SWAP_PAUSE_MS'),
   /** Tests only: check the output on a thread of its own from this many files, and wait for its answer on the spare (a small fixture takes the path of a large site). */
   testCheckThreadFrom: () => positiveInt('SITEGEN_TEST_CHECK_THREAD_FROM'),
+  /** Tests only: `sitegen dev` parses the bodies asked for at once in a worker pool from this many (a small fixture takes a large site's path). */
+  testDevPoolFrom: () => positiveInt('SITEGEN_TEST_DEV_POOL_FROM'),
 };

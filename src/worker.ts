@@ -173,10 +173,12 @@ class Session {
       const started = performance.now();
       try {
         session.working(index);
-        // Bodies not kept (the dev server's start-up) are never rendered: only their metadata is wanted.
-        const result = await withGrammars(() => parseDocument(file, decoded, md, request.options, request.keep, undefined, request.scope));
+        // Bodies neither kept nor sent (the dev server's start-up) are never rendered: only their metadata is wanted.
+        const render = request.keep || !!request.bodies;
+        const result = await withGrammars(() => parseDocument(file, decoded, md, request.options, render, undefined, request.scope));
         const doc = result.doc;
         let at: BodyAt | undefined;
+        const html = request.bodies ? (doc?.body?.html ?? '') : undefined;
         if (doc?.body) {
           if (request.keep) {
             session.bodies.set(doc._id, doc.body.html);
@@ -189,7 +191,12 @@ class Session {
         const apiKey = doc && request.apiKeyPrefix !== undefined ? hashText(`${request.apiKeyPrefix}\u0000${json}`) : undefined;
         // A build's documents cross as this JSON: a string is copied, where an object would be walked on both sides.
         const sent = json !== undefined && request.apiKeyPrefix !== undefined ? { json } : { doc };
-        const extra = { ...(apiKey ? { apiKey } : {}), ...(at ? { at } : {}), ...(result.deps ? { deps: result.deps } : {}) };
+        const extra = {
+          ...(apiKey ? { apiKey } : {}),
+          ...(at ? { at } : {}),
+          ...(result.deps ? { deps: result.deps } : {}),
+          ...(html !== undefined ? { html } : {}),
+        };
         return { index, ...sent, errors: result.errors, ms: performance.now() - started, hash, stat, ...extra };
       } catch (error) {
         // A full disk under the body store is no parse error.

@@ -11,13 +11,15 @@ import { parseDocument } from '../content/parse.ts';
 import { contentId } from '../content/paths.ts';
 import type { ProjectScope } from '../content/scope.ts';
 import type { ContentDocument, ParseOptions, SourceFile } from '../content/types.ts';
+import { env } from '../env.ts';
 import { SitegenError, applyCheckLevels } from '../errors.ts';
 import { createMarkdown } from '../markdown/index.ts';
 import { parseOptionsOf } from '../pipeline/markdown-components.ts';
 import { LANGUAGES, initHighlighter } from '../markdown/highlight.ts';
 import type { Project } from '../pipeline/project.ts';
 import { checkSources, statKey } from '../pipeline/stat.ts';
-import { openDocCache, parseInWorkers, saveLater } from './parse.ts';
+import { defaultConcurrency } from '../pipeline/workers.ts';
+import { openDocCache, parseBodies, parseInWorkers, saveLater } from './parse.ts';
 
 export interface LoadInput {
   project: Project;
@@ -27,6 +29,12 @@ export interface LoadInput {
   /** Called once the cache is read, before the workers start (to start what may run alongside them). */
   meanwhile?: () => void;
 }
+
+/**
+ * From this many bodies asked for at once, a worker pool parses them. Its threads start cold (modules, grammars, JIT):
+ * at 2,000 bodies it was no faster than this thread, at 10,000 it was (docs/bench/analysis.md, eleventh pass).
+ */
+const BODIES_IN_WORKERS_FROM = 4000;
 
 export class DevDocuments {
   /** Documents by source file, without their body HTML. */
@@ -45,6 +53,9 @@ export class DevDocuments {
   private root = '';
   private contentDir = '';
   private scope!: ProjectScope;
+  private plugins: Project['pluginModules'] = [];
+  /** Bodies asked for in this turn of the event loop and not parsed yet (see body). */
+  private asked?: { doc: ContentDocument; source: SourceFile; resolve(html: string): void; reject(error: unknown): void }[];
   /** Every grammar loaded in this thread (see load). */
   private grammars: Promise<void> = Promise.resolve();
   /** The document cache being written after start-up. */
@@ -62,6 +73,7 @@ export class DevDocuments {
     this.root = project.root;
     this.contentDir = project.contentDir;
     this.scope = scope;
+    this.plugins = project.pluginModules;
     this.options = parseOptionsOf(project);
     this.md = createMarkdown({ ...c.markdown, components: this.options.components }, (md) => project.hooks.runSync('markdown', md));
     this.byFile.clear();
@@ -177,17 +189,50 @@ export class DevDocuments {
     return doc;
   }
 
-  /** A document's body HTML: parsed on first use and kept while its source is unchanged. */
-  async body(doc: ContentDocument): Promise<string> {
+  /**
+   * A document's body HTML: parsed on first use and kept while its source is unchanged. The bodies asked for at once
+   * (a search index's, say) are parsed together: many of them in a worker pool, a few on this thread.
+   */
+  body(doc: ContentDocument): Promise<string> {
     const hit = this.bodies.get(doc._id);
-    if (hit && hit.hash === doc.hash) return hit.html;
+    if (hit && hit.hash === doc.hash) return Promise.resolve(hit.html);
     const source = this.sourceById.get(doc._id);
-    if (!source) return doc.body?.html ?? '';
-    await this.grammars;
-    const result = parseDocument(source, decodeSource(await readFile(source.file)), this.md, this.options, true, undefined, this.scope);
-    const html = result.doc?.body?.html ?? '';
-    this.bodies.set(doc._id, { hash: result.doc?.hash ?? doc.hash, html });
-    return html;
+    if (!source) return Promise.resolve(doc.body?.html ?? '');
+    return new Promise((resolve, reject) => {
+      if (!this.asked) {
+        this.asked = [];
+        setImmediate(() => this.parseAsked());
+      }
+      this.asked.push({ doc, source, resolve, reject });
+    });
+  }
+
+  private async parseAsked(): Promise<void> {
+    const asked = this.asked ?? [];
+    this.asked = undefined;
+    const sources = asked.map((a) => a.source);
+    // A pool that fails leaves its bodies to this thread; with one core, this thread is as good.
+    const pooled =
+      asked.length >= (env.testDevPoolFrom() ?? BODIES_IN_WORKERS_FROM) && defaultConcurrency() > 1
+        ? await parseBodies({ sources, options: this.options, scope: this.scope, plugins: this.plugins }).catch(() => [])
+        : [];
+    await Promise.all(
+      asked.map(async ({ doc, source, resolve, reject }, i) => {
+        try {
+          let body = pooled[i];
+          if (!body) {
+            const bytes = await readFile(source.file);
+            await this.grammars;
+            const result = parseDocument(source, decodeSource(bytes), this.md, this.options, true, undefined, this.scope);
+            body = { hash: result.doc?.hash ?? doc.hash, html: result.doc?.body?.html ?? '' };
+          }
+          this.bodies.set(doc._id, body);
+          resolve(body.html);
+        } catch (error) {
+          reject(error);
+        }
+      }),
+    );
   }
 
   /** Waits for every grammar this thread loads (before a page renders). */

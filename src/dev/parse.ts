@@ -75,3 +75,38 @@ export async function parseInWorkers(input: ParseInput): Promise<void> {
 export function saveLater(cacheDir: string, cache: DocCache): Promise<void> {
   return new Promise((r) => setTimeout(r, 100)).then(() => saveDocCache(cacheDir, cache)).catch(() => undefined);
 }
+
+export interface BodiesInput {
+  sources: SourceFile[];
+  options: ParseOptions;
+  scope: ProjectScope;
+  plugins: PluginModule[];
+}
+
+/** Parse `sources` in a worker pool of their own, closed after: each one's body HTML and its document's hash (undefined: no document). */
+export async function parseBodies(input: BodiesInput): Promise<({ hash: string; html: string } | undefined)[]> {
+  const { sources } = input;
+  const bodies: ({ hash: string; html: string } | undefined)[] = new Array(sources.length);
+  const workers = new Workers(defaultConcurrency(), input.plugins);
+  try {
+    const indexes = sources.map((_, i) => i);
+    await workers.map(
+      batches(indexes, 32),
+      async (session, batch) => {
+        const files = batch.map((i) => sources[i]);
+        const request = { type: 'parse', files, options: input.options, keep: false, bodies: true, scope: input.scope } as const;
+        const items = (await session.request(
+          request,
+          'parsing',
+          files.map((f) => f.display),
+        )) as ParsedItem[];
+        for (const item of items) if (item.doc) bodies[batch[item.index]] = { hash: item.doc.hash, html: item.html ?? '' };
+      },
+      undefined,
+      4,
+    );
+  } finally {
+    await workers.destroy().catch(() => undefined);
+  }
+  return bodies;
+}

@@ -31,6 +31,8 @@ import { summaryKey, imagesKey } from './changes.ts';
 import { DevLinkChecks } from './link-checks.ts';
 import { OutsideLinks } from './outside-links.ts';
 import { DevDocuments } from './documents.ts';
+import { BodyThreads, mapBodies } from '../pipeline/body-threads.ts';
+import { defaultConcurrency } from '../pipeline/workers.ts';
 
 export const DEV_BUILD_ID = 'dev';
 
@@ -95,6 +97,14 @@ export class DevSession {
   /** The document cache being written after start-up (awaited by `close`). */
   get saving(): Promise<void> | undefined {
     return this.store.saving;
+  }
+
+  /** `mapBodies`' threads: a plugin's calls come in bursts (an index's), so each thread stops after 5 s without work. */
+  private readonly bodyThreads = new BodyThreads(defaultConcurrency(), 5000);
+
+  /** Stop `mapBodies`' threads (the server is closing). */
+  stopThreads(): Promise<void> {
+    return this.bodyThreads.close();
   }
 
   /** The parsing workers closing after start-up (awaited by `close`). */
@@ -392,12 +402,17 @@ export class DevSession {
   /** What a plugin's `dev:files` sees: what `build:done` would, as the site is now. */
   pluginContext(): DevFilesContext {
     const shared = this.plan.model.shared;
+    const body = async (doc: ContentDocument) => ((await this.apiDocument(doc)).body as { html?: string } | undefined)?.html ?? '';
     return {
       config: this.config,
       site: shared.site,
       routes: this.plan.prerendered,
       documents: [...this.planned],
-      body: async (doc) => ((await this.apiDocument(doc)).body as { html?: string } | undefined)?.html ?? '',
+      body,
+      mapBodies: async <T>(docs: ContentDocument[], fn: { module: string; name: string }, arg?: unknown) => {
+        const items = (await Promise.all(docs.map(body))).map((html) => ({ html }));
+        return mapBodies<T>(this.bodyThreads, this.project.pluginModules, items, fn, arg);
+      },
       posts: this.posts,
       locales: this.plan.model.locales.map((l) => ({ code: l.code, site: l.site, posts: apiPosts(l.posts, this.config.base) })),
       authors: shared.authors,

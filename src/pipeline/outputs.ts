@@ -5,7 +5,6 @@
 import { PluginCacheFolder } from '../plugins/cache.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Author } from '../../templates/types.ts';
 import type { PublicFile } from '../content/discover.ts';
 import type { ContentDocument } from '../content/types.ts';
@@ -21,15 +20,13 @@ import type { BuiltPage } from '../plugins/types.ts';
 import type { PluginModule } from '../plugins/load.ts';
 import type { HookRunner } from '../plugins/run.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
-import { mapLimit } from '../map-limit.ts';
 import { unsafeRedirect } from '../routes/rules.ts';
 import type { SitePlan } from './plan.ts';
 import { manifestMatcher } from './plan.ts';
 import { apiPosts } from './api.ts';
-import { batches } from './workers.ts';
-import { apiBody, type BodiesTask, bodyOfApi, exported } from '../body-worker.ts';
-import { PACKAGE_ROOT } from '../paths.ts';
-import { createRequire } from 'node:module';
+import { mapLimit } from '../map-limit.ts';
+import { bodyOfApi } from '../body-worker.ts';
+import { BodyThreads, mapBodies } from './body-threads.ts';
 
 /** The site's assets, and KaTeX's stylesheet and fonts when a document has `math`. */
 export async function writeAssets(out: FsWriter, assets: SiteAssets, math = false): Promise<void> {
@@ -98,9 +95,6 @@ export interface BuildDoneInput {
   concurrency: number;
 }
 
-/** Bodies per `mapBodies` task: enough to keep a thread busy between messages, few enough to share the work out evenly. */
-const BODIES_PER_TASK = 48;
-
 /** The plugins' `build:done` hooks. Returns the files they wrote (paths from the root) and any error. */
 export async function runBuildDone(input: BuildDoneInput): Promise<{ files: Set<string>; error?: SitegenError }> {
   const files = new Set<string>();
@@ -141,7 +135,15 @@ export async function runBuildDone(input: BuildDoneInput): Promise<{ files: Set<
           return limited(async () => bodyOfApi(await readFile(join(input.outDir, file), 'utf8')));
         },
         bodyKey: (doc: ContentDocument) => input.apiKeys?.get(doc._id),
-        mapBodies: <T>(docs: ContentDocument[], fn: { module: string; name: string }, arg?: unknown) => mapBodies<T>(input, threads, docs, fn, arg),
+        mapBodies: <T>(docs: ContentDocument[], fn: { module: string; name: string }, arg?: unknown) =>
+          mapBodies<T>(
+            threads,
+            input.plugins,
+            docs.map((doc) => input.apiFiles.get(doc._id) ?? { html: doc.body?.html ?? '' }),
+            fn,
+            arg,
+            input.outDir,
+          ),
         write: async (path: string, data: string | Uint8Array) => {
           files.add(`/${path.replace(/^\/+/, '')}`);
           await input.out.write(path.replace(/^\/+/, ''), data);
@@ -156,47 +158,4 @@ export async function runBuildDone(input: BuildDoneInput): Promise<{ files: Set<
   }
   await cache.prune();
   return { files };
-}
-
-/** The threads of `mapBodies` (src/body-worker.ts), started on its first call with more bodies than one task holds. */
-class BodyThreads {
-  private pool?: import('piscina').Piscina;
-
-  constructor(private readonly size: number) {}
-
-  run(task: BodiesTask): Promise<unknown[]> {
-    if (!this.pool) {
-      const { Piscina: Pool } = createRequire(import.meta.url)('piscina') as typeof import('piscina');
-      // Every task is sent at once, several to a thread: the threads go on while this one is busy (with the results of
-      // the call before, say).
-      this.pool = new Pool({ filename: join(PACKAGE_ROOT, 'lib/body-worker.js'), minThreads: this.size, maxThreads: this.size, concurrentTasksPerWorker: 64 });
-    }
-    return this.pool.run(task) as Promise<unknown[]>;
-  }
-
-  async close(): Promise<void> {
-    await this.pool?.destroy();
-  }
-}
-
-/** `build:done`'s `mapBodies`: in the body threads, each reading the bodies from their content API files; here for a few. */
-async function mapBodies<T>(
-  input: BuildDoneInput,
-  threads: BodyThreads,
-  docs: ContentDocument[],
-  fn: { module: string; name: string },
-  arg?: unknown,
-): Promise<T[]> {
-  const items = docs.map((doc) => input.apiFiles.get(doc._id) ?? { html: doc.body?.html ?? '' });
-  const compiled = input.plugins.find((p) => pathToFileURL(p.source).href === fn.module);
-  const module = compiled ? pathToFileURL(compiled.file).href : fn.module;
-  if (items.length <= BODIES_PER_TASK || input.concurrency < 2) {
-    const run = await exported(module, fn.name);
-    const html = async (item: (typeof items)[number]) => (typeof item === 'string' ? apiBody(join(input.outDir, item)) : item.html);
-    return mapLimit(items, 16, async (item) => (await run(await html(item), arg)) as T);
-  }
-  const results = await Promise.all(
-    batches(items, BODIES_PER_TASK).map((batch) => threads.run({ module, name: fn.name, arg, dir: input.outDir, items: batch })),
-  );
-  return results.flat() as T[];
 }

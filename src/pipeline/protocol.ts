@@ -34,6 +34,8 @@ export interface ParseRequest {
   options: ParseOptions;
   /** Keep each document's body in the worker, for rendering later in the same build. */
   keep: boolean;
+  /** Send each document's body HTML back (ParsedItem.html): `sitegen dev` asked for many bodies at once. */
+  bodies?: boolean;
   /** With it, each item carries `apiKey`: the hash of this key and the parsed document. */
   apiKeyPrefix?: string;
   /** What includes may read. */
@@ -59,6 +61,8 @@ export interface ParsedItem {
   at?: BodyAt;
   /** Files the document includes, with their hashes (ParseResult.deps). */
   deps?: Record<string, string>;
+  /** The body HTML (ParseRequest.bodies). */
+  html?: string;
 }
 
 /** A body in a worker's store: file descriptor, byte offset, byte length (pipeline/bodies.ts `where`). */

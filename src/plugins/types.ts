@@ -114,6 +114,8 @@ export interface DevFilesContext {
   documents: ContentDocument[];
   /** A document's body HTML, as its page shows it (as in `build:done`). */
   body(doc: ContentDocument): Promise<string>;
+  /** As in `build:done`: `fn(html, arg)` on each document's body, in worker threads side by side. */
+  mapBodies<T>(docs: ContentDocument[], fn: { module: string; name: string }, arg?: unknown): Promise<T[]>;
   posts: PostSummary[];
   locales: LocaleContext[];
   authors: Record<string, Author>;

@@ -153,18 +153,11 @@ function localeFolders(site: IndexInput['site']): Map<string, string> {
  * between requests) in place of the build's cache and each body's hash as its key, so the request after an edit
  * patches the index for the edited pages instead of splitting every page's text again.
  */
-async function devIndex(input: IndexInput, cache: PluginCache, version: string): Promise<string> {
+async function devIndex(input: IndexInput & Pick<BuildDoneContext, 'mapBodies'>, cache: PluginCache, version: string): Promise<string> {
   const entries = indexEntries(input);
   const bodies = await Promise.all(entries.map(({ doc }) => input.body(doc)));
   const keys = new Map(entries.map(({ doc }, i) => [doc, sha256(bodies[i])]));
-  const ctx: CacheContext = {
-    cache,
-    body: input.body,
-    bodyKey: (doc) => keys.get(doc),
-    // On this thread, and only ever asked for `bodyTerms` (this plugin's one function on bodies).
-    mapBodies: async <T>(docs: ContentDocument[], _fn: unknown, cap?: unknown) =>
-      (await Promise.all(docs.map(async (doc) => bodyTerms(await input.body(doc), cap as number)))) as T[],
-  };
+  const ctx: CacheContext = { cache, body: input.body, bodyKey: (doc) => keys.get(doc), mapBodies: input.mapBodies };
   const name = indexName(input.locale, input.version);
   const { json, cap } = await cachedIndex(entries, ctx, version, name);
   if (cap < PAGE_TEXT_LIMIT) overBudget([[name, cap]]);

@@ -18,6 +18,26 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => remove(join(out, '..')));
 
+/** 120 more documents, each body naming its number (and a :wave: the fixture's markdown hook turns into 👋). */
+function writeMany(site: string): void {
+  for (let i = 0; i < 120; i++) writeFileSync(join(site, `content/many-${i}.md`), `---\ntitle: Page ${i}\n---\n\nBody number ${i} with :wave:.\n`);
+}
+
+/** The probe's marks of those 120 bodies: each made in a worker thread, in its document's place, both threads at work. */
+function expectMappedInThreads(rows: [string, string, string][]): void {
+  expect(rows.length).toBe(123);
+  const many = rows.filter(([path]) => path.startsWith('/many-'));
+  expect(many.length).toBe(120);
+  for (const [path, mapped, here] of many) {
+    const thread = mapped.split(':')[0];
+    expect(thread).toMatch(/^thread[1-9]\d*$/);
+    expect(mapped).toBe(here.replace(/^thread0/, thread));
+    expect(mapped.endsWith(`Body number ${path.slice('/many-'.length)} with 👋.!`)).toBe(true);
+  }
+  // The work was shared out.
+  expect(new Set(many.map(([, mapped]) => mapped.split(':')[0])).size).toBe(2);
+}
+
 describe('plugin hooks', () => {
   it('builds, and --profile shows the time spent per plugin and hook', () => {
     expect(result.stderr).toBe('');
@@ -50,22 +70,33 @@ describe('plugin hooks', () => {
   it("runs mapBodies in worker threads when there are many bodies, each result in its document's place", async () => {
     const site = copyFixture('plugins');
     try {
-      for (let i = 0; i < 120; i++) writeFileSync(join(site, `content/many-${i}.md`), `---\ntitle: Page ${i}\n---\n\nBody number ${i}.\n`);
+      writeMany(site);
       const res = await runCli(['build', '--root', site, '--concurrency', '2']);
       expect(res.code).toBe(0);
-      const rows = json<[string, string, string][]>(join(site, 'dist'), 'probe-bodies.json');
-      expect(rows.length).toBe(123);
-      const many = rows.filter(([path]) => path.startsWith('/many-'));
-      expect(many.length).toBe(120);
-      for (const [path, mapped, here] of many) {
-        const thread = mapped.split(':')[0];
-        expect(thread).toMatch(/^thread[1-9]\d*$/);
-        expect(mapped).toBe(here.replace(/^thread0/, thread));
-        expect(mapped.endsWith(`Body number ${path.slice('/many-'.length)}.!`)).toBe(true);
-      }
-      // The work was shared out.
-      expect(new Set(many.map(([, mapped]) => mapped.split(':')[0])).size).toBe(2);
+      expectMappedInThreads(json<[string, string, string][]>(join(site, 'dist'), 'probe-bodies.json'));
     } finally {
+      remove(site);
+    }
+  }, 60_000);
+
+  it("gives dev:files the same mapBodies: many bodies, parsed in dev's worker pool, then mapped in threads", async () => {
+    const site = copyFixture('plugins');
+    // Written before dev starts, which parses their bodies only when asked for (an edit's are parsed at once).
+    writeMany(site);
+    // The bodies asked for at once go to a worker pool from 1, not from thousands (a small fixture takes a large site's path).
+    process.env.SITEGEN_TEST_DEV_POOL_FROM = '1';
+    process.env.SITEGEN_CONCURRENCY = '2';
+    try {
+      const dev = await startDevServer({ root: site, port: 0, log: () => undefined });
+      try {
+        // The bodies were parsed in the pool's workers, with the plugins' markdown hooks (the wave), as a build parses them.
+        expectMappedInThreads((await (await fetch(`${dev.url}/probe-bodies.json`)).json()) as [string, string, string][]);
+      } finally {
+        await dev.close();
+      }
+    } finally {
+      delete process.env.SITEGEN_TEST_DEV_POOL_FROM;
+      delete process.env.SITEGEN_CONCURRENCY;
       remove(site);
     }
   }, 60_000);
