@@ -4,7 +4,7 @@
  */
 import * as crypto from 'node:crypto';
 import type { BuildDoneContext, ContentDocument } from 'react-sitegen';
-import { indexJson, patchIndexJson } from './index-json.ts';
+import { countTerms, indexJson, patchIndexJson } from './index-json.ts';
 import type { SearchDocument } from './options.ts';
 import { knownTerms } from './terms.ts';
 import { htmlText, textCap, truncate } from './text.ts';
@@ -50,17 +50,17 @@ export async function cachedIndex(entries: IndexEntry[], ctx: CacheContext, vers
     const { cap, termsOf } = await knownTerms(entries, [], ctx, '{}');
     return { json: searchJson(numbered(), termsOf), cap };
   }
-  // Each document's fingerprint: what the index holds of it besides the text, and its body's key.
-  const prints = entries.map(({ fields }, i) => sha256(JSON.stringify([fields, bodyKeys[i]])).slice(0, 22));
+  // Each document's fingerprint: what the index holds of it besides the text (hashed), then its body's key.
+  const prints = entries.map(({ fields }, i) => `${sha256(JSON.stringify(fields)).slice(0, 16)}.${bodyKeys[i]}`);
   const last = lastIndex(await cache.get(indexKey));
   if (last && last.prints.length === prints.length && last.prints.every((print, i) => print === prints[i])) {
     cache.keep?.(termsKey);
     return { json: last.json, cap: last.cap };
   }
   // The value: the fingerprints, the texts' lengths and the cap they give (to warn again as the build that made it
-  // did), then the index.
-  const made = async (index: { json: string; cap: number; lengths: number[] }, table?: string) => {
-    const value = `${prints.join(' ')}\n${index.lengths.join(' ')}\n${index.cap}\n${index.json}`;
+  // did), each text's terms at that cap (hashed), then the index.
+  const made = async (index: CachedIndex, table?: string) => {
+    const value = `${prints.join(' ')}\n${index.lengths.join(' ')}\n${index.cap}\n${index.terms.join(' ')}\n${index.json}`;
     if (table === undefined) cache.keep?.(termsKey);
     await Promise.all([cache.set(indexKey, value), table === undefined ? undefined : cache.set(termsKey, table)]);
     return index;
@@ -71,18 +71,25 @@ export async function cachedIndex(entries: IndexEntry[], ctx: CacheContext, vers
   // A first build makes the index of the texts as before and leaves an empty table of terms; the next that makes
   // this index again fills it, and the builds after it take the terms of unchanged bodies from there.
   const table = await cache.get(termsKey);
-  if (table === undefined) {
-    const { cap, lengths, termsOf } = await knownTerms(entries, [], ctx, '{}');
-    return made({ json: searchJson(numbered(), termsOf), cap, lengths }, '{}');
-  }
-  const { cap, lengths, termsOf, kept } = await knownTerms(entries, bodyKeys, ctx, table);
-  return made({ json: searchJson(numbered(), termsOf), cap, lengths }, JSON.stringify(kept));
+  const { cap, lengths, termsOf, kept } = await knownTerms(entries, table === undefined ? [] : bodyKeys, ctx, table ?? '{}');
+  const terms: string[] = new Array(entries.length);
+  const json = searchJson(numbered(), (i) => {
+    const counted = termsOf(i);
+    terms[i] = termsPrint(counted);
+    return counted;
+  });
+  return made({ prints, json, cap, lengths, terms }, table === undefined ? '{}' : JSON.stringify(kept));
 }
+
+/** A text's terms as counted (`countTerms`), hashed: the same terms, the same print. */
+const termsPrint = (counted: string) => sha256(counted).slice(0, 16);
 
 interface CachedIndex {
   prints: string[];
   lengths: number[];
   cap: number;
+  /** Each text's `termsPrint` at the cap. */
+  terms: string[];
   json: string;
 }
 
@@ -90,7 +97,7 @@ interface CachedIndex {
 function lastIndex(value: string | undefined): CachedIndex | undefined {
   const lines: string[] = [];
   let from = 0;
-  for (let i = 0; i < 3 && value !== undefined; i++) {
+  for (let i = 0; i < 4 && value !== undefined; i++) {
     const end = value.indexOf('\n', from);
     if (end < 0) return undefined;
     lines.push(value.slice(from, end));
@@ -100,14 +107,16 @@ function lastIndex(value: string | undefined): CachedIndex | undefined {
   const prints = lines[0].split(' ');
   const lengths = lines[1].split(' ').map(Number);
   const cap = Number(lines[2]);
-  if (lengths.length !== prints.length || !lengths.every(Number.isInteger) || !Number.isFinite(cap)) return undefined;
-  return { prints, lengths, cap, json: value.slice(from) };
+  const terms = lines[3].split(' ');
+  if (lengths.length !== prints.length || terms.length !== prints.length || !lengths.every(Number.isInteger) || !Number.isFinite(cap)) return undefined;
+  return { prints, lengths, cap, terms, json: value.slice(from) };
 }
 
 /**
  * The index the last build made, patched for the documents whose fingerprint changed: when it held as many documents,
- * few of them changed, and their texts' lengths now give the same cap. Only the changed bodies are read and split (the
- * patch reads and writes the whole index, as making it again does).
+ * few of them changed, and their texts' lengths now give the same cap. Only the changed bodies are read and split. The
+ * patch reads and writes the whole index, as making it again does, unless each changed document holds the same fields
+ * and the same terms as before (an edit past the cap): then the index is the last one as it was.
  */
 async function patchedIndex(last: CachedIndex, entries: IndexEntry[], prints: string[], ctx: CacheContext): Promise<CachedIndex | undefined> {
   if (last.prints.length !== prints.length) return undefined;
@@ -121,7 +130,13 @@ async function patchedIndex(last: CachedIndex, entries: IndexEntry[], prints: st
   const cap = textCap(lengths);
   if (cap !== last.cap) return undefined;
   const textTerms = new Map(changed.map((i, k) => [i, tokenize(truncate(texts[k], cap))]));
+  const terms = [...last.terms];
+  for (const i of changed) terms[i] = termsPrint(countTerms(textTerms.get(i)!));
+  const fieldsOf = (print: string) => print.slice(0, print.indexOf('.'));
+  if (changed.every((i) => terms[i] === last.terms[i] && fieldsOf(prints[i]) === fieldsOf(last.prints[i]))) {
+    return { prints, lengths, cap, terms, json: last.json };
+  }
   const documents = entries.map(({ fields }, i) => ({ ...fields, text: String(i) }));
   const json = patchIndexJson(last.json, documents, changed, (doc, field, i) => (field === 'text' ? textTerms.get(i)! : tokenize(doc[field])));
-  return json === undefined ? undefined : { prints, lengths, cap, json };
+  return json === undefined ? undefined : { prints, lengths, cap, terms, json };
 }
