@@ -32,7 +32,7 @@ import { docsSection, setTag, type BuildDoneContext, type ContentDocument, type 
 import { bodyTerms } from '../search/terms.ts';
 import { indexName, type SearchDocument } from '../search/options.ts';
 import { PAGE_TEXT_LIMIT, TEXT_BUDGET, truncate } from '../search/text.ts';
-import { type CacheContext, cachedIndex, sha256, type IndexEntry } from '../search/cached.ts';
+import { type CacheContext, cachedIndex, memoryCache, sha256, type IndexEntry } from '../search/cached.ts';
 import { sourceHash } from '../source-hash.ts';
 
 /** Run in the build's threads on every indexed body (`mapBodies`), by name from this module. */
@@ -162,17 +162,6 @@ async function devIndex(input: IndexInput & Pick<BuildDoneContext, 'mapBodies'>,
   const { json, cap } = await cachedIndex(entries, ctx, version, name);
   if (cap < PAGE_TEXT_LIMIT) overBudget([[name, cap]]);
   return json;
-}
-
-/** The plugin cache's interface, held in memory (what `sitegen dev` keeps between requests). */
-function memoryCache(): PluginCache {
-  const values = new Map<string, string>();
-  return {
-    get: async (key) => values.get(key),
-    set: async (key, value) => {
-      values.set(key, value);
-    },
-  };
 }
 
 /**

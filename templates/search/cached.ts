@@ -28,6 +28,17 @@ export function searchJson(documents: SearchDocument[], textTerms?: (i: number) 
   return indexJson(documents, (doc, field, i) => (field === 'text' && textTerms ? textTerms(i) : tokenize(doc[field])));
 }
 
+/** The plugin cache's interface, held in memory (what `sitegen dev` keeps between requests). */
+export function memoryCache(): NonNullable<BuildDoneContext['cache']> {
+  const values = new Map<string, string>();
+  return {
+    get: async (key) => values.get(key),
+    set: async (key, value) => {
+      values.set(key, value);
+    },
+  };
+}
+
 /** What `cachedIndex` uses of `build:done`'s context (`sitegen dev` gives its own). */
 export type CacheContext = Pick<BuildDoneContext, 'cache' | 'body' | 'bodyKey' | 'mapBodies'>;
 

@@ -5,8 +5,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentDocument } from '../../../src/content/types.ts';
-import type { PluginCache } from '../../../src/plugins/cache.ts';
-import { type CacheContext, cachedIndex, type IndexEntry, sha256 } from '../../../templates/search/cached.ts';
+import { type CacheContext, cachedIndex, type IndexEntry, memoryCache, sha256 } from '../../../templates/search/cached.ts';
 import { patchIndexJson } from '../../../templates/search/index-json.ts';
 import { bodyTerms } from '../../../templates/search/terms.ts';
 import { PAGE_TEXT_LIMIT } from '../../../templates/search/text.ts';
@@ -33,17 +32,6 @@ function site(): { entries: IndexEntry[]; bodies: Map<string, string> } {
     return { doc, fields: { path, title: `Page ${i}`, section: 'Docs', description: `About ${WORDS[i % WORDS.length]}`, headings: '' } };
   });
   return { entries, bodies };
-}
-
-function memoryCache(): PluginCache {
-  const values = new Map<string, string>();
-  return {
-    get: async (key) => values.get(key),
-    set: async (key, value) => {
-      values.set(key, value);
-    },
-    keep: () => undefined,
-  };
 }
 
 /** `build:done`'s context for these bodies, with `cache` kept between builds (or a new one: a cold build's). */
