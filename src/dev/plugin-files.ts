@@ -2,8 +2,11 @@
  * The files plugins serve in `sitegen dev` (`dev:files`) in place of what `build:done` writes: listed on the first request
  * after a change, each made when first asked for, so neither start-up nor a reload waits for them.
  */
+import type { ContentDocument } from '../content/types.ts';
+import { BodyThreads, mapBodies } from '../pipeline/body-threads.ts';
+import { defaultConcurrency } from '../pipeline/workers.ts';
 import { PluginError } from '../plugins/run.ts';
-import type { DevFiles } from '../plugins/types.ts';
+import type { DevFiles, DevFilesContext } from '../plugins/types.ts';
 import type { DevSession } from './session.ts';
 
 interface PluginFile {
@@ -14,8 +17,15 @@ interface PluginFile {
 
 export class DevPluginFiles {
   private table?: Promise<Map<string, PluginFile>>;
+  /** `mapBodies`' threads: a plugin's calls come in bursts (an index's), so each thread stops after 5 s without work. */
+  private readonly threads = new BodyThreads(defaultConcurrency(), 5000);
 
   constructor(private readonly session: DevSession) {}
+
+  /** Stop `mapBodies`' threads (the server is closing). */
+  close(): Promise<void> {
+    return this.threads.close();
+  }
 
   /** The site changed: every file is listed and made again when next asked for. */
   invalidate(): void {
@@ -44,10 +54,20 @@ export class DevPluginFiles {
     return file.made;
   }
 
+  /** The session's context, with `mapBodies` in this object's threads, each body's HTML sent to them. */
+  private context(): DevFilesContext {
+    const context = this.session.pluginContext();
+    const mapped = async <T>(docs: ContentDocument[], fn: { module: string; name: string }, arg?: unknown) => {
+      const items = (await Promise.all(docs.map(context.body))).map((html) => ({ html }));
+      return mapBodies<T>(this.threads, this.session.pluginModules, items, fn, arg);
+    };
+    return { ...context, mapBodies: mapped };
+  }
+
   /** Every plugin's files, in the plugins' order: a later plugin's file replaces an earlier one's, as its write would. */
   private async list(): Promise<Map<string, PluginFile>> {
     const table = new Map<string, PluginFile>();
-    const context = this.session.pluginContext();
+    const context = this.context();
     for (const plugin of this.session.hooks.plugins) {
       const hook = plugin.hooks['dev:files'];
       if (!hook) continue;

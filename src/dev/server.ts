@@ -93,7 +93,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       await watcher.close();
       await session.saving;
       await session.closing;
-      await session.stopThreads();
+      await pluginFiles.close();
       await new Promise<void>((r) => server.close(() => r()));
     },
   };

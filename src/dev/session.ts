@@ -31,8 +31,6 @@ import { summaryKey, imagesKey } from './changes.ts';
 import { DevLinkChecks } from './link-checks.ts';
 import { OutsideLinks } from './outside-links.ts';
 import { DevDocuments } from './documents.ts';
-import { BodyThreads, mapBodies } from '../pipeline/body-threads.ts';
-import { defaultConcurrency } from '../pipeline/workers.ts';
 
 export const DEV_BUILD_ID = 'dev';
 
@@ -97,14 +95,6 @@ export class DevSession {
   /** The document cache being written after start-up (awaited by `close`). */
   get saving(): Promise<void> | undefined {
     return this.store.saving;
-  }
-
-  /** `mapBodies`' threads: a plugin's calls come in bursts (an index's), so each thread stops after 5 s without work. */
-  private readonly bodyThreads = new BodyThreads(defaultConcurrency(), 5000);
-
-  /** Stop `mapBodies`' threads (the server is closing). */
-  stopThreads(): Promise<void> {
-    return this.bodyThreads.close();
   }
 
   /** The parsing workers closing after start-up (awaited by `close`). */
@@ -399,20 +389,15 @@ export class DevSession {
     return { id: DEV_BUILD_ID, timestamp: 0, matcher: manifestMatcher(this.plan), prerendered: this.plan.prerendered };
   }
 
-  /** What a plugin's `dev:files` sees: what `build:done` would, as the site is now. */
-  pluginContext(): DevFilesContext {
+  /** What a plugin's `dev:files` sees: what `build:done` would, as the site is now (`mapBodies` aside: plugin-files.ts). */
+  pluginContext(): Omit<DevFilesContext, 'mapBodies'> {
     const shared = this.plan.model.shared;
-    const body = async (doc: ContentDocument) => ((await this.apiDocument(doc)).body as { html?: string } | undefined)?.html ?? '';
     return {
       config: this.config,
       site: shared.site,
       routes: this.plan.prerendered,
       documents: [...this.planned],
-      body,
-      mapBodies: async <T>(docs: ContentDocument[], fn: { module: string; name: string }, arg?: unknown) => {
-        const items = (await Promise.all(docs.map(body))).map((html) => ({ html }));
-        return mapBodies<T>(this.bodyThreads, this.project.pluginModules, items, fn, arg);
-      },
+      body: async (doc) => ((await this.apiDocument(doc)).body as { html?: string } | undefined)?.html ?? '',
       posts: this.posts,
       locales: this.plan.model.locales.map((l) => ({ code: l.code, site: l.site, posts: apiPosts(l.posts, this.config.base) })),
       authors: shared.authors,
