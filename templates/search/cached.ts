@@ -140,9 +140,10 @@ async function patchedIndex(last: CachedIndex, entries: IndexEntry[], prints: st
   });
   const cap = textCap(lengths);
   if (cap !== last.cap) return undefined;
-  const textTerms = new Map(changed.map((i, k) => [i, tokenize(truncate(texts[k], cap))]));
+  // Counted as the build's workers count them (`bodyTerms`), for the print and the patch alike.
+  const textTerms = new Map(changed.map((i, k) => [i, countTerms(tokenize(truncate(texts[k], cap)))]));
   const terms = [...last.terms];
-  for (const i of changed) terms[i] = termsPrint(countTerms(textTerms.get(i)!));
+  for (const i of changed) terms[i] = termsPrint(textTerms.get(i)!);
   const fieldsOf = (print: string) => print.slice(0, print.indexOf('.'));
   if (changed.every((i) => terms[i] === last.terms[i] && fieldsOf(prints[i]) === fieldsOf(last.prints[i]))) {
     return { prints, lengths, cap, terms, json: last.json };
