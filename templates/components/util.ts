@@ -122,15 +122,25 @@ export function categoryLabel(c: string, labels: Record<string, string> = {}): s
   return Object.hasOwn(labels, c) ? labels[c] : titleCase(c);
 }
 
+/** Slugs made so far: a site has a few hundred tags, each named on thousands of posts, cards and listings. */
+const slugs = new Map<string, string>();
+
 /** A tag's route segment: `Local Dev` → `local-dev`, `C++` → `c`; letters of every script kept. Empty when nothing is left. */
 export function tagSlug(tag: string): string {
-  return tag
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_]+/g, '-')
-    .replace(/[^\p{L}\p{N}-]+/gu, '')
-    .replace(/-+/g, '-')
-    .replace(/^-|-$/g, '');
+  let slug = slugs.get(tag);
+  if (slug === undefined) {
+    slug = tag
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_]+/g, '-')
+      .replace(/[^\p{L}\p{N}-]+/gu, '')
+      .replace(/-+/g, '-')
+      .replace(/^-|-$/g, '');
+    // Bounded: a long-running dev server of a site whose tags keep changing.
+    if (slugs.size >= 10_000) slugs.clear();
+    slugs.set(tag, slug);
+  }
+  return slug;
 }
 
 /** The theme's page of a tag (`/blog/tags/local-dev`), when the site has tag pages (config `blog.tags`). */

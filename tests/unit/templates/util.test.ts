@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryLabel, isActive } from '../../../templates/components/util.ts';
+import { categoryLabel, isActive, tagSlug } from '../../../templates/components/util.ts';
 
 describe('isActive (header navigation)', () => {
   it('marks the link itself and the pages below it', () => {
@@ -27,5 +27,26 @@ describe('categoryLabel', () => {
     expect(categoryLabel('release-notes', labels)).toBe('Release Notes');
     expect(categoryLabel('home-automation')).toBe('Home Automation');
     expect(categoryLabel('constructor', labels)).toBe('Constructor');
+  });
+});
+
+describe('tagSlug', () => {
+  it('makes route segments of any script, the same each time it is asked', () => {
+    const cases: [string, string][] = [
+      ['Local Dev', 'local-dev'],
+      ['  local_dev ', 'local-dev'],
+      ['C++', 'c'],
+      ['Ünïcode Tags', 'ünïcode-tags'],
+      ['日本語 タグ', '日本語-タグ'],
+      ['--a -- b--', 'a-b'],
+      ['!!!', ''],
+    ];
+    // Twice over: the second pass answers from the slugs already made.
+    for (const round of [1, 2]) for (const [tag, slug] of cases) expect(tagSlug(tag), `${tag} (round ${round})`).toBe(slug);
+  });
+
+  it('keeps answering rightly past the slugs it holds', () => {
+    for (let i = 0; i < 10_050; i++) expect(tagSlug(`Tag ${i}`)).toBe(`tag-${i}`);
+    expect(tagSlug('Local Dev')).toBe('local-dev');
   });
 });
