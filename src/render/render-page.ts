@@ -193,10 +193,35 @@ function pageStrings(mod: RenderModule, shared: SharedRenderData, locale: string
   return table && mod.createStrings ? mod.createStrings(locale, table) : undefined;
 }
 
-/** Every class an element of `html` has. */
-function classesIn(html: string): Set<string> {
+const CLASS = /\bclass="([^"]*)"/g;
+
+/**
+ * Per list of on-demand sheets (one a build; dev's model makes a new list when they change): the class names their
+ * selectors name, and each class attribute's value seen so far with those of its names. Most values recur on every
+ * page (the theme's header, sidebar and footer), so each is split once.
+ */
+const sheetClasses = new WeakMap<SharedRenderData['pageCss'], { named: Set<string>; values: Map<string, string[]> }>();
+
+/** The classes of `html`'s elements that a selector of `pageCss` names. */
+function classesIn(html: string, pageCss: SharedRenderData['pageCss']): Set<string> {
+  let known = sheetClasses.get(pageCss);
+  if (!known) {
+    known = { named: new Set(pageCss.flatMap((sheet) => sheet.selectors.flat())), values: new Map() };
+    sheetClasses.set(pageCss, known);
+  }
+  const { named, values } = known;
   const classes = new Set<string>();
-  for (const [, value] of html.matchAll(/\bclass="([^"]*)"/g)) for (const name of value.split(/\s+/)) classes.add(name);
+  CLASS.lastIndex = 0;
+  for (let m = CLASS.exec(html); m; m = CLASS.exec(html)) {
+    let names = values.get(m[1]);
+    if (!names) {
+      names = m[1].split(/\s+/).filter((name) => named.has(name));
+      // Bounded: a site whose class values are all different (generated ones) would only fill it.
+      if (values.size >= 20_000) values.clear();
+      values.set(m[1], names);
+    }
+    for (const name of names) classes.add(name);
+  }
   return classes;
 }
 
@@ -275,7 +300,7 @@ export async function renderPage(
   if (shared.mathCss && rawBody.includes('<span class="katex">')) head.tags.push({ tag: 'link', attrs: { rel: 'stylesheet', href: shared.mathCss } });
   // The on-demand stylesheets (the markdown extensions', the API reference's …), for the pages one of their rules may match.
   if (shared.pageCss.length) {
-    const classes = classesIn(rawBody);
+    const classes = classesIn(rawBody, shared.pageCss);
     for (const sheet of shared.pageCss) {
       if (sheet.selectors.some((names) => names.every((name) => classes.has(name))))
         head.tags.push({ tag: 'link', attrs: { rel: 'stylesheet', href: sheet.href } });
