@@ -17,6 +17,11 @@ const filesPrefix = (outDir: string) => (outDir.endsWith('/') ? outDir : `${outD
 export interface OutputCheck {
   sizes: Promise<boolean | undefined>;
   /**
+   * The main thread's share, once it has nothing else to do but wait for `sizes`: it takes the chunks of files the
+   * thread has not, and answers at once when every chunk is checked (else undefined: the thread is finishing one).
+   */
+  help(): boolean | undefined;
+  /**
    * Then, when the state names a spare generation: whether the spare holds the output's very files (the same inodes)
    * at every path its recorded changes leave alone. With the output intact, the spare caught up by those changes is the
    * output, file for file, and a build that takes it over need not look at its unchanged files again. `undefined` while
@@ -29,26 +34,71 @@ export interface OutputCheck {
   cancel(): void;
 }
 
+/** Files a thread takes from the output's list at a time. */
+const CHUNK = 256;
+
+/**
+ * The check's shared counters (an Int32Array on a SharedArrayBuffer): 0 stop (set by `cancel`), 1 the next chunk to
+ * take, 2 the chunks done, 3 a file found changed.
+ */
+const SLOTS = 4;
+
+/**
+ * Take chunks of `files` from `control` (shared by the check's thread and, once its own work is done, the main thread)
+ * and stat their files until none is left: a file missing, of another size or modified since `builtAt` marks the
+ * output changed (slot 3). Each chunk taken is counted done (slot 2), checked or skipped (stopped, or a change found).
+ * `inodes`: each file's device and inode, for the spare check. Runs on both threads: it uses only its arguments, and
+ * its source is the thread's too.
+ */
+function takeChunks(
+  statSync: typeof import('node:fs').statSync,
+  files: [string, number][],
+  dir: string,
+  builtAt: number,
+  control: Int32Array,
+  chunk: number,
+  inodes?: Float64Array,
+): void {
+  const chunks = Math.ceil(files.length / chunk);
+  for (let taken = Atomics.add(control, 1, 1); taken < chunks; taken = Atomics.add(control, 1, 1)) {
+    try {
+      const end = Math.min(files.length, (taken + 1) * chunk);
+      for (let i = taken * chunk; i < end && Atomics.load(control, 0) === 0 && Atomics.load(control, 3) === 0; i++) {
+        const stats = statSync(dir + files[i][0], { throwIfNoEntry: false });
+        if (inodes && stats) {
+          inodes[2 * i] = stats.dev;
+          inodes[2 * i + 1] = stats.ino;
+        }
+        if (!stats || stats.size !== files[i][1] || !(stats.mtimeMs <= builtAt)) Atomics.store(control, 3, 1);
+      }
+    } catch {
+      Atomics.store(control, 3, 1);
+    } finally {
+      Atomics.add(control, 2, 1);
+      Atomics.notify(control, 2);
+    }
+  }
+}
+
 // Started before the state is read (spawnOutputCheck), it waits for what to check (OutputCheckThread.check) or to stop.
 const CHECK_SIZES = `
 const { parentPort } = require('node:worker_threads');
 const { readFileSync, statSync, lstatSync } = require('node:fs');
+const takeChunks = ${takeChunks.toString()};
 parentPort.once('message', (workerData) => {
   if (!workerData.file) return parentPort.close();
   let intact;
   let state;
-  const stop = new Int32Array(workerData.stop);
+  const control = new Int32Array(workerData.control);
   try {
     state = JSON.parse(readFileSync(workerData.file, 'utf8'));
-    if (state.id === workerData.id && Array.isArray(state.files)) {
-      const builtAt = state.builtAt ?? Infinity;
-      const inodes = workerData.spare ? new Float64Array(state.files.length * 2) : undefined;
-      intact = state.files.every(([path, size], i) => {
-        if (i % 256 === 0 && Atomics.load(stop, 0)) return false;
-        const stats = statSync(workerData.dir + path, { throwIfNoEntry: false });
-        if (inodes && stats) (inodes[2 * i] = stats.dev), (inodes[2 * i + 1] = stats.ino);
-        return stats?.size === size && stats.mtimeMs <= builtAt;
-      });
+    if (state.id === workerData.id && Array.isArray(state.files) && state.files.length === workerData.count) {
+      const inodes = workerData.inodes ? new Float64Array(workerData.inodes) : undefined;
+      takeChunks(statSync, state.files, workerData.dir, state.builtAt ?? Infinity, control, workerData.chunk, inodes);
+      // The main thread may still be checking a chunk it took.
+      const chunks = Math.ceil(state.files.length / workerData.chunk);
+      for (let done = Atomics.load(control, 2); done < chunks; done = Atomics.load(control, 2)) Atomics.wait(control, 2, done, 50);
+      intact = Atomics.load(control, 0) === 0 && Atomics.load(control, 3) === 0;
       state.inodes = inodes;
     }
   } catch {}
@@ -60,7 +110,7 @@ parentPort.once('message', (workerData) => {
       const changed = new Set(changes);
       const inodes = state.inodes;
       spare = state.files.every(([path], i) => {
-        if (i % 256 === 0 && Atomics.load(stop, 0)) return false;
+        if (i % 256 === 0 && Atomics.load(control, 0)) return false;
         if (changed.has(path)) return true;
         const stats = lstatSync(workerData.spare + path, { throwIfNoEntry: false });
         return !!stats && stats.isFile() && stats.dev === inodes[2 * i] && stats.ino === inodes[2 * i + 1];
@@ -107,7 +157,10 @@ export function spawnOutputCheck(): OutputCheckThread {
 
 /** Every file of the output checked on `worker` (a thread from spawnOutputCheck), which reads the state file itself. */
 function checkOn(worker: Worker | undefined, cacheDir: string, state: OutputIndex): OutputCheck {
-  const stop = new SharedArrayBuffer(4);
+  const control = new Int32Array(new SharedArrayBuffer(SLOTS * Int32Array.BYTES_PER_ELEMENT));
+  // Filled by whichever thread checks a file, for the thread's spare check.
+  const inodes = state.spare ? new Float64Array(new SharedArrayBuffer(state.files.length * 2 * Float64Array.BYTES_PER_ELEMENT)) : undefined;
+  const dir = filesPrefix(state.dir ?? state.outDir);
   let spareSame: boolean | undefined;
   let spareAnswered: (same: boolean | undefined) => void;
   const spare = new Promise<boolean | undefined>((resolve) => (spareAnswered = resolve));
@@ -123,12 +176,21 @@ function checkOn(worker: Worker | undefined, cacheDir: string, state: OutputInde
     worker.postMessage({
       file: outputFile(cacheDir, state.outDir),
       id: state.id,
-      dir: filesPrefix(state.dir ?? state.outDir),
+      count: state.files.length,
+      dir,
       ...(state.spare ? { spare: filesPrefix(state.spare.dir) } : {}),
-      stop,
+      control: control.buffer,
+      chunk: CHUNK,
+      ...(inodes ? { inodes: inodes.buffer } : {}),
     });
   });
-  return { sizes, spareSame: () => spareSame, spare, cancel: () => Atomics.store(new Int32Array(stop), 0, 1) };
+  const help = () => {
+    takeChunks(statSync, state.files, dir, state.builtAt ?? Infinity, control, CHUNK, inodes);
+    // Every chunk checked (the thread's too, or this thread took them all): the answer is known here.
+    if (Atomics.load(control, 2) < Math.ceil(state.files.length / CHUNK)) return undefined;
+    return Atomics.load(control, 0) === 0 && Atomics.load(control, 3) === 0;
+  };
+  return { sizes, help, spareSame: () => spareSame, spare, cancel: () => Atomics.store(control, 0, 1) };
 }
 
 /** The check on a thread of its own, started now. */
@@ -146,7 +208,7 @@ export async function outputIntact(state: OutputIndex, check?: OutputCheck): Pro
     // counts when the output link is gone (a CI job restored the folders), not when it shows another.
     const where = state.dir;
     if (!where || (where !== state.outDir && existsSync(state.outDir)) || latestId(where) !== state.id) return false;
-    const sizes = await check?.sizes;
+    const sizes = check ? (check.help() ?? (await check.sizes)) : undefined;
     if (sizes !== undefined) return sizes;
     // Synchronous stats: from the kernel's cache, far cheaper than a promise through the thread pool, one per file.
     const dir = filesPrefix(where);

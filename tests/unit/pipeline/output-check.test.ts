@@ -72,6 +72,41 @@ describe('the up-to-date check', () => {
   });
 });
 
+describe("the main thread's share of the check (chunks taken from one counter by both threads)", () => {
+  /** The answer as the build takes it: the main thread helps at once, then waits for the thread if it must. */
+  const shared = async (state: OutputIndex) => {
+    const check = checkOutputSizes(cacheDir, state);
+    return check.help() ?? (await check.sizes);
+  };
+
+  it('answers as either thread alone does, whichever file is changed', async () => {
+    const state = await output(3000);
+    expect(await shared(state)).toBe(true);
+    // The first chunk, one in the middle, the last one: whichever thread takes it sees it.
+    for (const n of [0, 1500, 2999]) {
+      const file = join(outDir, `page-${n}/index.html`);
+      const before = readFileSync(file);
+      writeFileSync(file, '<p>edited by hand</p>');
+      expect(await shared(state), `page-${n}`).toBe(false);
+      expect(await checkOutputSizes(cacheDir, state).sizes, `page-${n} on the thread alone`).toBe(false);
+      expect(await outputIntact(state), `page-${n} on this thread alone`).toBe(false);
+      writeFileSync(file, before);
+      utimesSync(file, new Date(2001, 0, 1), new Date(2001, 0, 1));
+    }
+    rmSync(join(outDir, 'page-2047'), { recursive: true });
+    expect(await shared(state)).toBe(false);
+  });
+
+  it('answers alone once it took every chunk, and leaves none to a thread that starts late', async () => {
+    const state = await output(1000);
+    const check = checkOutputSizes(cacheDir, state);
+    // Asked at once, while the thread is still starting: this thread takes every chunk and knows the answer.
+    expect(check.help()).toBe(true);
+    // The thread, started after all, finds nothing left to take and answers the same.
+    expect(await check.sizes).toBe(true);
+  });
+});
+
 describe("the spare check (a build takes the spare over unseen when it holds the output's very files)", () => {
   /**
    * An output of `count` pages in a generation folder, and a spare generation of hard links to its files, apart from
@@ -111,6 +146,20 @@ describe("the spare check (a build takes the spare over unseen when it holds the
     expect(await check.sizes).toBe(true);
     expect(await check.spare).toBe(true);
     expect(check.spareSame()).toBe(true);
+  });
+
+  it("holds too when the main thread checked the output's files (their inodes reach the thread)", async () => {
+    const { state, spare } = await withSpare(1000, ['page-7/index.html']);
+    const check = checkOutputSizes(cacheDir, state);
+    expect(check.help()).toBe(true);
+    expect(await check.spare).toBe(true);
+    // A spare file replaced in a chunk this thread checked: the thread's spare check sees it.
+    const file = join(spare, 'page-42/index.html');
+    rmSync(file);
+    writeFileSync(file, '<p>page 42</p>');
+    const again = checkOutputSizes(cacheDir, state);
+    expect(again.help()).toBe(true);
+    expect(await again.spare).toBe(false);
   });
 
   it('fails for a file of the spare replaced by another (same size, an old date), or gone', async () => {
