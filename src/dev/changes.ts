@@ -22,6 +22,8 @@ export function summaryKey(doc: ContentDocument | undefined): string {
     fm.tags,
     fm.categories,
     fm.author,
+    // Pairs the page with its translations: the other pages' language menus and hreflang links change with it.
+    fm.translationKey,
     doc.middleware,
   ]);
 }

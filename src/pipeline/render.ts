@@ -175,11 +175,14 @@ class PageRun {
     const { input, jobsKey } = this;
     const doc = route.doc;
     const before = input.previous?.pages[route.path];
-    // A route rejected by middleware renders the not-found page instead of its own.
+    // A route rejected by middleware renders the not-found page instead of its own. Besides the document, the key
+    // covers what its page data takes from other pages: its translations and its other versions (a `translationKey`
+    // removed elsewhere unpairs it without a change to any navigation).
+    const { translations, versions } = route.page;
     const docKey =
       jobsKey && doc?.hash && !route.rejected && route.page.kind === 'document'
         ? hashText(
-            `${doc.hash}\u0000${doc._id}\u0000${doc._source}\u0000${doc.updated ?? ''}${route.links ? `\u0000${JSON.stringify(route.links)}` : ''}${route.page.scheduled ? '\u0000scheduled' : ''}`,
+            `${doc.hash}\u0000${doc._id}\u0000${doc._source}\u0000${doc.updated ?? ''}${route.links ? `\u0000${JSON.stringify(route.links)}` : ''}${route.page.scheduled ? '\u0000scheduled' : ''}${translations ? `\u0000${JSON.stringify(translations)}` : ''}${versions ? `\u0000${JSON.stringify(versions)}` : ''}`,
           )
         : undefined;
     const known = this.sameJobs && docKey && before?.doc === docKey ? before.key : undefined;

@@ -7,6 +7,7 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDevServer } from '../../src/dev/server.ts';
 import { html, listFiles, read, remove, runCli, tempDir, FIXTURES, type CliResult, outputFiles } from '../helpers.ts';
 
 let site: string;
@@ -150,4 +151,61 @@ describe('a site in three languages', () => {
     expect(outputFiles(out)).toEqual(outputFiles(cold));
     expect(page('/ja/docs/guide/setup').querySelector('main .prose')!.text).toContain('追加の段落。');
   }, 120_000);
+
+  it('keeps the sitemap in step with a new date, and with pages paired and unpaired, as a cold build writes it', async () => {
+    const sitemap = (dir: string) => read(dir, 'sitemap.xml');
+    /** Build warm after `change`, then cold into a folder of its own: the same sitemap, and not the one before. */
+    const step = async (name: string, change: () => void) => {
+      const before = sitemap(out);
+      change();
+      const warm = await runCli(['build', '--root', site]);
+      expect(warm.code, warm.stderr).toBe(0);
+      const cold = join(site, `cold-${name}`);
+      const built = await runCli(['build', '--root', site, '--out', cold, '--force']);
+      expect(built.code, built.stderr).toBe(0);
+      expect(sitemap(out), name).toBe(sitemap(cold));
+      expect(sitemap(out), name).not.toBe(before);
+    };
+    // Only a date: the same addresses.
+    await step('date', () =>
+      writeFileSync(join(site, 'content/docs/guide/2.english-only.md'), '---\ntitle: English only\nupdated: 2026-03-04\n---\n\nNot translated yet.\n'),
+    );
+    expect(sitemap(out)).toContain('<lastmod>2026-03-04');
+    // Only the pairing: the same pages, each without the other's address.
+    const ja = join(site, 'content/ja/docs/guide/3.ryoukin.md');
+    await step('unpaired', () => writeFileSync(ja, readFileSync(ja, 'utf8').replace('translationKey: prices\n', '')));
+    await step('paired', () => writeFileSync(ja, readFileSync(ja, 'utf8').replace('---\n', '---\ntranslationKey: prices\n')));
+  }, 120_000);
+});
+
+describe('a translation paired and unpaired in sitegen dev', () => {
+  it("updates the other page's language links, as a build does", async () => {
+    const root = tempDir('sitegen-locales-dev-');
+    cpSync(join(FIXTURES, 'multilingual'), root, { recursive: true });
+    const dev = await startDevServer({ root, port: 0, log: () => undefined });
+    try {
+      const links = async () => {
+        const text = await (await fetch(`${dev.url}/docs/guide/prices`)).text();
+        return [...text.matchAll(/hreflang="([^"]+)"/g)].map((m) => m[1]).sort();
+      };
+      /** Poll: the watcher reports the edit a moment later. */
+      const until = async (want: string[]) => {
+        const end = Date.now() + 10_000;
+        for (let got = await links(); JSON.stringify(got) !== JSON.stringify(want); got = await links()) {
+          if (Date.now() > end) throw new Error(`language links ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      };
+      await until(['en', 'ja', 'x-default']);
+      const ja = join(root, 'content/ja/docs/guide/3.ryoukin.md');
+      const paired = readFileSync(ja, 'utf8');
+      writeFileSync(ja, paired.replace('translationKey: prices\n', ''));
+      await until([]);
+      writeFileSync(ja, paired);
+      await until(['en', 'ja', 'x-default']);
+    } finally {
+      await dev.close();
+      remove(root);
+    }
+  }, 60_000);
 });
