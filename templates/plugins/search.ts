@@ -303,7 +303,12 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
         // The browser client bundles while this thread builds the index (once per version of its sources).
         const { file, hash } = clientOf(ctx.config.root);
         const clientKey = `sitegen:search-client\u0000${hash}`;
-        const bundled = ctx.cache?.get(clientKey).then((known) => known ?? bundleClient(file)) ?? bundleClient(file);
+        let cached = false;
+        const bundled =
+          ctx.cache?.get(clientKey).then((known) => {
+            cached = known !== undefined;
+            return known ?? bundleClient(file);
+          }) ?? bundleClient(file);
         bundled.catch(() => undefined); // awaited below
         const routes = ctx.pages.map((p) => p.path);
         const rendered = new Set(routes);
@@ -324,7 +329,8 @@ export default function search(options: SearchOptions = {}): SitegenPlugin {
         }
         overBudget(cut);
         const code = await bundled;
-        await ctx.cache?.set(clientKey, code);
+        if (cached) ctx.cache?.keep?.(clientKey);
+        else await ctx.cache?.set(clientKey, code);
         await ctx.write(clientFile(hash), code);
       },
 

@@ -31,23 +31,30 @@ export default function sitemap(options: SitemapOptions = {}): SitegenPlugin {
         }
         const exclude = options.exclude ?? [];
         const latest = site.theme.versions?.[0]?.dir;
-        const links = pages
-          .filter((p) => p.indexable && p.path !== '/404' && !exclude.some((prefix) => p.path === prefix || p.path.startsWith(`${prefix}/`)))
-          .map((p) => {
+        const where = { url: site.url, trailingSlash: config.trailingSlash };
+        const listed = pages.filter((p) => p.indexable && p.path !== '/404' && !exclude.some((prefix) => p.path === prefix || p.path.startsWith(`${prefix}/`)));
+        // The same entries make the same file: a rebuild that changed none takes it from the cache. They are keyed as
+        // one line each (its fields apart by NUL, which no URL or date holds), and made into objects only to be written.
+        let lines = site.url;
+        for (const p of listed) {
+          lines += `\n${canonicalUrl(where, p.path)}\u0000${p.updated ?? p.date ?? ''}\u0000${p.version !== undefined && p.version !== latest ? OLDER_VERSION_PRIORITY : ''}`;
+          if (p.translations) {
+            lines += '\u0000+';
+            for (const t of p.translations) lines += `\u0000${t.locale}\u0000${canonicalUrl(where, t.path)}`;
+          }
+        }
+        const key = `sitegen:sitemap\u0000${sourceHash(import.meta.url, [], ['sitemap'])}\u0000${createHash('sha256').update(lines).digest('hex')}`;
+        let xml = await cache?.get(key);
+        if (xml === undefined) {
+          const links = listed.map((p) => {
             const lastmod = p.updated ?? p.date;
-            const url = canonicalUrl({ url: site.url, trailingSlash: config.trailingSlash }, p.path);
+            const url = canonicalUrl(where, p.path);
             // A multilingual page lists every language's address, itself included (xhtml:link hreflang).
-            const links = p.translations?.map((t) => ({ lang: t.locale, url: canonicalUrl({ url: site.url, trailingSlash: config.trailingSlash }, t.path) }));
+            const links = p.translations?.map((t) => ({ lang: t.locale, url: canonicalUrl(where, t.path) }));
             const older = p.version !== undefined && p.version !== latest;
             return { url, ...(lastmod ? { lastmod } : {}), ...(links ? { links } : {}), ...(older ? { priority: OLDER_VERSION_PRIORITY } : {}) };
           });
-        const xhtml = links.some((link) => link.links);
-        // The same entries make the same file: a rebuild that changed none takes it from the cache.
-        const key = `sitegen:sitemap\u0000${sourceHash(import.meta.url, [], ['sitemap'])}\u0000${createHash('sha256')
-          .update(JSON.stringify([site.url, links]))
-          .digest('hex')}`;
-        let xml = await cache?.get(key);
-        if (xml === undefined) {
+          const xhtml = links.some((link) => link.links);
           // Loaded when needed: the plugin is loaded in every worker too.
           const { SitemapStream, streamToPromise } = await import('sitemap');
           const stream = new SitemapStream({ hostname: site.url, xmlns: { news: false, video: false, image: false, xhtml } });
