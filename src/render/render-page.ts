@@ -15,6 +15,7 @@ import { IMAGE_MARKER, rewriteImageFields, rewriteImages } from '../output/image
 import { tagsWithBase, withBase } from './base.ts';
 import { rewriteSourceLinks } from '../content/source-links.ts';
 import { expandComponents } from './components.ts';
+import { withCards } from './cards.ts';
 import type { Strings } from '../../templates/i18n/strings.ts';
 import type { StringTable } from '../../templates/i18n/keys.ts';
 import { pageStringsHtml } from '../i18n/page-strings.ts';
@@ -275,7 +276,8 @@ export async function renderPage(
   const page = hookContext.page;
   const head = hookContext.head;
   head.tags = tagsWithBase(head.tags, shared.site.base);
-  const collections = tracked(scopedCollections(shared, job.page));
+  const scoped = scopedCollections(shared, job.page);
+  const collections = tracked(scoped);
   const ctx: PageContext = {
     site,
     page,
@@ -286,7 +288,8 @@ export async function renderPage(
     next: job.next,
     related: job.related,
     ...(job.params ? { params: job.params } : {}),
-    ...(job.props ? { props: job.props } : {}),
+    // A listing's cards come from the posts without using them: its key covers its own cards alone.
+    ...(job.props ? { props: withCards(job.props, scoped.posts) } : {}),
   };
   const strings = pageStrings(mod, shared, page.locale);
   const rendered = await renderLayout(mod, shared, job, ctx, loadLanguage, strings);

@@ -6,6 +6,8 @@
  */
 import type { Author, PostSummary } from '../../templates/types.ts';
 import { paginate } from '../../templates/paginate.ts';
+import { card } from '../render/cards.ts';
+import { hashText } from '../hash.ts';
 import { authorPath, tagPath, tagSlug } from '../../templates/components/util.ts';
 import { formatString, type StringValues } from '../../templates/i18n/format.ts';
 import { ENGLISH, type StringTable } from '../../templates/i18n/keys.ts';
@@ -16,9 +18,6 @@ import type { LocaleModel } from './model.ts';
 
 /** The bundle's key of the theme's listing page (render/bundle.ts). */
 export const BLOG_LIST = 'sitegen:blog-list';
-
-/** What a listing's cards show of a post: its summary without the excerpt and tags. */
-const card = ({ excerpt: _excerpt, tags: _tags, ...post }: PostSummary): PostSummary => ({ ...post, tags: [] });
 
 export function blogPages(
   locales: LocaleModel[],
@@ -36,17 +35,29 @@ function localeListings(locale: LocaleModel, config: ResolvedConfig, authors: Re
   const say = (key: string, values?: StringValues) => formatString(strings, ENGLISH, key, values, code);
   const dir = `/${site.blogDir}`;
   const pages: PageModuleInfo[] = [];
-  // Each post's card made once: a post is on the index, its tags' and its author's pages.
-  const cards = new Map(posts.map((post) => [post, card(post)]));
+  // A post is on the index, its tags' and its author's pages: each page's job names its posts (the worker has them) with
+  // a digest of their cards, each made once (render/cards.ts).
+  const digests = new Map<PostSummary, string>();
+  const digest = (post: PostSummary) => {
+    let d = digests.get(post);
+    if (d === undefined) digests.set(post, (d = hashText(JSON.stringify(card(post)))));
+    return d;
+  };
   /** One route a page of `list`, titled `title` (and "– page 2" after the first). */
   const listing = (base: string, list: PostSummary[], size: number, title: string, description: string, props: Omit<BlogListProps, 'page'>) => {
-    const items = list.map((post) => cards.get(post)!);
-    for (const entry of paginate(items, { size }, ({ page }) => (page ? `${base}/${page}` : base))) {
-      const { page } = entry.props;
-      pages.push(route(page.paths.current, page.number > 1 ? say('blog.pageTitle', { title, n: page.number }) : title, description, { ...props, page }));
+    for (const entry of paginate(list, { size }, ({ page }) => (page ? `${base}/${page}` : base))) {
+      const { items, ...page } = entry.props.page;
+      pages.push(
+        route(page.paths.current, page.number > 1 ? say('blog.pageTitle', { title, n: page.number }) : title, description, {
+          ...props,
+          page: { ...page, items: [] },
+          cards: items.map((post) => post.path),
+          cardsKey: hashText(items.map(digest).join('')),
+        }),
+      );
     }
   };
-  const route = (path: string, title: string, description: string, props: BlogListProps): PageModuleInfo => ({
+  const route = (path: string, title: string, description: string, props: BlogListProps & { cards?: string[]; cardsKey?: string }): PageModuleInfo => ({
     route: path,
     file: '(built-in blog listing)',
     meta: { title, description, layout },

@@ -3,7 +3,7 @@
  * (params, props, per-route meta, `paginate`), the theme's blog listings (paginated index, tags, authors), what a data
  * change does to a warm build, and the problems a bad `paths()` gives, each naming the page file.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, html, listFiles, outputFiles, read, remove, runCli, type CliResult } from '../helpers.ts';
@@ -128,6 +128,30 @@ describe('routes from data', () => {
         .map((a) => a.text),
     ).toEqual(['Boat hook']);
     const cold = join(site, 'cold');
+    const built = await runCli(['build', '--root', site, '--out', cold, '--force']);
+    expect(built.code, built.stderr).toBe(0);
+    expect(outputFiles(out)).toEqual(outputFiles(cold));
+  }, 120_000);
+
+  it('renders again the listings that show a retitled post, and only those, as a cold build would', async () => {
+    const file = join(site, 'content/blog/2024-05-21-tide-tables.md');
+    const inode = (route: string) => statSync(join(out, pageFile(route))).ino;
+    const untouched = ['/blog/tags/rope', '/blog/authors/ben', '/blog/page/3'];
+    const before = untouched.map(inode);
+    const shown = ['/blog/page/2', '/blog/tags/charts', '/blog/tags/tides', '/blog/authors/ana'];
+    const shownBefore = shown.map(inode);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('title: Reading tide tables', 'title: Tide tables, read aloud'));
+    const warm = await runCli(['build', '--root', site]);
+    expect(warm.code, warm.stderr).toBe(0);
+    for (const route of shown)
+      expect(
+        page(route)
+          .querySelectorAll('.post-card-title a')
+          .map((a) => a.text),
+      ).toContain('Tide tables, read aloud');
+    expect(shown.map(inode).filter((ino, i) => ino === shownBefore[i])).toEqual([]);
+    expect(untouched.map(inode)).toEqual(before);
+    const cold = join(site, 'cold-retitled');
     const built = await runCli(['build', '--root', site, '--out', cold, '--force']);
     expect(built.code, built.stderr).toBe(0);
     expect(outputFiles(out)).toEqual(outputFiles(cold));

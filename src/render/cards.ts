@@ -1,0 +1,42 @@
+/**
+ * A listing's posts travel by path. The theme's blog listings (src/site/blog.ts) show each post on several pages (the
+ * index, its tags', its author's): their jobs name the posts (`cards`) and carry a digest of what the cards show
+ * (`cardsKey`, for the page's key), and the worker takes the cards from the posts its shared data already holds.
+ */
+import type { PostSummary } from '../../templates/types.ts';
+
+/** What a listing's card shows of a post: its summary without the excerpt and tags. */
+export function card({ excerpt: _excerpt, tags: _tags, ...post }: PostSummary): PostSummary {
+  return { ...post, tags: [] };
+}
+
+/** The props of a listing whose `page.items` are named by `cards`. */
+interface CardProps {
+  cards: string[];
+  page: { items: PostSummary[] };
+}
+
+function hasCards(props: Record<string, unknown>): props is Record<string, unknown> & CardProps {
+  return Array.isArray(props.cards) && typeof props.page === 'object' && props.page !== null;
+}
+
+/** Per list of posts (one a locale a build): each post's card by path, made on first use. */
+const byPath = new WeakMap<PostSummary[], { posts: Map<string, PostSummary>; cards: Map<string, PostSummary> }>();
+
+/** `props` with its page's items filled in from `posts` when it names them; other props as they are. */
+export function withCards(props: Record<string, unknown>, posts: PostSummary[]): Record<string, unknown> {
+  if (!hasCards(props)) return props;
+  let known = byPath.get(posts);
+  if (!known) byPath.set(posts, (known = { posts: new Map(posts.map((post) => [post.path, post])), cards: new Map() }));
+  const items = props.cards.map((path) => {
+    let made = known.cards.get(path);
+    if (!made) {
+      const post = known.posts.get(path);
+      if (!post) throw new Error(`the listing names the post ${path}, which is not among the site's posts`);
+      known.cards.set(path, (made = card(post)));
+    }
+    return made;
+  });
+  const { cards: _cards, cardsKey: _key, ...rest } = props;
+  return { ...rest, page: { ...props.page, items } };
+}
