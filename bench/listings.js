@@ -4,6 +4,7 @@
 //
 //   node bench/listings.js [--posts 10000] [--pairs 5]     (part of npm run bench)
 //   node bench/listings.js --quick                         (1,000 posts, 2 pairs, nothing written to docs/)
+//   node bench/listings.js --body long                     (posts of about 4.5 KB, as in bench/corpus.js)
 //
 // One corpus of dated posts (three tags each out of 200, one of six authors), two projects that differ only in
 // their config's `blog`: the theme's listings on (the defaults) or off (`blog: { index: false, tags: false,
@@ -19,6 +20,10 @@ import { CACHE, ROOT, clear, countPages, flag, machine, median, settled } from '
 const quick = process.argv.includes('--quick');
 const posts = Number(flag('posts', quick ? '1000' : '10000'));
 const pairs = Number(flag('pairs', quick ? '2' : '5'));
+/** `short`: four two-line sections (about 160 words, the worst case for the listings' share); `long`: the shape of
+ * bench/corpus.js's documents (about 650 words: sections, a list, a code block, a table). */
+const bodyKind = flag('body', 'short');
+if (!['short', 'long'].includes(bodyKind)) throw new Error(`--body is short or long, not ${bodyKind}`);
 
 const WORDS = 'ferry tunnel hook relay queue retry signature payload header secret forward replay inspect bin cron'.split(' ');
 const TAGS = Array.from({ length: 200 }, (_, i) => `${WORDS[i % WORDS.length]}-${WORDS[(i * 7 + 3) % WORDS.length]}-${i}`);
@@ -34,11 +39,45 @@ function generatePosts(dir, n) {
     const month = String(1 + (i % 12)).padStart(2, '0');
     const day = String(1 + (i % 28)).padStart(2, '0');
     const tags = new Set(Array.from({ length: 3 }, () => TAGS[Math.floor(rand() ** 2 * TAGS.length)]));
-    const body = Array.from({ length: 4 }, (_, s) => `## Part ${s + 1}\n\n${sentence()}. ${sentence()}. ${sentence()}.\n`).join('\n');
+    const body =
+      bodyKind === 'long'
+        ? longBody(rand, pick, sentence)
+        : Array.from({ length: 4 }, (_, s) => `## Part ${s + 1}\n\n${sentence()}. ${sentence()}. ${sentence()}.\n`).join('\n');
     const text = `---\ntitle: "Post ${i}: ${sentence().slice(0, 40)}"\ndescription: "${sentence()}."\ndate: ${year}-${month}-${day}T09:00:00Z\nauthor: ${pick(AUTHORS)}\ntags: [${[...tags].join(', ')}]\n---\n\n${body}`;
     mkdirSync(join(dir, 'blog', String(year)), { recursive: true });
     writeFileSync(join(dir, 'blog', String(year), `${year}-${month}-${day}-post-${i}.md`), text);
   }
+}
+
+/** A post body shaped like bench/corpus.js's documents: six sections of paragraphs with inline code, bold and a link,
+ * a list, a bash code block and a table. */
+function longBody(rand, pick, sentence) {
+  const paragraph = () => {
+    const parts = Array.from({ length: 4 + Math.floor(rand() * 3) }, () => `${sentence()}.`);
+    parts[1] = parts[1].replace(/(\w+)\./, '`$1`.');
+    parts[2] = parts[2].replace(/ (\w+) /, ' **$1** ');
+    parts[3] = parts[3].replace(/ (\w+) (\w+)/, ' [$1 $2](/blog/2016/01/01/post-0) ');
+    return parts.join(' ');
+  };
+  const sections = Array.from({ length: 3 }, (_, s) => [`## Part ${s + 1}`, '', paragraph(), '', `### Detail ${s + 1}`, '', paragraph(), ''].join('\n'));
+  return [
+    paragraph(),
+    '',
+    ...sections,
+    ...Array.from({ length: 3 }, () => `- ${sentence()}.`),
+    '',
+    '```bash',
+    `ferry forward --channel ${pick(WORDS)} http://localhost:3000/hooks`,
+    `# ${sentence()}.`,
+    '```',
+    '',
+    '| field | value | note |',
+    '|---|---|---|',
+    ...Array.from({ length: 4 }, () => `| ${pick(WORDS)} | ${pick(WORDS)} | ${sentence()} |`),
+    '',
+    paragraph(),
+    '',
+  ].join('\n');
 }
 
 /** A project that never existed: its config (listings on or off) and the authors; the content is passed as `--content`. */
@@ -74,7 +113,7 @@ function build(root, content) {
   });
 }
 
-const corpus = join(CACHE, `listings-corpus-${posts}`);
+const corpus = join(CACHE, `listings-corpus-${bodyKind === 'long' ? 'long-' : ''}${posts}`);
 const stamp = `${corpus}.stamp`;
 if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== String(posts)) {
   await clear(corpus, false);
@@ -120,9 +159,9 @@ const s = (ms) => (ms / 1000).toFixed(2);
 const m = machine();
 const report = `# Blog listings at ${posts.toLocaleString('en-US')} posts (issue 45)
 
-\`node bench/listings.js --posts ${posts} --pairs ${pairs}\`, ${m.date}, commit ${m.commit}: ${m.cpus} cores, ${m.memGb} GiB, Node ${m.node}.
+\`node bench/listings.js --posts ${posts} --pairs ${pairs}${bodyKind === 'long' ? ' --body long' : ''}\`, ${m.date}, commit ${m.commit}: ${m.cpus} cores, ${m.memGb} GiB, Node ${m.node}.
 
-${posts.toLocaleString('en-US')} dated posts, three tags each out of 200, six authors. The same corpus built cold by two projects
+${posts.toLocaleString('en-US')} dated posts, three tags each out of 200, six authors; ${bodyKind === 'long' ? "each post about 650 words, shaped like the goals corpus's documents (sections, a list, a bash code block, a table): [listings.md](listings.md) has the same with posts of 160 words" : "each post four short sections, about 160 words (the worst case for the listings' share: [listings-long.md](listings-long.md) has posts of about 650 words)"}. The same corpus built cold by two projects
 that differ only in \`blog\`: the theme's listings on (the defaults: a paginated index of 10 a page, a page per tag and
 per author of 20 a page, the lists of tags and authors) or off. Pairs alternate their order; each build goes into a
 project that never existed, with a minute for the disk to settle between pairs.
@@ -136,4 +175,4 @@ On / off, the median of the pairs' ratios: **wall ${wall.toFixed(3)}**, CPU ${cp
 Each pair, wall: ${rows.map((r) => (r.on.ms / r.off.ms).toFixed(3)).join(', ')}.
 `;
 console.log(`\n${report}`);
-if (!quick) writeFileSync(join(ROOT, 'docs/bench/listings.md'), report);
+if (!quick) writeFileSync(join(ROOT, `docs/bench/listings${bodyKind === 'long' ? '-long' : ''}.md`), report);
