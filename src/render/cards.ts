@@ -5,6 +5,9 @@
  */
 import type { PostSummary } from '../../templates/types.ts';
 
+/** The theme's listing page, as routes and the template bundle name it (render/bundle.ts). */
+export const BLOG_LIST = 'sitegen:blog-list';
+
 /** What a listing's card shows of a post: its summary without the excerpt and tags. */
 export function card({ excerpt: _excerpt, tags: _tags, ...post }: PostSummary): PostSummary {
   return { ...post, tags: [] };
@@ -23,9 +26,12 @@ function hasCards(props: Record<string, unknown>): props is Record<string, unkno
 /** Per list of posts (one a locale a build): each post's card by path, made on first use. */
 const byPath = new WeakMap<PostSummary[], { posts: Map<string, PostSummary>; cards: Map<string, PostSummary> }>();
 
-/** `props` with its page's items filled in from `posts` when it names them; other props as they are. */
-export function withCards(props: Record<string, unknown>, posts: PostSummary[]): Record<string, unknown> {
-  if (!hasCards(props)) return props;
+/**
+ * The props of the theme's listing (`pageRoute`) with its page's items filled in from `posts`; any other page's props
+ * as they are (a site's own `paths()` may well return props named `cards`).
+ */
+export function withCards(pageRoute: string | undefined, props: Record<string, unknown>, posts: PostSummary[]): Record<string, unknown> {
+  if (pageRoute !== BLOG_LIST || !hasCards(props)) return props;
   let known = byPath.get(posts);
   if (!known) byPath.set(posts, (known = { posts: new Map(posts.map((post) => [post.path, post])), cards: new Map() }));
   const items = props.cards.map((path) => {

@@ -289,7 +289,7 @@ export async function renderPage(
     related: job.related,
     ...(job.params ? { params: job.params } : {}),
     // A listing's cards come from the posts without using them: its key covers its own cards alone.
-    ...(job.props ? { props: withCards(job.props, scoped.posts) } : {}),
+    ...(job.props ? { props: withCards(job.pageRoute, job.props, scoped.posts) } : {}),
   };
   const strings = pageStrings(mod, shared, page.locale);
   const rendered = await renderLayout(mod, shared, job, ctx, loadLanguage, strings);

@@ -6,7 +6,7 @@
  */
 import type { Author, PostSummary } from '../../templates/types.ts';
 import { paginate } from '../../templates/paginate.ts';
-import { card } from '../render/cards.ts';
+import { BLOG_LIST, card } from '../render/cards.ts';
 import { hashText } from '../hash.ts';
 import { authorPath, tagPath, tagSlug } from '../../templates/components/util.ts';
 import { formatString, type StringValues } from '../../templates/i18n/format.ts';
@@ -15,9 +15,6 @@ import type { ResolvedConfig } from '../config/schema.ts';
 import type { PageModuleInfo } from '../routes/table.ts';
 import type { BlogListProps } from '../../templates/pages/blog-list.tsx';
 import type { LocaleModel } from './model.ts';
-
-/** The bundle's key of the theme's listing page (render/bundle.ts). */
-export const BLOG_LIST = 'sitegen:blog-list';
 
 export function blogPages(
   locales: LocaleModel[],

@@ -55,6 +55,8 @@ describe('routes from data', () => {
     expect(first.querySelectorAll('.catalog a').map((a) => a.getAttribute('href'))).toEqual(['/products/mooring-line', '/products/storm-lantern']);
     expect(first.querySelector('a.next')!.getAttribute('href')).toBe('/catalog/page/2');
     expect(first.querySelector('a.prev')).toBeNull();
+    // A prop of the site's own named like the theme listings' (`cards`) reaches the page as it was given.
+    expect(first.querySelector('.catalog-cards')!.text).toBe('gift card');
     const second = page('/catalog/page/2');
     expect(second.querySelector('a.prev')!.getAttribute('href')).toBe('/catalog');
     expect(second.querySelectorAll('.catalog a').map((a) => a.text)).toEqual(['Tide chart']);
