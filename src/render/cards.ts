@@ -4,6 +4,7 @@
  * (`cardsKey`, for the page's key), and the worker takes the cards from the posts its shared data already holds.
  */
 import type { PostSummary } from '../../templates/types.ts';
+import { hashText } from '../hash.ts';
 
 /** The theme's listing page, as routes and the template bundle name it (render/bundle.ts). */
 export const BLOG_LIST = 'sitegen:blog-list';
@@ -11,6 +12,17 @@ export const BLOG_LIST = 'sitegen:blog-list';
 /** What a listing's card shows of a post: its summary without the excerpt and tags. */
 export function card({ excerpt: _excerpt, tags: _tags, ...post }: PostSummary): PostSummary {
   return { ...post, tags: [] };
+}
+
+/** For one locale's listings: the props that name a page's posts and digest their cards (each card hashed once). */
+export function cardNames(): (items: PostSummary[]) => { cards: string[]; cardsKey: string } {
+  const digests = new Map<PostSummary, string>();
+  const digest = (post: PostSummary) => {
+    let d = digests.get(post);
+    if (d === undefined) digests.set(post, (d = hashText(JSON.stringify(card(post)))));
+    return d;
+  };
+  return (items) => ({ cards: items.map((post) => post.path), cardsKey: hashText(items.map(digest).join('')) });
 }
 
 /** The props of a listing whose `page.items` are named by `cards`. */

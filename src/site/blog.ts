@@ -6,8 +6,7 @@
  */
 import type { Author, PostSummary } from '../../templates/types.ts';
 import { paginate } from '../../templates/paginate.ts';
-import { BLOG_LIST, card } from '../render/cards.ts';
-import { hashText } from '../hash.ts';
+import { BLOG_LIST, cardNames } from '../render/cards.ts';
 import { authorPath, tagPath, tagSlug } from '../../templates/components/util.ts';
 import { formatString, type StringValues } from '../../templates/i18n/format.ts';
 import { ENGLISH, type StringTable } from '../../templates/i18n/keys.ts';
@@ -32,26 +31,14 @@ function localeListings(locale: LocaleModel, config: ResolvedConfig, authors: Re
   const say = (key: string, values?: StringValues) => formatString(strings, ENGLISH, key, values, code);
   const dir = `/${site.blogDir}`;
   const pages: PageModuleInfo[] = [];
-  // A post is on the index, its tags' and its author's pages: each page's job names its posts (the worker has them) with
-  // a digest of their cards, each made once (render/cards.ts).
-  const digests = new Map<PostSummary, string>();
-  const digest = (post: PostSummary) => {
-    let d = digests.get(post);
-    if (d === undefined) digests.set(post, (d = hashText(JSON.stringify(card(post)))));
-    return d;
-  };
+  // A post is on the index, its tags' and its author's pages: each page's job names its posts (render/cards.ts).
+  const named = cardNames();
   /** One route a page of `list`, titled `title` (and "– page 2" after the first). */
   const listing = (base: string, list: PostSummary[], size: number, title: string, description: string, props: Omit<BlogListProps, 'page'>) => {
     for (const entry of paginate(list, { size }, ({ page }) => (page ? `${base}/${page}` : base))) {
       const { items, ...page } = entry.props.page;
-      pages.push(
-        route(page.paths.current, page.number > 1 ? say('blog.pageTitle', { title, n: page.number }) : title, description, {
-          ...props,
-          page: { ...page, items: [] },
-          cards: items.map((post) => post.path),
-          cardsKey: hashText(items.map(digest).join('')),
-        }),
-      );
+      const heading = page.number > 1 ? say('blog.pageTitle', { title, n: page.number }) : title;
+      pages.push(route(page.paths.current, heading, description, { ...props, page: { ...page, items: [] }, ...named(items) }));
     }
   };
   const route = (path: string, title: string, description: string, props: BlogListProps & { cards?: string[]; cardsKey?: string }): PageModuleInfo => ({
