@@ -98,14 +98,23 @@ describe('sitegen dev', () => {
     await edit(file, () => '---\ntitle: Brand new post\ndescription: Added while dev runs.\ndate: 2022-05-06\nauthor: ada\n---\n\nFresh.\n');
     await until('/blog', (r) => r.text.includes('Brand new post'));
     expect((await get('/blog/2022/05/06/brand-new')).status).toBe(200);
+    // The theme's author listing: its cards come from the posts the workers hold (render/cards.ts).
+    const cards = (r: Awaited<ReturnType<typeof get>>) => Array.from(r.text.matchAll(/class="post-card-title"><a [^>]*>([^<]*)</g), (m) => m[1]);
+    expect(cards(await until('/blog/authors/ada', (r) => r.text.includes('Brand new post')))).toContain('Brand new post');
 
     await edit(file, (t) => t.replace('title: Brand new post', 'title: Renamed post'));
     await until('/blog', (r) => r.text.includes('Renamed post'));
+    const renamed = cards(await until('/blog/authors/ada', (r) => r.text.includes('Renamed post')));
+    expect(renamed).toContain('Renamed post');
+    expect(renamed).not.toContain('Brand new post');
 
     await new Promise((r) => setTimeout(r, 100));
     rmSync(join(site, file));
     await until('/blog', (r) => !r.text.includes('Renamed post'));
     expect((await get('/blog/2022/05/06/brand-new')).status).toBe(404);
+    const after = await until('/blog/authors/ada', (r) => !r.text.includes('Renamed post'));
+    expect(after.status).toBe(200);
+    expect(cards(after).length).toBeGreaterThan(0);
   });
 
   it('shows bad front matter in the overlay, keeps serving the last good page, and clears when fixed', async () => {
