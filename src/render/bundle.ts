@@ -9,6 +9,7 @@ import { findOverrides, themeOverrides } from './overrides.ts';
 import { PACKAGE_ROOT, isInside } from '../paths.ts';
 import { SitegenError } from '../errors.ts';
 import { hashInputs, hashText } from '../hash.ts';
+import { BLOG_LIST } from './cards.ts';
 import { memo } from '../cache/memo.ts';
 import { writeAtomic } from '../cache/json-file.ts';
 
@@ -107,7 +108,7 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
   lines.push(`export const pages = { ${pageEntries.join(', ')} };`);
   // The theme's own pages, which the plan gives routes (site/blog.ts): the blog's listings.
   lines.push(`import * as BlogList from ${JSON.stringify(join(PACKAGE_ROOT, 'templates/pages/blog-list.tsx'))};`);
-  lines.push(`export const themePages = { 'sitegen:blog-list': { file: '(built-in blog listing)', module: BlogList } };`);
+  lines.push(`export const themePages = { '${BLOG_LIST}': { file: '(built-in blog listing)', module: BlogList } };`);
   lines.push(`export { renderToString } from 'react-dom/server';`);
   lines.push(`export { createElement, Fragment } from 'react';`);
   lines.push(`export { IslandsContext } from ${JSON.stringify(join(PACKAGE_ROOT, 'templates/components/islands-context.ts'))};`);

@@ -10,12 +10,18 @@ import { hashText } from '../hash.ts';
 export const BLOG_LIST = 'sitegen:blog-list';
 
 /** What a listing's card shows of a post: its summary without the excerpt and tags. */
-export function card({ excerpt: _excerpt, tags: _tags, ...post }: PostSummary): PostSummary {
+function card({ excerpt: _excerpt, tags: _tags, ...post }: PostSummary): PostSummary {
   return { ...post, tags: [] };
 }
 
+/** The props that name a listing page's posts: their paths, and a digest of their cards for the page's key. */
+export interface NamedCards {
+  cards: string[];
+  cardsKey: string;
+}
+
 /** For one locale's listings: the props that name a page's posts and digest their cards (each card hashed once). */
-export function cardNames(): (items: PostSummary[]) => { cards: string[]; cardsKey: string } {
+export function cardNames(): (items: PostSummary[]) => NamedCards {
   const digests = new Map<PostSummary, string>();
   const digest = (post: PostSummary) => {
     let d = digests.get(post);
@@ -26,8 +32,7 @@ export function cardNames(): (items: PostSummary[]) => { cards: string[]; cardsK
 }
 
 /** The props of a listing whose `page.items` are named by `cards`. */
-interface CardProps {
-  cards: string[];
+interface CardProps extends Pick<NamedCards, 'cards'> {
   page: { items: PostSummary[] };
 }
 

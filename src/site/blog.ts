@@ -6,7 +6,7 @@
  */
 import type { Author, PostSummary } from '../../templates/types.ts';
 import { paginate } from '../../templates/paginate.ts';
-import { BLOG_LIST, cardNames } from '../render/cards.ts';
+import { BLOG_LIST, cardNames, type NamedCards } from '../render/cards.ts';
 import { authorPath, tagPath, tagSlug } from '../../templates/components/util.ts';
 import { formatString, type StringValues } from '../../templates/i18n/format.ts';
 import { ENGLISH, type StringTable } from '../../templates/i18n/keys.ts';
@@ -41,7 +41,7 @@ function localeListings(locale: LocaleModel, config: ResolvedConfig, authors: Re
       pages.push(route(page.paths.current, heading, description, { ...props, page: { ...page, items: [] }, ...named(items) }));
     }
   };
-  const route = (path: string, title: string, description: string, props: BlogListProps & { cards?: string[]; cardsKey?: string }): PageModuleInfo => ({
+  const route = (path: string, title: string, description: string, props: BlogListProps & Partial<NamedCards>): PageModuleInfo => ({
     route: path,
     file: '(built-in blog listing)',
     meta: { title, description, layout },
