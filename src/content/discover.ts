@@ -46,7 +46,7 @@ async function walkContent(contentDir: string, root: string, roots: ProjectScope
     return CONTENT_FILE.test(rel);
   };
   const started = Date.now();
-  const { files, problems, folders } = walkFiles(contentDir, { accept, ignore: IGNORE, roots, root });
+  const { files, problems, folders } = await walkFiles(contentDir, { accept, ignore: IGNORE, roots, root });
   mdx.sort();
   if (listingFile && folders && !problems.length) await saveListing(listingFile, contentDir, started, folders, { files, mdx });
   return { files, problems, mdx };
@@ -69,7 +69,7 @@ export interface PublicFile {
 
 /** The public folder's files (dotfiles left out), links followed by the same rule as content's. */
 export async function listPublicFiles(publicDir: string, root: string, roots: ProjectScope): Promise<{ files: PublicFile[]; problems: SitegenError[] }> {
-  const { files: rels, problems } = walkFiles(publicDir, { accept: () => true, ignore: ['**/.*/**'], roots, root });
+  const { files: rels, problems } = await walkFiles(publicDir, { accept: () => true, ignore: ['**/.*/**'], roots, root });
   const files = await mapLimit(rels, 32, async (rel) => {
     const file = join(publicDir, rel);
     return {

@@ -1,7 +1,6 @@
 /** Symbolic links in the content and public folders: followed when the build may read the target (scope.ts), else SG2010. */
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
-import fg from 'fast-glob';
 import { SitegenError } from '../errors.ts';
 import { displayPath, refusal, type ProjectScope } from './scope.ts';
 
@@ -53,9 +52,11 @@ export interface WalkOptions {
 
 /**
  * Every accepted file below `dir` (relative, sorted), following allowed links and skipping loops; SG2010 for each other
- * link. `folders`: every folder walked (relative, `''` for `dir`), when no link was met.
+ * link. `folders`: every folder walked (relative, `''` for `dir`), when no link was met. fast-glob is imported on the
+ * first walk: a build whose content listing is known never loads it.
  */
-export function walkFiles(dir: string, options: WalkOptions): { files: string[]; problems: SitegenError[]; folders?: string[] } {
+export async function walkFiles(dir: string, options: WalkOptions): Promise<{ files: string[]; problems: SitegenError[]; folders?: string[] }> {
+  const { default: fg } = await import('fast-glob');
   const files: string[] = [];
   const problems: SitegenError[] = [];
   const folders = [''];

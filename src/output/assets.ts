@@ -4,8 +4,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import fg from 'fast-glob';
 import { PACKAGE_ROOT, isInside } from '../paths.ts';
+import { listFiles } from '../list-files.ts';
 import { hashText } from '../hash.ts';
 import type { IslandBuild } from './islands.ts';
 import { memo } from '../cache/memo.ts';
@@ -56,7 +56,7 @@ export interface StylesheetWarning {
 /** The `.css` files of each folder, sorted by name, folder by folder. */
 export function stylesheetSources(dirs: string[], sub = ''): string[] {
   const files: string[] = [];
-  for (const dir of dirs) files.push(...fg.sync('*.css', { cwd: join(dir, sub), absolute: true }).sort());
+  for (const dir of dirs) files.push(...listFiles(join(dir, sub), { extensions: ['.css'] }));
   return files;
 }
 

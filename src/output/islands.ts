@@ -5,8 +5,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
-import fg from 'fast-glob';
 import { hashText } from '../hash.ts';
+import { listFiles } from '../list-files.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { SitegenError } from '../errors.ts';
 import type { BuildResult, Plugin } from 'esbuild';
@@ -36,7 +36,7 @@ export async function findIslands(dirs: string[]): Promise<Map<string, string>> 
   const islands = new Map<string, string>();
   for (const dir of dirs) {
     if (!existsSync(dir)) continue;
-    for (const file of fg.sync('*.{tsx,jsx}', { cwd: dir, absolute: true })) islands.set(basename(file).replace(/\.[^.]+$/, ''), file);
+    for (const file of listFiles(dir, { extensions: ['.tsx', '.jsx'] })) islands.set(basename(file).replace(/\.[^.]+$/, ''), file);
   }
   return islands;
 }

@@ -4,8 +4,8 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import fg from 'fast-glob';
 import type { ParseOptions } from '../content/types.ts';
+import { listFiles } from '../list-files.ts';
 import { markdownStrings } from '../i18n/tables.ts';
 import { THEME_COMPONENTS } from '../markdown/theme-components.ts';
 import { OVERRIDES_DIR } from '../render/overrides.ts';
@@ -18,7 +18,7 @@ export function markdownComponentFiles(root: string, plugins: Project['hooks']['
   const found = new Map<string, string>();
   const dir = join(root, OVERRIDES_DIR);
   if (existsSync(dir)) {
-    for (const file of fg.sync('*.{tsx,jsx}', { cwd: dir, absolute: true }).sort()) {
+    for (const file of listFiles(dir, { extensions: ['.tsx', '.jsx'] })) {
       const name = basename(file).replace(/\.[^.]+$/, '');
       if (COMPONENT_NAME.test(name)) found.set(name, file);
     }

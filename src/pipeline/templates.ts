@@ -3,8 +3,8 @@
  * island chunks, each reused while its inputs are unchanged (memo.ts).
  */
 import { join, resolve } from 'node:path';
-import fg from 'fast-glob';
 import { hashInputs } from '../hash.ts';
+import { listFiles } from '../list-files.ts';
 import { PACKAGE_ROOT, TEMPLATES_DIR } from '../paths.ts';
 import { bundleTemplates, findTemplateSources, type RenderBundle } from '../render/bundle.ts';
 import { buildRuntime, buildStylesheets, type SiteAssets } from '../output/assets.ts';
@@ -41,7 +41,7 @@ export async function compileTemplates(project: Project): Promise<CompiledTempla
       for (const plugin of hooks.plugins) for (const [name, file] of Object.entries(plugin.islands ?? {})) found.set(name, file);
       return buildIslands(found, cacheDir, config.base.replace(/\/$/, ''));
     }),
-    hashInputs(fg.sync('**/*.{ts,tsx,js,css}', { cwd: TEMPLATES_DIR, absolute: true }), [PACKAGE_ROOT]),
+    hashInputs(listFiles(TEMPLATES_DIR, { extensions: ['.ts', '.tsx', '.js', '.css'], recursive: true }), [PACKAGE_ROOT]),
   ]);
   // Named as the bundle's `layouts` object names them (render/bundle.ts): its keys, in their order.
   const layoutNames = Object.keys(Object.fromEntries([...sources.layouts].sort()));

@@ -2,8 +2,8 @@
 import type { BuildResult } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { basename, join, relative, resolve } from 'node:path';
-import fg from 'fast-glob';
+import { basename, join, relative, resolve, sep } from 'node:path';
+import { listFiles } from '../list-files.ts';
 import { REQUIRE_BANNER, externalPackages, nodeBundleOptions, nodeResolution, rawImports, resolvesAsPrebuilt } from '../resolve.ts';
 import { findOverrides, themeOverrides } from './overrides.ts';
 import { PACKAGE_ROOT, isInside } from '../paths.ts';
@@ -30,13 +30,13 @@ export function pageRoute(rel: string): string {
 
 export async function findTemplateSources(templatesDir: string, pagesDir: string): Promise<TemplateSources> {
   const layouts = new Map<string, string>();
-  for (const file of fg.sync('*.{tsx,jsx,ts,js}', { cwd: join(templatesDir, 'layouts'), absolute: true })) {
+  for (const file of listFiles(join(templatesDir, 'layouts'), { extensions: ['.tsx', '.jsx', '.ts', '.js'] })) {
     layouts.set(basename(file).replace(/\.[^.]+$/, ''), file);
   }
   const pages = new Map<string, string>();
   if (existsSync(pagesDir)) {
-    for (const rel of fg.sync('**/*.{tsx,jsx}', { cwd: pagesDir, ignore: ['**/_*', '**/_*/**'] })) {
-      pages.set(join(pagesDir, rel), pageRoute(rel));
+    for (const file of listFiles(pagesDir, { extensions: ['.tsx', '.jsx'], recursive: true, skipUnderscored: true })) {
+      pages.set(file, pageRoute(relative(pagesDir, file).split(sep).join('/')));
     }
   }
   return { layouts, pages };

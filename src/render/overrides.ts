@@ -4,8 +4,8 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
-import fg from 'fast-glob';
 import type { Plugin } from 'esbuild';
+import { listFiles } from '../list-files.ts';
 import { TEMPLATES_DIR } from '../paths.ts';
 
 export const OVERRIDES_DIR = 'site/components';
@@ -16,7 +16,7 @@ export async function findOverrides(root: string): Promise<Map<string, string>> 
   const dir = join(root, OVERRIDES_DIR);
   const overrides = new Map<string, string>();
   if (!existsSync(dir)) return overrides;
-  for (const file of fg.sync('*.{tsx,ts,jsx,js}', { cwd: dir, absolute: true })) {
+  for (const file of listFiles(dir, { extensions: ['.tsx', '.ts', '.jsx', '.js'] })) {
     const name = basename(file).replace(/\.[^.]+$/, '');
     if (['.tsx', '.ts'].some((ext) => existsSync(join(COMPONENTS_DIR, name + ext)))) overrides.set(name, file);
   }
