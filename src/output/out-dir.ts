@@ -60,6 +60,12 @@ export function checkOutDir(context: OutDirContext): void {
     if (within(source, out))
       throw refuse(outDir, `holds ${name} (${source})`, 'A build replaces everything in its output folder, and the sources would be lost.');
   }
+  // Inside a build's output (`--out dist/sub`): written there, it would be published with it, and replaced by its next build.
+  for (let folder = dirname(out); ; folder = dirname(folder)) {
+    if (/^\..+\.sitegen$/.test(basename(folder)) || existsSync(join(folder, '_sitegen/builds/latest.json')))
+      throw refuse(outDir, `is inside the output of another build (${folder})`, 'It would be published with that output, and lost at its next build.');
+    if (dirname(folder) === folder) break;
+  }
   let stats: ReturnType<typeof lstatSync>;
   try {
     stats = lstatSync(outDir, { throwIfNoEntry: false });

@@ -68,6 +68,22 @@ describe("F11 the output folder is sitegen's alone", () => {
     }
   });
 
+  it("F11 refuses --out inside a build's output (dist/sub) or its earlier builds, and the output is untouched", async () => {
+    const site = copyFixture('basic');
+    try {
+      expect((await runCli(['build', '--root', site])).code).toBe(0);
+      const served = readlinkSync(join(site, 'dist'));
+      const before = snapshot(join(site, 'dist'));
+      for (const out of ['dist/sub', 'dist/blog/sub', `.dist.sitegen/${served.split('/').pop()}/x`, '.dist.sitegen/x']) {
+        expectRefused(await runCli(['build', '--root', site, '--out', join(site, out)]), /is inside the output of another build/);
+      }
+      expect(readlinkSync(join(site, 'dist'))).toBe(served);
+      expect(snapshot(join(site, 'dist'))).toEqual(before);
+    } finally {
+      remove(site);
+    }
+  });
+
   it('F11 refuses a folder holding files that no sitegen build wrote, and keeps them', async () => {
     const site = copyFixture('basic');
     const foreign = tempDir('sitegen-foreign-');
