@@ -47,6 +47,7 @@ export const ERROR_CODES = {
   SG7001: 'Output could not be written',
   SG7002: 'Build cache damaged',
   SG7003: 'Output folder refused',
+  SG7004: 'Changes file cannot be written',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

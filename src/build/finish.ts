@@ -2,10 +2,10 @@
  * The last stage of `sitegen build`: the plugins' `build:done`, the checks over the finished site, the swap that puts
  * the new output in place, what changed, and the records the next build reuses from.
  */
-import { type Dirent, readdirSync } from 'node:fs';
+import { accessSync, constants, type Dirent, readdirSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
-import { BuildErrors, applyCheckLevels } from '../errors.ts';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { BuildErrors, SitegenError, applyCheckLevels } from '../errors.ts';
 import { type Logger, formatMs, reportWarning } from '../log.ts';
 import { runBuildDone } from '../pipeline/outputs.ts';
 import { type OutputState, saveOutputState } from '../pipeline/state.ts';
@@ -62,9 +62,10 @@ export async function finish(ctx: BuildContext, outputs: { redirects: number }):
   const builtAt = Date.now();
   // The replaced generation is kept while it differs from this one in a few files: the next build starts from it.
   const spareChanges = [...changes.changed, ...changes.removed];
+  // Before the swap: a list that cannot be written fails the build with the previous output still in place.
+  if (ctx.options.changes) await writeChanges(ctx.options.changes, changes);
   const spare = await folder.commit(spareChanges.length <= Math.max(64, written.size / 4));
   ctx.done(`wrote ${changes.changed.length} files, ${written.size - changes.changed.length} unchanged, removed ${changes.removed.length}`);
-  if (ctx.options.changes) await writeChanges(ctx.options.changes, changes);
   if (ctx.options.verify) reportVerified(log, written.size, changes);
   const warnings = [...ctx.early.warnings, ...levelled.warnings];
   const state: OutputState = {
@@ -125,9 +126,32 @@ function reportVerified(log: Logger, files: number, changes: OutputChanges): voi
   log.warn(`verified ${files} files: ${differed.length} differed from what the sources give and were written again: ${list}`);
 }
 
-/** `--changes <file>`: the changed, then the removed output paths, one per line. */
-async function writeChanges(file: string, changes: OutputChanges): Promise<void> {
-  await writeFile(file, [...changes.changed, ...changes.removed].map((f) => `${f}\n`).join(''));
+/** `--changes <file>`: the changed, then the removed output paths, one per line (none: an empty file). */
+export async function writeChanges(file: string, changes: OutputChanges): Promise<void> {
+  try {
+    await writeFile(file, [...changes.changed, ...changes.removed].map((f) => `${f}\n`).join(''));
+  } catch (error) {
+    throw changesRefused(file, (error as Error).message);
+  }
+}
+
+const changesRefused = (file: string, why: string) =>
+  new SitegenError('SG7004', `The list of changed files cannot be written to ${file}: ${why}`, {
+    hint: 'Pass --changes a file in a folder that exists and that you may write to.',
+  });
+
+/** `--changes <file>`, checked before the build starts: a folder that exists and can be written, and no folder at the path itself. */
+export function checkChangesFile(file: string): void {
+  const path = resolve(file);
+  const stats = statSync(path, { throwIfNoEntry: false });
+  if (stats?.isDirectory()) throw changesRefused(file, 'it is a folder');
+  const parent = statSync(dirname(path), { throwIfNoEntry: false });
+  if (!parent?.isDirectory()) throw changesRefused(file, `the folder ${dirname(path)} does not exist`);
+  try {
+    accessSync(stats ? path : dirname(path), constants.W_OK);
+  } catch {
+    throw changesRefused(file, stats ? 'the file is not writable' : `the folder ${dirname(path)} is not writable`);
+  }
 }
 
 /** Every file below `dir` (relative paths), for a previous output no records describe. */

@@ -19,6 +19,7 @@ import { changedSources, completeDocCache, pruned, saveDocCache, sourceKey, sour
 import { Workers } from '../pipeline/workers.ts';
 import type { BuildResult } from './build.ts';
 import type { BuildContext } from './context.ts';
+import { writeChanges } from './finish.ts';
 import { loadIndex, parseSources } from './load.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { dueCount, postDate } from '../site/schedule.ts';
@@ -122,6 +123,8 @@ export async function upToDate(ctx: BuildContext): Promise<BuildResult | undefin
       () => saveDocs(ctx),
       () => undefined,
     );
+  // Nothing changed: the list is empty (not the last build's, left over).
+  if (ctx.options.changes) await writeChanges(ctx.options.changes, { changed: [], removed: [] });
   const warnings = (state.warnings ?? []).map((w) => SitegenError.fromJSON(w));
   for (const w of warnings) reportWarning(log, w);
   const ms = performance.now() - ctx.started;

@@ -28,6 +28,7 @@ import { dataDigest, readAuthors } from '../site/data.ts';
 import { resolveNow } from '../site/schedule.ts';
 import type { BuildOptions } from './build.ts';
 import { type BuildContext, later } from './context.ts';
+import { checkChangesFile } from './finish.ts';
 
 /** Below this many output files, checking their sizes on another thread costs more than it saves. */
 const SIZE_CHECK_THREAD_FROM = 8000;
@@ -42,6 +43,8 @@ export async function load(options: BuildOptions, ctx: Pick<BuildContext, 'start
   const rootDir = options.root ?? '.';
   // A bad --now fails before anything starts.
   const schedule = { now: resolveNow(options.now), future: options.future ?? false };
+  // So is a --changes file that could not be written at the end.
+  if (options.changes) checkChangesFile(options.changes);
   cacheNotices.dropped = (file) => ctx.log.info(`note: the cache file ${relative(rootDir, file)} could not be read; it is rebuilt`);
   const force = !!options.force || !!options.verify;
   let compiled: { resolve(plugins: PluginModule[]): void; reject(error: unknown): void } | undefined;

@@ -3,7 +3,7 @@
  * only the files whose sources changed, says how many, lists them with --changes, and leaves
  * every other file as it was (the same inode: a hard link from the previous generation).
  */
-import { cpSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentQueryKey, queryHash } from '../../src/output/manifest.ts';
@@ -83,6 +83,37 @@ describe('a rebuild with nothing changed', () => {
     const forced = await build('--force');
     expect(forced.stdout).toMatch(/wrote 0 files, \d+ unchanged, removed 0/);
     expect(differing(before, snapshot('same-after'))).toEqual([]);
+  });
+
+  it('writes an empty --changes list, not the last one left over', async () => {
+    await build();
+    const changesFile = join(scratch, 'changes-none.txt');
+    writeFileSync(changesFile, 'about/index.html\n');
+    expect((await build('--changes', changesFile)).stdout).toContain('is up to date');
+    expect(readFileSync(changesFile, 'utf8')).toBe('');
+  });
+});
+
+describe('a --changes file that cannot be written', () => {
+  it('fails the build before it starts (SG7004), and the output stays as it was', async () => {
+    await build();
+    const served = readlinkSync(join(site, 'dist'));
+    edit('content/about.md', (t) => `${t}\nA sentence the failed build does not publish.\n`);
+    for (const [file, why] of [
+      [join(scratch, 'missing-folder', 'changes.txt'), /does not exist/],
+      [scratch, /it is a folder/],
+    ] as const) {
+      const result = await runCli(['build', '--root', site, '--changes', file]);
+      expect(result.code, result.stdout).toBe(1);
+      expect(result.stderr).toContain('[SG7004]');
+      expect(result.stderr).toMatch(why);
+      expect(result.stderr).toMatch(/hint: Pass --changes a file in a folder that exists/);
+      expect(readlinkSync(join(site, 'dist'))).toBe(served);
+      expect(readFileSync(join(site, 'dist/about/index.html'), 'utf8')).not.toContain('the failed build does not publish');
+    }
+    // The next build with a good list publishes the edit.
+    await build('--changes', join(scratch, 'changes-ok.txt'));
+    expect(readFileSync(join(site, 'dist/about/index.html'), 'utf8')).toContain('the failed build does not publish');
   });
 });
 
