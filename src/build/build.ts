@@ -10,6 +10,8 @@ import { type OutputFolder, hookSignals } from '../output/folder.ts';
 import { identify, upToDate } from './identify.ts';
 import { load, scan } from './load.ts';
 import { finish } from './finish.ts';
+import { lockBuild } from './lock.ts';
+import { cacheDirOf, projectRoot } from '../pipeline/project.ts';
 import { plan, render } from './write.ts';
 
 export interface BuildOptions extends ConfigOverrides {
@@ -64,6 +66,15 @@ function phases(log: Logger, profile = false) {
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
   hookSignals(); // Ctrl-C at any point: exit 130, removing unfinished output
+  const unlock = lockBuild(cacheDirOf(options.root ?? '.'), projectRoot(options.root ?? '.'));
+  try {
+    return await buildLocked(options);
+  } finally {
+    unlock();
+  }
+}
+
+async function buildLocked(options: BuildOptions): Promise<BuildResult> {
   const ctx = await load(options, { started: performance.now(), log: options.log, done: phases(options.log, options.profile) });
   try {
     await scan(ctx);

@@ -4,6 +4,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, copyFixture, listFiles, remove, runCli, tempDir } from '../helpers.ts';
@@ -80,6 +81,39 @@ describe("F11 the output folder is sitegen's alone", () => {
       expect(readlinkSync(join(site, 'dist'))).toBe(served);
       expect(snapshot(join(site, 'dist'))).toEqual(before);
     } finally {
+      remove(site);
+    }
+  });
+
+  it('F12 builds one at a time: a running build holds the lock (SG7005, the output untouched); one that is gone does not', async () => {
+    const site = copyFixture('basic');
+    const holder = spawn('sleep', ['60']);
+    try {
+      expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
+      expect(existsSync(join(site, '.sitegen-cache/build.lock'))).toBe(false);
+      const served = readlinkSync(join(site, 'dist'));
+      const lock = (pid: number) =>
+        writeFileSync(join(site, '.sitegen-cache/build.lock'), JSON.stringify({ pid, host: hostname(), started: '2026-11-29T10:00:00.000Z' }));
+      lock(holder.pid!);
+      writeFileSync(join(site, 'content/about.md'), `${readFileSync(join(site, 'content/about.md'), 'utf8')}\nWhile locked.\n`);
+      const refused = await runCli(['build', '--root', site]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('[SG7005] Another build is running');
+      expect(refused.stderr).toContain(`process ${holder.pid}, started 2026-11-29T10:00:00.000Z`);
+      expect(refused.stderr).toMatch(/hint: .*delete \.sitegen-cache\/build\.lock/);
+      expect(readlinkSync(join(site, 'dist'))).toBe(served);
+      // The holder gone (a build killed): its lock is taken over, and released at the end.
+      holder.kill('SIGKILL');
+      await new Promise((resolve) => holder.once('exit', resolve));
+      const built = await runCli(['build', '--root', site]);
+      expect(built.code, built.stderr).toBe(0);
+      expect(readFileSync(join(site, 'dist/about/index.html'), 'utf8')).toContain('While locked.');
+      expect(existsSync(join(site, '.sitegen-cache/build.lock'))).toBe(false);
+      // A lock from another machine (a restored CI cache) holds nothing here.
+      writeFileSync(join(site, '.sitegen-cache/build.lock'), JSON.stringify({ pid: process.pid, host: 'ci-runner-elsewhere', started: 'x' }));
+      expect((await runCli(['build', '--quiet', '--root', site, '--force'])).code).toBe(0);
+    } finally {
+      holder.kill('SIGKILL');
       remove(site);
     }
   });
