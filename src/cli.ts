@@ -164,8 +164,9 @@ Examples:
         const locales = opts.locales === undefined ? undefined : parseLocales(String(opts.locales));
         console.log(formatCreated(createSite({ dir, install: opts.install, locales })));
       } catch (error) {
-        if (!(error instanceof CreateError)) throw error;
-        console.error(`✗ ${error.message}\n  hint: ${error.hint}`);
+        // Anything else (the disk, npm): its message, not a stack.
+        if (error instanceof CreateError) console.error(`✗ ${error.message}\n  hint: ${error.hint}`);
+        else console.error(`✗ sitegen create failed: ${(error as Error)?.message ?? String(error)}`);
         process.exitCode = 1;
       }
     });

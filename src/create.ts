@@ -3,8 +3,8 @@
  * yet, so the site depends on a copy of the running sitegen packed into its vendor/ folder.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { PACKAGE_NAME, PACKAGE_ROOT } from './paths.ts';
 
 export const STARTER_DIR = join(PACKAGE_ROOT, 'templates/starter');
@@ -177,6 +177,21 @@ function addLocales(dir: string, locales: string[]): void {
 export function createSite(options: CreateOptions): CreateResult {
   const cwd = options.cwd ?? process.cwd();
   const dir = resolve(cwd, options.dir);
+  // A file where the folder (or one of its parents) would be.
+  for (let at = dir; ; at = dirname(at)) {
+    let stats: ReturnType<typeof statSync>;
+    try {
+      stats = statSync(at, { throwIfNoEntry: false });
+    } catch {
+      stats = undefined; // a file on the way (ENOTDIR): found further up
+    }
+    if (stats && !stats.isDirectory())
+      throw new CreateError(
+        `${options.dir} cannot be made: ${relative(cwd, at) || at} is a file`,
+        'sitegen create writes a new site into a new or empty folder; pick another name.',
+      );
+    if (stats || dirname(at) === at) break;
+  }
   if (existsSync(dir) && readdirSync(dir).length > 0) {
     throw new CreateError(`${options.dir} is not empty`, 'sitegen create writes a new site into a new or empty folder; pick another name.');
   }

@@ -1,7 +1,7 @@
 /**
  * `sitegen create`: a new site from the starter, built through the real CLI with no warnings.
  */
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +62,18 @@ describe('sitegen create', () => {
     const again = await runCli(['create', 'my site'], { cwd: parent });
     expect(again.code).toBe(1);
     expect(again.stderr).toBe('✗ my site is not empty\n  hint: sitegen create writes a new site into a new or empty folder; pick another name.\n');
+  });
+
+  it('refuses a file where the folder or a parent of it would be, with a hint and nothing written', async () => {
+    writeFileSync(join(parent, 'a-file'), 'mine');
+    for (const dir of ['a-file', 'a-file/sub']) {
+      const result = await runCli(['create', dir], { cwd: parent });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `✗ ${dir} cannot be made: a-file is a file\n  hint: sitegen create writes a new site into a new or empty folder; pick another name.\n`,
+      );
+    }
+    expect(readFileSync(join(parent, 'a-file'), 'utf8')).toBe('mine');
   });
 
   it('builds with no warnings', () => {
