@@ -31,9 +31,11 @@ export interface FeedOptions {
   title?: string;
 }
 
-/** Root-relative links and images → absolute on `origin`, so the content works in any reader. */
+/** Root-relative links and images → absolute on `origin`, so the content works in any reader (each `srcset` candidate too). */
 export function absolutize(html: string, origin: string): string {
-  return html.replace(/\s(href|src)="\/(?!\/)/g, ` $1="${origin}/`);
+  return html
+    .replace(/\s(href|src|poster)="\/(?!\/)/g, ` $1="${origin}/`)
+    .replace(/\ssrcset="([^"]*)"/g, (_, list: string) => ` srcset="${list.replace(/(^|,)(\s*)\/(?!\/)/g, `$1$2${origin}/`)}"`);
 }
 
 /** Code blocks' copy buttons need the site's script: a feed reader would show them dead. */
