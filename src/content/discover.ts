@@ -1,5 +1,6 @@
 /** Find content files (fast-glob) and public files. */
 import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { SitegenError } from '../errors.ts';
@@ -68,8 +69,19 @@ export interface PublicFile {
 }
 
 /** The public folder's files (dotfiles left out), links followed by the same rule as content's. */
+const WELL_KNOWN = '.well-known';
+
 export async function listPublicFiles(publicDir: string, root: string, roots: ProjectScope): Promise<{ files: PublicFile[]; problems: SitegenError[] }> {
-  const { files: rels, problems } = await walkFiles(publicDir, { accept: () => true, ignore: ['**/.*/**'], roots, root });
+  const walk = (dir: string) => walkFiles(dir, { accept: () => true, ignore: ['**/.*/**'], roots, root });
+  const { files: rels, problems } = await walk(publicDir);
+  // Names starting with a dot are not published (`.DS_Store`, `.gitkeep`, an `.env` put there by mistake), except
+  // `.well-known/` (security.txt, ACME challenges, app links), which hosts serve as any other folder.
+  const wellKnown = join(publicDir, WELL_KNOWN);
+  if (statSync(wellKnown, { throwIfNoEntry: false })?.isDirectory()) {
+    const more = await walk(wellKnown);
+    rels.push(...more.files.map((rel) => `${WELL_KNOWN}/${rel}`));
+    problems.push(...more.problems);
+  }
   const files = await mapLimit(rels, 32, async (rel) => {
     const file = join(publicDir, rel);
     return {

@@ -52,7 +52,8 @@ export function refusal(file: string, scope: ProjectScope): string | undefined {
   const rel = scope.within.map((dir) => inside(file, dir)).find((r) => r !== undefined);
   if (rel === undefined) return 'is outside the project';
   const parts = rel.split(sep);
-  if (parts.some((part) => part.startsWith('.'))) return 'is in a hidden folder or is a hidden file';
+  // (`.well-known` holds what hosts publish on purpose: security.txt, ACME challenges.)
+  if (parts.some((part) => part.startsWith('.') && part !== '.well-known')) return 'is in a hidden folder or is a hidden file';
   if (parts.includes('node_modules')) return 'is in node_modules';
   return undefined;
 }

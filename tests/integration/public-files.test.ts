@@ -1,0 +1,57 @@
+/**
+ * `site/public` is published as it is, but for names starting with a dot (`.DS_Store`, `.gitkeep`, an `.env` put there
+ * by mistake); `.well-known/` is published, as hosts serve it: security.txt, ACME challenges, app links. Build, preview
+ * and dev agree.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDevServer, type DevServer } from '../../src/dev/server.ts';
+import { startPreview } from '../../src/server/preview.ts';
+import { copyFixture, listFiles, remove, runCli } from '../helpers.ts';
+
+let site: string;
+let dev: DevServer | undefined;
+let preview: Awaited<ReturnType<typeof startPreview>> | undefined;
+
+beforeAll(async () => {
+  site = copyFixture('basic');
+  const pub = join(site, 'site/public');
+  mkdirSync(join(pub, '.well-known/acme-challenge'), { recursive: true });
+  writeFileSync(join(pub, '.well-known/security.txt'), 'Contact: mailto:security@example.com\n');
+  writeFileSync(join(pub, '.well-known/acme-challenge/token-1'), 'token-1.key\n');
+  writeFileSync(join(pub, '.well-known/.hidden'), 'not published\n');
+  mkdirSync(join(pub, '.private'), { recursive: true });
+  writeFileSync(join(pub, '.private/notes.txt'), 'not published\n');
+  writeFileSync(join(pub, '.env'), 'SECRET=1\n');
+  const built = await runCli(['build', '--quiet', '--root', site]);
+  expect(built.code, built.stderr).toBe(0);
+  preview = await startPreview({ outDir: join(site, 'dist'), port: 0 });
+  dev = await startDevServer({ root: site, port: 0 });
+}, 60_000);
+afterAll(async () => {
+  await preview?.close();
+  await dev?.close();
+  remove(site);
+});
+
+describe('.well-known in site/public', () => {
+  it('is published, and no other name starting with a dot is', () => {
+    const files = listFiles(join(site, 'dist'));
+    expect(files).toContain('.well-known/security.txt');
+    expect(files).toContain('.well-known/acme-challenge/token-1');
+    expect(files.filter((f) => f.split('/').some((part) => part.startsWith('.') && part !== '.well-known'))).toEqual([]);
+  });
+
+  it('is served by preview and dev, the rest is not', async () => {
+    for (const [name, url] of [
+      ['preview', preview!.url],
+      ['dev', dev!.url],
+    ] as const) {
+      const found = await fetch(`${url}/.well-known/security.txt`);
+      expect(found.status, name).toBe(200);
+      expect(await found.text()).toBe('Contact: mailto:security@example.com\n');
+      for (const path of ['/.env', '/.private/notes.txt', '/.well-known/.hidden']) expect((await fetch(`${url}${path}`)).status, `${url}${path}`).toBe(404);
+    }
+  });
+});
