@@ -36,8 +36,8 @@ export function tempDir(prefix = 'sitegen-test-'): string {
 }
 
 /** A private copy of a fixture site, so a test can break it. */
-export function copyFixture(name: string): string {
-  const dir = tempDir(`sitegen-${name}-`);
+export function copyFixture(name: string, into?: string): string {
+  const dir = into ?? tempDir(`sitegen-${name}-`);
   // Without the cache a test run in place may have left in the fixture: each copy starts as a clean clone's would.
   cpSync(join(FIXTURES, name), dir, { recursive: true, filter: (source) => basename(source) !== '.sitegen-cache' });
   return dir;

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NAVIGATION_KEY, POSTS_QUERY_KEY, documentQueryKey, queryHash } from '../../src/content/query-key.ts';
 import { startPreview, type RunningServer } from '../../src/server/preview.ts';
-import { FIXTURES, remove, runCli, tempDir } from '../helpers.ts';
+import { copyFixture, remove, runCli, tempDir } from '../helpers.ts';
 import { launch, type Browser } from './chromium.ts';
 
 let out: string;
@@ -36,7 +36,7 @@ let ownPayloads = 0;
 
 beforeAll(async () => {
   out = join(tempDir(), 'dist');
-  const built = await runCli(['build', '--quiet', '--root', join(FIXTURES, 'basic'), '--out', out]);
+  const built = await runCli(['build', '--quiet', '--root', copyFixture('basic', join(out, '..', 'site')), '--out', out]);
   expect(built.code, built.stderr).toBe(0);
   buildId = JSON.parse(readFileSync(join(out, '_sitegen/builds/latest.json'), 'utf8')).id;
   server = await startPreview({

@@ -4,7 +4,7 @@
 import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES, html, json, listFiles, read, remove, runCli, tempDir, type CliResult } from '../helpers.ts';
+import { FIXTURES, copyFixture, html, json, listFiles, read, remove, runCli, tempDir, type CliResult } from '../helpers.ts';
 import { COLOR_SCHEME_SCRIPT } from '../../src/render/color-scheme.ts';
 
 let out: string;
@@ -12,7 +12,7 @@ let result: CliResult;
 
 beforeAll(async () => {
   out = join(tempDir(), 'dist');
-  result = await runCli(['build', '--root', join(FIXTURES, 'basic'), '--out', out]);
+  result = await runCli(['build', '--root', copyFixture('basic', join(out, '..', 'site')), '--out', out]);
 });
 afterAll(() => remove(join(out, '..')));
 
@@ -224,7 +224,7 @@ describe('reproducible builds', () => {
   it('takes the build time from SOURCE_DATE_EPOCH when it is set, never from the clock', async () => {
     const dir = tempDir();
     try {
-      const result = await runCli(['build', '--quiet', '--root', join(FIXTURES, 'basic'), '--out', join(dir, 'o')], {
+      const result = await runCli(['build', '--quiet', '--root', copyFixture('basic', join(dir, 'site')), '--out', join(dir, 'o')], {
         env: { SOURCE_DATE_EPOCH: '1700000000' },
       });
       expect(result.code).toBe(0);

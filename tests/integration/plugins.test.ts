@@ -7,14 +7,14 @@ import { writeFileSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'node-html-parser';
 import { startDevServer } from '../../src/dev/server.ts';
-import { FIXTURES, copyFixture, html, json, read, remove, runCli, tempDir, type CliResult } from '../helpers.ts';
+import { copyFixture, html, json, read, remove, runCli, tempDir, type CliResult } from '../helpers.ts';
 
 let out: string;
 let result: CliResult;
 
 beforeAll(async () => {
   out = join(tempDir(), 'dist');
-  result = await runCli(['build', '--root', join(FIXTURES, 'plugins'), '--out', out, '--profile']);
+  result = await runCli(['build', '--root', copyFixture('plugins', join(out, '..', 'site')), '--out', out, '--profile']);
 }, 60_000);
 afterAll(() => remove(join(out, '..')));
 

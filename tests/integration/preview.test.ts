@@ -4,14 +4,14 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreview, type RunningServer } from '../../src/server/preview.ts';
-import { FIXTURES, read, remove, runCli, tempDir } from '../helpers.ts';
+import { copyFixture, read, remove, runCli, tempDir } from '../helpers.ts';
 
 let out: string;
 let server: RunningServer;
 
 beforeAll(async () => {
   out = join(tempDir(), 'dist');
-  expect((await runCli(['build', '--quiet', '--root', join(FIXTURES, 'basic'), '--out', out])).code).toBe(0);
+  expect((await runCli(['build', '--quiet', '--root', copyFixture('basic', join(out, '..', 'site')), '--out', out])).code).toBe(0);
   server = await startPreview({ outDir: out, port: 0 });
 }, 60_000);
 afterAll(async () => {

@@ -6,14 +6,14 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES, copyFixture, html, listFiles, read, remove, runCli, tempDir } from '../helpers.ts';
+import { copyFixture, html, listFiles, read, remove, runCli, tempDir } from '../helpers.ts';
 
 let out: string;
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });
 
 beforeAll(async () => {
   out = join(tempDir(), 'dist');
-  const result = await runCli(['build', '--quiet', '--root', join(FIXTURES, 'basic'), '--out', out]);
+  const result = await runCli(['build', '--quiet', '--root', copyFixture('basic', join(out, '..', 'site')), '--out', out]);
   expect(result.code, result.stderr).toBe(0);
 }, 60_000);
 afterAll(() => remove(join(out, '..')));
