@@ -52,6 +52,16 @@ export function frontMatterError(source: SourceFile, text: string, error: unknow
   });
 }
 
+/** SG2001 for front matter that parses to a list or a single value: it names no fields, and would be dropped unseen. */
+export function frontMatterShapeError(source: SourceFile, text: string, data: unknown): SitegenError {
+  const kind = Array.isArray(data) ? 'a list' : `a single ${typeof data === 'string' ? 'text' : typeof data}`;
+  return new SitegenError('SG2001', `Invalid front matter: it is ${kind}, not \`key: value\` pairs`, {
+    location: { file: source.display, line: 1 },
+    frame: frameAt(text, 1),
+    hint: 'Front matter must be `key: value` pairs, one a line (`title: My page`). To give a list, put it under a key: `tags: [a, b]`.',
+  });
+}
+
 /** What a file whose bytes are not (all) text gets: SG2005 when there is no text, SG2008 for bytes replaced. */
 export function encodingError(source: SourceFile, issue: DecodeIssue, text: string | undefined): SitegenError {
   const location = { file: source.display, line: issue.line };

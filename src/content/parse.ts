@@ -19,7 +19,7 @@ import { parseDate } from './dates.ts';
 
 export { parseDate };
 import type { ContentDocument, ParseOptions, ParseResult, SourceFile } from './types.ts';
-import { encodingError, frameAt, frontMatterError, jsonError, nestingError, yamlError } from './parse-errors.ts';
+import { encodingError, frameAt, frontMatterError, frontMatterShapeError, jsonError, nestingError, yamlError } from './parse-errors.ts';
 
 const MORE = /^[ \t]*<!--\s*more\s*-->[ \t]*$/m;
 const WORDS_PER_MINUTE = 220;
@@ -119,7 +119,7 @@ interface SourceData {
   bodyLine: number;
 }
 
-/** The data in `text`, or the problem that stops it being read: SG2006 for a data file, SG2001 for front matter. */
+/** The data in `text`, or the problem that stops it being read: SG2006 for a data file, SG2001 for front matter (a list or a single value too). */
 function readData(source: SourceFile, type: ContentType, text: string): SourceData | SitegenError {
   let data: Record<string, unknown>;
   let body = '';
@@ -127,7 +127,9 @@ function readData(source: SourceFile, type: ContentType, text: string): SourceDa
   try {
     if (type === 'markdown') {
       const parsed = splitFrontMatter(text);
-      data = (parsed.data ?? {}) as Record<string, unknown>;
+      const value: unknown = parsed.data ?? {};
+      if (typeof value !== 'object' || Array.isArray(value)) return frontMatterShapeError(source, text, value);
+      data = value as Record<string, unknown>;
       body = parsed.content;
       bodyLine = text.slice(0, text.length - body.length).split('\n').length - 1;
     } else {

@@ -237,4 +237,20 @@ describe('bad content input', () => {
     expect(result.stderr).toContain('✗ content/object.md:2 [SG2001] Invalid front matter\n  Invalid front matter: `title:` is an object, not text');
     expect(existsSync(join(site, 'dist'))).toBe(false);
   });
+
+  it('minor: front matter that is a list or a single text, not key: value pairs, is SG2001 at line 1, in every build', async () => {
+    site = copyFixture('basic');
+    write('content/listed.md', '---\n- a\n- b\n---\n\nBody.\n');
+    write('content/scalar.md', '---\njust a string\n---\n\nBody.\n');
+    for (const run of [1, 2]) {
+      const result = await build();
+      expect(result.code, `build ${run}`).toBe(1);
+      expect(result.stderr).toContain('✗ content/listed.md:1 [SG2001] Invalid front matter\n  Invalid front matter: it is a list, not `key: value` pairs');
+      expect(result.stderr).toContain(
+        '✗ content/scalar.md:1 [SG2001] Invalid front matter\n  Invalid front matter: it is a single text, not `key: value` pairs',
+      );
+      expect(result.stderr).toContain('hint: Front matter must be `key: value` pairs, one a line (`title: My page`).');
+    }
+    expect(existsSync(join(site, 'dist'))).toBe(false);
+  });
 });

@@ -61,6 +61,30 @@ describe('parseDocument', () => {
     expect(errors[0].frame).toContain('> 3 | description: "unclosed');
   });
 
+  it('reports front matter that is a list or a single value, not key: value pairs, at line 1', () => {
+    const cases: [string, string][] = [
+      ['---\n- a\n- b\n---\nbody\n', 'a list'],
+      ['---\njust a string\n---\nbody\n', 'a single text'],
+      ['---\n42\n---\nbody\n', 'a single number'],
+      ['---json\n["a"]\n---\nbody\n', 'a list'],
+    ];
+    for (const [text, kind] of cases) {
+      const { doc, errors } = parse('listed.md', text);
+      expect(doc, text).toBeUndefined();
+      expect(errors, text).toEqual([
+        expect.objectContaining({
+          code: 'SG2001',
+          message: `Invalid front matter: it is ${kind}, not \`key: value\` pairs`,
+          location: { file: 'content/listed.md', line: 1 },
+          hint: expect.stringContaining('Front matter must be `key: value` pairs'),
+        }),
+      ]);
+    }
+    // Empty front matter, or only a comment, is no front matter.
+    expect(parse('empty.md', '---\n# nothing yet\n---\nbody\n').errors).toEqual([]);
+    expect(parse('null.md', '---\n~\n---\nbody\n').errors).toEqual([]);
+  });
+
   it('splits the excerpt at <!-- more --> and removes the marker', () => {
     const { doc } = parse('post.md', '---\ntitle: P\n---\nFirst paragraph.\n\n<!-- more -->\n\nSecond.\n');
     expect(doc?.excerpt).toBe('<p>First paragraph.</p>\n');
