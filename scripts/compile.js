@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compile src/ to lib/ with esbuild (one bundle per entry). Dependencies stay external, except a
 // few pure-JS ones loaded at start-up (fast-glob and its 30 modules, commander, zod, picocolors;
-// in each worker, markdown-it, its anchor, footnote, emoji and tex plugins, and gray-matter): Node
+// in each worker, markdown-it, its anchor, footnote, emoji and tex plugins, gray-matter and smol-toml): Node
 // resolves, reads and links each module file separately, which costs more at start-up than the
 // code itself (55 ms against 18 ms for the worker's first three). Never inlined: what the template
 // bundle imports too (React, shiki and its TextMate engine), which must be the one copy of each
@@ -27,6 +27,7 @@ const INLINED_ROOTS = [
   'markdown-it-emoji',
   '@mdit/plugin-tex',
   'gray-matter',
+  'smol-toml',
 ];
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const DECLARED = new Set(Object.keys(manifest.dependencies));

@@ -29,7 +29,7 @@ function offset(zone: string): string | undefined {
   return `${m[1]}${m[2].padStart(2, '0')}:${m[3] ?? '00'}`;
 }
 
-function daysIn(year: number, month: number): number {
+export function daysIn(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }

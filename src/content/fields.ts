@@ -31,9 +31,9 @@ export interface Fields {
   errors: SitegenError[];
 }
 
-/** The line (from 1) where front matter sets `key`. */
+/** The line (from 1) where front matter sets `key` (`key:` in YAML, `key =` in TOML). */
 export function keyLine(text: string, key: string): number | undefined {
-  const needle = new RegExp(`^${key}\\s*:`);
+  const needle = new RegExp(`^${key}\\s*[:=]`);
   const index = text.split('\n').findIndex((line) => needle.test(line));
   return index === -1 ? undefined : index + 1;
 }

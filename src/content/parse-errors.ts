@@ -43,12 +43,14 @@ function yamlLocation(text: string, error: unknown, start: number): { line: numb
 }
 
 export function frontMatterError(source: SourceFile, text: string, error: unknown): SitegenError {
-  // gray-matter hands js-yaml the text after the opening `---`, starting with its newline.
+  // The parser was handed the text after the opening `---` (or `+++`), starting with its newline.
   const { line, column, reason } = yamlLocation(text, error, Math.max(0, text.indexOf('\n')));
   return new SitegenError('SG2001', `Invalid front matter: ${reason}`, {
     location: { file: source.display, line, column },
     frame: codeFrame(text, line, column),
-    hint: 'Front matter is YAML between two `---` lines. Quote values that contain a colon, `#` or start with a special character.',
+    hint:
+      (error as { hint?: string }).hint ??
+      'Front matter is YAML between two `---` lines. Quote values that contain a colon, `#` or start with a special character.',
   });
 }
 

@@ -3,8 +3,8 @@
  * markdown-it instance, and never throws for bad input: problems come back as errors.
  */
 import { hashText } from '../hash.ts';
-import matter from 'gray-matter';
 import { loadYaml } from './yaml.ts';
+import { splitFrontMatter } from './front-matter.ts';
 import type MarkdownIt from 'markdown-it';
 import { SitegenError } from '../errors.ts';
 import { nestingLimit, renderMarkdown, type LinkRef } from '../markdown/index.ts';
@@ -31,12 +31,6 @@ function jsonSafe(value: unknown): unknown {
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, jsonSafe(v)]));
   return value;
 }
-
-const refuse = (language: string) => () => {
-  throw Object.assign(new Error(`${language} front matter is not allowed (it would run code)`), {
-    reason: `${language} front matter is not allowed: it would run code; write YAML`,
-  });
-};
 
 /** JavaScript's `\s`: the characters that separate words in `text.split(/\s+/)`. */
 function isSpace(code: number): boolean {
@@ -66,29 +60,6 @@ export function countWords(text: string): number {
     inWord = !space;
   }
   return words;
-}
-
-/** gray-matter's options: YAML read by loadYaml; `---js` (and CoffeeScript) front matter would run code, so it is refused. */
-export const MATTER_OPTIONS = {
-  excerpt: false,
-  engines: { yaml: loadYaml, js: refuse('JavaScript'), javascript: refuse('JavaScript'), coffee: refuse('CoffeeScript') },
-};
-
-/** Front matter and body. gray-matter gets only the front matter block: it caches and copies whatever text it is handed. */
-export function splitFrontMatter(text: string): { data: Record<string, unknown>; content: string } {
-  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  if (!text.startsWith('---', start)) return { data: {}, content: text.slice(start) };
-  const close = text.indexOf('\n---', start + 3);
-  if (close === -1 || text.charAt(start + 3) === '-') {
-    const { data, content } = matter(text, MATTER_OPTIONS);
-    return { data, content };
-  }
-  const end = close + 4;
-  const { data } = matter(text.slice(0, end), MATTER_OPTIONS);
-  let content = text.slice(end);
-  if (content[0] === '\r') content = content.slice(1);
-  if (content[0] === '\n') content = content.slice(1);
-  return { data, content };
 }
 
 /** Split at the first `<!-- more -->` line outside fenced code. */

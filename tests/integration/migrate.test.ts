@@ -1,10 +1,10 @@
 /**
  * A user's first hour: a docs folder written for VitePress, Docusaurus or Hugo, built with
  * `--content` pointing outside the project. Relative links to source files become routes (and are
- * checked), pages without `title:` take their H1 (shown once), ISO dates of any form are read, MDX
- * files are said to be skipped, an unknown layout falls back instead of dropping the page, a
- * `layout: home` page gets a hero and feature cards, and no output file names the build machine's
- * folders.
+ * checked), pages without `title:` take their H1 (shown once), ISO dates of any form are read, Hugo's
+ * TOML front matter (`+++`) is read, MDX files are said to be skipped, an unknown layout falls back
+ * instead of dropping the page, a `layout: home` page gets a hero and feature cards, and no output
+ * file names the build machine's folders.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -90,6 +90,7 @@ beforeAll(async () => {
   );
   write(docs, 'guide/other.md', "---\ntitle: Other Page\ndate: '2020-04-03T20:26:28.000Z'\n---\n\n# Other Page\n\nBody of the other page.\n");
   write(docs, 'guide/2.cms.md', '# CMS\n\nConnecting a CMS.\n');
+  write(docs, 'guide/hugo.md', '+++\ntitle = "Hugo TOML"\ndate = 2024-01-02T10:00:00Z\ntags = ["hugo"]\n+++\nHugo body\n');
   write(docs, 'guide/sub/index.md', '---\ntitle: Sub\n---\n\nThe sub folder.\n');
   write(docs, 'guide/moved.md', '---\ntitle: Moved\npath: /elsewhere\n---\n\nMoved away.\n');
   write(
@@ -172,6 +173,15 @@ describe('a docs folder written for another tool', () => {
       .querySelectorAll('.post-card-title a')
       .map((a) => a.getAttribute('href'));
     expect(listing).toEqual(['/blog/2020/04/30/offset', '/blog/2020/04/03/hello']);
+  });
+
+  it("reads Hugo's TOML front matter between +++ lines, dates as YAML's, and publishes only the body", () => {
+    const page = html(out, 'guide/hugo/index.html');
+    expect(page.querySelector('title')?.text).toBe('Hugo TOML | Migrated');
+    expect(page.querySelectorAll('h1').map((h) => h.text.trim())).toEqual(['Hugo TOML']);
+    expect(page.querySelector('time')?.getAttribute('datetime')).toBe('2024-01-02');
+    expect(page.querySelector('.doc-body')?.text.trim()).toBe('Hugo body');
+    expect(page.toString()).not.toContain('+++');
   });
 
   it('renders a page of an unknown layout with the fallback layout at checks.layouts: warn', () => {

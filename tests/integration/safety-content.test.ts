@@ -253,4 +253,15 @@ describe('bad content input', () => {
     }
     expect(existsSync(join(site, 'dist'))).toBe(false);
   });
+
+  it("minor: Hugo's TOML front matter that does not parse is SG2001 at its line, not body text", async () => {
+    site = copyFixture('basic');
+    write('content/hugo.md', '+++\ntitle = "Hugo TOML"\ndescription = unquoted\n+++\nHugo body\n');
+    const result = await build();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('✗ content/hugo.md:3:15 [SG2001] Invalid front matter\n  Invalid front matter: invalid TOML: invalid value');
+    expect(result.stderr).toContain('> 3 | description = unquoted');
+    expect(result.stderr).toContain('hint: TOML front matter is `key = value` lines between two `+++` lines');
+    expect(existsSync(join(site, 'dist'))).toBe(false);
+  });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import matter from 'gray-matter';
-import { countWords, MATTER_OPTIONS, parseDocument, parseDate, splitFrontMatter } from '../../../src/content/parse.ts';
+import { MATTER_OPTIONS, splitFrontMatter } from '../../../src/content/front-matter.ts';
+import { countWords, parseDocument, parseDate } from '../../../src/content/parse.ts';
 import { createMarkdown } from '../../../src/markdown/index.ts';
 import type { ParseOptions, SourceFile } from '../../../src/content/types.ts';
 
@@ -83,6 +84,62 @@ describe('parseDocument', () => {
     // Empty front matter, or only a comment, is no front matter.
     expect(parse('empty.md', '---\n# nothing yet\n---\nbody\n').errors).toEqual([]);
     expect(parse('null.md', '---\n~\n---\nbody\n').errors).toEqual([]);
+  });
+
+  it("reads Hugo's TOML front matter between +++ lines, not as body text", () => {
+    const text = '+++\ntitle = "Hugo TOML"\ntags = ["a", "b"]\n[params]\nshow = true\n+++\nHugo body with [a link](/x).\n';
+    const { doc, errors } = parse('hugo.md', text);
+    expect(errors).toEqual([]);
+    expect(doc).toMatchObject({ title: 'Hugo TOML', frontmatter: { title: 'Hugo TOML', tags: ['a', 'b'], params: { show: true } } });
+    expect(doc?.body?.html).toBe('<p>Hugo body with <a href="/x">a link</a>.</p>\n');
+    expect(doc?.links[0]).toMatchObject({ href: '/x', line: 7 });
+    // `---toml` and `---json` name their language after the first fence, as gray-matter reads them.
+    expect(parse('t.md', '---toml\ntitle = "T"\n---\nBody\n').doc?.title).toBe('T');
+    expect(parse('j.md', '---json\n{ "title": "J" }\n---\nBody\n').doc?.title).toBe('J');
+  });
+
+  it('reads TOML dates as it reads the same dates in YAML', () => {
+    const dates = ['2024-01-02', '2024-01-02T10:00:00Z', '2024-01-02T10:00:00.250+02:00', '2024-01-02T10:00:00', '2024-01-02 10:00:00Z'];
+    for (const date of dates) {
+      const toml = parse('blog/post.md', `+++\ntitle = "P"\ndate = ${date}\n+++\nBody\n`);
+      const yaml = parse('blog/post.md', `---\ntitle: P\ndate: ${date}\n---\nBody\n`);
+      expect(toml.errors, date).toEqual([]);
+      expect(toml.doc?.date, date).toBe(yaml.doc?.date);
+      expect(toml.doc?._path, date).toBe(yaml.doc?._path);
+    }
+    // A day the month lacks, a month 13 or an hour 24 is SG2002 at its line, as in YAML (smol-toml would read
+    // 2024-02-30 as March 1); the same text in a string is only text.
+    for (const date of ['2024-02-30', '2023-02-29T10:00:00Z', '2024-13-01', '2024-01-02T24:00:00Z']) {
+      const { errors } = parse('blog/post.md', `+++\ntitle = "P"\nnote = "${date}"\ndate = ${date}\n+++\nBody\n`);
+      expect(errors, date).toEqual([
+        expect.objectContaining({ code: 'SG2002', message: `Invalid date "${date}"`, location: { file: 'content/blog/post.md', line: 4 } }),
+      ]);
+    }
+  });
+
+  it('reports a TOML syntax error as SG2001 with its line, column and a TOML hint', () => {
+    const { doc, errors } = parse('hugo.md', '+++\ntitle = "Hugo"\ndescription = unquoted\n+++\nBody\n');
+    expect(doc).toBeUndefined();
+    expect(errors).toEqual([
+      expect.objectContaining({
+        code: 'SG2001',
+        message: 'Invalid front matter: invalid TOML: invalid value',
+        location: { file: 'content/hugo.md', line: 3, column: 15 },
+        hint: expect.stringContaining('TOML front matter is `key = value` lines between two `+++` lines'),
+      }),
+    ]);
+    expect(errors[0].frame).toContain('> 3 | description = unquoted');
+    // The same with Windows line ends, and a `+++` that nothing closes.
+    expect(parse('hugo.md', '+++\r\ntitle = "Hugo"\r\ndescription = unquoted\r\n+++\r\nBody\r\n').errors[0].location).toEqual({
+      file: 'content/hugo.md',
+      line: 3,
+      column: 15,
+    });
+    expect(parse('open.md', '+++\ntitle = "Hugo"\n\nBody\n').errors[0]).toMatchObject({
+      code: 'SG2001',
+      message: 'Invalid front matter: the `+++` on line 1 opens TOML front matter, but no `+++` line closes it',
+      location: { file: 'content/open.md', line: 1 },
+    });
   });
 
   it('splits the excerpt at <!-- more --> and removes the marker', () => {
@@ -183,6 +240,15 @@ describe('splitFrontMatter', () => {
       ' ---\ntitle: A\n---\n',
     ];
     for (const text of cases) expect(split(text), JSON.stringify(text)).toEqual(whole(text));
+  });
+
+  it('reads +++ front matter as TOML only when +++ is alone on the first line', () => {
+    expect(splitFrontMatter('+++\ntitle = "A"\n+++\nBody\n')).toEqual({ data: { title: 'A' }, content: 'Body\n' });
+    expect(splitFrontMatter('\uFEFF+++  \r\ntitle = "A"\r\n+++\r\n\r\nBody')).toEqual({ data: { title: 'A' }, content: '\r\nBody' });
+    expect(splitFrontMatter('+++\n+++\nBody')).toEqual({ data: {}, content: 'Body' });
+    expect(splitFrontMatter('+++\ntitle = "A"\n+++')).toEqual({ data: { title: 'A' }, content: '' });
+    expect(splitFrontMatter('++++\ntitle = "A"\n++++\nBody')).toEqual({ data: {}, content: '++++\ntitle = "A"\n++++\nBody' });
+    expect(splitFrontMatter('+++ more\nBody')).toEqual({ data: {}, content: '+++ more\nBody' });
   });
 
   it('agrees with gray-matter on generated documents', () => {
