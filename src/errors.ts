@@ -26,6 +26,7 @@ export const ERROR_CODES = {
   SG2015: 'Invalid component in markdown',
   SG2016: 'Invalid math',
   SG2017: 'No dates from git',
+  SG2018: 'Invalid SOURCE_DATE_EPOCH',
   SG3001: 'Duplicate route',
   SG3002: 'Unknown route middleware',
   SG3003: 'Redirect loop',

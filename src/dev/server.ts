@@ -5,6 +5,7 @@
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { env } from '../env.ts';
 import { buildDevRuntime } from '../output/assets.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { projectRoot } from '../pipeline/project.ts';
@@ -48,6 +49,8 @@ async function bundleClient(): Promise<string> {
 
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const log = options.log ?? (() => undefined);
+  // A bad SOURCE_DATE_EPOCH (SG2018) fails before anything starts, as in a build.
+  env.sourceDateEpoch();
   const root = projectRoot(options.root);
   const client = bundleClient();
   client.catch(() => undefined); // awaited below

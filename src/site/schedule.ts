@@ -14,14 +14,17 @@ export interface Schedule {
   future: boolean;
 }
 
-/** `--now` as given (an ISO date or date-time), else SOURCE_DATE_EPOCH (seconds), else the clock. Throws on a bad `--now`. */
+/**
+ * `--now` as given (an ISO date or date-time), else SOURCE_DATE_EPOCH (seconds), else the clock. Throws on a bad `--now`,
+ * and on a bad SOURCE_DATE_EPOCH even with `--now` (the build time is taken from it too).
+ */
 export function resolveNow(value?: string): number {
+  const epoch = env.sourceDateEpoch();
   if (value !== undefined) {
     const iso = parseDate(value);
     if (!iso) throw new Error(`--now: expected an ISO date or date-time (2026-11-28, 2026-11-28T09:30:00Z), received "${value}"`);
     return Date.parse(iso);
   }
-  const epoch = env.sourceDateEpoch();
   return epoch !== undefined ? epoch * 1000 : Date.now();
 }
 

@@ -1,7 +1,8 @@
 /**
  * Posts dated after the build's "now" (tests/fixtures/scheduled, built through the real CLI): left out of every output
- * by default, built and marked as scheduled with --future and in `sitegen dev`; "now" from --now or SOURCE_DATE_EPOCH,
- * in the build id only as the set of posts it publishes; a warm build across a --now that publishes a post equals a cold one.
+ * by default, built and marked as scheduled with --future and in `sitegen dev`; "now" from --now or SOURCE_DATE_EPOCH
+ * (a malformed one fails the build and dev), in the build id only as the set of posts it publishes; a warm build across
+ * a --now that publishes a post equals a cold one.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -112,6 +113,28 @@ describe('the build\'s "now"', () => {
       "error: option '--now <date>' argument '2026-02-30' is invalid. expected an ISO date or date-time, like 2026-11-28 or 2026-11-28T09:30:00Z\n(run sitegen --help for usage)\n",
     );
   });
+
+  it('refuses a SOURCE_DATE_EPOCH that is not whole seconds in the range of dates, with --now too, leaving the output as it was', async () => {
+    const before = outputFiles(dist('now'));
+    const hint =
+      'hint: Set it to the seconds since the epoch, as `date +%s` or `git log -1 --format=%ct` prints them (SOURCE_DATE_EPOCH=1700000000), or unset it to build with the clock.';
+    const cases: [string, string][] = [
+      ['abc', 'SOURCE_DATE_EPOCH "abc" is not a whole number of seconds since 1970-01-01 00:00 UTC'],
+      ['1e20', 'SOURCE_DATE_EPOCH "1e20" is not a whole number of seconds since 1970-01-01 00:00 UTC'],
+      ['1700000000.5', 'SOURCE_DATE_EPOCH "1700000000.5" is not a whole number of seconds since 1970-01-01 00:00 UTC'],
+      ['-1', 'SOURCE_DATE_EPOCH "-1" is not a whole number of seconds since 1970-01-01 00:00 UTC'],
+      ['8640000000001', 'SOURCE_DATE_EPOCH "8640000000001" is after the last date JavaScript can hold (8640000000000 seconds, in the year 275760)'],
+    ];
+    for (const [value, message] of cases) {
+      const result = await runCli(['build', '--root', site, '--out', dist('now'), '--force'], { env: { SOURCE_DATE_EPOCH: value } });
+      expect(result.code, value).toBe(1);
+      expect(result.stderr).toBe(`✗ [SG2018] Invalid SOURCE_DATE_EPOCH\n  ${message}\n  ${hint}\n\nBuild failed. The previous output was left as it was.\n`);
+    }
+    const withNow = await runCli(['build', '--root', site, '--out', dist('now'), '--now', '2026-11-28'], { env: { SOURCE_DATE_EPOCH: 'abc' } });
+    expect(withNow.code).toBe(1);
+    expect(withNow.stderr).toContain('[SG2018] Invalid SOURCE_DATE_EPOCH');
+    expect(outputFiles(dist('now'))).toEqual(before);
+  }, 60_000);
 });
 
 describe('a link to a scheduled post', () => {
@@ -148,4 +171,15 @@ describe('sitegen dev', () => {
       await dev.close();
     }
   }, 60_000);
+
+  it('refuses a malformed SOURCE_DATE_EPOCH before it starts anything', async () => {
+    const before = process.env.SOURCE_DATE_EPOCH;
+    process.env.SOURCE_DATE_EPOCH = 'abc';
+    try {
+      await expect(startDevServer({ root: site, port: 0 })).rejects.toMatchObject({ code: 'SG2018' });
+    } finally {
+      if (before === undefined) delete process.env.SOURCE_DATE_EPOCH;
+      else process.env.SOURCE_DATE_EPOCH = before;
+    }
+  });
 });
