@@ -23,7 +23,8 @@ export interface PathsContext<Site = unknown, Post = unknown, Nav = unknown, Aut
 }
 
 export interface PathEntry {
-  params: Record<string, string | number | undefined>;
+  /** Each a string; a `[...rest]` parameter's may hold `/`, and `''` or undefined gives no segment. */
+  params: Record<string, string | undefined>;
   props?: Record<string, unknown>;
   /** Overrides the module's `meta` for this route (`{ title: 'Posts tagged css' }`). */
   meta?: Partial<PageMeta>;
@@ -54,10 +55,9 @@ function parsePattern(route: string): (string | Param)[] | { problem: string } {
 
 const BAD_PART = /[\s?#%\\\u0000-\u001f]/;
 
-/** One param's value as route segments (a rest param's may be several, or none), or a problem. */
+/** One param's value as route segments (a rest param's may be several, or none), or a problem: a number is no string. */
 function segmentsOf(param: Param, value: unknown): string[] | { problem: string } {
   if (param.rest && (value === undefined || value === '')) return [];
-  if (typeof value === 'number' && Number.isFinite(value)) value = String(value);
   if (typeof value !== 'string' || value === '')
     return { problem: `params.${param.name} is ${value === '' ? 'empty' : `not a string (${JSON.stringify(value) ?? 'undefined'})`}` };
   const parts = param.rest ? value.replace(/^\/+|\/+$/g, '').split('/') : [value];

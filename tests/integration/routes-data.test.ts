@@ -3,8 +3,8 @@
  * (params, props, per-route meta, `paginate`), the theme's blog listings (paginated index, tags, authors), what a data
  * change does to a warm build, and the problems a bad `paths()` gives, each naming the page file.
  */
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, html, listFiles, outputFiles, read, remove, runCli, type CliResult } from '../helpers.ts';
 
@@ -209,6 +209,27 @@ describe('problems in paths()', () => {
     expect(await failing('export function paths() { return [{ params: { slug: "a", id: "1" } }]; }')).toContain('params.id is not in the file name');
     const thrown = await failing('export function paths({ data }) { return data.missing.map(() => ({})); }');
     expect(thrown).toContain('paths() of site/pages/products/[slug].tsx threw:');
+  }, 240_000);
+
+  it('refuses a param that is not a string: a number, or a list for a [...rest] parameter', async () => {
+    expect(await failing('export function paths() { return [{ params: { slug: 5 } }]; }')).toContain(
+      '✗ site/pages/products/[slug].tsx [SG3008] Invalid paths() result\n  paths() of site/pages/products/[slug].tsx: entry 0: params.slug is not a string (5)',
+    );
+    const guide = join(site, 'site/pages/guides/[...slug].tsx');
+    mkdirSync(dirname(guide));
+    writeFileSync(
+      guide,
+      'export const meta = { title: "G" };\nexport function paths() { return [{ params: { slug: ["knots", "bowline"] } }, { params: { slug: 7 } }]; }\nexport default function G() { return null; }\n',
+    );
+    try {
+      const stderr = await failing('export function paths() { return [{ params: { slug: "a" } }]; }');
+      expect(stderr).toContain('paths() of site/pages/guides/[...slug].tsx: entry 0: params.slug is not a string (["knots","bowline"])');
+      expect(stderr).toContain('paths() of site/pages/guides/[...slug].tsx: entry 1: params.slug is not a string (7)');
+      expect(stderr).not.toContain('site/pages/products/[slug].tsx [SG3008]');
+    } finally {
+      rmSync(dirname(guide), { recursive: true });
+    }
+    expect(existsSync(join(site, 'dist/products/5'))).toBe(false);
   }, 240_000);
 
   it('reports a route returned twice', async () => {
