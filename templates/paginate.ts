@@ -17,7 +17,7 @@ export interface Pagination<T> {
 }
 
 export interface PaginateOptions {
-  /** Items per page (default 10). */
+  /** Items per page: a whole number of 1 or more (default 10). */
   size?: number;
   /** The rest parameter of the file name the page numbers go in (default `page`: `[...page].tsx`). */
   param?: string;
@@ -25,6 +25,26 @@ export interface PaginateOptions {
   params?: Record<string, string>;
   /** More props every page has. */
   props?: Record<string, unknown>;
+}
+
+/** What paginate() throws for a page size it cannot page by; `hint` says what to write instead (paths() shows it). */
+export class PaginateError extends RangeError {
+  override name = 'PaginateError';
+  readonly hint: string;
+  constructor(message: string, hint: string) {
+    super(message);
+    this.hint = hint;
+  }
+}
+
+/** A PaginateError for a size that is not a whole number of 1 or more, which would give no page ("abc") or another size (0, 1.5). */
+function pageSize(size: unknown): number {
+  if (typeof size === 'number' && Number.isInteger(size) && size >= 1) return size;
+  const shown = typeof size === 'string' ? JSON.stringify(size) : String(size);
+  throw new PaginateError(
+    `paginate(): size must be a whole number of 1 or more, received ${shown}`,
+    'Give paginate() the number of items a page, like paginate(items, { size: 10 }), or leave size out for 10.',
+  );
 }
 
 /** The part of the path of page `n`: `''` for the first, `page/2` for the second. */
@@ -37,7 +57,7 @@ export function paginate<T>(items: readonly T[], options: PaginateOptions = {}, 
   const param = options.param ?? 'page';
   const paramsOf = (n: number) => ({ ...options.params, [param]: pagePath(n) });
   const at = (n: number) => (route ? route(paramsOf(n)) : pagePath(n));
-  const size = Math.max(1, Math.floor(options.size ?? 10));
+  const size = pageSize(options.size ?? 10);
   const count = Math.max(1, Math.ceil(items.length / size));
   return Array.from({ length: count }, (_, i) => {
     const number = i + 1;

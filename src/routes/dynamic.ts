@@ -138,7 +138,11 @@ async function callPaths(page: DynamicPage, context: Omit<PathsContext, 'paginat
     entries = await page.paths({ ...context, paginate: <T>(items: readonly T[], options?: PaginateOptions) => paginate(items, options, routeOf) });
   } catch (error) {
     const message = `paths() of ${file} threw: ${(error as Error)?.message ?? String(error)}`;
-    return { error: invalid(file, message, "Fix the error in paths(); it runs once per build with the site's collections and data.") };
+    // An error with a hint of its own (paginate's PaginateError, from whichever copy of the module the page imported).
+    const hint = (error as { hint?: unknown })?.hint;
+    return {
+      error: invalid(file, message, typeof hint === 'string' ? hint : "Fix the error in paths(); it runs once per build with the site's collections and data."),
+    };
   }
   if (!Array.isArray(entries))
     return {

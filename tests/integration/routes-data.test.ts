@@ -232,6 +232,26 @@ describe('problems in paths()', () => {
     expect(existsSync(join(site, 'dist/products/5'))).toBe(false);
   }, 240_000);
 
+  it("reports a paginate() size that is not a whole number of 1 or more as the page's paths() error, with a hint", async () => {
+    const sizes = { text: '"abc"', zero: '0', negative: '-1', fraction: '1.5' };
+    for (const [name, size] of Object.entries(sizes)) {
+      mkdirSync(join(site, `site/pages/${name}`));
+      writeFileSync(
+        join(site, `site/pages/${name}/[...page].tsx`),
+        `export const meta = { title: "C" };\nexport function paths({ data, paginate }) { return paginate(data.products, { size: ${size} }); }\nexport default function C() { return null; }\n`,
+      );
+    }
+    try {
+      const stderr = await failing('export function paths() { return [{ params: { slug: "a" } }]; }');
+      for (const [name, size] of Object.entries(sizes))
+        expect(stderr).toContain(
+          `✗ site/pages/${name}/[...page].tsx [SG3008] Invalid paths() result\n  paths() of site/pages/${name}/[...page].tsx threw: paginate(): size must be a whole number of 1 or more, received ${size}\n  hint: Give paginate() the number of items a page, like paginate(items, { size: 10 }), or leave size out for 10.`,
+        );
+    } finally {
+      for (const name of Object.keys(sizes)) rmSync(join(site, `site/pages/${name}`), { recursive: true });
+    }
+  }, 120_000);
+
   it('reports a route returned twice', async () => {
     const stderr = await failing('export function paths() { return [{ params: { slug: "a" } }, { params: { slug: "a" } }]; }');
     expect(stderr).toContain('[SG3001] Duplicate route');
