@@ -36,9 +36,11 @@ function isoDate(value: string): string {
   return value;
 }
 
-/** `--port`: 0 (any free port) or a whole number ≥ 1. */
+/** `--port`: 0 (any free port) or a whole number from 1 to 65535 (what Node's listen would refuse, refused here). */
 function port(value: string): number {
-  return value === '0' ? 0 : positiveInt(value);
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 65535) throw new InvalidArgumentError('expected 0 (any free port) or a whole number from 1 to 65535');
+  return n;
 }
 
 function addBuild(program: Command): void {

@@ -17,15 +17,22 @@ export interface CliResult {
 
 const ANSI = /\u001b\[[0-9;]*m/g;
 
-/** Run the real CLI; colour codes stripped from the output. */
-export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
+/** Run the real CLI; colour codes stripped from the output. After `timeout` ms it is killed, and its code is -1. */
+export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string>; timeout?: number } = {}): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [BIN, ...args],
-      { cwd: options.cwd ?? ROOT, env: { ...process.env, NO_COLOR: '1', ...options.env }, maxBuffer: 64 * 1024 * 1024 },
+      {
+        cwd: options.cwd ?? ROOT,
+        env: { ...process.env, NO_COLOR: '1', ...options.env },
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: options.timeout,
+        killSignal: 'SIGKILL',
+      },
       (error, stdout, stderr) => {
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout: stdout.replace(ANSI, ''), stderr: stderr.replace(ANSI, '') });
+        const code = !error ? 0 : typeof error.code === 'number' ? error.code : error.killed ? -1 : 1;
+        resolve({ code, stdout: stdout.replace(ANSI, ''), stderr: stderr.replace(ANSI, '') });
       },
     );
   });

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 
 /** Listen on host:port, moving to the next port while it is busy (port 0: any free one); resolves with the URL. */
 export async function listen(server: Server, host: string, port: number, onBusy?: (port: number) => void): Promise<string> {
-  for (let attempt = 0; attempt < 20; attempt++) {
+  for (let attempt = 0; attempt < 20 && port + attempt <= 65535; attempt++) {
     const candidate = port === 0 ? 0 : port + attempt;
     try {
       await new Promise<void>((resolve, reject) => {
@@ -21,5 +21,5 @@ export async function listen(server: Server, host: string, port: number, onBusy?
       onBusy?.(candidate);
     }
   }
-  throw new Error(`no free port found from ${port} to ${port + 19}`);
+  throw new Error(`no free port found from ${port} to ${Math.min(port + 19, 65535)}`);
 }

@@ -28,6 +28,22 @@ describe('sitegen CLI', () => {
     expect(stderr).toContain("option '--concurrency <n>' argument 'many' is invalid. expected a whole number ≥ 1");
   });
 
+  it('refuses a port out of range or not whole for dev and preview, as it refuses one that is not a number', async () => {
+    const dir = tempDir();
+    try {
+      for (const command of ['dev', 'preview']) {
+        for (const value of ['70000', '99999', '65536', '1.5', 'abc', '']) {
+          // (Before the check, dev went on with 70000 and hung once listen refused it: killed after 20 s.)
+          const { code, stderr } = await runCli([command, '--root', dir, '--port', value], { timeout: 20_000 });
+          expect(code, `${command} --port ${value}`).toBe(1);
+          expect(stderr).toContain(`option '--port <n>' argument '${value}' is invalid. expected 0 (any free port) or a whole number from 1 to 65535`);
+        }
+      }
+    } finally {
+      remove(dir);
+    }
+  });
+
   it('builds any folder of markdown with the bundled templates (--content, --out, --base)', async () => {
     const dir = tempDir();
     try {

@@ -3,11 +3,11 @@
  * would compete with parsing), then takes in whatever changed meanwhile. Edits made while the
  * server starts must not be lost.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/server.ts';
-import { copyFixture, remove } from '../helpers.ts';
+import { copyFixture, remove, runCli } from '../helpers.ts';
 
 let site: string | undefined;
 let dev: DevServer | undefined;
@@ -58,5 +58,27 @@ describe('sitegen dev start-up', () => {
     writeFileSync(join(site, 'content/new-page.md'), '---\ntitle: New page\n---\n\nBrand new.\n');
     await until('/about', (r) => r.text.includes('Edited during start-up.'));
     await until('/new-page', (r) => r.status === 200 && r.text.includes('Brand new.'));
+  });
+
+  it('exits when start-up fails after the watchers started, instead of hanging (an address it cannot bind)', async () => {
+    site = copyFixture('basic');
+    // 192.0.2.1 (TEST-NET-1) is no address of this machine: listen fails once everything else is running.
+    const { code, stderr } = await runCli(['dev', '--root', site, '--host', '192.0.2.1', '--port', '0'], { timeout: 30_000 });
+    expect(stderr).toContain('✗ listen EADDRNOTAVAIL: address not available 192.0.2.1');
+    expect(code).toBe(1);
+  });
+
+  it('exits when a dev:server hook throws (its server closed)', async () => {
+    site = copyFixture('basic');
+    mkdirSync(join(site, 'site/plugins'));
+    writeFileSync(
+      join(site, 'site/plugins/boom.ts'),
+      "export default () => ({ name: 'boom', hooks: { 'dev:server'() { throw new Error('no server for you'); } } });\n",
+    );
+    const config = join(site, 'site/config.ts');
+    writeFileSync(config, readFileSync(config, 'utf8').replace('plugins: [', "plugins: ['./site/plugins/boom.ts', "));
+    const { code, stderr } = await runCli(['dev', '--root', site, '--port', '0'], { timeout: 30_000 });
+    expect(stderr).toContain('no server for you');
+    expect(code).toBe(1);
   });
 });
