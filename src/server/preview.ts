@@ -23,6 +23,9 @@ export interface PreviewOptions {
   base?: string;
 }
 
+/** The files a static host reads its rules from (Netlify, Cloudflare Pages) and never serves. */
+const HOST_FILES = new Set(['/_headers', '/_redirects']);
+
 /** The base a build was made with: the runtime script's `data-base` in its pages. */
 export function builtBase(outDir: string): string {
   for (const page of ['404.html', 'index.html']) {
@@ -101,8 +104,8 @@ export function createPreviewHandler(options: PreviewOptions): (req: IncomingMes
     if (!pathname || hiddenPath(pathname)) return notFound(req, res);
     const matcher = readMatcher(root);
     const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    // The not-found page is an answer, not a page: `/404` is not found either.
-    if (route === '/404' || route === '/404.html') return notFound(req, res);
+    // The not-found page is an answer, not a page: `/404` is not found either; nor are the host's own rules.
+    if (route === '/404' || route === '/404.html' || HOST_FILES.has(route)) return notFound(req, res);
     const exact = matcher?.static[route]?.redirect;
     if (exact) return redirect(res, exact.to, exact.statusCode, search);
     const file = join(root, pathname);

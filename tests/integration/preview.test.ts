@@ -121,6 +121,16 @@ describe('sitegen preview', () => {
     }
   });
 
+  it('answers _headers and _redirects with the 404 page, as the hosts that read them do', async () => {
+    expect(read(out, '_headers')).toContain('Cache-Control');
+    expect(read(out, '_redirects')).toContain('/old-home');
+    for (const path of ['/_headers', '/_redirects', '/_headers/', '/_redirects?x=1']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).toContain('Page not found');
+    }
+  });
+
   it('answers a route its middleware rejected with status 404 (no page is written for it)', async () => {
     expect((await get('/members')).status).toBe(404);
     expect((await get('/members/_payload.json')).status).toBe(200);
