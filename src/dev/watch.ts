@@ -2,12 +2,13 @@
  * What `sitegen dev` watches (chokidar): the content folder, `site/` and `templates/`, each change queued for the session.
  * chokidar stays with a replaced folder, so parents are watched too: a folder with a new identity restarts its watcher and the session.
  */
-import { statSync, watch as fsWatch, type FSWatcher as FsWatcher } from 'node:fs';
+import { lstatSync, realpathSync, statSync, watch as fsWatch, type FSWatcher as FsWatcher, type Stats } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { findConfigFile } from '../config/load.ts';
 import { contentType } from '../content/paths.ts';
-import { TEMPLATES_DIR } from '../paths.ts';
+import { inside, refusal } from '../content/scope.ts';
+import { PACKAGE_ROOT, TEMPLATES_DIR } from '../paths.ts';
 import { STRINGS_DIR } from '../i18n/tables.ts';
 import { styleDirs } from '../pipeline/templates.ts';
 import type { ChangeKind } from './hot.ts';
@@ -74,6 +75,8 @@ export class DevWatcher {
   /** Files to look at again once chokidar's change throttle is over (a second save may have been dropped). */
   private readonly rechecks = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly parents = new Map<string, FsWatcher | undefined>();
+  /** Symbolic links met in the watched folders whose target dev may not read: never followed (see leadsOut). */
+  private readonly refusedLinks = new Set<string>();
   /** Resolves once the content folder's watcher has done its first scan and taken in what changed meanwhile. */
   contentWatched: Promise<void> = Promise.resolve();
 
@@ -125,8 +128,51 @@ export class DevWatcher {
     return rel.split(sep).some((segment) => segment.startsWith('.') || segment === 'node_modules');
   };
 
+  /**
+   * Whether `link` leads where dev may not read: out of the project, or into its cache, output, hidden folders or
+   * node_modules, as the build refuses it (SG2010); below the theme's templates, out of the package. chokidar would
+   * follow it and watch everything there (a link to `/` or `$HOME`, the whole disk). Only links pay for a realpath.
+   */
+  private leadsOut(link: string): boolean {
+    let target: string;
+    try {
+      target = realpathSync(link);
+    } catch {
+      return false; // broken: there is nothing to follow
+    }
+    if (inside(link, TEMPLATES_DIR) !== undefined) return inside(target, realpathSync(PACKAGE_ROOT)) === undefined;
+    return refusal(target, this.options.session.scope) !== undefined;
+  }
+
+  /**
+   * A link that leads out (chokidar passes each entry's lstat): not followed. One met after the first scan (added while
+   * dev runs) in the content or public folder is reported as a change of its own, so it shows as SG2010.
+   */
+  private refuseLink(link: string, scanned: boolean): boolean {
+    if (!this.leadsOut(link)) return false;
+    if (this.refusedLinks.has(link)) return true;
+    this.refusedLinks.add(link);
+    if (scanned && (link.startsWith(this.contentDir + sep) || link.startsWith(this.options.session.publicDir + sep))) this.onFile(link, false);
+    return true;
+  }
+
+  /** A refused link's entry changed in its folder: gone (or now leading inside, where chokidar follows it), it is a change too. */
+  private refusedLinkChanged(link: string): void {
+    if (!this.refusedLinks.has(link) || this.leadsOut(link)) return;
+    this.refusedLinks.delete(link);
+    let gone = false;
+    try {
+      lstatSync(link);
+    } catch {
+      gone = true;
+    }
+    this.onFile(link, gone);
+  }
+
   private watchFolders(dirs: string[]): FolderWatch {
-    const watcher = watch(dirs, { ignoreInitial: true, ignored: this.ignored })
+    let scanned = false;
+    const ignored = (p: string, stats?: Stats) => this.ignored(p) || (stats?.isSymbolicLink() === true && this.refuseLink(resolve(p), scanned));
+    const watcher = watch(dirs, { ignoreInitial: true, ignored })
       .on('add', (f) => this.onFile(f, false))
       .on('change', (f) => this.onChange(f))
       .on('unlink', (f) => this.onFile(f, true));
@@ -140,9 +186,11 @@ export class DevWatcher {
       const parent = (details as { watchedPath?: string } | undefined)?.watchedPath;
       if (event !== 'rename' || !name || !parent) return;
       this.suspects.add(join(parent, String(name)));
+      this.refusedLinkChanged(resolve(parent, String(name)));
       this.schedule();
     });
     const ready = new Promise<void>((r) => watcher.once('ready', () => r())).then(() => {
+      scanned = true;
       for (const dir of Object.keys(watcher.getWatched())) if (below(resolve(dir))) folders.set(resolve(dir), folderId(dir));
     });
     return { watcher, dirs, folders, ready };

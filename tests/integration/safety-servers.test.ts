@@ -4,13 +4,13 @@
  * a file through a symbolic link that leads out of the project.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/server.ts';
 import { startPreview } from '../../src/server/preview.ts';
-import { BIN, copyFixture, remove, runCli, waitFor } from '../helpers.ts';
+import { BIN, copyFixture, remove, runCli, tempDir, waitFor } from '../helpers.ts';
 
 interface Answer {
   status: number;
@@ -318,6 +318,86 @@ describe('F8 symbolic links out of the project', () => {
       // Gone again: the problem goes with it.
       rmSync(join(root, 'content/guide/passwd2.md'));
       await waitFor(() => !problems().includes('content/guide/passwd2.md'), 10_000);
+    } finally {
+      await dev.close();
+    }
+  }, 60_000);
+
+  /** The inotify watches this process holds (Linux; undefined elsewhere): libuv keeps one per watched inode. */
+  const inotifyWatches = (): number | undefined => {
+    if (!existsSync('/proc/self/fdinfo')) return undefined;
+    let watches = 0;
+    for (const fd of readdirSync('/proc/self/fd')) {
+      try {
+        if (readlinkSync(`/proc/self/fd/${fd}`) !== 'anon_inode:inotify') continue;
+        watches += readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8')
+          .split('\n')
+          .filter((line) => line.startsWith('inotify wd:')).length;
+      } catch {
+        // (closed meanwhile)
+      }
+    }
+    return watches;
+  };
+
+  it('F8 dev does not watch a folder that a link leads to outside the project, at start or added while it runs', async () => {
+    const root = site();
+    const outside = tempDir('sitegen-outside-');
+    sites.push(outside);
+    for (let i = 0; i < 600; i++) {
+      mkdirSync(join(outside, `part-${i % 20}`), { recursive: true });
+      writeFileSync(join(outside, `part-${i % 20}/page-${i}.md`), `---\ntitle: Outside ${i}\n---\n\nNot the site's.\n`);
+    }
+    symlinkSync(outside, join(root, 'content/guide/outlink'));
+    // A folder of content linked from elsewhere in content/: followed, and its edits seen through the link too.
+    mkdirSync(join(root, 'content/shared-src'));
+    writeFileSync(join(root, 'content/shared-src/note.md'), '---\ntitle: Shared note\n---\n\nFirst version.\n');
+    symlinkSync('shared-src', join(root, 'content/linked'));
+    const logs: string[] = [];
+    const dev = await startDevServer({ root, port: 0, log: (m) => logs.push(m) });
+    try {
+      await dev.contentWatched;
+      const problems = () =>
+        dev.session
+          .allProblems()
+          .filter((p) => p.code === 'SG2010')
+          .map((p) => p.location?.file)
+          .sort();
+      expect(problems()).toEqual(['content/guide/outlink']);
+      // The fixture's folders need about 150 watches; following the link took one more per file out there.
+      const watches = inotifyWatches();
+      if (watches !== undefined) expect(watches).toBeLessThan(600);
+      expect((await get(`${dev.url}/guide/outlink/part-0/page-0`)).status).toBe(404);
+
+      // A change out there is no change of the site.
+      const quiet = async (change: () => void) => {
+        const update = dev.nextUpdate().then(() => 'an update');
+        change();
+        expect(await Promise.race([update, new Promise((r) => setTimeout(() => r('nothing'), 1500))])).toBe('nothing');
+      };
+      await quiet(() => writeFileSync(join(outside, 'part-0/page-0.md'), '---\ntitle: Changed outside\n---\n'));
+      const changes = (name: string) => logs.filter((line) => /^(updated|removed) /.test(line) && line.includes(name));
+      expect(changes('outlink')).toEqual([]);
+
+      // A link added while dev runs: shown as SG2010 once, never walked.
+      symlinkSync(outside, join(root, 'content/later'));
+      await waitFor(() => problems().includes('content/later'), 10_000);
+      await quiet(() => writeFileSync(join(outside, 'part-1/page-1.md'), '---\ntitle: Changed again\n---\n'));
+      expect(changes('later')).toEqual(['updated content/later']);
+      expect((await get(`${dev.url}/later/part-1/page-1`)).status).toBe(404);
+      if (watches !== undefined) expect(inotifyWatches()).toBeLessThan(600);
+      rmSync(join(root, 'content/later'));
+      await waitFor(() => !problems().includes('content/later'), 10_000);
+
+      // The link inside content/: its page updates when the file it leads to is edited.
+      expect((await get(`${dev.url}/linked/note`)).body.toString()).toContain('First version.');
+      writeFileSync(join(root, 'content/shared-src/note.md'), '---\ntitle: Shared note\n---\n\nSecond version.\n');
+      await waitFor(() => logs.some((line) => line.includes('shared-src/note.md')), 10_000);
+      const end = Date.now() + 10_000;
+      while (!(await get(`${dev.url}/linked/note`)).body.toString().includes('Second version.')) {
+        if (Date.now() > end) throw new Error('/linked/note was not updated');
+        await new Promise((r) => setTimeout(r, 50));
+      }
     } finally {
       await dev.close();
     }
