@@ -23,6 +23,7 @@ import { published } from '../site/schedule.ts';
 import { type BuildContext, later } from './context.ts';
 import { saveDocs, withMetadata } from './identify.ts';
 import { templateShape } from './load.ts';
+import { atThrownSource } from '../render/stack-source.ts';
 
 /** Deterministic build time: SOURCE_DATE_EPOCH, else the newest date in the content, else 0. */
 export function buildTimestamp(docs: ContentDocument[]): number {
@@ -209,7 +210,8 @@ export async function render(ctx: BuildContext, { target, opened, apiWritten }: 
   if (ctx.toParse.length || ctx.restated.length || Object.keys(ctx.docCache!.entries).length !== ctx.sources.length) ctx.docCacheSaved = later(saveDocs(ctx));
   // Nothing may still be writing into the folder when a failed build discards it.
   ctx.rendered = await rendering.finally(() => Promise.allSettled([outputsWritten, apiWritten]));
-  ctx.renderErrors.push(...ctx.rendered.errors);
+  // A component that threw is named at its source, line and column (the bundle's source map).
+  ctx.renderErrors.push(...ctx.rendered.errors.map((error) => atThrownSource(error, project.root)));
   const { pages, reused } = ctx.rendered;
   ctx.done(`rendered ${pages} pages${reused ? ` (${reused} unchanged)` : ''}`, [pages - reused, 'page rendered']);
   const why = Object.entries(ctx.rendered.why)

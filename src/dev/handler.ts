@@ -148,7 +148,7 @@ export class DevRequests {
     const target = this.session.hasRoute(route) ? route : this.session.hasRoute(`${route}/index.html`) ? `${route}/index.html` : route;
     const page = await this.session.render(target);
     this.options.reloader.broadcastProblems(false);
-    if (!this.session.hasRoute(target) || page.error) return sendJson(res, 404, { error: 'not found' });
+    if (!this.session.hasRoute(target) || !page.payload) return sendJson(res, 404, { error: 'not found' });
     res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
     res.end(page.payload);
   }
@@ -162,7 +162,7 @@ export class DevRequests {
     return true;
   }
 
-  /** A page: a redirect, the route rendered, or the not-found page. */
+  /** A page: a redirect, the route rendered (its last good version while it throws), or the not-found page. */
   private async servePage(res: ServerResponse, pathname: string, prefix: string): Promise<void> {
     const redirect = this.session.redirectFor(pathname);
     if (redirect) {
@@ -171,10 +171,11 @@ export class DevRequests {
     }
     const page = await this.session.render(pathname);
     this.options.reloader.broadcastProblems(false);
-    if (page.error) {
-      res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8' });
+    if (!page.html) {
+      // It threw and has no good version to show: the overlay says why (the dev client loads it).
+      res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       return void res.end(
-        `<!doctype html><title>Internal Server Error</title><h1>Internal Server Error</h1><pre>${page.error.message.replace(/</g, '&lt;')}</pre><script type="module" src="/_sitegen/dev/client.js"></script>`,
+        `<!doctype html><title>Internal Server Error</title><h1>Internal Server Error</h1><pre>${(page.error?.message ?? '').replace(/</g, '&lt;')}</pre><script type="module" src="/_sitegen/dev/client.js"></script>`,
       );
     }
     res.writeHead(page.status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { normalizeRoutePath } from '../content/paths.ts';
 import { SitegenError, formatLocation } from '../errors.ts';
-import { type ChangeKind, planUpdate } from './hot.ts';
+import { type ChangeKind, type PageUpdate, planUpdate } from './hot.ts';
 import { problemReporter } from './report.ts';
 import type { RenderedPage } from '../render/types.ts';
 import type { DevSession } from './session.ts';
@@ -43,6 +43,12 @@ function problemJson(problems: SitegenError[]) {
     frame: p.frame,
     hint: p.hint,
   }));
+}
+
+/** How an open page takes a change: `previous` is what it showed (undefined: not rendered since the last change; no HTML: the error page). */
+function pageUpdate(previous: RenderedPage | undefined, page: RenderedPage, kind: ChangeKind, named: boolean): PageUpdate {
+  if (!previous) return { kind: named ? 'reload' : 'none' };
+  return previous.html ? planUpdate(previous, page, kind) : { kind: 'reload' };
 }
 
 export interface ReloadOptions {
@@ -144,8 +150,9 @@ export class Reloader {
     const update: Omit<Update, 'ms'> = { reloaded: [], swapped: [], restyled: [] };
     for (const [path, previous] of before) {
       const page = await session.render(path);
-      if (page.error) continue;
-      const plan = previous ? planUpdate(previous, page, kind) : changed === '*' || named(path) ? { kind: 'reload' as const } : { kind: 'none' as const };
+      // It threw and has no good version: the page shows the error until it renders (the overlay says why).
+      if (!page.html) continue;
+      const plan = pageUpdate(previous, page, kind, changed === '*' || named(path));
       if (plan.kind === 'none') continue;
       const { kind: event, ...data } = plan;
       (event === 'reload' ? update.reloaded : event === 'css' ? update.restyled : update.swapped).push(path);

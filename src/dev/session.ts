@@ -14,6 +14,7 @@ import type { ContentDocument } from '../content/types.ts';
 import { SitegenError, applyCheckLevels } from '../errors.ts';
 import { buildStylesheets, type SiteAssets, type Stylesheets, type StylesheetWarning } from '../output/assets.ts';
 import { renderPage, type RenderModule } from '../render/render-page.ts';
+import { atThrownSource } from '../render/stack-source.ts';
 import type { RenderedPage } from '../render/types.ts';
 import { resolveRedirect, type Redirect, type RouteMatcher } from '../routes/rules.ts';
 import { readAuthors } from '../site/data.ts';
@@ -31,8 +32,12 @@ import { summaryKey, imagesKey } from './changes.ts';
 import { DevLinkChecks } from './link-checks.ts';
 import { OutsideLinks } from './outside-links.ts';
 import { DevDocuments } from './documents.ts';
+import { RenderedPages } from './pages.ts';
 
 export const DEV_BUILD_ID = 'dev';
+
+/** What to do about a component that threw (SG4001) while dev rendered a page. */
+const DEV_RENDER_HINT = 'A component threw while rendering this page: fix it and save. Until then the page shows its last good version, if it had one.';
 
 /** A stylesheet's syntax error, for the overlay (the stylesheet compiled without the part it could not read). */
 function stylesheetProblem(warning: StylesheetWarning, root: string): SitegenError {
@@ -65,7 +70,8 @@ export class DevSession {
   private bundleFile = '';
   assets!: SiteAssets;
   private plan!: SitePlan;
-  private cache = new Map<string, RenderedPage>();
+  /** The pages rendered so far (a render that threw: the route's last good page, with the problem). */
+  private readonly cache = new RenderedPages();
   pluginModules: PluginModule[] = [];
   hooks = new HookRunner([]);
   /** The real paths links may lead into: nothing is read or served outside them. */
@@ -215,7 +221,7 @@ export class DevSession {
     this.problems.delete('(routes)');
     const routeProblems = [...this.plan.problems, ...this.plan.redirectProblems];
     if (routeProblems.length) this.problems.set('(routes)', routeProblems);
-    this.cache.clear();
+    this.cache.clear(this.plan.byPath);
   }
 
   /** The documents that include `file` (see markdown/includes.ts). */
@@ -331,7 +337,7 @@ export class DevSession {
 
   /** Every current problem, for the error overlay: those whose check is `off` are left out, as in a build. */
   allProblems(): SitegenError[] {
-    const { errors, warnings } = applyCheckLevels([...this.problems.values()].flat(), this.config.checks);
+    const { errors, warnings } = applyCheckLevels([...[...this.problems.values()].flat(), ...this.cache.problems()], this.config.checks);
     return [...errors, ...warnings];
   }
 
@@ -344,12 +350,15 @@ export class DevSession {
     return this.plan.byPath.has(normalizeRoutePath(path));
   }
 
-  /** The page if it is rendered and cached, else undefined. */
+  /** The page if it is rendered and cached (for a render that threw, its last good version with the error), else undefined. */
   rendered(path: string): RenderedPage | undefined {
     return this.cache.get(normalizeRoutePath(path));
   }
 
-  /** Render a route (cached until something it shows changes; unknown paths get the 404 page) and check a fresh page's links. */
+  /**
+   * Render a route (cached until something it shows changes; unknown paths get the 404 page) and check a fresh page's
+   * links. A render that throws gives the route's last good page with the `error` (no HTML when it has none).
+   */
   async render(path: string): Promise<RenderedPage> {
     const { page, fresh } = await this.renderRoute(path);
     if (fresh) await this.checkPages();
@@ -365,8 +374,11 @@ export class DevSession {
     if (route?.doc?.body && !route.rejected) job.page = { ...job.page, html: await this.body(route.doc) };
     await this.store.ready();
     const page = await renderPage(this.mod, this.plan.model.shared, job, this.hooks);
-    if (page.error) return { page, fresh: false };
-    this.cache.set(key, page);
+    if (page.error) {
+      const problem = atThrownSource(SitegenError.fromJSON(page.error), this.root, DEV_RENDER_HINT);
+      return { page: this.cache.set(key, page, { problem, route: !!route }), fresh: false };
+    }
+    this.cache.set(key, page, { route: !!route });
     if (route) this.pageChecks.record(key, route, page, this.project.contentDir !== this.project.configuredContentDir);
     return { page, fresh: true };
   }

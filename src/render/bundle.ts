@@ -42,8 +42,8 @@ export async function findTemplateSources(templatesDir: string, pagesDir: string
   return { layouts, pages };
 }
 
-/** Bump when the generated entry's exports change, so a cached bundle without them is not reused. */
-const ENTRY_VERSION = 6;
+/** Bump when the generated entry's exports change, so a cached bundle without them is not reused (7: source maps beside). */
+const ENTRY_VERSION = 7;
 
 export interface RenderBundle {
   file: string;
@@ -114,11 +114,17 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
   lines.push(`export { IslandsContext } from ${JSON.stringify(join(PACKAGE_ROOT, 'templates/components/islands-context.ts'))};`);
   lines.push(`export { StringsContext, createStrings } from ${JSON.stringify(join(PACKAGE_ROOT, 'templates/i18n/strings.ts'))};`);
 
+  const dir = join(cacheDir, 'render');
   let result: BuildResult<{ write: false; metafile: true }>;
   try {
     result = await build({
       ...nodeBundleOptions(root),
       stdin: { contents: lines.join('\n'), resolveDir: root, sourcefile: 'sitegen-render-entry.js', loader: 'js' },
+      // A source map beside the bundle (no comment in it: the bundle's bytes are as without), so the error of a
+      // component that throws names its file, line and column (stack-source.ts). Named as the bundle's folder has it.
+      outfile: join(dir, 'render.mjs'),
+      sourcemap: 'external',
+      sourcesContent: false,
       jsx: 'automatic',
       plugins: [themeOverrides(overrides), rawImports, nodeResolution(root, true)],
       banner: { js: REQUIRE_BANNER },
@@ -132,11 +138,12 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
       cause: error,
     });
   }
-  const code = result.outputFiles[0].text;
+  const code = result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.text;
   const hash = hashText(code);
-  const dir = join(cacheDir, 'render');
   await mkdir(dir, { recursive: true });
   const file = join(dir, `render.${hash}.mjs`);
+  const map = result.outputFiles.find((f) => f.path.endsWith('.map'));
+  if (map) await writeAtomic(`${file}.map`, map.text);
   await writeAtomic(file, code);
   // Packages loaded at run time are not inputs, as with any external.
   const inputs = Object.keys(result.metafile.inputs)

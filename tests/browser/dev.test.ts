@@ -69,4 +69,26 @@ describe('sitegen dev in the browser', () => {
     expect(await page.textContent('main h1')).toBe('About the fixture');
     await page.close();
   });
+
+  it('keeps the page as it was when a component throws, with the overlay naming the line, and reloads once it is fixed', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${dev.url}/`);
+    await page.waitForTimeout(300);
+    await page.evaluate(() => Object.assign(window, { beforeEdit: true }));
+    const source = readFileSync(join(site, 'site/pages/index.tsx'), 'utf8');
+    edit('site/pages/index.tsx', (t) => t.replace('  return (', '  throw new Error("home page exploded");\n  return ('));
+    await page.waitForSelector('#sitegen-dev-overlay');
+    const overlay = await page.textContent('#sitegen-dev-overlay');
+    expect(overlay).toMatch(/site\/pages\/index\.tsx:\d+:9 \[SG4001\] Page failed to render/);
+    expect(overlay).toContain('throw new Error("home page exploded")');
+    // The same page, not reloaded into an error page.
+    expect(await page.textContent('h1')).toBe('Fixture home');
+    expect(await page.evaluate(() => (window as unknown as { beforeEdit?: boolean }).beforeEdit)).toBe(true);
+    await page.waitForTimeout(150);
+    edit('site/pages/index.tsx', () => source.replace('<h1>Fixture home</h1>', '<h1>Fixture home, mended</h1>'));
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Fixture home, mended');
+    expect(await page.$('#sitegen-dev-overlay')).toBeNull();
+    edit('site/pages/index.tsx', () => source);
+    await page.close();
+  });
 });

@@ -10,6 +10,8 @@ import { copyFixture, devEvents, remove, tempDir, waitFor, type EventStream } fr
 
 let site: string;
 let dev: DevServer;
+/** What dev printed in the terminal, line by line. */
+const logs: string[] = [];
 
 /** Listen to the dev server's events as the page at `path` would. */
 const subscribe = (path: string): Promise<EventStream> => devEvents(dev.url, path);
@@ -25,7 +27,7 @@ async function until(path: string, check: (r: Awaited<ReturnType<typeof get>>) =
   for (;;) {
     const res = await get(path);
     if (check(res)) return res;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${path}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${path}: ${res.status} ${res.text.slice(0, 300)}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
@@ -46,7 +48,14 @@ async function edit(file: string, change: (text: string) => string): Promise<voi
 
 beforeAll(async () => {
   site = copyFixture('basic');
-  dev = await startDevServer({ root: site, port: 0, log: (m) => process.env.DEV_LOG && console.log(m) });
+  dev = await startDevServer({
+    root: site,
+    port: 0,
+    log: (m) => {
+      logs.push(m);
+      if (process.env.DEV_LOG) console.log(m);
+    },
+  });
 }, 60_000);
 afterAll(async () => {
   await dev?.close();
@@ -133,6 +142,56 @@ describe('sitegen dev', () => {
       throw new Error(e.message + JSON.stringify(events.events));
     });
     events.close();
+  });
+
+  it('keeps serving the last good page when a component throws, shows where in the overlay and once in the terminal, and clears when fixed', async () => {
+    const events = await subscribe('/');
+    const good = await get('/');
+    expect(good.status).toBe(200);
+    const source = readFileSync(join(site, 'site/pages/index.tsx'), 'utf8');
+    const broken = source.replace(/(export default function Home\([^)]*\) \{\n)/, '$1  throw new Error("home page exploded");\n');
+    const line = broken.split('\n').findIndex((l) => l.includes('home page exploded')) + 1;
+    await edit('site/pages/index.tsx', () => broken);
+    await waitFor(() => events.events.some((e) => e.event === 'problems' && e.data.includes('SG4001')), 10_000);
+    const problems = events.events.filter((e) => e.event === 'problems');
+    const [problem] = JSON.parse(problems[problems.length - 1].data) as { code: string; where: string; message: string; frame: string; hint: string }[];
+    expect(problem.code).toBe('SG4001');
+    expect(problem.message).toBe('/ failed to render: home page exploded');
+    // Where it was thrown in the source (the bundle's source map), not in the compiled bundle.
+    expect(problem.where).toBe(`site/pages/index.tsx:${line}:9`);
+    expect(problem.frame).toContain(`> ${line} |   throw new Error("home page exploded");`);
+    expect(problem.hint).toMatch(/fix it and save/);
+    // The last good version, not a bare error page, and no reload to lose it.
+    expect(await get('/')).toEqual(good);
+    expect(JSON.parse((await get('/_payload.json')).text).html).toContain('Fixture home');
+    expect(events.events.some((e) => e.event === 'reload')).toBe(false);
+    const printed = () => logs.filter((l) => l.startsWith('✗') && l.includes('[SG4001]'));
+    expect(printed()).toEqual([`✗ site/pages/index.tsx:${line}:9 [SG4001] Page failed to render`]);
+
+    await edit('site/pages/index.tsx', () => source.replace('<h1>Fixture home</h1>', '<h1>Fixture home, mended</h1>'));
+    await until('/', (r) => r.text.includes('Fixture home, mended'));
+    await waitFor(() => events.events[events.events.length - 1].event === 'clear');
+    await waitFor(() => events.events.some((e) => e.event === 'reload'));
+    expect(printed()).toHaveLength(1);
+    expect(logs.filter((l) => l.startsWith('fixed ') && l.includes('[SG4001]'))).toHaveLength(1);
+    events.close();
+    await edit('site/pages/index.tsx', () => source);
+    await until('/', (r) => r.text.includes('<h1>Fixture home</h1>'));
+  });
+
+  it('answers a page that throws with no good version yet with a 500 page that loads the overlay', async () => {
+    await edit('site/pages/boom.tsx', () => 'export default function Boom() {\n  throw new Error("never rendered");\n}\n');
+    const res = await until('/boom', (r) => r.status === 500);
+    expect(res.text).toContain('/boom failed to render: never rendered');
+    expect(res.text).toContain('<script type="module" src="/_sitegen/dev/client.js"></script>');
+    const events = await subscribe('/boom');
+    await waitFor(() => events.events.some((e) => e.event === 'problems' && e.data.includes('site/pages/boom.tsx:2:9')));
+    await edit('site/pages/boom.tsx', () => 'export default function Boom() {\n  return <p>Rendered at last</p>;\n}\n');
+    await until('/boom', (r) => r.status === 200 && r.text.includes('Rendered at last'));
+    await waitFor(() => events.events.some((e) => e.event === 'reload'));
+    events.close();
+    rmSync(join(site, 'site/pages/boom.tsx'));
+    await until('/boom', (r) => r.status === 404);
   });
 
   it('reloads every open page when a layout changes', async () => {

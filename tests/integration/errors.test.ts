@@ -177,11 +177,15 @@ describe('a failed build', () => {
     expect(existsSync(missing)).toBe(false);
   });
 
-  it('names the page when a component throws', async () => {
+  it('names the page when a component throws, and where in its source (line, column and a code frame; --debug: the stack there too)', async () => {
     site = copyFixture('basic');
     edit('site/pages/index.tsx', (t) => t.replace('return (', "if (posts.length) throw new Error('kaboom');\n  return ("));
-    const result = await build();
+    const result = await build('--debug');
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('site/pages/index.tsx [SG4001] Page failed to render\n  / failed to render: kaboom');
+    expect(result.stderr).toContain('site/pages/index.tsx:6:27 [SG4001] Page failed to render\n  / failed to render: kaboom');
+    expect(result.stderr).toContain("> 6 |   if (posts.length) throw new Error('kaboom');");
+    // Not the compiled bundle's line (.sitegen-cache/render/render.<hash>.mjs:1961:19).
+    expect(result.stderr).toContain(`at Home (${join(site, 'site/pages/index.tsx')}:6:27)`);
+    expect(result.stderr).not.toMatch(/render\.[0-9a-f]+\.mjs/);
   });
 });

@@ -7,7 +7,7 @@ import { writeFileSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'node-html-parser';
 import { startDevServer } from '../../src/dev/server.ts';
-import { copyFixture, html, json, read, remove, runCli, tempDir, type CliResult } from '../helpers.ts';
+import { copyFixture, devEvents, html, json, read, remove, runCli, tempDir, waitFor, type CliResult } from '../helpers.ts';
 
 let out: string;
 let result: CliResult;
@@ -145,6 +145,35 @@ describe('plugin hooks', () => {
       const res = await fetch(`${dev.url}/hello`);
       expect(await res.text()).toContain('<!-- probe first page:html /hello -->');
       expect(dev.session.hooks.timings['probe-first › dev:server']).toBeGreaterThanOrEqual(0);
+    } finally {
+      await dev.close();
+      remove(site);
+    }
+  });
+});
+
+describe("a plugin's layout that throws in the dev server", () => {
+  it('keeps the last good page and shows the layout file, line and column in the overlay', async () => {
+    const site = copyFixture('plugins');
+    const dev = await startDevServer({ root: site, port: 0, log: () => undefined });
+    try {
+      const page = () => fetch(`${dev.url}/plugin-layout`).then(async (res) => ({ status: res.status, text: await res.text() }));
+      const good = await page();
+      expect(good.text).toContain('probe-layout');
+      const events = await devEvents(dev.url, '/plugin-layout');
+      const layout = join(site, 'site/plugins/probe-layout.tsx');
+      const broken = readFileSync(layout, 'utf8').replace('  return (', '  if (page.title) throw new TypeError("layout exploded");\n  return (');
+      const line = broken.split('\n').findIndex((l) => l.includes('layout exploded')) + 1;
+      writeFileSync(layout, broken);
+      await waitFor(() => events.events.some((e) => e.event === 'problems' && e.data.includes('SG4001')), 10_000);
+      const problems = events.events.filter((e) => e.event === 'problems');
+      const [problem] = JSON.parse(problems[problems.length - 1].data) as { where: string; message: string; frame: string }[];
+      expect(problem.message).toBe('/plugin-layout failed to render: layout exploded');
+      expect(problem.where).toBe(`site/plugins/probe-layout.tsx:${line}:25`);
+      expect(problem.frame).toContain('throw new TypeError("layout exploded")');
+      expect(await page()).toEqual(good);
+      expect(events.events.some((e) => e.event === 'reload')).toBe(false);
+      events.close();
     } finally {
       await dev.close();
       remove(site);
