@@ -49,7 +49,6 @@ export const ERROR_CODES = {
   SG7002: 'Build cache damaged',
   SG7003: 'Output folder refused',
   SG7004: 'Changes file cannot be written',
-  SG7005: 'Another build is running',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

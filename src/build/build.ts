@@ -66,7 +66,10 @@ function phases(log: Logger, profile = false) {
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
   hookSignals(); // Ctrl-C at any point: exit 130, removing unfinished output
-  const unlock = lockBuild(cacheDirOf(options.root ?? '.'), projectRoot(options.root ?? '.'));
+  const root = projectRoot(options.root ?? '.');
+  const unlock = await lockBuild(cacheDirOf(root), root, (holder) =>
+    options.log.info(`waiting for another build of this project to finish (process ${holder.pid}, started ${holder.started})…`),
+  );
   try {
     return await buildLocked(options);
   } finally {

@@ -1,11 +1,12 @@
 /**
  * One build at a time in a project. Two at once write the same cache records and swap the same output link: each can
- * read the other's records half written (a "damaged" cache) and put live an output the other then replaces.
+ * read the other's records half written (a "damaged" cache) and put live an output the other then replaces. A second
+ * build waits for the first, as cargo does, then builds from what the first left.
  */
 import { linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join, relative } from 'node:path';
-import { SitegenError } from '../errors.ts';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 interface Holder {
   pid: number;
@@ -31,43 +32,45 @@ function running(pid: number): boolean {
   }
 }
 
+/** How often a waiting build looks at the lock again. */
+const POLL_MS = 100;
+
 /**
- * Take the project's build lock (`build.lock` in the cache folder), or fail with SG7005 while a build that holds it is
- * running on this machine. A lock left by a build that is gone (killed, or from another machine in a restored cache)
- * is taken over. Returns its release; it is released at exit too.
+ * Take the project's build lock (`build.lock` in the cache folder), waiting while a build that holds it runs on this
+ * machine (`waiting` is called once, with its holder). A lock left by a build that is gone (killed, or from another
+ * machine in a restored cache) is taken over. Returns its release; it is released at exit too.
  */
-export function lockBuild(cacheDir: string, root: string): () => void {
+export async function lockBuild(cacheDir: string, root: string, waiting: (holder: Holder) => void): Promise<() => void> {
   // No project folder: loading the project says so, and nothing is made here.
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) return () => undefined;
   const file = join(cacheDir, 'build.lock');
   mkdirSync(cacheDir, { recursive: true });
-  const mine = JSON.stringify({ pid: process.pid, host: hostname(), started: new Date().toISOString() } satisfies Holder);
-  // Written whole, then linked in place: a build that finds the lock always finds it with its holder in it.
+  // Written whole, then linked in place: a build that finds the lock always finds its holder in it.
   const temp = `${file}.${process.pid}`;
-  writeFileSync(temp, mine);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      linkSync(temp, file);
-      rmSync(temp, { force: true });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        rmSync(temp, { force: true });
-        throw error;
+  writeFileSync(temp, JSON.stringify({ pid: process.pid, host: hostname(), started: new Date().toISOString() } satisfies Holder));
+  let told = false;
+  try {
+    for (;;) {
+      try {
+        linkSync(temp, file);
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
       const holder = holderOf(file);
-      if ((holder && holder.host === hostname() && running(holder.pid)) || attempt >= 3) {
-        rmSync(temp, { force: true });
-        throw new SitegenError(
-          'SG7005',
-          `Another sitegen build is running in this project${holder ? ` (process ${holder.pid}, started ${holder.started})` : ''}`,
-          {
-            hint: `Wait for it to finish or stop it, then build again. If no build is running, delete ${relative(root, file) || file}.`,
-          },
-        );
+      if (holder && holder.host === hostname() && running(holder.pid)) {
+        if (!told) waiting(holder);
+        told = true;
+        await sleep(POLL_MS);
+      } else if (holder) {
+        if (holderOf(file)?.pid === holder.pid) rmSync(file, { force: true }); // its build is gone
+      } else {
+        await sleep(POLL_MS); // being replaced this moment (or unreadable: gone at the next look, else taken over)
+        if (!holderOf(file)) rmSync(file, { force: true });
       }
-      rmSync(file, { force: true });
     }
+  } finally {
+    rmSync(temp, { force: true });
   }
   const release = () => {
     if (holderOf(file)?.pid === process.pid) rmSync(file, { force: true });

@@ -85,33 +85,38 @@ describe("F11 the output folder is sitegen's alone", () => {
     }
   });
 
-  it('F12 builds one at a time: a running build holds the lock (SG7005, the output untouched); one that is gone does not', async () => {
+  it('F12 builds one at a time: a build waits while another holds the lock, and takes a lock whose build is gone', async () => {
     const site = copyFixture('basic');
     const holder = spawn('sleep', ['60']);
     try {
       expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
       expect(existsSync(join(site, '.sitegen-cache/build.lock'))).toBe(false);
       const served = readlinkSync(join(site, 'dist'));
-      const lock = (pid: number) =>
-        writeFileSync(join(site, '.sitegen-cache/build.lock'), JSON.stringify({ pid, host: hostname(), started: '2026-11-29T10:00:00.000Z' }));
-      lock(holder.pid!);
+      const lockFile = join(site, '.sitegen-cache/build.lock');
+      writeFileSync(lockFile, JSON.stringify({ pid: holder.pid, host: hostname(), started: '2026-11-29T10:00:00.000Z' }));
       writeFileSync(join(site, 'content/about.md'), `${readFileSync(join(site, 'content/about.md'), 'utf8')}\nWhile locked.\n`);
-      const refused = await runCli(['build', '--root', site]);
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain('[SG7005] Another build is running');
-      expect(refused.stderr).toContain(`process ${holder.pid}, started 2026-11-29T10:00:00.000Z`);
-      expect(refused.stderr).toMatch(/hint: .*delete \.sitegen-cache\/build\.lock/);
+      const waiting = runCli(['build', '--root', site]);
+      // It waits: nothing published while the holder runs.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(readlinkSync(join(site, 'dist'))).toBe(served);
-      // The holder gone (a build killed): its lock is taken over, and released at the end.
+      expect(readFileSync(lockFile, 'utf8')).toContain(`"pid":${holder.pid}`);
+      // The holder gone (a build killed): its lock is taken over, the build goes on, and the lock is released.
       holder.kill('SIGKILL');
-      await new Promise((resolve) => holder.once('exit', resolve));
-      const built = await runCli(['build', '--root', site]);
+      const built = await waiting;
       expect(built.code, built.stderr).toBe(0);
+      expect(built.stdout).toContain(`waiting for another build of this project to finish (process ${holder.pid}, started 2026-11-29T10:00:00.000Z)…`);
       expect(readFileSync(join(site, 'dist/about/index.html'), 'utf8')).toContain('While locked.');
-      expect(existsSync(join(site, '.sitegen-cache/build.lock'))).toBe(false);
+      expect(existsSync(lockFile)).toBe(false);
+      // Two builds at once: one waits for the other, and both succeed.
+      writeFileSync(join(site, 'content/about.md'), `${readFileSync(join(site, 'content/about.md'), 'utf8')}\nTwice at once.\n`);
+      const both = await Promise.all([runCli(['build', '--root', site]), runCli(['build', '--root', site])]);
+      for (const result of both) expect(result.code, result.stderr).toBe(0);
+      expect(readFileSync(join(site, 'dist/about/index.html'), 'utf8')).toContain('Twice at once.');
       // A lock from another machine (a restored CI cache) holds nothing here.
-      writeFileSync(join(site, '.sitegen-cache/build.lock'), JSON.stringify({ pid: process.pid, host: 'ci-runner-elsewhere', started: 'x' }));
-      expect((await runCli(['build', '--quiet', '--root', site, '--force'])).code).toBe(0);
+      writeFileSync(lockFile, JSON.stringify({ pid: process.pid, host: 'ci-runner-elsewhere', started: 'x' }));
+      const elsewhere = await runCli(['build', '--root', site, '--force']);
+      expect(elsewhere.code).toBe(0);
+      expect(elsewhere.stdout).not.toContain('waiting for another build');
     } finally {
       holder.kill('SIGKILL');
       remove(site);
