@@ -19,6 +19,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpus, totalmem } from 'node:os';
 import { generateCorpus } from './corpus.js';
+import { machine } from './measure.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE = join(ROOT, 'bench/.cache');
@@ -262,6 +263,9 @@ async function benchSize(size) {
     sitegenTitleChangedMs: Math.round(median(titleChanged.map((s) => s.ms))),
     mainThreadHeapMb: Math.max(...profiled),
     runs,
+    // A size kept from an earlier run (40,000 runs on its own) says when and on what code it was measured.
+    date: machine().date,
+    commit: machine().commit,
   };
 }
 
@@ -315,7 +319,7 @@ function table(results, meta) {
   const floors = results.filter((r) => r.tools.floor);
   const floor = floors.length
     ? `
-The floor (\`bench/floor.js\`, in the same rounds): markdown-it and React alone on every core, one file per page, no highlighting, none of sitegen's other work. No sitegen build can be faster; a goal below it is out of reach of these libraries in Node on this machine. The contract floor (\`bench/floor.js --contract\`) adds only what DESIGN.md's output contract requires of every page: the fences highlighted with sitegen's highlighter (shiki), the page's payload and the document's content API file.
+The floor (\`bench/floor.js\`, in the same rounds): markdown-it and React alone on every core, one file per page, no highlighting, none of sitegen's other work. No sitegen build can be faster; a goal below it is out of reach of these libraries in Node on this machine. The contract floor (\`bench/floor.js --contract\`) adds only what the output contract ([output.md](../output.md)) requires of every page: the fences highlighted with sitegen's highlighter (shiki), the page's payload and the document's content API file.
 
 | files | floor | floor/Hugo | floor/Eleventy | sitegen/floor | contract floor | contract floor/Hugo | contract floor/Eleventy | sitegen/contract floor |
 |---|---|---|---|---|---|---|---|---|
@@ -326,8 +330,11 @@ ${floors.map((r) => `| ${r.size.toLocaleString('en-US')} | ${fmt(r.tools.floor.m
     ? `\nBundled Ferrygate site, cold (cache and output removed): ${fmt(meta.bundled.medianMs)} s median of ${meta.bundled.runs} (${meta.bundled.pages} pages).\n`
     : '';
   return `Measured ${meta.date} on ${meta.cpus} cores, ${meta.memGb} GiB, Node ${meta.node}, ${meta.hugo}, Eleventy ${meta.eleventy}; ${meta.runs} counted runs after a warm-up${results
-    .filter((r) => r.size >= 40_000)
-    .map((r) => ` (${r.size.toLocaleString('en-US')}: ${r.runs ?? 1} run${(r.runs ?? 1) === 1 ? '' : 's'}, in its own bench run)`)
+    .filter((r) => r.size >= 40_000 || (r.date && r.date !== meta.date))
+    .map(
+      (r) =>
+        ` (${r.size.toLocaleString('en-US')}: ${r.runs ?? 1} run${(r.runs ?? 1) === 1 ? '' : 's'}, in its own bench run${r.date ? ` of ${r.date}${r.commit ? ` at ${r.commit}` : ''}` : ''})`,
+    )
     .join('')}; medians, peak RSS of the largest process; ratios are medians of pairs run back to back (rebuilds against a Hugo cold build of the same round).
 
 | files | sitegen cold | Hugo cold | Eleventy cold | sitegen/Hugo | sitegen/Eleventy | nothing changed (/Hugo) | one body edit (/Hugo) | one title edit (/Hugo) | main-thread heap |
