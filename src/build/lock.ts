@@ -7,6 +7,7 @@ import { linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } fr
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { alive } from '../output/folder.ts';
 
 interface Holder {
   pid: number;
@@ -20,15 +21,6 @@ function holderOf(file: string): Holder | undefined {
     return Number.isInteger(holder.pid) && typeof holder.host === 'string' ? holder : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -58,7 +50,7 @@ export async function lockBuild(cacheDir: string, root: string, waiting: (holder
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
       const holder = holderOf(file);
-      if (holder && holder.host === hostname() && running(holder.pid)) {
+      if (holder && holder.host === hostname() && alive(holder.pid)) {
         if (!told) waiting(holder);
         told = true;
         await sleep(POLL_MS);

@@ -47,7 +47,8 @@ export function hookSignals(): void {
   }
 }
 
-function alive(pid: number): boolean {
+/** Whether process `pid` runs (on this machine): one that exists but is not ours (EPERM) runs too. */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
