@@ -3,6 +3,7 @@
  * the build and whether the output is up to date (identify.ts), plan and render into a new folder (write.ts), then the
  * checks, the swap and the records (finish.ts).
  */
+import { join, relative } from 'node:path';
 import type { ConfigOverrides } from '../config/load.ts';
 import type { SitegenError } from '../errors.ts';
 import type { Logger } from '../log.ts';
@@ -68,7 +69,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   hookSignals(); // Ctrl-C at any point: exit 130, removing unfinished output
   const root = projectRoot(options.root ?? '.');
   const unlock = await lockBuild(cacheDirOf(root), root, (holder) =>
-    options.log.info(`waiting for another build of this project to finish (process ${holder.pid}, started ${holder.started})…`),
+    options.log.info(
+      `waiting for another build of this project to finish (process ${holder.pid}, started ${holder.started}; if none is running, delete ${relative(process.cwd(), join(cacheDirOf(root), 'build.lock')) || 'build.lock'})…`,
+    ),
   );
   try {
     return await buildLocked(options);

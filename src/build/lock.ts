@@ -24,6 +24,16 @@ function holderOf(file: string): Holder | undefined {
   }
 }
 
+/** Whether `pid` runs a build: alive, and (where Linux says) a Node process, not another that took the number since. */
+function building(pid: number): boolean {
+  if (!alive(pid)) return false;
+  try {
+    return /node|sitegen/i.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+  } catch {
+    return true; // no /proc: alive is all there is to go by
+  }
+}
+
 /** How often a waiting build looks at the lock again. */
 const POLL_MS = 100;
 
@@ -50,7 +60,7 @@ export async function lockBuild(cacheDir: string, root: string, waiting: (holder
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
       const holder = holderOf(file);
-      if (holder && holder.host === hostname() && alive(holder.pid)) {
+      if (holder && holder.host === hostname() && building(holder.pid)) {
         if (!told) waiting(holder);
         told = true;
         await sleep(POLL_MS);

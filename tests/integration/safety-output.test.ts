@@ -87,7 +87,8 @@ describe("F11 the output folder is sitegen's alone", () => {
 
   it('F12 builds one at a time: a build waits while another holds the lock, and takes a lock whose build is gone', async () => {
     const site = copyFixture('basic');
-    const holder = spawn('sleep', ['60']);
+    // A Node process, as a build is (a process of another program under a reused pid holds nothing: below).
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)']);
     try {
       expect((await runCli(['build', '--quiet', '--root', site])).code).toBe(0);
       expect(existsSync(join(site, '.sitegen-cache/build.lock'))).toBe(false);
@@ -104,7 +105,9 @@ describe("F11 the output folder is sitegen's alone", () => {
       holder.kill('SIGKILL');
       const built = await waiting;
       expect(built.code, built.stderr).toBe(0);
-      expect(built.stdout).toContain(`waiting for another build of this project to finish (process ${holder.pid}, started 2026-11-29T10:00:00.000Z)…`);
+      expect(built.stdout).toContain(
+        `waiting for another build of this project to finish (process ${holder.pid}, started 2026-11-29T10:00:00.000Z; if none is running, delete `,
+      );
       expect(readFileSync(join(site, 'dist/about/index.html'), 'utf8')).toContain('While locked.');
       expect(existsSync(lockFile)).toBe(false);
       // Two builds at once: one waits for the other, and both succeed.
@@ -112,6 +115,16 @@ describe("F11 the output folder is sitegen's alone", () => {
       const both = await Promise.all([runCli(['build', '--root', site]), runCli(['build', '--root', site])]);
       for (const result of both) expect(result.code, result.stderr).toBe(0);
       expect(readFileSync(join(site, 'dist/about/index.html'), 'utf8')).toContain('Twice at once.');
+      // A lock whose pid another program has taken since (not a Node process) holds nothing.
+      const other = spawn('sleep', ['60']);
+      try {
+        writeFileSync(lockFile, JSON.stringify({ pid: other.pid, host: hostname(), started: 'x' }));
+        const reused = await runCli(['build', '--root', site, '--force']);
+        expect(reused.code).toBe(0);
+        expect(reused.stdout).not.toContain('waiting for another build');
+      } finally {
+        other.kill('SIGKILL');
+      }
       // A lock from another machine (a restored CI cache) holds nothing here.
       writeFileSync(lockFile, JSON.stringify({ pid: process.pid, host: 'ci-runner-elsewhere', started: 'x' }));
       const elsewhere = await runCli(['build', '--root', site, '--force']);
