@@ -217,6 +217,14 @@ describe('F6 files that vanish or change while preview sends them', () => {
   }, 240_000);
 });
 
+/** The files dev reports SG2010 for (a link out of the project), sorted. */
+const linkProblems = (dev: DevServer) =>
+  dev.session
+    .allProblems()
+    .filter((p) => p.code === 'SG2010')
+    .map((p) => p.location?.file)
+    .sort();
+
 describe('F8 symbolic links out of the project', () => {
   /** A site with links out of the project in site/public/ and content/, and links that stay inside. */
   const linkedSite = () => {
@@ -289,12 +297,7 @@ describe('F8 symbolic links out of the project', () => {
     const dev = await startDevServer({ root, port: 0 });
     try {
       await dev.contentWatched;
-      const problems = () =>
-        dev.session
-          .allProblems()
-          .filter((p) => p.code === 'SG2010')
-          .map((p) => p.location?.file)
-          .sort();
+      const problems = () => linkProblems(dev);
       expect(problems()).toEqual(['content/guide/passwd.md', 'site/public/etcdir', 'site/public/passwd.txt']);
       for (const path of ['/passwd.txt', '/etcdir/passwd', '/etcdir/hostname', '/guide/passwd']) {
         const res = await get(`${dev.url}${path}`);
@@ -357,12 +360,7 @@ describe('F8 symbolic links out of the project', () => {
     const dev = await startDevServer({ root, port: 0, log: (m) => logs.push(m) });
     try {
       await dev.contentWatched;
-      const problems = () =>
-        dev.session
-          .allProblems()
-          .filter((p) => p.code === 'SG2010')
-          .map((p) => p.location?.file)
-          .sort();
+      const problems = () => linkProblems(dev);
       expect(problems()).toEqual(['content/guide/outlink']);
       // The fixture's folders need about 150 watches; following the link took one more per file out there.
       const watches = inotifyWatches();
