@@ -4,6 +4,7 @@
  */
 import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/server.ts';
 import { copyFixture, devEvents, remove, tempDir, waitFor, type EventStream } from '../helpers.ts';
@@ -52,7 +53,8 @@ beforeAll(async () => {
     root: site,
     port: 0,
     log: (m) => {
-      logs.push(m);
+      // As read, not as coloured: picocolors colours when CI or FORCE_COLOR is set.
+      logs.push(stripVTControlCharacters(m));
       if (process.env.DEV_LOG) console.log(m);
     },
   });
@@ -152,31 +154,35 @@ describe('sitegen dev', () => {
     const broken = source.replace(/(export default function Home\([^)]*\) \{\n)/, '$1  throw new Error("home page exploded");\n');
     const line = broken.split('\n').findIndex((l) => l.includes('home page exploded')) + 1;
     await edit('site/pages/index.tsx', () => broken);
-    await waitFor(() => events.events.some((e) => e.event === 'problems' && e.data.includes('SG4001')), 10_000);
-    const problems = events.events.filter((e) => e.event === 'problems');
-    const [problem] = JSON.parse(problems[problems.length - 1].data) as { code: string; where: string; message: string; frame: string; hint: string }[];
-    expect(problem.code).toBe('SG4001');
-    expect(problem.message).toBe('/ failed to render: home page exploded');
-    // Where it was thrown in the source (the bundle's source map), not in the compiled bundle.
-    expect(problem.where).toBe(`site/pages/index.tsx:${line}:9`);
-    expect(problem.frame).toContain(`> ${line} |   throw new Error("home page exploded");`);
-    expect(problem.hint).toMatch(/fix it and save/);
-    // The last good version, not a bare error page, and no reload to lose it.
-    expect(await get('/')).toEqual(good);
-    expect(JSON.parse((await get('/_payload.json')).text).html).toContain('Fixture home');
-    expect(events.events.some((e) => e.event === 'reload')).toBe(false);
-    const printed = () => logs.filter((l) => l.startsWith('✗') && l.includes('[SG4001]'));
-    expect(printed()).toEqual([`✗ site/pages/index.tsx:${line}:9 [SG4001] Page failed to render`]);
+    try {
+      await waitFor(() => events.events.some((e) => e.event === 'problems' && e.data.includes('SG4001')), 10_000);
+      const problems = events.events.filter((e) => e.event === 'problems');
+      const [problem] = JSON.parse(problems[problems.length - 1].data) as { code: string; where: string; message: string; frame: string; hint: string }[];
+      expect(problem.code).toBe('SG4001');
+      expect(problem.message).toBe('/ failed to render: home page exploded');
+      // Where it was thrown in the source (the bundle's source map), not in the compiled bundle.
+      expect(problem.where).toBe(`site/pages/index.tsx:${line}:9`);
+      expect(problem.frame).toContain(`> ${line} |   throw new Error("home page exploded");`);
+      expect(problem.hint).toMatch(/fix it and save/);
+      // The last good version, not a bare error page, and no reload to lose it.
+      expect(await get('/')).toEqual(good);
+      expect(JSON.parse((await get('/_payload.json')).text).html).toContain('Fixture home');
+      expect(events.events.some((e) => e.event === 'reload')).toBe(false);
+      const printed = () => logs.filter((l) => l.startsWith('✗') && l.includes('[SG4001]'));
+      expect(printed()).toEqual([`✗ site/pages/index.tsx:${line}:9 [SG4001] Page failed to render`]);
 
-    await edit('site/pages/index.tsx', () => source.replace('<h1>Fixture home</h1>', '<h1>Fixture home, mended</h1>'));
-    await until('/', (r) => r.text.includes('Fixture home, mended'));
-    await waitFor(() => events.events[events.events.length - 1].event === 'clear');
-    await waitFor(() => events.events.some((e) => e.event === 'reload'));
-    expect(printed()).toHaveLength(1);
-    expect(logs.filter((l) => l.startsWith('fixed ') && l.includes('[SG4001]'))).toHaveLength(1);
-    events.close();
-    await edit('site/pages/index.tsx', () => source);
-    await until('/', (r) => r.text.includes('<h1>Fixture home</h1>'));
+      await edit('site/pages/index.tsx', () => source.replace('<h1>Fixture home</h1>', '<h1>Fixture home, mended</h1>'));
+      await until('/', (r) => r.text.includes('Fixture home, mended'));
+      await waitFor(() => events.events[events.events.length - 1].event === 'clear');
+      await waitFor(() => events.events.some((e) => e.event === 'reload'));
+      expect(printed()).toHaveLength(1);
+      expect(logs.filter((l) => l.startsWith('fixed ') && l.includes('[SG4001]'))).toHaveLength(1);
+    } finally {
+      // Put the page back even when a check failed: the tests after this one edit it.
+      events.close();
+      await edit('site/pages/index.tsx', () => source);
+      await until('/', (r) => r.text.includes('<h1>Fixture home</h1>'));
+    }
   });
 
   it('answers a page that throws with no good version yet with a 500 page that loads the overlay', async () => {
