@@ -1,12 +1,24 @@
 /** Every environment variable sitegen reads, in one place. */
 import { SitegenError } from './errors.ts';
 
+/** A whole number of 1 or more; unset or empty: none. Any other value is SG1004, as `--concurrency 0` is refused. */
 function positiveInt(name: string): number | undefined {
-  const value = Number(process.env[name]);
-  return Number.isInteger(value) && value > 0 ? value : undefined;
+  const raw = process.env[name];
+  if (!raw) return undefined;
+  if (/^\d+$/.test(raw.trim()) && Number(raw) >= 1) return Number(raw);
+  const shown = JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw);
+  throw new SitegenError('SG1004', `${name} ${shown} is not a whole number of 1 or more`, {
+    hint: `Set it to a whole number (${name}=2), or unset it for the default.`,
+  });
 }
 
 export const env = {
+  /** Check every variable a build or `sitegen dev` reads, before anything starts (SG1004, SG2018). */
+  check(): void {
+    env.concurrency();
+    env.workerMemoryMb();
+    env.sourceDateEpoch();
+  },
   /** Worker threads (the --concurrency default). */
   concurrency: () => positiveInt('SITEGEN_CONCURRENCY'),
   /** Heap cap per worker, in MB. */

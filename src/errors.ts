@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   SG1001: 'Invalid site config',
   SG1002: 'Site config could not be loaded',
   SG1003: 'Invalid UI strings',
+  SG1004: 'Invalid environment variable',
   SG2001: 'Invalid front matter',
   SG2002: 'Invalid date',
   SG2003: 'Unknown layout',

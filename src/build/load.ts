@@ -41,7 +41,8 @@ const INDEX_BYTES_PER_FILE = 24;
  */
 export async function load(options: BuildOptions, ctx: Pick<BuildContext, 'started' | 'log' | 'done'>): Promise<BuildContext> {
   const rootDir = options.root ?? '.';
-  // A bad --now or SOURCE_DATE_EPOCH fails before anything starts.
+  // A bad environment variable, --now or SOURCE_DATE_EPOCH fails before anything starts.
+  env.check();
   const schedule = { now: resolveNow(options.now), future: options.future ?? false };
   // So is a --changes file that could not be written at the end.
   if (options.changes) checkChangesFile(options.changes);

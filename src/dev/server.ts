@@ -49,8 +49,8 @@ async function bundleClient(): Promise<string> {
 
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const log = options.log ?? (() => undefined);
-  // A bad SOURCE_DATE_EPOCH (SG2018) fails before anything starts, as in a build.
-  env.sourceDateEpoch();
+  // A bad environment variable (SG1004, SG2018) fails before anything starts, as in a build.
+  env.check();
   const root = projectRoot(options.root);
   const client = bundleClient();
   client.catch(() => undefined); // awaited below

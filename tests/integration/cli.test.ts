@@ -44,6 +44,34 @@ describe('sitegen CLI', () => {
     }
   });
 
+  it('refuses a bad SITEGEN_CONCURRENCY or SITEGEN_WORKER_MEMORY_MB before it builds anything, as it refuses a bad flag', async () => {
+    const dir = tempDir();
+    try {
+      const content = join(dir, 'notes');
+      mkdirSync(content);
+      writeFileSync(join(content, 'index.md'), '---\ntitle: Home\n---\n\nHello.\n');
+      const out = join(dir, 'out');
+      for (const name of ['SITEGEN_CONCURRENCY', 'SITEGEN_WORKER_MEMORY_MB']) {
+        for (const value of ['0', 'many', '1.5', '-2']) {
+          const { code, stderr } = await runCli(['build', '--content', content, '--out', out], { cwd: dir, env: { [name]: value } });
+          expect(code, `${name}=${value}`).toBe(1);
+          expect(stderr).toBe(
+            `✗ [SG1004] Invalid environment variable\n  ${name} "${value}" is not a whole number of 1 or more\n  hint: Set it to a whole number (${name}=2), or unset it for the default.\n\nBuild failed. The previous output was left as it was.\n`,
+          );
+        }
+      }
+      // Nothing was written; set but empty is unset, and a good value builds.
+      expect(listFiles(dir)).toEqual(['notes/index.md']);
+      const good = await runCli(['build', '--content', content, '--out', out, '--quiet'], {
+        cwd: dir,
+        env: { SITEGEN_CONCURRENCY: '1', SITEGEN_WORKER_MEMORY_MB: '' },
+      });
+      expect(good.code, good.stderr).toBe(0);
+    } finally {
+      remove(dir);
+    }
+  });
+
   it('builds any folder of markdown with the bundled templates (--content, --out, --base)', async () => {
     const dir = tempDir();
     try {
