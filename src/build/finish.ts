@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { BuildErrors, SitegenError, applyCheckLevels } from '../errors.ts';
 import { type Logger, formatMs, reportWarning } from '../log.ts';
 import { runBuildDone } from '../pipeline/outputs.ts';
-import { type OutputState, saveOutputState } from '../pipeline/state.ts';
+import { type OutputState, pruneOutputRecords, saveOutputState } from '../pipeline/state.ts';
 import { mergeTimings } from '../plugins/run.ts';
 import type { BuildResult } from './build.ts';
 import { checkLinks, targetsKey } from '../pipeline/checks.ts';
@@ -82,7 +82,7 @@ export async function finish(ctx: BuildContext, outputs: { redirects: number }):
     ...(spare ? { spare: { dir: spare, changes: spareChanges } } : {}),
     warnings: warnings.map((w) => w.toJSON()),
   };
-  await Promise.all([saveOutputState(project.cacheDir, state), ctx.docCacheSaved]);
+  await Promise.all([saveOutputState(project.cacheDir, state), ctx.docCacheSaved, pruneOutputRecords(project.cacheDir, project.outDir)]);
   const ms = performance.now() - ctx.started;
   await ctx.closing;
   profile(ctx);

@@ -4,16 +4,16 @@
  * of what it was rendered from, so an unchanged page is linked, not rendered), with links and ids in `.page-details.json`.
  * Only ever an optimisation: a missing or damaged file means rendering again, never a different output.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { ContentDocument } from '../content/types.ts';
 import type { SerializedError } from '../errors.ts';
 import { hashText } from '../hash.ts';
 import type { SiteCollection } from '../render/types.ts';
 import { attachDetails, openDetails, splitDetails, type Details } from './details.ts';
 import { readJson, writeJson } from '../cache/json-file.ts';
-import type { Spare } from '../output/folder.ts';
+import { generationsOf, type Spare } from '../output/folder.ts';
 import { isPlain } from '../output/writer.ts';
 import type { PageSummary } from './protocol.ts';
 
@@ -96,6 +96,50 @@ export type OutputIndex = Pick<OutputState, 'id' | 'outDir' | 'files' | 'warning
   /** Where that output is now: the output folder, or its generation when the link is gone (a CI job restored it); undefined when neither holds it. */
   dir?: string;
 };
+
+/**
+ * Remove the records of every other output folder that is gone, its generations too: nothing can be taken from them
+ * any more, and a project built into a new folder each time (a temporary folder, a CI path with the job's id) would
+ * otherwise gather them for ever. A folder still there, or whose generations are (a CI job restores those), keeps its.
+ */
+export async function pruneOutputRecords(cacheDir: string, outDir: string): Promise<void> {
+  const current = hashText(outDir);
+  let names: string[];
+  try {
+    names = readdirSync(cacheDir);
+  } catch {
+    return;
+  }
+  const gone: string[] = [];
+  for (const name of names) {
+    const hash = /^output\.([0-9a-f]+)\.json$/.exec(name)?.[1];
+    if (!hash || hash === current) continue;
+    const other = recordedOutDir(join(cacheDir, name));
+    if (other && hashText(other) === hash && !existsSync(other) && !existsSync(generationsOf(other))) gone.push(other);
+  }
+  // The index last: while it is there, the records it names are looked for.
+  for (const other of gone) {
+    await Promise.all([recordsFile, recordsDeltaFile, recordsDetailsFile].map((file) => rm(file(cacheDir, other), { force: true })));
+    await rm(outputFile(cacheDir, other), { force: true });
+  }
+}
+
+/** The output folder an index names: its second field, read from the file's start (an index can be megabytes). */
+function recordedOutDir(file: string): string | undefined {
+  const buffer = Buffer.alloc(8192);
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const read = readSync(fd, buffer, 0, buffer.length, 0);
+    const quoted = /^\{"id":"[^"]*","outDir":("(?:[^"\\]|\\.)*")/.exec(buffer.toString('utf8', 0, read))?.[1];
+    const value: unknown = quoted ? JSON.parse(quoted) : undefined;
+    return typeof value === 'string' && isAbsolute(value) ? value : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
 
 /** The size of the largest output index in this cache (any build's, whatever its folder); undefined when there is none. */
 export function outputIndexBytes(cacheDir: string): number | undefined {

@@ -2,7 +2,7 @@
  * The document cache must never change what a build produces: a warm build is byte-identical
  * to a cold one, and edits, template changes and deletions show up as if there were no cache.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, html, listFiles, remove, runCli } from '../helpers.ts';
@@ -56,6 +56,34 @@ describe('the document cache', () => {
     expect(again.stdout).toMatch(/parsed 14 documents in /);
     expect(bytes(join(site, 'dist'))).toEqual(bytes(join(site, 'cold')));
     expect(bytes(join(site, 'elsewhere'))).toEqual(bytes(join(site, 'cold')));
+  });
+
+  it('drops the records of an output folder that is gone, with its generations, and keeps those of a folder whose generations are left', async () => {
+    const records = () =>
+      readdirSync(join(site, '.sitegen-cache'))
+        .filter((f) => f.startsWith('output.'))
+        .map((f) => readFileSync(join(site, '.sitegen-cache', f), 'utf8'))
+        .filter((text) => text.startsWith('{"id"'))
+        .map((text) => (JSON.parse(text) as { outDir: string }).outDir);
+    for (const out of ['gone-1', 'gone-2', 'kept']) expect((await build(out)).code).toBe(0);
+    expect(records()).toEqual(expect.arrayContaining(['gone-1', 'gone-2', 'kept'].map((out) => join(site, out))));
+    // gone-1 deleted whole; gone-2's link deleted, its generations kept (as a CI cache restores them); kept stays.
+    for (const path of ['gone-1', '.gone-1.sitegen', 'gone-2']) rmSync(join(site, path), { recursive: true });
+    const files = () => readdirSync(join(site, '.sitegen-cache')).filter((f) => f.startsWith('output.'));
+    const gone1 = files().filter((f) => readFileSync(join(site, '.sitegen-cache', f), 'utf8').includes(join(site, 'gone-1')));
+    expect(gone1.length).toBeGreaterThan(0);
+    // (A build that finds its output up to date leaves the cache alone: the next one that writes prunes it.)
+    expect((await build('kept')).stdout).toContain('is up to date');
+    expect(records()).toContain(join(site, 'gone-1'));
+    expect((await runCli(['build', '--root', site, '--out', join(site, 'kept'), '--force'])).code).toBe(0);
+    expect(records()).not.toContain(join(site, 'gone-1'));
+    expect(records()).toEqual(expect.arrayContaining(['gone-2', 'kept'].map((out) => join(site, out))));
+    // Its other records (pages, their details) went with its index.
+    const hash = /^output\.([0-9a-f]+)\./.exec(gone1[0])![1];
+    expect(files().filter((f) => f.includes(hash))).toEqual([]);
+    // gone-2 still builds from its generation: nothing is parsed again.
+    const again = await build('gone-2');
+    expect(again.stdout).toMatch(/parsed 14 documents \(14 from cache\)/);
   });
 
   it('re-parses an edited document and shows the edit', async () => {
