@@ -2,7 +2,7 @@
  * The document cache must never change what a build produces: a warm build is byte-identical
  * to a cold one, and edits, template changes and deletions show up as if there were no cache.
  */
-import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, html, listFiles, remove, runCli } from '../helpers.ts';
@@ -84,6 +84,41 @@ describe('the document cache', () => {
     // gone-2 still builds from its generation: nothing is parsed again.
     const again = await build('gone-2');
     expect(again.stdout).toMatch(/parsed 14 documents \(14 from cache\)/);
+  });
+
+  it('removes template bundles unused for an hour when it compiles another, and keeps the one in use', async () => {
+    const dir = join(site, '.sitegen-cache/render');
+    expect((await build('dist')).code).toBe(0);
+    const inUse = readdirSync(dir).filter((f) => f.endsWith('.mjs'));
+    expect(inUse).toHaveLength(1);
+    // Two bundles of earlier edits: one last used two hours ago (with its map), one a minute ago.
+    const old = join(dir, 'render.00000000000000aa.mjs');
+    const recent = join(dir, 'render.00000000000000bb.mjs');
+    for (const file of [old, `${old}.map`, recent]) writeFileSync(file, 'export {};\n');
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    utimesSync(old, ago(2 * 3600_000), ago(2 * 3600_000));
+    utimesSync(recent, ago(60_000), ago(60_000));
+    // The bundle in use, compiled long ago: a build that uses it dates it now.
+    utimesSync(join(dir, inUse[0]), ago(3 * 3600_000), ago(3 * 3600_000));
+    expect((await runCli(['build', '--root', site, '--out', join(site, 'dist'), '--force'])).code).toBe(0);
+    expect(statSync(join(dir, inUse[0])).mtimeMs).toBeGreaterThan(Date.now() - 600_000);
+    // A template edit compiles a new bundle: the old one and its map go, the recent one and the one in use stay.
+    const page = join(site, 'site/pages/index.tsx');
+    const source = readFileSync(page, 'utf8');
+    writeFileSync(page, source.replace('<h1>Fixture home</h1>', '<h1>Fixture home, again</h1>'));
+    try {
+      expect((await build('dist')).code).toBe(0);
+    } finally {
+      writeFileSync(page, source);
+    }
+    const left = readdirSync(dir);
+    expect(left).not.toContain('render.00000000000000aa.mjs');
+    expect(left).not.toContain('render.00000000000000aa.mjs.map');
+    expect(left).toContain('render.00000000000000bb.mjs');
+    expect(left).toContain(inUse[0]);
+    expect(left.filter((f) => f.endsWith('.mjs'))).toHaveLength(3);
+    rmSync(recent);
+    expect((await build('dist')).code).toBe(0);
   });
 
   it('re-parses an edited document and shows the edit', async () => {
