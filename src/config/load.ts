@@ -8,6 +8,7 @@ import { SitegenError } from '../errors.ts';
 import { bundleForNode } from '../resolve.ts';
 import { hashInputs } from '../hash.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
+import { markUsed, pruneUnused } from '../cache/prune.ts';
 import { memo } from '../cache/memo.ts';
 import { writeAtomic } from '../cache/json-file.ts';
 import { resolveLocales } from '../site/locales.ts';
@@ -74,8 +75,10 @@ async function importConfig(file: string, cacheDir: string): Promise<{ value: un
     await mkdir(cacheDir, { recursive: true });
     const out = join(cacheDir, `config.${codeHash}.mjs`);
     await writeAtomic(out, code); // whole or not at all, and never kept from a build cut short
+    pruneUnused(cacheDir, /^config\.[0-9a-f]+\.mjs/, out);
     return { value: { out, hash }, inputs, outputs: [out] };
   });
+  markUsed(out);
   try {
     const mod = await import(pathToFileURL(out).href);
     return { value: mod.default ?? {}, hash };

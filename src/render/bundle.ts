@@ -1,6 +1,6 @@
 /** Compile the layouts and the site's pages with esbuild into one ES module, once per build, for the main thread and workers. */
 import type { BuildResult } from 'esbuild';
-import { existsSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { listFiles } from '../list-files.ts';
@@ -11,6 +11,7 @@ import { SitegenError } from '../errors.ts';
 import { hashInputs, hashText } from '../hash.ts';
 import { BLOG_LIST } from './cards.ts';
 import { memo } from '../cache/memo.ts';
+import { markUsed, pruneUnused } from '../cache/prune.ts';
 import { writeAtomic } from '../cache/json-file.ts';
 
 export interface TemplateSources {
@@ -80,29 +81,8 @@ export async function bundleTemplates(sources: TemplateSources, root: string, ca
     },
     shared,
   );
-  // In use: dated now, so that a bundle compiled meanwhile by another process (dev beside a build) leaves it.
-  if (isInside(bundle.file, cacheDir)) {
-    try {
-      const now = new Date();
-      utimesSync(bundle.file, now, now);
-    } catch {}
-  }
+  if (isInside(bundle.file, cacheDir)) markUsed(bundle.file);
   return bundle;
-}
-
-/** A bundle unused for this long is removed when another is compiled: dev compiles one for every template edit. */
-const BUNDLE_KEPT_MS = 60 * 60 * 1000;
-
-/** Remove the bundles in `dir` (and their source maps) that were last used before BUNDLE_KEPT_MS ago, `keep` aside. */
-function pruneBundles(dir: string, keep: string): void {
-  const before = Date.now() - BUNDLE_KEPT_MS;
-  for (const name of readdirSync(dir)) {
-    const bundle = /^render\.[0-9a-f]+\.mjs/.exec(name)?.[0];
-    if (!bundle || join(dir, bundle) === keep || !/^(\.map)?$/.test(name.slice(bundle.length))) continue;
-    // A map goes with its bundle; one left without (a bundle removed by hand) goes too.
-    const used = statSync(join(dir, bundle), { throwIfNoEntry: false })?.mtimeMs;
-    if (used === undefined || used < before) rmSync(join(dir, name), { force: true });
-  }
 }
 
 async function compileBundle(sources: TemplateSources, root: string, cacheDir: string, overrides: Map<string, string>): Promise<RenderBundle> {
@@ -168,7 +148,7 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
   const map = result.outputFiles.find((f) => f.path.endsWith('.map'));
   if (map) await writeAtomic(`${file}.map`, map.text);
   await writeAtomic(file, code);
-  pruneBundles(dir, file);
+  pruneUnused(dir, /^render\.[0-9a-f]+\.mjs/, file);
   // Packages loaded at run time are not inputs, as with any external.
   const inputs = Object.keys(result.metafile.inputs)
     .filter((f) => !f.startsWith('sitegen-render-entry') && !f.startsWith('sitegen-cjs:'))

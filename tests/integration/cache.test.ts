@@ -86,7 +86,7 @@ describe('the document cache', () => {
     expect(again.stdout).toMatch(/parsed 14 documents \(14 from cache\)/);
   });
 
-  it('removes template bundles unused for an hour when it compiles another, and keeps the one in use', async () => {
+  it('removes template bundles and configs unused for an hour when it compiles another, and keeps the one in use', async () => {
     const dir = join(site, '.sitegen-cache/render');
     expect((await build('dist')).code).toBe(0);
     const inUse = readdirSync(dir).filter((f) => f.endsWith('.mjs'));
@@ -118,6 +118,23 @@ describe('the document cache', () => {
     expect(left).toContain(inUse[0]);
     expect(left.filter((f) => f.endsWith('.mjs'))).toHaveLength(3);
     rmSync(recent);
+    expect((await build('dist')).code).toBe(0);
+
+    // The compiled config likewise.
+    const oldConfig = join(site, '.sitegen-cache/config.00000000000000aa.mjs');
+    writeFileSync(oldConfig, 'export default {};\n');
+    utimesSync(oldConfig, ago(2 * 3600_000), ago(2 * 3600_000));
+    const config = join(site, 'site/config.ts');
+    const text = readFileSync(config, 'utf8');
+    writeFileSync(config, text.replace("name: 'Fixture'", "name: 'Fixture, renamed'"));
+    try {
+      expect((await build('dist')).code).toBe(0);
+    } finally {
+      writeFileSync(config, text);
+    }
+    const configs = readdirSync(join(site, '.sitegen-cache')).filter((f) => /^config\..*\.mjs$/.test(f));
+    expect(configs).not.toContain('config.00000000000000aa.mjs');
+    expect(configs.length).toBeGreaterThanOrEqual(1);
     expect((await build('dist')).code).toBe(0);
   });
 
