@@ -4,6 +4,8 @@ import { realpath } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { insideRoots } from '../content/links.ts';
+import { escapeHtml } from '../html.ts';
+import type { RenderedPage } from '../render/types.ts';
 import { basePrefix, stripBase } from '../render/base.ts';
 import { safePath } from '../server/preview.ts';
 import { contentTypeOf, hiddenPath, sendFile } from '../server/send-file.ts';
@@ -62,11 +64,8 @@ export class DevRequests {
       return void res.end();
     }
     const pathname = requested.startsWith('/_sitegen/dev/') ? requested : stripBase(requested, prefix);
-    if (!pathname) {
-      const page = await session.render('/404');
-      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-      return void res.end(page.html);
-    }
+    // Outside the base path: the site's 404 page.
+    if (!pathname) return this.sendPage(res, await session.render('/404'), 404);
     if (prefix) req.url = `${encodeURI(pathname)}${url.search}`;
     if (pathname === '/_sitegen/dev/events') {
       // The page's own address (location.pathname), under the base: its route is what renders.
@@ -170,15 +169,19 @@ export class DevRequests {
       return void res.end();
     }
     const page = await this.session.render(pathname);
+    this.sendPage(res, page, page.status);
+  }
+
+  private sendPage(res: ServerResponse, page: RenderedPage, status: number): void {
     this.options.reloader.broadcastProblems(false);
     if (!page.html) {
       // It threw and has no good version to show: the overlay says why (the dev client loads it).
       res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       return void res.end(
-        `<!doctype html><title>Internal Server Error</title><h1>Internal Server Error</h1><pre>${(page.error?.message ?? '').replace(/</g, '&lt;')}</pre><script type="module" src="/_sitegen/dev/client.js"></script>`,
+        `<!doctype html><title>Internal Server Error</title><h1>Internal Server Error</h1><pre>${escapeHtml(page.error?.message ?? '')}</pre><script type="module" src="/_sitegen/dev/client.js"></script>`,
       );
     }
-    res.writeHead(page.status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
     res.end(page.html);
   }
 }

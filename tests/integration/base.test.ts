@@ -3,12 +3,14 @@
  * misses the base (pages, payloads, content API files, island payloads); preview serves the site
  * under it; client navigation works under it in Chromium.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreview, type RunningServer } from '../../src/server/preview.ts';
+import { startDevServer } from '../../src/dev/server.ts';
 import { copyFixture, html, json, listFiles, read, remove, runCli, type CliResult } from '../helpers.ts';
+import { parse } from 'node-html-parser';
 import { launch, type Browser } from '../browser/chromium.ts';
 import { POSTS_QUERY_KEY, documentQueryKey, queryHash } from '../../src/output/manifest.ts';
 
@@ -246,4 +248,34 @@ describe('base: /docs/', () => {
       await tab.close();
     });
   });
+
+  it("is served by sitegen dev under the base: the site's 404 page outside it, and the overlay when that page throws", async () => {
+    const dev = await startDevServer({ root: site, port: 0 });
+    try {
+      const get = async (path: string) => {
+        const res = await fetch(`${dev.url}${path}`, { redirect: 'manual' });
+        return { status: res.status, text: await res.text() };
+      };
+      expect((await get('/docs/guide/intro')).status).toBe(200);
+      const outside = await get('/guide/intro');
+      expect(outside.status).toBe(404);
+      expect(outside.text).toContain('/_sitegen/dev/client.js');
+      expect(parse(outside.text).querySelector('main')).not.toBeNull();
+      // A not-found page that throws: an error page that loads the overlay, not an empty answer.
+      writeFileSync(join(site, 'site/pages/404.tsx'), 'export default function NotFound() {\n  throw new Error("no 404 today");\n}\n');
+      const dev2 = await startDevServer({ root: site, port: 0 });
+      try {
+        const res = await fetch(`${dev2.url}/guide/intro`);
+        const text = await res.text();
+        expect(res.status).toBe(500);
+        expect(text).toContain('no 404 today');
+        expect(text).toContain('<script type="module" src="/_sitegen/dev/client.js"></script>');
+      } finally {
+        await dev2.close();
+        rmSync(join(site, 'site/pages/404.tsx'));
+      }
+    } finally {
+      await dev.close();
+    }
+  }, 60_000);
 });
