@@ -3,7 +3,7 @@ import type { NavItem, SiteInfo } from '../types';
 import { Icon } from './Icon';
 import { Once } from './Once';
 import { useStrings, type Strings } from '../i18n/strings';
-import { contains, findNavNode, folderAt, treeSize } from './nav-tree';
+import { contains, findNavNode, folderAt, positionIn, treeSize } from './nav-tree';
 
 export { findNavNode };
 
@@ -40,10 +40,7 @@ export const SIDEBAR_WINDOW = 40;
 /** The entries of one level a compact sidebar lists: a window around the one holding the current page. */
 function windowed(items: NavItem[], current: string): { items: NavItem[]; before: number; after: number } {
   if (items.length <= SIDEBAR_WINDOW) return { items, before: 0, after: 0 };
-  const at = Math.max(
-    0,
-    items.findIndex((item) => contains(item, current)),
-  );
+  const at = Math.max(0, positionIn(items, current));
   const start = Math.max(0, Math.min(at - Math.floor(SIDEBAR_WINDOW / 2), items.length - SIDEBAR_WINDOW));
   return { items: items.slice(start, start + SIDEBAR_WINDOW), before: start, after: items.length - start - SIDEBAR_WINDOW };
 }

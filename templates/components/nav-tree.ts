@@ -116,6 +116,26 @@ export function contains(node: NavItem, path: string): boolean {
   return node.path === path || (!!node.children?.length && pathsBelow(node).has(path));
 }
 
+const positions = new WeakMap<NavItem[], Map<string, number>>();
+
+/**
+ * The position in `items` (one level of the tree) of the first item that is `path` or holds it, -1 for none: each
+ * level's paths indexed once per tree, where a search of the level for each page cost pages × level steps.
+ */
+export function positionIn(items: NavItem[], path: string): number {
+  let map = positions.get(items);
+  if (!map) {
+    const index = new Map<string, number>();
+    const add = (p: string, i: number) => index.has(p) || index.set(p, i);
+    items.forEach((item, i) => {
+      add(item.path, i);
+      if (item.children?.length) for (const below of pathsBelow(item)) add(below, i);
+    });
+    positions.set(items, (map = index));
+  }
+  return map.get(path) ?? -1;
+}
+
 const treeSizes = new WeakMap<object, number>();
 
 /** Pages in the tree, counted once per build's tree (keyed by its first item, the same object on every page). */
