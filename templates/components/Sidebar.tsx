@@ -51,6 +51,27 @@ const more = (n: number, where: string, s: Strings) => (
   </li>
 );
 
+const derived = new WeakMap<object, Map<string, NavItem[]>>();
+
+/**
+ * A list made from a node or a list of the tree: the same array for the same inputs on every page (the tree's objects
+ * are), so each level's index is made once (positionIn) and nothing is copied per page.
+ */
+function stable(from: object, name: string, make: () => NavItem[]): NavItem[] {
+  let made = derived.get(from);
+  if (!made) derived.set(from, (made = new Map()));
+  let list = made.get(name);
+  if (!list) made.set(name, (list = make()));
+  return list;
+}
+
+/** A group's entries: its children, with a link to its own page first, titled `title`, when no child has its path. */
+function withOverview(item: NavItem, title: string): NavItem[] {
+  const children = item.children ?? [];
+  if (children.some((c) => c.path === item.path)) return children;
+  return stable(item, `overview:${title}`, () => [{ ...item, title, children: undefined }, ...children]);
+}
+
 /**
  * One level of the tree. `compact` (a tree above MAX_FOLDER_SIDEBAR): only the groups on the way
  * to the current page are listed with their pages; the others are a link to their first page, and
@@ -87,7 +108,6 @@ function NavItems({
               </li>
             );
           }
-          const selfInChildren = item.children.some((c) => c.path === item.path);
           return (
             <li key={`dir:${item.path}`}>
               <details className="sb-group" {...groupOpen(item, current, slots)}>
@@ -95,14 +115,7 @@ function NavItems({
                   <span>{item.title}</span>
                   <Icon name="chevronRight" size={14} className="sb-chev" />
                 </summary>
-                <NavItems
-                  items={selfInChildren ? item.children : [{ ...item, title: s.t('sidebar.overview'), children: undefined }, ...item.children]}
-                  current={current}
-                  parentPath={item.path}
-                  compact={compact}
-                  s={s}
-                  slots={slots}
-                />
+                <NavItems items={withOverview(item, s.t('sidebar.overview'))} current={current} parentPath={item.path} compact={compact} s={s} slots={slots} />
               </details>
             </li>
           );
@@ -148,15 +161,11 @@ function FolderSections({
 }) {
   const rootNode = root ? folderAt(nav, root) : undefined;
   if (root && !rootNode) return null;
-  const top = rootNode
-    ? rootNode.children?.length
-      ? rootNode.children.some((c) => c.path === rootNode.path)
-        ? rootNode.children
-        : [{ ...rootNode, children: undefined }, ...rootNode.children]
-      : [rootNode]
-    : nav;
+  const top = rootNode ? (rootNode.children?.length ? withOverview(rootNode, rootNode.title) : stable(rootNode, 'alone', () => [rootNode])) : nav;
   const home = root || '/';
-  const loose = top.filter((item) => !item.children?.length).sort((a, b) => Number(b.path === home) - Number(a.path === home));
+  const loose = stable(top, `loose:${home}`, () =>
+    top.filter((item) => !item.children?.length).sort((a, b) => Number(b.path === home) - Number(a.path === home)),
+  );
   const blocks: { key: string; node?: NavItem; pages: NavItem[] }[] = [
     ...(loose.length ? [{ key: 'pages', pages: loose }] : []),
     ...top.filter((item) => item.children?.length).map((item) => ({ key: `dir:${item.path}`, node: item, pages: item.children! })),
@@ -177,7 +186,7 @@ function FolderSections({
             ))}
           {(!compact || !node || contains(node, current)) && (
             <NavItems
-              items={!node || pages.some((c) => c.path === node.path) ? pages : [{ ...node, children: undefined }, ...pages]}
+              items={node ? withOverview(node, node.title) : pages}
               current={current}
               parentPath={node?.path ?? root}
               compact={compact}
@@ -305,14 +314,7 @@ function SidebarInside({ site, nav, current, root, sections, folders, compact, s
             <div className="sb-section" key={dir}>
               <p className="sb-title">{title}</p>
               {children.length ? (
-                <NavItems
-                  items={children.some((c) => c.path === node.path) ? children : [{ ...node, children: undefined }, ...children]}
-                  current={current}
-                  parentPath={node.path}
-                  compact={compact}
-                  s={s}
-                  slots={slots}
-                />
+                <NavItems items={withOverview(node, node.title)} current={current} parentPath={node.path} compact={compact} s={s} slots={slots} />
               ) : (
                 <ul>
                   <li>
