@@ -3,7 +3,7 @@ import type { NavItem, SiteInfo } from '../types';
 import { Icon } from './Icon';
 import { Once } from './Once';
 import { useStrings, type Strings } from '../i18n/strings';
-import { contains, findNavNode, folderAt, positionIn, treeSize } from './nav-tree';
+import { contains, findNavNode, folderAt, holdersIn, treeSize } from './nav-tree';
 
 export { findNavNode };
 
@@ -40,7 +40,7 @@ export const SIDEBAR_WINDOW = 40;
 /** The entries of one level a compact sidebar lists: a window around the one holding the current page. */
 function windowed(items: NavItem[], current: string): { items: NavItem[]; before: number; after: number } {
   if (items.length <= SIDEBAR_WINDOW) return { items, before: 0, after: 0 };
-  const at = Math.max(0, positionIn(items, current));
+  const at = holdersIn(items, current)[0] ?? 0;
   const start = Math.max(0, Math.min(at - Math.floor(SIDEBAR_WINDOW / 2), items.length - SIDEBAR_WINDOW));
   return { items: items.slice(start, start + SIDEBAR_WINDOW), before: start, after: items.length - start - SIDEBAR_WINDOW };
 }
@@ -51,11 +51,13 @@ const more = (n: number, where: string, s: Strings) => (
   </li>
 );
 
+const NONE_OPEN: readonly number[] = [];
+
 const derived = new WeakMap<object, Map<string, NavItem[]>>();
 
 /**
  * A list made from a node or a list of the tree: the same array for the same inputs on every page (the tree's objects
- * are), so each level's index is made once (positionIn) and nothing is copied per page.
+ * are), so each level's index is made once (holdersIn) and nothing is copied per page.
  */
 function stable(from: object, name: string, make: () => NavItem[]): NavItem[] {
   let made = derived.get(from);
@@ -94,12 +96,14 @@ function NavItems({
   slots?: Slot[];
 }) {
   const { items, before, after } = compact ? windowed(all, current) : { items: all, before: 0, after: 0 };
+  // The entries on the way to the current page (a compact sidebar lists only their groups).
+  const open = compact ? holdersIn(all, current) : NONE_OPEN;
   return (
     <ul>
       {before > 0 && more(before, 'before', s)}
-      {items.map((item) => {
+      {items.map((item, i) => {
         if (item.children?.length) {
-          if (compact && !contains(item, current)) {
+          if (compact && !open.includes(before + i)) {
             return (
               <li key={`dir:${item.path}`}>
                 <a href={item.path} className="sb-link sb-closed">

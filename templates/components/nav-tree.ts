@@ -116,24 +116,29 @@ export function contains(node: NavItem, path: string): boolean {
   return node.path === path || (!!node.children?.length && pathsBelow(node).has(path));
 }
 
-const positions = new WeakMap<NavItem[], Map<string, number>>();
+const holders = new WeakMap<NavItem[], Map<string, number[]>>();
+const NONE: readonly number[] = [];
 
 /**
- * The position in `items` (one level of the tree) of the first item that is `path` or holds it, -1 for none: each
- * level's paths indexed once per tree, where a search of the level for each page cost pages × level steps.
+ * The positions in `items` (one level of the tree) of the items that are `path` or hold it, in order: each level's
+ * paths indexed once per tree, where asking each item of the level on every page cost pages × level steps.
  */
-export function positionIn(items: NavItem[], path: string): number {
-  let map = positions.get(items);
+export function holdersIn(items: NavItem[], path: string): readonly number[] {
+  let map = holders.get(items);
   if (!map) {
-    const index = new Map<string, number>();
-    const add = (p: string, i: number) => index.has(p) || index.set(p, i);
+    const index = new Map<string, number[]>();
+    const add = (p: string, i: number) => {
+      const list = index.get(p);
+      if (!list) index.set(p, [i]);
+      else if (list[list.length - 1] !== i) list.push(i);
+    };
     items.forEach((item, i) => {
       add(item.path, i);
       if (item.children?.length) for (const below of pathsBelow(item)) add(below, i);
     });
-    positions.set(items, (map = index));
+    holders.set(items, (map = index));
   }
-  return map.get(path) ?? -1;
+  return map.get(path) ?? NONE;
 }
 
 const treeSizes = new WeakMap<object, number>();
