@@ -56,9 +56,15 @@ export default function sitemap(options: SitemapOptions = {}): SitegenPlugin {
           });
           const xhtml = links.some((link) => link.links);
           // Loaded when needed: the plugin is loaded in every worker too.
-          const { SitemapStream, streamToPromise } = await import('sitemap');
-          const stream = new SitemapStream({ hostname: site.url, xmlns: { news: false, video: false, image: false, xhtml } });
-          xml = (await streamToPromise(Readable.from(links).pipe(stream))).toString();
+          if (links.length) {
+            const { SitemapStream, streamToPromise } = await import('sitemap');
+            const stream = new SitemapStream({ hostname: site.url, xmlns: { news: false, video: false, image: false, xhtml } });
+            xml = (await streamToPromise(Readable.from(links).pipe(stream))).toString();
+          } else {
+            // No page to list (each one `index: false` or excluded): the stream throws when ended empty, but an empty
+            // urlset is a valid sitemap, and robots.txt points at it as usual.
+            xml = `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>`;
+          }
           await cache?.set(key, xml);
         }
         await write('sitemap.xml', xml);

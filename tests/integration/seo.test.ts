@@ -128,6 +128,25 @@ describe('sitemap.xml and robots.txt', () => {
     }
   });
 
+  it('writes an empty, valid sitemap when no page is listed (every one excluded), and the build succeeds', async () => {
+    const site = copyFixture('basic');
+    try {
+      const config = join(site, 'site/config.ts');
+      const routes = ['/', '/about', '/blog', '/counter', '/download', '/guide', '/secret'];
+      const listed = readFileSync(config, 'utf8').replace("'sitegen/plugins/sitemap'", `['sitegen/plugins/sitemap', { exclude: ${JSON.stringify(routes)} }]`);
+      writeFileSync(config, listed);
+      const result = await runCli(['build', '--quiet', '--root', site]);
+      expect(result.code, result.stderr).toBe(0);
+      const dist = join(site, 'dist');
+      const map = xml.parse(read(dist, 'sitemap.xml'));
+      expect(map.urlset['@xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+      expect(map.urlset.url).toBeUndefined();
+      expect(read(dist, 'robots.txt')).toContain('Sitemap: https://fixture.example.com/sitemap.xml');
+    } finally {
+      remove(site);
+    }
+  });
+
   it('points robots.txt at the sitemap', () => {
     expect(read(out, 'robots.txt')).toBe('User-agent: *\nAllow: /\n\nSitemap: https://fixture.example.com/sitemap.xml\n');
   });
