@@ -16,9 +16,10 @@ export function checkLanguages(md: MarkdownIt): void {
       const suggestion = closestLanguage(lang);
       reportProblem(state.env, {
         code: 'SG2012',
-        message: `Unknown code language "${lang}"`,
+        // The suggestion is in the message: a warning (the default level) prints the message alone, without the hint.
+        message: `Unknown code language "${lang}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}`,
         line: token.map?.[0] ?? 0,
-        hint: `${suggestion ? `Did you mean "${suggestion}"? ` : ''}The block is shown as plain text. A fence may name any language shiki bundles, by name or alias, or \`text\` for plain text; \`checks.languages\` in the site config sets whether this fails the build (\`error\`), warns (\`warn\`) or is not checked (\`off\`).`,
+        hint: `The block is shown as plain text. A fence may name any language shiki bundles, by name or alias, or \`text\` for plain text; \`checks.languages\` in the site config sets whether this fails the build (\`error\`), warns (\`warn\`) or is not checked (\`off\`).`,
       });
     }
   });

@@ -27,6 +27,10 @@ $$
 
 A typo: $\\fracc{1}{2}$.
 
+\`\`\`rsut
+fn main() {}
+\`\`\`
+
 [^print]: In dollars.
 `;
 
@@ -56,6 +60,11 @@ describe('a site where one page has math', () => {
     expect(result.stderr).toContain('content/math.md:13');
     expect(result.stderr).toContain('[SG2016] Invalid math');
     expect(result.stderr).not.toContain('SG5002');
+  });
+
+  it('names the closest known language in the warning line of a fence whose language is unknown', () => {
+    expect(result.stderr).toContain('warning content/math.md:15 [SG2012] Unknown code language "rsut" (did you mean "rust"?)\n');
+    expect(read(out, 'math/index.html')).toMatch(/data-lang="rsut"[\s\S]*fn main\(\) \{\}/);
   });
 
   it('renders the math page with KaTeX and links its hashed stylesheet', () => {
