@@ -26,6 +26,9 @@ export type {
   HookName,
 } from './plugins/types.ts';
 export type { PluginCache } from './plugins/cache.ts';
+/** For pages with `[params]` in their file name: what `paths()` is given, and what each of its entries holds. */
+export type { PathsContext, PathEntry } from './routes/dynamic.ts';
+export type { PaginateOptions, Pagination } from '../templates/paginate.ts';
 export type { HeadData, HeadTag } from './render/head.ts';
 /** Helpers for plugins and layouts: titles, canonical URLs, head tags, the docs section of a path. */
 export { pageTitle, canonicalUrl, setTag, docsSection } from './render/head.ts';

@@ -76,6 +76,25 @@ describe('package entry points, from a site outside the repository', () => {
     expect(home.querySelectorAll('#posts article a').map((a) => a.getAttribute('href'))).toContain('/blog/2024/05/06/outside-post');
     expect(home.querySelector('#greeting')?.text).toBe('Hello outside (0)');
   });
+
+  it('builds the typed paths() and paginate() pages of docs/pages.md (PathsContext, Pagination from react-sitegen)', () => {
+    const out = join(dir, 'dist');
+    expect(html(out, 'products/storm-lantern/index.html').querySelector('main h1')?.text).toBe('Storm lantern');
+    expect(html(out, 'products/storm-lantern/index.html').querySelector('title')?.text).toBe('Storm lantern | Outside');
+    expect(
+      html(out, 'catalog/index.html')
+        .querySelectorAll('main a')
+        .map((a) => [a.text, a.getAttribute('href')]),
+    ).toEqual([
+      ['Mooring line', '/products/mooring-line'],
+      ['Next', '/catalog/page/2'],
+    ]);
+    expect(
+      html(out, 'catalog/page/2/index.html')
+        .querySelectorAll('main a')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/products/storm-lantern']);
+  });
 });
 
 describe('the built-in plugins', () => {
