@@ -130,26 +130,26 @@ export function resolveConfig(input: unknown, root: string): ResolvedConfig {
   const locales = resolveLocales(data.locales);
   const defaultLocale = data.defaultLocale ?? locales[0]?.code ?? data.lang;
   const codes = locales.map((l) => l.code);
+  const listed = [...new Set(codes)];
+  // The checks across keys: every one that fails is listed, one line each, as the schema's own problems are.
+  const problems: { line: string; hint: string }[] = [];
   if (locales.length && !codes.includes(defaultLocale)) {
-    throw new SitegenError(
-      'SG1001',
-      `! defaultLocale: expected one of ${codes.map((c) => JSON.stringify(c)).join(', ')}, received ${JSON.stringify(defaultLocale)}`,
-      {
-        hint: 'defaultLocale must be one of locales.',
-      },
-    );
+    problems.push({
+      line: `! defaultLocale: expected one of ${listed.map((c) => JSON.stringify(c)).join(', ')}, received ${JSON.stringify(defaultLocale)}`,
+      hint: 'defaultLocale must be one of locales.',
+    });
   }
   const twice = codes.find((code, i) => codes.indexOf(code) !== i);
-  if (twice) throw new SitegenError('SG1001', `! locales: ${JSON.stringify(twice)} is listed twice`, { hint: 'List each locale once.' });
-  const unknown = Object.keys(data.theme.locales).find((code) => !codes.includes(code));
-  if (unknown) {
-    throw new SitegenError(
-      'SG1001',
-      `! theme.locales.${unknown}: expected one of the locales (${codes.join(', ') || 'none configured'}), received ${JSON.stringify(unknown)}`,
-      {
-        hint: 'Key theme.locales by the codes listed in locales.',
-      },
-    );
+  if (twice) problems.push({ line: `! locales: ${JSON.stringify(twice)} is listed twice`, hint: 'List each locale once.' });
+  for (const unknown of Object.keys(data.theme.locales).filter((code) => !codes.includes(code))) {
+    problems.push({
+      line: `! theme.locales.${unknown}: expected one of the locales (${listed.join(', ') || 'none configured'}), received ${JSON.stringify(unknown)}`,
+      hint: 'Key theme.locales by the codes listed in locales.',
+    });
+  }
+  problems.push(...versionProblems(data.theme));
+  if (problems.length) {
+    throw new SitegenError('SG1001', problems.map((p) => p.line).join('\n'), { hint: [...new Set(problems.map((p) => p.hint))].join(' ') });
   }
   return {
     ...data,
@@ -163,23 +163,28 @@ export function resolveConfig(input: unknown, root: string): ResolvedConfig {
   } as ResolvedConfig;
 }
 
+/** What is wrong with `versions` against the rest of the theme: a folder listed twice, a `docsRoot` that is not the latest's. */
+function versionProblems(theme: { docsRoot: string; versions: { dir: string }[] }): { line: string; hint: string }[] {
+  const [latest] = theme.versions;
+  if (!latest) return [];
+  const problems: { line: string; hint: string }[] = [];
+  const dirs = theme.versions.map((v) => v.dir);
+  const twice = dirs.find((dir, i) => dirs.indexOf(dir) !== i);
+  if (twice) problems.push({ line: `! theme.versions: ${JSON.stringify(twice)} is listed twice`, hint: 'List each version once.' });
+  const root = theme.docsRoot.replace(/^\/+|\/+$/g, '');
+  if (root && root !== latest.dir) {
+    problems.push({
+      line: `! theme.docsRoot: expected the latest version's folder (${JSON.stringify(latest.dir)}) or nothing, received ${JSON.stringify(theme.docsRoot)}`,
+      hint: 'With theme.versions, each version is the docs root of its pages: leave docsRoot out.',
+    });
+  }
+  return problems;
+}
+
 /** With `versions`, the latest's folder is the docs root of every page outside the versions' folders (`docsRoot`, if set, names it). */
 function withVersions<T extends { docsRoot: string; versions: { dir: string }[] }>(theme: T): T {
   const [latest] = theme.versions;
   if (!latest) return theme;
-  const dirs = theme.versions.map((v) => v.dir);
-  const twice = dirs.find((dir, i) => dirs.indexOf(dir) !== i);
-  if (twice) throw new SitegenError('SG1001', `! theme.versions: ${JSON.stringify(twice)} is listed twice`, { hint: 'List each version once.' });
-  const root = theme.docsRoot.replace(/^\/+|\/+$/g, '');
-  if (root && root !== latest.dir) {
-    throw new SitegenError(
-      'SG1001',
-      `! theme.docsRoot: expected the latest version's folder (${JSON.stringify(latest.dir)}) or nothing, received ${JSON.stringify(theme.docsRoot)}`,
-      {
-        hint: 'With theme.versions, each version is the docs root of its pages: leave docsRoot out.',
-      },
-    );
-  }
   return { ...theme, docsRoot: latest.dir };
 }
 

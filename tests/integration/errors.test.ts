@@ -155,6 +155,28 @@ describe('a failed build', () => {
     expect(result.stderr).toContain('! indexable: expected boolean, received "yes"\n  ! checkInterval: expected number, received "hourly"');
   });
 
+  it('lists every config problem found across keys, not only the first', async () => {
+    site = copyFixture('basic');
+    edit('site/config.ts', (t) =>
+      t
+        .replace("separator: '|',", "separator: '|', locales: ['en', 'de', 'de'], defaultLocale: 'fr',")
+        .replace("docsRoot: 'guide',", "docsRoot: 'guide', versions: [{ dir: 'v2' }, { dir: 'v1' }, { dir: 'v1' }], locales: { ja: { nav: [] } },"),
+    );
+    const result = await build();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      [
+        '[SG1001] Invalid site config',
+        '  ! defaultLocale: expected one of "en", "de", received "fr"',
+        '  ! locales: "de" is listed twice',
+        '  ! theme.locales.ja: expected one of the locales (en, de), received "ja"',
+        '  ! theme.versions: "v1" is listed twice',
+        `  ! theme.docsRoot: expected the latest version's folder ("v2") or nothing, received "guide"`,
+      ].join('\n'),
+    );
+    expect(result.stderr).toContain('Build failed.');
+  });
+
   it('fails a first build at once when a plugin cannot be compiled, its early worker closed', async () => {
     // No output recorded yet: a worker starts loading before the plugins compile, and must be
     // let finish starting and closed, not left running or stopped halfway.
