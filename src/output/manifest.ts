@@ -41,6 +41,14 @@ export function redirectsFile(matcher: RouteMatcher, concrete: Map<string, Redir
     add(prefix, to.replace(':splat', ''), rule.redirect.statusCode);
     add(`${prefix === '/' ? '' : prefix}/*`, to, rule.redirect.statusCode);
   }
+  // A pattern sent to another site is not expanded into routes; hosts read whole-segment `:name` parameters as sitegen
+  // does (`/v0/:slug https://old.example.com/:slug 301`). One they would read otherwise (`:slug.html`, `*`) is left to
+  // `sitegen preview` and the runtime, which apply every rule.
+  for (const [pattern, rule] of Object.entries(matcher.dynamic)) {
+    if (!rule.redirect || !/^https?:\/\//i.test(rule.redirect.to) || rule.redirect.to.includes('*')) continue;
+    if (pattern.split('/').every((segment) => !/[*:]/.test(segment) || /^:[A-Za-z_]\w*$/.test(segment)))
+      add(pattern, rule.redirect.to, rule.redirect.statusCode);
+  }
   return lines.length ? `${lines.join('\n')}\n` : '';
 }
 

@@ -191,6 +191,25 @@ describe('sitegen build on the fixture site', () => {
     ]);
   });
 
+  it('writes a route rule with :name parameters to another site into _redirects, as hosts read it', async () => {
+    const site = copyFixture('basic');
+    try {
+      const config = join(site, 'site/config.ts');
+      const rules =
+        "'/v0/:section/:slug': { redirect: 'https://old.example.com/:section/:slug' }, '/v0/:slug.html': { redirect: 'https://old.example.com/x' },";
+      writeFileSync(config, readFileSync(config, 'utf8').replace("'/old-home': { redirect: '/' },", `'/old-home': { redirect: '/' }, ${rules}`));
+      const built = await runCli(['build', '--quiet', '--root', site]);
+      expect(built.code, built.stderr).toBe(0);
+      const lines = read(join(site, 'dist'), '_redirects').trim().split('\n');
+      expect(lines).toContain('/v0/:section/:slug https://old.example.com/:section/:slug 301');
+      // `:slug.html` is part of a segment, which hosts do not read as a parameter: sitegen preview and the runtime apply it.
+      expect(lines.filter((line) => line.startsWith('/v0/:slug'))).toEqual([]);
+      expect(lines.at(-1)).toBe('/v0/:section/:slug https://old.example.com/:section/:slug 301');
+    } finally {
+      remove(site);
+    }
+  });
+
   it('prerenders the content API: a query per document, the posts listing and the navigation', () => {
     const files = listFiles(out).filter((f) => f.startsWith('api/_content/'));
     const { id } = json<{ id: string }>(out, '_sitegen/builds/latest.json');
