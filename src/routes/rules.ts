@@ -38,6 +38,8 @@ export function createMatcher(rules: Record<string, RawRouteRule>): RouteMatcher
     try {
       // A space or line break would split the pattern's line in `_redirects` into another rule.
       if (/[\s\u0000-\u001f\u007f]/.test(pattern)) throw new Error('a space or control character');
+      const colon = pattern.search(/:(?![A-Za-z_])/);
+      if (colon !== -1) throw new Error(`the ":" at character ${colon + 1} starts no parameter name (a letter or _, then letters, digits or _)`);
       if (kind === 'dynamic') patternToRegExp(pattern);
     } catch (error) {
       throw new SitegenError('SG3005', `Route rule pattern ${JSON.stringify(pattern)} is invalid`, {

@@ -147,6 +147,17 @@ describe('a failed build', () => {
     expect(result.stderr).toContain('Redirect loop: /loop-a → /loop-b → /loop-a');
   });
 
+  it('says what is wrong with a route rule pattern (SG3005), not an internal error', async () => {
+    site = copyFixture('basic');
+    edit('site/config.ts', (t) => t.replace("'/old-home': { redirect: '/' },", "'/a/:(x': { redirect: '/' },"));
+    const result = await build();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      '[SG3005] Invalid route rule\n  Route rule pattern "/a/:(x" is invalid\n  hint: Use exact paths, `/prefix/**`, `*` for one segment or `:name` parameters.\n  caused by: the ":" at character 4 starts no parameter name (a letter or _, then letters, digits or _)\n',
+    );
+    expect(result.stderr).not.toContain('Cannot read properties');
+  });
+
   it('prints config problems as ! key: expected …, received …', async () => {
     site = copyFixture('basic');
     edit('site/config.ts', (t) => t.replace("separator: '|',", "separator: '|', indexable: 'yes',").replace('checkInterval: 1000', "checkInterval: 'hourly'"));
