@@ -60,11 +60,12 @@ const redirect = z.union([
   z.object({ to: z.string(), statusCode: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]).default(301) }),
 ]);
 
-export const routeRuleSchema = z.object({
-  redirect: redirect.optional(),
-  headers: z.record(z.string()).optional(),
-  index: z.boolean().optional(),
-});
+/** A route rule redirects; nothing else is applied (no host or server reads other fields), so no other key is taken. */
+export const routeRuleSchema = z
+  .object({
+    redirect: redirect.optional(),
+  })
+  .strict();
 
 const checkLevel = z.enum(['error', 'warn', 'off']);
 

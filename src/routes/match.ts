@@ -6,8 +6,6 @@ export interface Redirect {
 
 export interface RouteRule {
   redirect?: Redirect;
-  headers?: Record<string, string>;
-  index?: boolean;
 }
 
 /** The manifest's matcher: exact paths, `/prefix/**` rules and patterns with parameters. */

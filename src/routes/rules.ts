@@ -6,8 +6,6 @@ export { fillTarget, matchRule, resolveRedirect, type Redirect, type RouteMatche
 
 export interface RawRouteRule {
   redirect?: string | { to: string; statusCode?: number };
-  headers?: Record<string, string>;
-  index?: boolean;
 }
 
 export { UNSAFE_REDIRECT_HINT, unsafeRedirect } from '../content/paths.ts';
@@ -20,8 +18,6 @@ export function normalizeRule(raw: RawRouteRule): RouteRule {
         ? { to: raw.redirect, statusCode: 301 }
         : { to: raw.redirect.to, statusCode: (raw.redirect.statusCode ?? 301) as Redirect['statusCode'] };
   }
-  if (raw.headers) rule.headers = raw.headers;
-  if (raw.index !== undefined) rule.index = raw.index;
   return rule;
 }
 

@@ -158,6 +158,16 @@ describe('a failed build', () => {
     expect(result.stderr).not.toContain('Cannot read properties');
   });
 
+  it('refuses route rule fields nothing applies (headers, index) instead of ignoring them', async () => {
+    site = copyFixture('basic');
+    edit('site/config.ts', (t) =>
+      t.replace("'/old-home': { redirect: '/' },", "'/old-home': { redirect: '/' }, '/api/**': { headers: { 'X-Frame-Options': 'DENY' } },"),
+    );
+    const result = await build();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('[SG1001] Invalid site config\n  ! routeRules./api/**.headers: expected no such key, received an unknown key\n');
+  });
+
   it('prints config problems as ! key: expected …, received …', async () => {
     site = copyFixture('basic');
     edit('site/config.ts', (t) => t.replace("separator: '|',", "separator: '|', indexable: 'yes',").replace('checkInterval: 1000', "checkInterval: 'hourly'"));
