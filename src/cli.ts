@@ -113,9 +113,9 @@ function addDev(program: Command): void {
       try {
         const dev = await startDevServer({ root: opts.root, host: opts.host, port: opts.port, log: (m) => console.log(`  ${m}`) });
         const problems = dev.session.allProblems().length;
-        console.log(
-          `sitegen dev: ${dev.session.documents().length} documents ready in ${Math.round(performance.now() - started)} ms${problems ? ` (${problems} problems shown in the browser)` : ''}`,
-        );
+        const documents = dev.session.documents().length;
+        const shown = problems ? ` (${problems} ${problems === 1 ? 'problem' : 'problems'} shown in the browser)` : '';
+        console.log(`sitegen dev: ${documents} ${documents === 1 ? 'document' : 'documents'} ready in ${Math.round(performance.now() - started)} ms${shown}`);
         console.log(`  ➜ ${dev.url}/`);
       } catch (error) {
         reportFailure(error, createLogger());

@@ -3,11 +3,12 @@
  * would compete with parsing), then takes in whatever changed meanwhile. Edits made while the
  * server starts must not be lost.
  */
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/server.ts';
-import { copyFixture, remove, runCli } from '../helpers.ts';
+import { BIN, copyFixture, remove, runCli } from '../helpers.ts';
 
 let site: string | undefined;
 let dev: DevServer | undefined;
@@ -58,6 +59,35 @@ describe('sitegen dev start-up', () => {
     writeFileSync(join(site, 'content/new-page.md'), '---\ntitle: New page\n---\n\nBrand new.\n');
     await until('/about', (r) => r.text.includes('Edited during start-up.'));
     await until('/new-page', (r) => r.status === 200 && r.text.includes('Brand new.'));
+  });
+
+  it('counts one document and one problem in the singular in its ready line', async () => {
+    site = copyFixture('basic');
+    rmSync(join(site, 'content'), { recursive: true });
+    mkdirSync(join(site, 'content'));
+    writeFileSync(join(site, 'content/about.md'), '---\ntitle: About\n---\n\nThe one page.\n');
+    mkdirSync(join(site, 'site/styles'), { recursive: true });
+    writeFileSync(join(site, 'site/styles/broken.css'), 'a {\n  color: red;\n');
+    const child = spawn(process.execPath, [BIN, 'dev', '--root', site, '--port', '0'], { env: { ...process.env, NO_COLOR: '1' } });
+    let output = '';
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ready line within 30 s:\n${output}`)), 30_000);
+        const seen = (chunk: Buffer) => {
+          output += chunk;
+          if (output.includes('➜ http://')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        child.stdout.on('data', seen);
+        child.stderr.on('data', seen);
+      });
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(output).toContain('[SG4004] Stylesheet syntax error');
+    expect(output).toMatch(/sitegen dev: 1 document ready in \d+ ms \(1 problem shown in the browser\)\n/);
   });
 
   it('exits when start-up fails after the watchers started, instead of hanging (an address it cannot bind)', async () => {
