@@ -50,7 +50,7 @@ function addBuild(program: Command): void {
     .option('--root <dir>', 'project root holding site/ and content/', '.')
     .option('--content <dir>', 'content folder to build (default: content/ in the root)')
     .option('--out <dir>', 'output folder (default: dist/ in the root)')
-    .option('--concurrency <n>', 'worker threads (default: CPU cores, or SITEGEN_CONCURRENCY)', positiveInt)
+    .option('--concurrency <n>', 'worker threads (default: one per 500 documents, at most one per CPU core; or SITEGEN_CONCURRENCY)', positiveInt)
     .option('--base <url>', 'site URL for canonical links and feeds, overriding the config', absoluteUrl)
     .option('--drafts', 'include draft documents')
     .option('--future', 'include posts dated after now, marked as scheduled')

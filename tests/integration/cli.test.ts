@@ -15,6 +15,8 @@ describe('sitegen CLI', () => {
     const { stdout } = await runCli(['build', '--help']);
     for (const flag of ['--root <dir>', '--content <dir>', '--out <dir>', '--concurrency <n>', '--base <url>', '--quiet', '--profile'])
       expect(stdout).toContain(flag);
+    // The default worker count as the pool sizes it (a small site gets one worker, not one per core).
+    expect(stdout.replace(/\s+/g, ' ')).toContain('worker threads (default: one per 500 documents, at most one per CPU core; or SITEGEN_CONCURRENCY)');
   });
 
   it('prints the version from package.json', async () => {
