@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { build } from './build/build.ts';
 import { parseDate } from './content/dates.ts';
-import { PROBLEM_LIMIT, createLogger, reportFailure } from './log.ts';
+import { PROBLEM_LIMIT, createLogger, devFailed, reportFailure } from './log.ts';
 import { VERSION } from './paths.ts';
 
 function positiveInt(value: string): number {
@@ -118,7 +118,7 @@ function addDev(program: Command): void {
         console.log(`sitegen dev: ${documents} ${documents === 1 ? 'document' : 'documents'} ready in ${Math.round(performance.now() - started)} ms${shown}`);
         console.log(`  ➜ ${dev.url}/`);
       } catch (error) {
-        reportFailure(error, createLogger());
+        reportFailure(error, createLogger(), false, devFailed);
         process.exitCode = 1;
       }
     });

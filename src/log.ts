@@ -113,8 +113,14 @@ export function formatWarning(warning: SitegenError): string {
   return `${formatLocation(warning.location)} [${warning.code}] ${warning.message}`;
 }
 
-/** Print any thrown value; returns the number of problems printed. */
-export function reportFailure(error: unknown, log: Logger, debug = false): number {
+/** The last line of a failed build: it never touches the output it would have replaced. */
+const buildFailed = (problems?: string) => `Build failed${problems ? `: ${problems}` : ''}. The previous output was left as it was.`;
+
+/** The last line when `sitegen dev` cannot start: it has no output folder to speak of. */
+export const devFailed = (problems?: string) => `sitegen dev did not start${problems ? `: ${problems}` : ''}.`;
+
+/** Print any thrown value; returns the number of problems printed. `failed` ends the report: a build's, by default. */
+export function reportFailure(error: unknown, log: Logger, debug = false, failed: (problems?: string) => string = buildFailed): number {
   error = fileSystemError(error) ?? error;
   if (error instanceof BuildErrors) {
     const limit = log.problemLimit ?? PROBLEM_LIMIT;
@@ -131,12 +137,12 @@ export function reportFailure(error: unknown, log: Logger, debug = false): numbe
     }
     for (const more of refused.values()) if (more) log.error(`  … and ${more} more file${more === 1 ? '' : 's'} could not be written for the same reason`);
     if (printed > Math.min(limit, PROBLEM_LIMIT)) log.error(problemTable(error.errors, 'problem', limit));
-    log.error(pc.red(`\nBuild failed: ${plural(error.errors.length, 'problem')}. The previous output was left as it was.`));
+    log.error(pc.red(`\n${failed(plural(error.errors.length, 'problem'))}`));
     return error.errors.length;
   }
   if (error instanceof SitegenError) {
     log.error(formatError(error, debug));
-    log.error(pc.red('\nBuild failed. The previous output was left as it was.'));
+    log.error(pc.red(`\n${failed()}`));
     return 1;
   }
   const esbuildText = (error as { errors?: { text?: string }[] })?.errors?.[0]?.text;

@@ -90,6 +90,17 @@ describe('sitegen dev start-up', () => {
     expect(output).toMatch(/sitegen dev: 1 document ready in \d+ ms \(1 problem shown in the browser\)\n/);
   });
 
+  it('says it did not start, not that a build failed, when the project cannot load', async () => {
+    site = copyFixture('basic');
+    const missing = join(site, 'no-such-site');
+    const { code, stderr } = await runCli(['dev', '--root', missing, '--port', '0'], { timeout: 30_000 });
+    expect(code).toBe(1);
+    expect(stderr).toContain(`[SG1002] Site config could not be loaded\n  The project folder ${missing} does not exist`);
+    expect(stderr).toContain('\nsitegen dev did not start.\n');
+    expect(stderr).not.toContain('Build failed');
+    expect(stderr).not.toContain('previous output');
+  });
+
   it('exits when start-up fails after the watchers started, instead of hanging (an address it cannot bind)', async () => {
     site = copyFixture('basic');
     // 192.0.2.1 (TEST-NET-1) is no address of this machine: listen fails once everything else is running.
