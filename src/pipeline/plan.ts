@@ -361,6 +361,18 @@ function planRedirects(
     }
     pages.add(from);
   }
+  // A `/prefix/**` rule sending every path under it to one fixed path: that path must be there too.
+  for (const [prefix, rule] of Object.entries(matcher.wildcard)) {
+    const to = rule.redirect?.to.split(/[?#]/)[0];
+    if (!to || foreign || to.includes('*') || /^[a-z]+:/i.test(to)) continue;
+    if (knownRoutes.has(to) || publicPaths.has(to) || all.has(to) || resolveRedirect(matcher, to)) continue;
+    errors.push(
+      new SitegenError('SG3004', `Redirect from ${prefix === '/' ? '' : prefix}/** points to ${rule.redirect!.to}, which is not a page`, {
+        location: { file: 'site/config.ts' },
+        hint: 'Point the redirect at an existing route or an absolute URL.',
+      }),
+    );
+  }
   return { redirects: all, pages, sources, errors };
 }
 

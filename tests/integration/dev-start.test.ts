@@ -66,6 +66,9 @@ describe('sitegen dev start-up', () => {
     rmSync(join(site, 'content'), { recursive: true });
     mkdirSync(join(site, 'content'));
     writeFileSync(join(site, 'content/about.md'), '---\ntitle: About\n---\n\nThe one page.\n');
+    // Without content/guide/, the fixture's `/legacy/**` → `/guide` rule would be a second problem (SG3004).
+    const config = join(site, 'site/config.ts');
+    writeFileSync(config, readFileSync(config, 'utf8').replace("'/legacy/**': { redirect: '/guide' },", ''));
     mkdirSync(join(site, 'site/styles'), { recursive: true });
     writeFileSync(join(site, 'site/styles/broken.css'), 'a {\n  color: red;\n');
     const child = spawn(process.execPath, [BIN, 'dev', '--root', site, '--port', '0'], { env: { ...process.env, NO_COLOR: '1' } });

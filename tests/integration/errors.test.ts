@@ -168,6 +168,16 @@ describe('a failed build', () => {
     expect(result.stderr).toContain('[SG1001] Invalid site config\n  ! routeRules./api/**.headers: expected no such key, received an unknown key\n');
   });
 
+  it('reports a /prefix/** rule whose one target is not a page (SG3004), as it does an exact one', async () => {
+    site = copyFixture('basic');
+    edit('site/config.ts', (t) => t.replace("'/old-home': { redirect: '/' },", "'/old-home': { redirect: '/' }, '/gone/**': { redirect: '/nowhere' },"));
+    const result = await build();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('✗ site/config.ts [SG3004] Redirect points nowhere\n  Redirect from /gone/** points to /nowhere, which is not a page\n');
+    // The fixture's own `/legacy/**` → `/guide` is a page: not reported.
+    expect(result.stderr).not.toContain('/legacy');
+  });
+
   it('prints config problems as ! key: expected …, received …', async () => {
     site = copyFixture('basic');
     edit('site/config.ts', (t) => t.replace("separator: '|',", "separator: '|', indexable: 'yes',").replace('checkInterval: 1000', "checkInterval: 'hourly'"));
