@@ -175,6 +175,10 @@ function fullLoad(target: URL): void {
   location.href = target.href;
 }
 
+/** The page on screen, as path and query: an entry that differs from it only in its hash is the same page. */
+let shown = '';
+const pageOf = (u: URL | Location) => u.pathname + u.search;
+
 /** Navigate to `target`; `push` adds a history entry (false for back/forward). */
 export async function navigate(target: URL, push: boolean, restoreY?: number): Promise<void> {
   // A preview token on a link is handled as on a full load: stored, then the clean URL is loaded.
@@ -215,6 +219,7 @@ export async function navigate(target: URL, push: boolean, restoreY?: number): P
     history.pushState({ scroll: 0 }, '', target.href);
   }
   swap(payload);
+  shown = pageOf(location);
   applyCanonicalQuery();
   window.dispatchEvent(new CustomEvent('sitegen:navigated', { detail: { path } }));
   focusContent();
@@ -270,6 +275,7 @@ function observeLinks(root: ParentNode): void {
 export function startNavigation(): void {
   history.scrollRestoration = 'manual';
   history.replaceState({ ...history.state, scroll: window.scrollY }, '');
+  shown = pageOf(location);
   document.addEventListener('click', (event) => {
     const a = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
     if (!a) return;
@@ -280,7 +286,11 @@ export function startNavigation(): void {
     void navigate(target, true);
   });
   window.addEventListener('popstate', (event) => {
-    void navigate(new URL(location.href), false, (event.state as { scroll?: number } | null)?.scroll ?? 0);
+    const scroll = (event.state as { scroll?: number } | null)?.scroll;
+    if (pageOf(location) !== shown) return void navigate(new URL(location.href), false, scroll ?? 0);
+    // Only the hash changed (an in-page link, or back/forward between such entries): the page stays as it is.
+    if (scroll !== undefined) window.scrollTo({ top: scroll, behavior: 'instant' });
+    else scrollToTarget(location.hash, window.scrollY);
   });
   const hover = (event: Event) => {
     const a = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;

@@ -167,6 +167,36 @@ describe('client-side navigation', () => {
     });
   });
 
+  it('follows an in-page hash link and its back entry without swapping the page or jumping to the top', async () => {
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await page.goto(url('/guide/setup'));
+    await manifestLoaded();
+    // A long page with a table-of-contents style link far down it; the page is not loaded again, so these stay.
+    await page.evaluate(() =>
+      document
+        .querySelector('main')!
+        .insertAdjacentHTML(
+          'afterbegin',
+          '<a id="jump" href="#far">Far</a><div style="height:3000px"></div><h2 id="far">Far</h2><div style="height:1000px"></div>',
+        ),
+    );
+    const payloads = () => requests.filter((r) => r.path.startsWith('/guide/setup/_payload.json')).length;
+    const before = payloads();
+    await page.click('#jump');
+    await page.waitForURL(url('/guide/setup#far'));
+    await page.waitForFunction(() => window.scrollY > 2500 && Math.abs(document.getElementById('far')!.getBoundingClientRect().top) < 200);
+    // Past the runtime's settle delay: nothing moves the page back to the top.
+    await page.waitForTimeout(400);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(2500);
+    await page.goBack();
+    await page.waitForURL(url('/guide/setup'));
+    await page.waitForFunction(() => window.scrollY === 0);
+    await page.goForward();
+    await page.waitForFunction(() => window.scrollY > 2500);
+    expect(await page.$('#jump')).not.toBeNull();
+    expect(payloads()).toBe(before);
+  });
+
   it('applies route-rule redirects from the manifest to client navigations', async () => {
     await page.goto(url('/about'));
     await page.waitForFunction(() => (window as unknown as { sitegen: { state: { manifest?: unknown } } }).sitegen.state.manifest);
