@@ -178,9 +178,12 @@ function fullLoad(target: URL): void {
 /** The page on screen, as path and query: an entry that differs from it only in its hash is the same page. */
 let shown = '';
 const pageOf = (u: URL | Location) => u.pathname + u.search;
+/** The latest navigation: an earlier one still loading when another starts is dropped, so the last click wins. */
+let latest = 0;
 
 /** Navigate to `target`; `push` adds a history entry (false for back/forward). */
 export async function navigate(target: URL, push: boolean, restoreY?: number): Promise<void> {
+  const id = ++latest;
   // A preview token on a link is handled as on a full load: stored, then the clean URL is loaded.
   const clean = takePreviewParam(target);
   if (clean) return fullLoad(clean);
@@ -196,6 +199,7 @@ export async function navigate(target: URL, push: boolean, restoreY?: number): P
     // A path the manifest does not list may still have a payload: a route its middleware rejected.
     payload = await load(path, true);
   } catch (error) {
+    if (id !== latest) return;
     if (!(error instanceof NotFound)) {
       console.warn(`[sitegen] could not load the page data for ${path}; loading the page instead`, error);
       return fullLoad(target);
@@ -205,15 +209,18 @@ export async function navigate(target: URL, push: boolean, restoreY?: number): P
     try {
       payload = await load(notFoundRoute(path), true);
     } catch {
-      return fullLoad(target);
+      if (id === latest) fullLoad(target);
+      return;
     }
   }
+  if (id !== latest) return;
   // Rendered with other stylesheets, runtime or islands than this page loaded: a full load.
   if (payload.assets !== state.assets) {
     state.outdated = true;
     if (forceLoad(target)) return;
   }
   await addStylesheets(payload);
+  if (id !== latest) return;
   if (push) {
     history.replaceState({ ...history.state, scroll: window.scrollY }, '');
     history.pushState({ scroll: 0 }, '', target.href);
@@ -289,6 +296,7 @@ export function startNavigation(): void {
     const scroll = (event.state as { scroll?: number } | null)?.scroll;
     if (pageOf(location) !== shown) return void navigate(new URL(location.href), false, scroll ?? 0);
     // Only the hash changed (an in-page link, or back/forward between such entries): the page stays as it is.
+    latest++;
     if (scroll !== undefined) window.scrollTo({ top: scroll, behavior: 'instant' });
     else scrollToTarget(location.hash, window.scrollY);
   });

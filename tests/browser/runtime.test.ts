@@ -197,6 +197,24 @@ describe('client-side navigation', () => {
     expect(payloads()).toBe(before);
   });
 
+  it('shows the last of two quick navigations when the first one loads more slowly', async () => {
+    hook = (req, _res, next) => (req.url?.startsWith('/about/_payload.json') ? setTimeout(next, 800) : next());
+    await page.goto(url('/'));
+    await mark();
+    await page.evaluate(() => {
+      const sitegen = (window as unknown as { sitegen: { navigate(h: string): Promise<void> } }).sitegen;
+      void sitegen.navigate('/about');
+      setTimeout(() => void sitegen.navigate('/guide/intro'), 100);
+    });
+    await page.waitForURL(url('/guide/intro'));
+    await page.waitForTimeout(1500);
+    expect(page.url()).toBe(url('/guide/intro'));
+    expect(await heading()).toBe('Introduction');
+    expect(await marked()).toBe(true);
+    await page.goBack();
+    await page.waitForURL(url('/'));
+  });
+
   it('applies route-rule redirects from the manifest to client navigations', async () => {
     await page.goto(url('/about'));
     await page.waitForFunction(() => (window as unknown as { sitegen: { state: { manifest?: unknown } } }).sitegen.state.manifest);
