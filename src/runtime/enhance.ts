@@ -19,6 +19,8 @@ function wireSearch(root: ParentNode): void {
         });
     };
     box.addEventListener('focusin', start, { once: true });
+    // A search sent as a form (`?q=`: without JavaScript, or before the index loaded) opens here with its results.
+    if (location.search.includes('q=')) start();
   }
 }
 

@@ -178,6 +178,8 @@ function fullLoad(target: URL): void {
 /** The page on screen, as path and query: an entry that differs from it only in its hash is the same page. */
 let shown = '';
 const pageOf = (u: URL | Location) => u.pathname + u.search;
+/** Keep the current history entry's scroll position, for back and forward. */
+const saveScroll = () => history.replaceState({ ...history.state, scroll: window.scrollY }, '');
 /** The latest navigation: an earlier one still loading when another starts is dropped, so the last click wins. */
 let latest = 0;
 
@@ -222,7 +224,7 @@ export async function navigate(target: URL, push: boolean, restoreY?: number): P
   await addStylesheets(payload);
   if (id !== latest) return;
   if (push) {
-    history.replaceState({ ...history.state, scroll: window.scrollY }, '');
+    saveScroll();
     history.pushState({ scroll: 0 }, '', target.href);
   }
   swap(payload);
@@ -281,7 +283,7 @@ function observeLinks(root: ParentNode): void {
 
 export function startNavigation(): void {
   history.scrollRestoration = 'manual';
-  history.replaceState({ ...history.state, scroll: window.scrollY }, '');
+  saveScroll();
   shown = pageOf(location);
   document.addEventListener('click', (event) => {
     const a = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
@@ -306,7 +308,7 @@ export function startNavigation(): void {
   };
   document.addEventListener('mouseover', hover, { passive: true });
   document.addEventListener('focusin', hover);
-  window.addEventListener('scroll', () => history.replaceState({ ...history.state, scroll: window.scrollY }, ''), { passive: true });
+  window.addEventListener('scroll', saveScroll, { passive: true });
 }
 
 export function observeVisibleLinks(): void {

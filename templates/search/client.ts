@@ -263,6 +263,15 @@ export function mount(box: HTMLElement): void {
   };
   document.addEventListener('pointerdown', outside);
 
+  // A search sent as a form (`?q=`: without JavaScript, from another search form, or before the index had loaded)
+  // lands here: its results open. A box in a collapsed panel (the header's menu on a phone) opens the panel first.
+  const sent = new URLSearchParams(location.search).get('q');
+  if (sent?.trim() && !input.value.trim()) {
+    input.value = sent;
+    const control = document.querySelector<HTMLInputElement>(`input[type="checkbox"][aria-controls="${CSS.escape(box.closest('[id]')?.id ?? '')}"]`);
+    if (control && !input.offsetParent) control.checked = true;
+    input.focus({ preventScroll: true });
+  }
   // Whatever was typed before the client arrived.
   if (input.value.trim()) void update();
 }

@@ -265,6 +265,28 @@ describe('searching in Chromium', () => {
   });
 });
 
+describe('a search sent as a form', () => {
+  it('lands on the search action with ?q= and opens its results: from the not-found page, and in the menu on a phone', async () => {
+    await page.goto(url('/no/such/page'), { waitUntil: 'load' });
+    await page.fill('#nf-q', WORD);
+    await page.press('#nf-q', 'Enter');
+    await page.waitForURL(url(`/v1/guide?q=${WORD}`));
+    await page.waitForSelector(`[role="option"][href="${WORD_PAGE}"]`);
+    expect(await page.inputValue(INPUT)).toBe(WORD);
+    expect(await expanded()).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('site-search');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(url(`/v1/guide?q=${WORD}`), { waitUntil: 'load' });
+    const option = page.locator(`[role="option"][href="${WORD_PAGE}"]`);
+    await option.waitFor({ state: 'visible' });
+    expect(await page.isChecked('#nav-toggle')).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(url(WORD_PAGE));
+  });
+});
+
 describe('a search chunk that fails to load', () => {
   it('reloads the page once, under the reload guard', async () => {
     const client = readdirSync(join(out, '_sitegen')).find((f) => /^search\.[0-9a-f]+\.js$/.test(f))!;
