@@ -34,7 +34,7 @@ export default function NotFound(ctx: PageContext) {
           <p className="notice-path">Page not found<span data-missing-path="" hidden>: <code /></span></p>
         )}
         <p className="page-lead">The page may have moved, or the link may have a typo. Old documentation links ending in <code>.html</code> redirect to their new addresses automatically, so if you followed one of those, the page itself is probably gone.</p>
-        <form className="search-form" role="search" action="/v1/guide" method="get">
+        <form className="search-form" role="search" aria-label="Search the documentation" action="/v1/guide" method="get">
           <label htmlFor="nf-q" className="sr-only">Search the documentation</label>
           <Icon name="search" size={18} />
           <input id="nf-q" name="q" type="search" placeholder="Search the docs, e.g. “retries” or “TCP tunnel”" autoComplete="off" />
