@@ -41,7 +41,7 @@ export default function BlogList({ props, authors, site }: PageContext) {
           <>
             <div className="post-grid blog-grid">
               {page.items.map((post) => (
-                <PostCard key={post.path} post={post} authors={authors} categoryLabels={site.theme.categoryLabels} />
+                <PostCard key={post.path} post={post} authors={authors} headingLevel={2} categoryLabels={site.theme.categoryLabels} />
               ))}
             </div>
             {page.count > 1 && (

@@ -89,6 +89,17 @@ describe('sitegen build on the fixture site', () => {
     expect(html(out, 'blog/index.html').querySelector('.excerpt')?.innerHTML.trim()).toBe('<p>The excerpt paragraph.</p>');
   });
 
+  it("gives the theme's blog listings a heading outline with no level skipped (the page's h1, then each post's h2)", () => {
+    for (const file of ['blog/tags/intro/index.html', 'blog/authors/ada/index.html']) {
+      const levels = html(out, file)
+        .querySelectorAll('main h1, main h2, main h3, main h4, main h5, main h6')
+        .map((h) => Number(h.tagName.slice(1)));
+      expect(levels[0], file).toBe(1);
+      expect(levels.length, file).toBeGreaterThan(1);
+      levels.forEach((level, i) => i && expect(level - levels[i - 1], `${file}: ${levels.join(' ')}`).toBeLessThanOrEqual(1));
+    }
+  });
+
   it('writes /download/index.html as exactly that file', () => {
     expect(html(out, 'download/index.html').querySelector('title')?.text).toBe('Download | Fixture');
     expect(json(out, 'download/_payload.json').path).toBe('/download/index.html');
