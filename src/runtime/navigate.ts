@@ -137,8 +137,8 @@ function swapHead(payload: Payload): void {
 }
 
 function swap(payload: Payload): void {
-  const root = document.getElementById('__sitegen');
-  if (!root) throw new Error('no #__sitegen root');
+  // Every page sitegen renders has the root; the runtime runs on no other.
+  const root = document.getElementById('__sitegen')!;
   unmountIslands();
   swapHead(payload);
   if (payload.lang) document.documentElement.lang = payload.lang;
@@ -223,7 +223,8 @@ export async function navigate(target: URL, push: boolean, restoreY?: number): P
   }
   await addStylesheets(payload);
   if (id !== latest) return;
-  if (push) {
+  // A link to the page on screen adds no history entry, as in the browser: Back still leaves the page.
+  if (push && target.href !== location.href) {
     saveScroll();
     history.pushState({ scroll: 0 }, '', target.href);
   }

@@ -215,6 +215,26 @@ describe('client-side navigation', () => {
     await page.waitForURL(url('/'));
   });
 
+  it('adds no history entry for a link to the page on screen, so Back leaves the page', async () => {
+    await page.goto(url('/'));
+    await mark();
+    await page.click('#everything a[href="/about"]');
+    await page.waitForURL(url('/about'));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const entries = await page.evaluate(() => history.length);
+    await page.evaluate(() => {
+      const a = Object.assign(document.createElement('a'), { id: 'again', href: '/about', textContent: 'About again' });
+      document.querySelector('main')!.prepend(a);
+    });
+    await page.click('#again');
+    await page.waitForFunction(() => !document.getElementById('again'));
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    await page.goBack();
+    await page.waitForURL(url('/'));
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Fixture home');
+    expect(await marked()).toBe(true);
+  });
+
   it('applies route-rule redirects from the manifest to client navigations', async () => {
     await page.goto(url('/about'));
     await page.waitForFunction(() => (window as unknown as { sitegen: { state: { manifest?: unknown } } }).sitegen.state.manifest);
