@@ -159,11 +159,14 @@ function focusContent(): void {
   main.focus({ preventScroll: true });
 }
 
+/** Scroll to `top` at once (the stylesheet's smooth scrolling is for in-page links). */
+const scrollToY = (top: number) => scrollTo({ top, behavior: 'instant' });
+
 function scrollToTarget(hash: string, fallbackY = 0): void {
   const id = decodeURIComponent(hash.slice(1));
   const el = id ? document.getElementById(id) : null;
   if (el) el.scrollIntoView();
-  else window.scrollTo({ top: fallbackY, behavior: 'instant' });
+  else scrollToY(fallbackY);
 }
 
 /** A guarded full page load of `target`; false when the guard refuses. */
@@ -179,7 +182,7 @@ function fullLoad(target: URL): void {
 let shown = '';
 const pageOf = (u: URL | Location) => u.pathname + u.search;
 /** Keep the current history entry's scroll position, for back and forward. */
-const saveScroll = () => history.replaceState({ ...history.state, scroll: window.scrollY }, '');
+const saveScroll = () => history.replaceState({ ...history.state, scroll: scrollY }, '');
 /** The latest navigation: an earlier one still loading when another starts is dropped, so the last click wins. */
 let latest = 0;
 
@@ -233,7 +236,7 @@ export async function navigate(target: URL, push: boolean, restoreY?: number): P
   applyCanonicalQuery();
   window.dispatchEvent(new CustomEvent('sitegen:navigated', { detail: { path } }));
   focusContent();
-  if (restoreY !== undefined) setTimeout(() => window.scrollTo({ top: restoreY, behavior: 'instant' }), SETTLE_MS);
+  if (restoreY !== undefined) setTimeout(() => scrollToY(restoreY), SETTLE_MS);
   else scrollToTarget(target.hash);
 }
 
@@ -284,6 +287,8 @@ function observeLinks(root: ParentNode): void {
 
 export function startNavigation(): void {
   history.scrollRestoration = 'manual';
+  // A reload, or a return to this entry from another site, keeps its scroll position, as with the browser's own.
+  scrollToY(history.state?.scroll ?? scrollY);
   saveScroll();
   shown = pageOf(location);
   document.addEventListener('click', (event) => {
@@ -300,8 +305,8 @@ export function startNavigation(): void {
     if (pageOf(location) !== shown) return void navigate(new URL(location.href), false, scroll ?? 0);
     // Only the hash changed (an in-page link, or back/forward between such entries): the page stays as it is.
     latest++;
-    if (scroll !== undefined) window.scrollTo({ top: scroll, behavior: 'instant' });
-    else scrollToTarget(location.hash, window.scrollY);
+    if (scroll !== undefined) scrollToY(scroll);
+    else scrollToTarget(location.hash, scrollY);
   });
   const hover = (event: Event) => {
     const a = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;

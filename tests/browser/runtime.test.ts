@@ -156,6 +156,32 @@ describe('client-side navigation', () => {
     expect(await marked()).toBe(true);
   });
 
+  it('keeps the scroll position on a reload, and Back after a reload returns to where the page before was', async () => {
+    await page.setViewportSize({ width: 1280, height: 300 });
+    const scrollDown = async () => {
+      await page.evaluate(() => window.scrollTo({ top: 250, behavior: 'instant' }));
+      await page.waitForTimeout(100);
+      const y = await page.evaluate(() => window.scrollY);
+      expect(y).toBeGreaterThan(100);
+      return y;
+    };
+    const settled = () => page.waitForFunction(() => (window as unknown as { sitegen?: unknown }).sitegen).then(() => page.waitForTimeout(200));
+    await page.goto(url('/guide/setup'));
+    const y = await scrollDown();
+    await page.reload();
+    await settled();
+    expect(await page.evaluate(() => window.scrollY)).toBe(y);
+
+    await navigateTo('/about');
+    await page.waitForURL(url('/about'));
+    await page.reload();
+    await settled();
+    await page.goBack();
+    await page.waitForURL(url('/guide/setup'));
+    await settled();
+    expect(await page.evaluate(() => window.scrollY)).toBe(y);
+  });
+
   it('scrolls a hash link to its heading', async () => {
     await page.setViewportSize({ width: 1280, height: 500 });
     await page.goto(url('/'));
