@@ -16,6 +16,8 @@ export default defineConfig({
     '/v1/**.html': { redirect: '/v1/**' },
     '/docs/**': { redirect: '/v1/guide' },
     '/changelog': { redirect: '/blog' },
+    // The blog's first page is /blog itself; /blog/page/1 is what people type after seeing /blog/page/2.
+    '/blog/page/1': { redirect: '/blog' },
     '/signup': { redirect: { to: '/pricing', statusCode: 302 } },
   },
   analytics: { provider: 'plausible', domain: 'ferrygate.dev', host: 'https://plausible.io' },

@@ -93,6 +93,20 @@ describe('islands on the Ferrygate site', () => {
   });
 });
 
+describe('blog pagination', () => {
+  it('sends /blog/page/1 to /blog, by full load and by client navigation', async () => {
+    const response = await page.goto(url('/blog/page/1'));
+    await page.waitForURL(url('/blog'));
+    expect(response?.status()).toBe(200);
+    expect(await page.textContent('main h1')).toBe('Notes from the ferry');
+    await page.goto(url('/blog/page/2'));
+    await page.waitForFunction(() => (window as unknown as { sitegen: { state: { manifest?: unknown } } }).sitegen.state.manifest);
+    await page.evaluate(() => (window as unknown as { sitegen: { navigate(h: string): Promise<void> } }).sitegen.navigate('/blog/page/1'));
+    await page.waitForURL(url('/blog'));
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Notes from the ferry');
+  });
+});
+
 describe('the header with the colour-scheme toggle', () => {
   it('fits in the bar at every width, on a phone beside the menu button', async () => {
     await page.goto(url('/v1/guide/tunnels'));
