@@ -107,6 +107,17 @@ describe('blog pagination', () => {
   });
 });
 
+describe('the Product menu on a desktop', () => {
+  it('opens as soon as the keyboard reaches it: the next Tab, however quick, goes to its first item', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(url('/pricing'));
+    const focused = () => page.evaluate(() => document.activeElement?.querySelector('strong')?.textContent ?? document.activeElement?.textContent?.trim());
+    await page.focus('header a.nav-link[href="/features"]');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Webhook forwarding');
+  });
+});
+
 describe('the header with the colour-scheme toggle', () => {
   it('fits in the bar at every width, on a phone beside the menu button', async () => {
     await page.goto(url('/v1/guide/tunnels'));
