@@ -40,6 +40,13 @@ export function enhance(root: ParentNode = document): void {
       .finally(() => (box.dataset.suggestWired = 'done'));
   }
   wireSearch(root);
+  // The docs sidebar scrolled to the current page when it lies below the sidebar's fold (a deep page of a long tree).
+  const link = root.querySelector<HTMLElement>('.docs-sidebar [aria-current="page"]');
+  const side = link?.closest<HTMLElement>('.docs-sidebar');
+  if (link && side) {
+    const y = link.getBoundingClientRect().top - side.getBoundingClientRect().top;
+    if (y > side.clientHeight - 48) side.scrollTop += y - side.clientHeight / 3;
+  }
   // Copy buttons: their chunk loads only on pages that have a code block.
   if (root.querySelector('.code-copy')) import('./code-copy.ts').then((mod) => mod.wireCodeCopy(pageText)).catch(() => guardedReload());
 }

@@ -1,5 +1,5 @@
 /** The build manifest (route rules, prerendered paths) and new-build detection. */
-import { resolveRedirect } from '../routes/match.ts';
+import type { resolveRedirect } from '../routes/match.ts';
 import { config, normalRoute, state, url, type Manifest } from './state.ts';
 
 export function onIdle(fn: () => void): void {
@@ -26,6 +26,8 @@ export async function loadManifest(): Promise<void> {
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const manifest = (await res.json()) as Manifest;
     if (!manifest || !Array.isArray(manifest.prerendered) || !manifest.matcher) throw new Error('malformed manifest');
+    // The matcher's code is needed only with the rules it reads: a chunk of its own, loaded beside the manifest.
+    resolve = (await import('../routes/match.ts')).resolveRedirect;
     state.manifest = manifest;
     state.prerendered = new Set(manifest.prerendered.map(normalRoute));
   } catch (error) {
@@ -44,10 +46,12 @@ export async function checkLatest(): Promise<void> {
   }
 }
 
+let resolve: typeof resolveRedirect | undefined;
+
 /** Where a path redirects under the manifest's route rules: the same matcher as the servers. */
 export function redirectFor(path: string): string | undefined {
   const matcher = state.manifest?.matcher;
-  return matcher ? resolveRedirect(matcher, path)?.to : undefined;
+  return matcher && resolve ? resolve(matcher, path)?.to : undefined;
 }
 
 /** Once the page is idle, wait 1 s and fetch the manifest (once); then poll for new builds. */

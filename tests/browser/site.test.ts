@@ -164,6 +164,33 @@ describe('analytics', () => {
   });
 });
 
+describe('the docs sidebar', () => {
+  /** Where the current page's link sits in the sidebar's visible box: 0 at its top, 1 at its bottom. */
+  const shownAt = () =>
+    page.evaluate(() => {
+      const side = document.querySelector<HTMLElement>('.docs-sidebar')!;
+      const link = side.querySelector<HTMLElement>('[aria-current="page"]')!;
+      return (link.getBoundingClientRect().top - side.getBoundingClientRect().top) / side.clientHeight;
+    });
+
+  it('shows the current page, below the fold of a long tree, on a full load and after a client navigation', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(url('/v1/examples/iot/node-red'));
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('.docs-sidebar')!.scrollTop > 0);
+    expect(await shownAt()).toBeGreaterThan(0);
+    expect(await shownAt()).toBeLessThan(0.9);
+    // A page near the top of the tree leaves the sidebar at its top.
+    await page.click('.docs-sidebar a[href="/v1/guide"]');
+    await page.waitForURL(url('/v1/guide'));
+    expect(await page.evaluate(() => document.querySelector<HTMLElement>('.docs-sidebar')!.scrollTop)).toBe(0);
+    // Back to the deep page by a client navigation: shown again.
+    await page.goBack();
+    await page.waitForURL(url('/v1/examples/iot/node-red'));
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('.docs-sidebar')!.scrollTop > 0);
+    expect(await shownAt()).toBeLessThan(0.9);
+  });
+});
+
 describe('budgets', () => {
   const gz = (file: string) => gzipSync(readFileSync(join(out, file))).length;
 
