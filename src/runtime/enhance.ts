@@ -50,3 +50,33 @@ export function enhance(root: ParentNode = document): void {
   // Copy buttons: their chunk loads only on pages that have a code block.
   if (root.querySelector('.code-copy')) import('./code-copy.ts').then((mod) => mod.wireCodeCopy(pageText)).catch(() => guardedReload());
 }
+
+/**
+ * Keys for the header: `/` or Ctrl/⌘+K moves to the search box (when it is on screen), as in docs sites; Escape closes
+ * the phone menu, as does a click outside the header.
+ */
+export function wireKeys(): void {
+  const menu = () => document.querySelector<HTMLInputElement>('.nav-toggle:checked');
+  document.addEventListener('keydown', (event) => {
+    const target = event.target as HTMLElement;
+    const open = menu();
+    if (event.key === 'Escape' && !event.defaultPrevented && open) {
+      open.checked = false;
+      open.focus(); // the menu's control: its button shows the focus
+    }
+    const typing = /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || target.isContentEditable;
+    if ((event.key === '/' && !typing) || (event.key === 'k' && (event.ctrlKey || event.metaKey))) {
+      const box = document.querySelector<HTMLInputElement>('[data-sitegen-search] input');
+      if (box?.offsetParent) {
+        event.preventDefault();
+        box.focus();
+      }
+    }
+  });
+  document.addEventListener('click', (event) => {
+    if (!(event.target as Element).closest?.('.header-inner')) {
+      const open = menu();
+      if (open) open.checked = false;
+    }
+  });
+}

@@ -3,7 +3,7 @@ import { loadAnalytics } from './analytics.ts';
 import { applyCanonicalQuery } from './canonical.ts';
 import { contentClient, contentContext } from './content-loader.ts';
 import type { ContentQuery } from '../content/query-key.ts';
-import { enhance } from './enhance.ts';
+import { enhance, wireKeys } from './enhance.ts';
 import { guardedReload } from './guard.ts';
 import { mountIslands } from './islands.ts';
 import { startBuildChecks } from './manifest.ts';
@@ -38,6 +38,7 @@ function start(): void {
   showPreviewBanner();
   applyCanonicalQuery();
   enhance();
+  wireKeys();
   showOwnNotFound();
   mountIslands();
   startNavigation();

@@ -163,7 +163,10 @@ function focusContent(): void {
 const scrollToY = (top: number) => scrollTo({ top, behavior: 'instant' });
 
 function scrollToTarget(hash: string, fallbackY = 0): void {
-  const id = decodeURIComponent(hash.slice(1));
+  let id = hash.slice(1);
+  try {
+    id = decodeURIComponent(id);
+  } catch {} // `#100%`: not percent-encoding, the id as written
   const el = id ? document.getElementById(id) : null;
   if (el) el.scrollIntoView();
   else scrollToY(fallbackY);

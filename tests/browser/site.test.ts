@@ -118,6 +118,50 @@ describe('the Product menu on a desktop', () => {
   });
 });
 
+describe('the header by keyboard and touch', () => {
+  it('moves to the search box on / or Ctrl+K, but not while typing elsewhere', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(url('/v1/guide'));
+    const active = () => page.evaluate(() => document.activeElement?.id ?? document.activeElement?.tagName);
+    await page.keyboard.press('/');
+    expect(await active()).toBe('site-search');
+    expect(await page.inputValue('#site-search')).toBe('');
+    await page.evaluate(() => (document.activeElement as HTMLElement).blur());
+    await page.keyboard.press('Control+k');
+    expect(await active()).toBe('site-search');
+    // A slash typed into another field stays there.
+    await page.goto(url('/hmac-verification'));
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-island="HmacCalculator"]')?.dataset.hydrated === 'true');
+    await page.fill('[data-hmac="payload"]', '');
+    await page.keyboard.type('a/b');
+    expect(await page.inputValue('[data-hmac="payload"]')).toBe('a/b');
+  });
+
+  it('closes the phone menu on Escape, back on its button, and on a tap outside the header', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(url('/pricing'));
+    const open = () => page.evaluate(() => document.querySelector<HTMLInputElement>('#nav-toggle')!.checked);
+    await page.click('.nav-toggle-btn');
+    expect(await open()).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await open()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('nav-toggle');
+    await page.click('.nav-toggle-btn');
+    expect(await open()).toBe(true);
+    await page.mouse.click(200, 800);
+    expect(await open()).toBe(false);
+  });
+
+  it('takes a hash that is not percent-encoding (#100%) as written, without an error', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(url('/pricing'));
+    await page.evaluate(() => (window as unknown as { sitegen: { navigate(href: string): Promise<void> } }).sitegen.navigate('/about#100%'));
+    await page.waitForURL(/\/about#100%$/);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('the header with the colour-scheme toggle', () => {
   it('fits in the bar at every width, on a phone beside the menu button', async () => {
     await page.goto(url('/v1/guide/tunnels'));
