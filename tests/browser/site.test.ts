@@ -137,7 +137,7 @@ describe('the header by keyboard and touch', () => {
     expect(await page.inputValue('[data-hmac="payload"]')).toBe('a/b');
   });
 
-  it('closes the phone menu on Escape, back on its button, and on a tap outside the header', async () => {
+  it('closes the phone menu on Escape, back on its button, and on a tap outside the header; the page behind it stays put', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(url('/pricing'));
     const open = () => page.evaluate(() => document.querySelector<HTMLInputElement>('#nav-toggle')!.checked);
@@ -148,6 +148,8 @@ describe('the header by keyboard and touch', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('nav-toggle');
     await page.click('.nav-toggle-btn');
     expect(await open()).toBe(true);
+    // The page behind it does not scroll.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
     await page.mouse.click(200, 800);
     expect(await open()).toBe(false);
   });
