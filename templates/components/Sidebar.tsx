@@ -51,8 +51,6 @@ const more = (n: number, where: string, s: Strings) => (
   </li>
 );
 
-const NONE_OPEN: readonly number[] = [];
-
 const derived = new WeakMap<object, Map<string, NavItem[]>>();
 
 /**
@@ -97,7 +95,7 @@ function NavItems({
 }) {
   const { items, before, after } = compact ? windowed(all, current) : { items: all, before: 0, after: 0 };
   // The entries on the way to the current page (a compact sidebar lists only their groups).
-  const open = compact ? holdersIn(all, current) : NONE_OPEN;
+  const open = compact ? holdersIn(all, current) : [];
   return (
     <ul>
       {before > 0 && more(before, 'before', s)}
