@@ -101,7 +101,9 @@ export function formatError(error: SitegenError, debug = false): string {
   if (debug && error.stack) lines.push(pc.dim(error.stack));
   let cause = error.cause as Error | undefined;
   while (cause) {
-    lines.push(`  ${pc.dim('caused by:')} ${cause.message ?? String(cause)}`);
+    const said = cause.message ?? String(cause);
+    // A cause the message already quotes (a plugin's error) is said once; --debug still shows its stack.
+    if (debug || !error.message.includes(said)) lines.push(`  ${pc.dim('caused by:')} ${said}`);
     if (debug && cause.stack) lines.push(pc.dim(cause.stack));
     cause = (cause as { cause?: Error }).cause;
   }

@@ -74,6 +74,8 @@ export class DevPluginFiles {
       let files: DevFiles;
       try {
         files = await hook(context);
+        const wrong = devFilesProblem(files);
+        if (wrong) throw new TypeError(wrong);
       } catch (error) {
         throw new PluginError(plugin.name, 'dev:files', error);
       }
@@ -81,4 +83,15 @@ export class DevPluginFiles {
     }
     return table;
   }
+}
+
+/** Why `files` is not what `dev:files` returns (output path → function), or nothing when it is. */
+function devFilesProblem(files: unknown): string | undefined {
+  if (typeof files !== 'object' || files === null || Array.isArray(files)) {
+    return `it returned ${files === null ? 'null' : Array.isArray(files) ? 'an array' : typeof files}; "dev:files" returns an object of output path → function`;
+  }
+  for (const [path, make] of Object.entries(files)) {
+    if (typeof make !== 'function') return `its ${JSON.stringify(path)} is ${typeof make}, not a function that makes the file's contents`;
+  }
+  return undefined;
 }

@@ -55,6 +55,27 @@ export function copyDocument(doc: ContentDocument): ContentDocument {
 }
 
 type HookArgs<H extends HookName> = Parameters<NonNullable<SitegenHooks[H]>>;
+
+const isRecord = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What a hook may return besides nothing, checked before sitegen uses it: a wrong value fails as the plugin's error. */
+const RESULTS: Partial<Record<HookName, [check: (value: unknown) => boolean, expected: string]>> = {
+  'config:resolved': [isRecord, 'the config object, or nothing when it changed the config in place'],
+  'content:loaded': [Array.isArray, 'an array of documents, or nothing when it changed them in place'],
+  'page:html': [(value) => typeof value === 'string', "the page's HTML as a string, or nothing to keep it"],
+};
+
+/** `null`, an array, a number, … as a person would name it. */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value} (${String(value).slice(0, 40)})`;
+}
+
+function checkResult(hook: HookName, value: unknown): void {
+  const rule = RESULTS[hook];
+  if (rule && !rule[0](value)) throw new TypeError(`it returned ${kindOf(value)}; "${hook}" returns ${rule[1]}`);
+}
 type HookResult<H extends HookName> = Awaited<ReturnType<NonNullable<SitegenHooks[H]>>>;
 
 export class HookRunner {
@@ -75,6 +96,7 @@ export class HookRunner {
       const started = performance.now();
       try {
         const result = await fn(...args(last));
+        if (result !== undefined) checkResult(hook, result);
         if (result !== undefined) last = result;
       } catch (error) {
         throw new PluginError(plugin.name, hook, error, location);

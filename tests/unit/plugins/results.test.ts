@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { DevPluginFiles } from '../../../src/dev/plugin-files.ts';
+import type { DevSession } from '../../../src/dev/session.ts';
+import { HookRunner, PluginError } from '../../../src/plugins/run.ts';
+import type { SitegenHooks } from '../../../src/plugins/types.ts';
+
+const runner = (hooks: SitegenHooks) => new HookRunner([{ name: 'odd-plugin', hooks }]);
+
+describe('a hook that returns the wrong thing', () => {
+  it.each([
+    ['config:resolved', 42, 'it returned a number (42); "config:resolved" returns the config object'],
+    ['config:resolved', [], 'it returned an array; "config:resolved" returns the config object'],
+    ['content:loaded', { docs: [] }, 'it returned an object; "content:loaded" returns an array of documents'],
+    ['page:html', 5, `it returned a number (5); "page:html" returns the page's HTML as a string`],
+    ['page:html', null, `it returned null; "page:html" returns the page's HTML as a string`],
+  ] as const)("%s returning %j fails as the plugin's error", async (hook, value, message) => {
+    const hooks = runner({ [hook]: () => value } as SitegenHooks);
+    const failed = await hooks.run(hook, () => [{}] as never).catch((error) => error);
+    expect(failed).toBeInstanceOf(PluginError);
+    expect(failed.message).toContain(`Plugin "odd-plugin" failed in hook "${hook}": ${message}`);
+  });
+
+  it('keeps what a hook returns when it is right, and the last value when it returns nothing', async () => {
+    const hooks = new HookRunner([
+      { name: 'a', hooks: { 'page:html': (html) => `${html}!` } },
+      { name: 'b', hooks: { 'page:html': () => undefined } },
+    ]);
+    expect(await hooks.run('page:html', (previous) => [previous ?? '<p>x</p>', {} as never])).toBe('<p>x</p>!');
+  });
+
+  it("dev:files returning anything but path → function fails as the plugin's error, naming the path", async () => {
+    for (const [files, message] of [
+      [undefined, 'it returned undefined; "dev:files" returns an object of output path → function'],
+      [['a.json'], 'it returned an array'],
+      [{ 'index.json': '{"a":1}' }, 'its "index.json" is string, not a function'],
+    ] as const) {
+      const session = { hooks: runner({ 'dev:files': () => files as never }), pluginContext: () => ({}), pluginModules: [] };
+      const served = new DevPluginFiles(session as unknown as DevSession);
+      try {
+        const failed = await served.get('index.json').catch((error) => error);
+        expect(failed).toBeInstanceOf(PluginError);
+        expect(failed.message).toContain(`Plugin "odd-plugin" failed in hook "dev:files": ${message}`);
+      } finally {
+        await served.close();
+      }
+    }
+  });
+});
