@@ -80,7 +80,27 @@ const analytics = z.union([
   }),
 ]);
 
-export const pluginRef = z.union([z.string(), z.tuple([z.string(), z.unknown()])]);
+/** The path to the first thing in `value` JSON cannot carry to the workers (a function, a Map, a class instance). */
+function notJson(value: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
+  if (value === null || ['string', 'number', 'boolean', 'undefined'].includes(typeof value)) return undefined;
+  if (typeof value !== 'object') return path;
+  const proto = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return path;
+  for (const [key, item] of Object.entries(value)) {
+    const found = notJson(item, [...path, Array.isArray(value) ? Number(key) : key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** A plugin's options travel to every worker thread as data: plain JSON only. */
+const pluginOptions = z.unknown().superRefine((value, ctx) => {
+  const path = notJson(value);
+  const message = "plain JSON (strings, numbers, booleans, null, arrays, objects; every worker thread gets a copy of a plugin's options)";
+  if (path) ctx.addIssue({ code: 'custom', path, message });
+});
+
+export const pluginRef = z.union([z.string(), z.tuple([z.string(), pluginOptions])]);
 
 export const configSchema = z
   .object({
@@ -203,6 +223,8 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  const proto = typeof value === 'object' ? Object.getPrototypeOf(value) : null;
+  if (proto && proto !== Object.prototype) return `${proto.constructor?.name ?? 'class'} object`;
   return typeof value;
 }
 

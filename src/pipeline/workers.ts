@@ -81,6 +81,9 @@ export class WorkerSession {
       (result) => result,
       (error) => {
         this.dead = error;
+        // Its end of the channel may never have reached the worker (a task that could not be posted): closing this end
+        // closes both, which would otherwise keep the process alive after the build has failed.
+        port.close();
         // The item the worker was on when it died, else everything it had been given.
         const on = this.pending.get(Atomics.load(this.current, 0));
         const item = on?.files[Atomics.load(this.current, 1)];

@@ -83,6 +83,22 @@ export async function compilePlugins(refs: PluginRef[], root: string, cacheDir: 
 
 const instances = new Map<string, SitegenPlugin>();
 
+/** The module's plugin: its default export, called with the options when it is a factory. A throw names the module. */
+async function pluginOf(m: PluginModule): Promise<SitegenPlugin | undefined> {
+  let doing = 'imported';
+  try {
+    const factory = ((await import(pathToFileURL(m.file).href)) as { default?: unknown }).default;
+    doing = 'called with its options';
+    return (typeof factory === 'function' ? await factory(m.options) : factory) as SitegenPlugin | undefined;
+  } catch (error) {
+    throw new SitegenError('SG6001', `Plugin module "${m.spec}" threw when ${doing}: ${(error as Error)?.message ?? String(error)}`, {
+      location: { file: 'site/config.ts' },
+      hint: 'The error was thrown by the plugin, not by sitegen. Run with --debug for its stack.',
+      cause: error,
+    });
+  }
+}
+
 /** Import compiled plugin modules and call their factories (memoised per module and options). */
 export async function instantiatePlugins(modules: PluginModule[]): Promise<SitegenPlugin[]> {
   return Promise.all(
@@ -90,9 +106,7 @@ export async function instantiatePlugins(modules: PluginModule[]): Promise<Siteg
       const key = `${m.file}\u0000${JSON.stringify(m.options ?? null)}`;
       const hit = instances.get(key);
       if (hit) return hit;
-      const mod = (await import(pathToFileURL(m.file).href)) as { default?: unknown };
-      const factory = mod.default;
-      const plugin = (typeof factory === 'function' ? factory(m.options) : factory) as SitegenPlugin | undefined;
+      const plugin = await pluginOf(m);
       if (!plugin || typeof plugin.name !== 'string' || typeof plugin.hooks !== 'object') {
         throw new SitegenError('SG6001', `Plugin module "${m.spec}" does not export a plugin`, {
           location: { file: 'site/config.ts' },

@@ -213,6 +213,44 @@ describe('a plugin that throws', () => {
   }
 });
 
+describe('a plugin that cannot be set up', () => {
+  for (const [what, entry, source, message] of [
+    [
+      'options that are not plain JSON',
+      "['./site/plugins/odd.ts', { ok: [1, { deep: () => 2 }] }]",
+      "export default () => ({ name: 'odd', hooks: {} });",
+      `[SG1001] Invalid site config\n  ! plugins.2.1.ok.1.deep: expected plain JSON (strings, numbers, booleans, null, arrays, objects; every worker thread gets a copy of a plugin's options), received function`,
+    ],
+    [
+      'a module that throws when imported',
+      "'./site/plugins/odd.ts'",
+      "throw new Error('top-level boom');\nexport default () => ({ name: 'odd', hooks: {} });",
+      '[SG6001] Plugin hook failed\n  Plugin module "./site/plugins/odd.ts" threw when imported: top-level boom',
+    ],
+    [
+      'a factory that throws',
+      "['./site/plugins/odd.ts', { a: 1 }]",
+      "export default (options) => { if (!options.b) throw new Error('option b is required'); return { name: 'odd', hooks: {} }; };",
+      '[SG6001] Plugin hook failed\n  Plugin module "./site/plugins/odd.ts" threw when called with its options: option b is required',
+    ],
+  ]) {
+    it(`fails the build at once, naming it (${what})`, async () => {
+      const site = copyFixture('plugins');
+      try {
+        writeFileSync(join(site, 'site/plugins/odd.ts'), `${source}\n`);
+        const config = join(site, 'site/config.ts');
+        writeFileSync(config, readFileSync(config, 'utf8').replace("'sitegen/plugins/markdown',", `'sitegen/plugins/markdown', ${entry},`));
+        const res = await runCli(['build', '--root', site], { timeout: 30_000 });
+        expect(res.code).toBe(1);
+        expect(res.stderr).toContain(message);
+        expect(res.stderr).not.toContain('Worker crashed');
+      } finally {
+        remove(site);
+      }
+    });
+  }
+});
+
 describe('a content:loaded hook that is not idempotent', () => {
   /** The plugins fixture with one more plugin: it appends to the hello page's title each time it runs. */
   function withAppender(): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Workers, type WorkerSession } from '../../../src/pipeline/workers.ts';
+import { MessageChannel } from 'node:worker_threads';
+import { WorkerSession, Workers } from '../../../src/pipeline/workers.ts';
 
 /** `Workers.map` over two stand-in sessions (map only reads each session's index). */
 function pool(): { workers: Workers; sessions: WorkerSession[] } {
@@ -86,5 +87,17 @@ describe('Workers.map', () => {
         return n;
       }),
     ).rejects.toThrow('batch 2 failed');
+  });
+});
+
+describe('WorkerSession', () => {
+  it('closes its channel when its task fails before the worker took the other end, so the process can exit', async () => {
+    const { port1, port2 } = new MessageChannel();
+    const closed = new Promise<string>((resolve) => port2.once('close', () => resolve('closed')));
+    const session = new WorkerSession(0, port1, Promise.reject(new Error('could not be cloned')), new Int32Array(2));
+    await session.done;
+    const late = new Promise<string>((resolve) => setTimeout(() => resolve('still open'), 2000).unref());
+    expect(await Promise.race([closed, late])).toBe('closed');
+    await expect(session.request({ type: 'close' } as never, 'parsing', ['a.md'])).rejects.toThrow(/could not be cloned/);
   });
 });
