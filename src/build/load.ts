@@ -13,6 +13,7 @@ import { env } from '../env.ts';
 import { checkOutDir } from '../output/out-dir.ts';
 import { PACKAGE_ROOT, VERSION } from '../paths.ts';
 import type { PluginModule } from '../plugins/load.ts';
+import { unknownHooks } from '../plugins/run.ts';
 import { importTemplates, type RenderModule } from '../render/render-page.ts';
 import { cacheNotices } from '../cache/json-file.ts';
 import { spawnOutputCheck } from '../pipeline/output-check.ts';
@@ -80,6 +81,7 @@ export async function load(options: BuildOptions, ctx: Pick<BuildContext, 'start
     throw error;
   }
   ctx.done(`loaded config and ${project.hooks.plugins.length} plugins`);
+  for (const line of unknownHooks(project.hooks.plugins)) ctx.log.warn(line);
   const state = await loadOutputState(project.cacheDir, project.outDir);
   // No previous output to take bodies from: every document is parsed now, in the workers that keep the bodies.
   const fresh = !state || force || !outputThere(state);

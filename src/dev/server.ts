@@ -71,7 +71,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (server?.listening) await new Promise<void>((r) => server?.close(() => r()));
   };
   try {
-    await session.init();
+    for (const line of await session.init()) log(`warning ${line}`);
     // The documents load (parsed in workers) while this thread sets up the watcher of the site's own
     // files; the content folder is watched from when they are loaded (watch.ts).
     let loaded!: Promise<unknown>;

@@ -20,7 +20,7 @@ import { resolveRedirect, type Redirect, type RouteMatcher } from '../routes/rul
 import { readAuthors } from '../site/data.ts';
 import { resolveNow } from '../site/schedule.ts';
 import type { PluginModule } from '../plugins/load.ts';
-import { HookRunner } from '../plugins/run.ts';
+import { HookRunner, unknownHooks } from '../plugins/run.ts';
 import type { DevFilesContext } from '../plugins/types.ts';
 import { loadProject, type Project } from '../pipeline/project.ts';
 import { compileTemplates, styleDirs } from '../pipeline/templates.ts';
@@ -119,8 +119,10 @@ export class DevSession {
   }
 
   /** The project: config and plugins (what the server needs to know what to watch). */
-  async init(): Promise<void> {
+  /** Returns a line for each hook a plugin has by a name sitegen never calls. */
+  async init(): Promise<string[]> {
     this.project = await loadProject(this.root);
+    return unknownHooks(this.project.hooks.plugins);
   }
 
   /** Everything after `init`: documents, templates, assets, the plan; `parsing` is called once this thread is free. */

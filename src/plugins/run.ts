@@ -1,7 +1,7 @@
 /** Running hooks: in order, timed per plugin; a throw becomes a PluginError naming plugin and hook, with the cause. */
 import { SitegenError, type Location } from '../errors.ts';
 import type { ContentDocument } from '../content/types.ts';
-import type { HookName, SitegenHooks, SitegenPlugin } from './types.ts';
+import { HOOK_NAMES, type HookName, type SitegenHooks, type SitegenPlugin } from './types.ts';
 
 export class PluginError extends SitegenError {
   override name = 'PluginError';
@@ -77,6 +77,29 @@ function checkResult(hook: HookName, value: unknown): void {
   if (rule && !rule[0](value)) throw new TypeError(`it returned ${kindOf(value)}; "${hook}" returns ${rule[1]}`);
 }
 type HookResult<H extends HookName> = Awaited<ReturnType<NonNullable<SitegenHooks[H]>>>;
+
+/** Letters two names differ by (Levenshtein), for suggesting the hook a plugin meant. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length];
+}
+
+/** One line per hook a plugin has that sitegen never calls (a typo, or a hook of another version), with the likely one. */
+export function unknownHooks(plugins: SitegenPlugin[]): string[] {
+  return plugins.flatMap((plugin) =>
+    Object.keys(plugin.hooks)
+      .filter((name) => !HOOK_NAMES.includes(name as HookName))
+      .map((name) => {
+        const near = HOOK_NAMES.find((known) => distance(name, known) <= 2);
+        return `plugin "${plugin.name}" has a hook sitegen does not call: "${name}"${near ? ` (did you mean "${near}"?)` : ''}; hooks: ${HOOK_NAMES.join(', ')}`;
+      }),
+  );
+}
 
 export class HookRunner {
   readonly timings: HookTimings = {};

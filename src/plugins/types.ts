@@ -147,6 +147,18 @@ export interface SitegenHooks {
 
 export type HookName = keyof SitegenHooks;
 
+/** Every hook sitegen calls, for telling a plugin that it has one by another name (a typo). */
+export const HOOK_NAMES: readonly HookName[] = [
+  'config:resolved',
+  'markdown',
+  'content:loaded',
+  'page:data',
+  'page:html',
+  'build:done',
+  'dev:files',
+  'dev:server',
+];
+
 export interface SitegenPlugin {
   name: string;
   hooks: SitegenHooks;

@@ -251,6 +251,29 @@ describe('a plugin that cannot be set up', () => {
   }
 });
 
+describe('a plugin with a hook sitegen does not call', () => {
+  it('builds, and warns naming the plugin, the hook and the one it probably meant', async () => {
+    const site = copyFixture('plugins');
+    try {
+      writeFileSync(
+        join(site, 'site/plugins/typo.ts'),
+        "export default () => ({ name: 'typo', hooks: { 'page:dat'() {}, 'later:hook'() {}, 'page:html'(html) { return html; } } });\n",
+      );
+      const config = join(site, 'site/config.ts');
+      writeFileSync(config, readFileSync(config, 'utf8').replace("'sitegen/plugins/markdown',", "'sitegen/plugins/markdown', './site/plugins/typo.ts',"));
+      const res = await runCli(['build', '--root', site]);
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stderr).toContain(
+        'warning plugin "typo" has a hook sitegen does not call: "page:dat" (did you mean "page:data"?); hooks: config:resolved, markdown,',
+      );
+      expect(res.stderr).toContain('warning plugin "typo" has a hook sitegen does not call: "later:hook"; hooks:');
+      expect(res.stderr).not.toContain('"page:html"');
+    } finally {
+      remove(site);
+    }
+  });
+});
+
 describe('a content:loaded hook that is not idempotent', () => {
   /** The plugins fixture with one more plugin: it appends to the hello page's title each time it runs. */
   function withAppender(): string {
