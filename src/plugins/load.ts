@@ -1,4 +1,5 @@
 /** Loading plugins from the config: each module is compiled once into the cache, then imported by the main thread and every worker. */
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -83,6 +84,15 @@ export async function compilePlugins(refs: PluginRef[], root: string, cacheDir: 
 
 const instances = new Map<string, SitegenPlugin>();
 
+/** What is wrong with a layout, island or component a plugin contributes (`path`: resolved), and a hint; or nothing. */
+function contributedProblem(kind: string, name: string, file: string, path: string): [string, string] | undefined {
+  if (!existsSync(path)) return [`from ${file}, which does not exist`, 'Its path is absolute or relative to the plugin module.'];
+  if (kind === 'component' && !/^[A-Z]/.test(name)) {
+    return ['whose name starts with a small letter', `Name it "${name[0].toUpperCase()}${name.slice(1)}": markdown takes <${name}> for HTML.`];
+  }
+  return undefined;
+}
+
 /** The module's plugin: its default export, called with the options when it is a factory. A throw names the module. */
 async function pluginOf(m: PluginModule): Promise<SitegenPlugin | undefined> {
   let doing = 'imported';
@@ -114,9 +124,21 @@ export async function instantiatePlugins(modules: PluginModule[]): Promise<Siteg
         });
       }
       const base = dirname(m.source);
-      for (const group of [plugin.layouts, plugin.islands, plugin.components]) {
+      for (const [kind, group] of [
+        ['layout', plugin.layouts],
+        ['island', plugin.islands],
+        ['component', plugin.components],
+      ] as const) {
         if (!group) continue;
-        for (const [name, file] of Object.entries(group)) group[name] = isAbsolute(file) ? file : resolve(base, file);
+        for (const [name, file] of Object.entries(group)) {
+          group[name] = isAbsolute(file) ? file : resolve(base, file);
+          const problem = contributedProblem(kind, name, file, group[name]);
+          if (problem)
+            throw new SitegenError('SG6001', `Plugin "${plugin.name}" contributes the ${kind} "${name}" ${problem[0]}`, {
+              location: { file: 'site/config.ts' },
+              hint: problem[1],
+            });
+        }
       }
       instances.set(key, plugin);
       return plugin;

@@ -233,6 +233,18 @@ describe('a plugin that cannot be set up', () => {
       "export default (options) => { if (!options.b) throw new Error('option b is required'); return { name: 'odd', hooks: {} }; };",
       '[SG6001] Plugin hook failed\n  Plugin module "./site/plugins/odd.ts" threw when called with its options: option b is required',
     ],
+    [
+      'a layout file that is not there',
+      "'./site/plugins/odd.ts'",
+      "export default () => ({ name: 'odd', layouts: { changelog: './changelog.tsx' }, hooks: {} });",
+      'Plugin "odd" contributes the layout "changelog" from ./changelog.tsx, which does not exist\n  hint: Its path is absolute or relative to the plugin module.',
+    ],
+    [
+      'a component named in small letters',
+      "'./site/plugins/odd.ts'",
+      "export default () => ({ name: 'odd', components: { pricing: import.meta.url.replace('file://', '') }, hooks: {} });",
+      'Plugin "odd" contributes the component "pricing" whose name starts with a small letter\n  hint: Name it "Pricing": markdown takes <pricing> for HTML.',
+    ],
   ]) {
     it(`fails the build at once, naming it (${what})`, async () => {
       const site = copyFixture('plugins');
