@@ -95,6 +95,16 @@ export interface BuildDoneInput {
   concurrency: number;
 }
 
+/** What `rel` is when sitegen itself writes it this build (a page, its payload, a content API file, an asset), else nothing. */
+function sitegenFile(rel: string, written: Map<string, number>, pageFiles: Set<string>): string | undefined {
+  if (pageFiles.has(rel)) return 'a page';
+  if (/(^|\/)_payload\.json$/.test(rel) && pageFiles.has(rel.replace(/_payload\.json$/, 'index.html'))) return "a page's payload";
+  if (!written.has(rel)) return undefined;
+  if (rel.startsWith('api/_content/')) return 'a content API file';
+  if (rel.startsWith('_sitegen/') || rel.startsWith('__island/')) return "one of sitegen's own files";
+  return undefined;
+}
+
 /** The plugins' `build:done` hooks. Returns the files they wrote (paths from the root) and any error. */
 export async function runBuildDone(input: BuildDoneInput): Promise<{ files: Set<string>; error?: SitegenError }> {
   const files = new Set<string>();
@@ -116,6 +126,7 @@ export async function runBuildDone(input: BuildDoneInput): Promise<{ files: Set<
   const pages = [...input.pages].sort((a, b) => (a.path < b.path ? -1 : 1));
   const cache = new PluginCacheFolder(join(input.cacheDir, 'plugins'));
   const posts = apiPosts(input.plan.model.posts, input.config.base);
+  const pageFiles = new Set(['404.html', '500.html', ...pages.map((page) => `${page.path.replace(/^\/+|\/+$/g, '')}/index.html`.replace(/^\//, ''))]);
   try {
     await input.hooks.run('build:done', () => [
       {
@@ -145,8 +156,14 @@ export async function runBuildDone(input: BuildDoneInput): Promise<{ files: Set<
             input.outDir,
           ),
         write: async (path: string, data: string | Uint8Array) => {
-          files.add(`/${path.replace(/^\/+/, '')}`);
-          await input.out.write(path.replace(/^\/+/, ''), data);
+          const rel = path.replace(/^\/+/, '');
+          const owner = sitegenFile(rel, input.out.written, pageFiles);
+          if (owner)
+            throw new Error(
+              `Refusing to write ${JSON.stringify(rel)} over ${owner}: change a page in "page:html", and give a file of your own a path of its own`,
+            );
+          files.add(`/${rel}`);
+          await input.out.write(rel, data);
         },
         cache,
       },

@@ -192,6 +192,8 @@ describe('a plugin that throws', () => {
       'exports no function named "nothing"',
     ],
     ['build:done', "'build:done'(ctx) { return ctx.mapBodies(ctx.documents, { module: import.meta.url, name: 'boom' }); },", 'boom in a body'],
+    ['build:done', "'build:done'(ctx) { return ctx.write('/index.html', 'replaced'); },", 'Refusing to write "index.html" over a page'],
+    ['build:done', "'build:done'(ctx) { return ctx.write('hello/_payload.json', '{}'); },", `Refusing to write "hello/_payload.json" over a page's payload`],
     ['page:html', "'page:html'() { return 5; },", `it returned a number (5); "page:html" returns the page's HTML as a string`],
     ['content:loaded', "'content:loaded'() { return { documents: [] }; },", 'it returned an object; "content:loaded" returns an array of documents'],
   ] as [string, string, string?][]) {
