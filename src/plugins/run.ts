@@ -1,7 +1,7 @@
 /** Running hooks: in order, timed per plugin; a throw becomes a PluginError naming plugin and hook, with the cause. */
 import { SitegenError, type Location } from '../errors.ts';
 import type { ContentDocument } from '../content/types.ts';
-import { HOOK_NAMES, type HookName, type SitegenHooks, type SitegenPlugin } from './types.ts';
+import { HOOK_NAMES, type HeadData, type HookName, type PageHookContext, type SitegenHooks, type SitegenPlugin } from './types.ts';
 
 export class PluginError extends SitegenError {
   override name = 'PluginError';
@@ -67,7 +67,7 @@ const RESULTS: Partial<Record<HookName, [check: (value: unknown) => boolean, exp
 
 /** `null`, an array, a number, … as a person would name it. */
 function kindOf(value: unknown): string {
-  if (value === null) return 'null';
+  if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : `a ${typeof value} (${String(value).slice(0, 40)})`;
 }
@@ -75,6 +75,31 @@ function kindOf(value: unknown): string {
 function checkResult(hook: HookName, value: unknown): void {
   const rule = RESULTS[hook];
   if (rule && !rule[0](value)) throw new TypeError(`it returned ${kindOf(value)}; "${hook}" returns ${rule[1]}`);
+}
+
+/**
+ * The head as `page:data` left it, made safe to print: a JSON-LD object becomes its JSON, a number or boolean attribute
+ * its text. A tag other than meta or link (printed without its end tag, it would swallow the page) is an error.
+ */
+function checkHead(head: HeadData | undefined): void {
+  if (!head) return;
+  if (typeof head.title !== 'string') throw new TypeError(`it set head.title to ${kindOf(head.title)}; the title is a string`);
+  head.jsonld = head.jsonld.map((block, i) => {
+    if (typeof block === 'string') return block;
+    if (!block || typeof block !== 'object') throw new TypeError(`it set head.jsonld[${i}] to ${kindOf(block)}; JSON-LD blocks are objects or JSON strings`);
+    return JSON.stringify(block);
+  });
+  for (const [i, { tag, attrs }] of head.tags.entries()) {
+    if (tag !== 'meta' && tag !== 'link') {
+      throw new TypeError(
+        `it added head.tags[${i}] as ${typeof tag === 'string' ? `<${tag}>` : kindOf(tag)}: head tags are "meta" or "link" (a script belongs in the layout or an island)`,
+      );
+    }
+    for (const [name, value] of Object.entries(attrs ?? {})) {
+      if (typeof value === 'number' || typeof value === 'boolean') attrs[name] = String(value);
+      else if (typeof value !== 'string') throw new TypeError(`it set head.tags[${i}].attrs.${name} to ${kindOf(value)}; attributes are strings`);
+    }
+  }
 }
 type HookResult<H extends HookName> = Awaited<ReturnType<NonNullable<SitegenHooks[H]>>>;
 
@@ -118,8 +143,10 @@ export class HookRunner {
       if (!fn) continue;
       const started = performance.now();
       try {
-        const result = await fn(...args(last));
+        const given = args(last);
+        const result = await fn(...given);
         if (result !== undefined) checkResult(hook, result);
+        if (hook === 'page:data') checkHead((given[0] as PageHookContext).head);
         if (result !== undefined) last = result;
       } catch (error) {
         throw new PluginError(plugin.name, hook, error, location);

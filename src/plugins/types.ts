@@ -16,7 +16,7 @@ export interface HeadTag {
 export interface HeadData {
   title: string;
   tags: HeadTag[];
-  /** JSON-LD blocks (already JSON strings). */
+  /** JSON-LD blocks as JSON strings (an object a `page:data` hook pushes is turned into its JSON). */
   jsonld: string[];
 }
 

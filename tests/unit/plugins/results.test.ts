@@ -45,4 +45,35 @@ describe('a hook that returns the wrong thing', () => {
       }
     }
   });
+
+  it('page:data: a JSON-LD object becomes its JSON and a number attribute its text; a tag other than meta or link fails', async () => {
+    const head = () => ({ title: 'T', tags: [{ tag: 'meta', attrs: { name: 'a', content: 'b' } as Record<string, string> }], jsonld: ['{"a":1}'] });
+    const context = { page: {}, head: head() };
+    await runner({
+      'page:data'({ head }) {
+        head.jsonld.push({ '@type': 'Thing', name: '</script>' } as never);
+        head.tags.push({ tag: 'meta', attrs: { name: 'reading-time', content: 7 as never } });
+      },
+    }).run('page:data', () => [context as never]);
+    expect(context.head.jsonld).toEqual(['{"a":1}', '{"@type":"Thing","name":"</script>"}']);
+    expect(context.head.tags[1].attrs.content).toBe('7');
+    for (const [change, message] of [
+      [
+        (h: ReturnType<typeof head>) => h.tags.push({ tag: 'script', attrs: { src: '/x.js' } }),
+        'it added head.tags[1] as <script>: head tags are "meta" or "link"',
+      ],
+      [
+        (h: ReturnType<typeof head>) => h.tags.push({ tag: 'meta', attrs: { content: {} as never } }),
+        'it set head.tags[1].attrs.content to an object; attributes are strings',
+      ],
+      [(h: ReturnType<typeof head>) => h.jsonld.push(5 as never), 'it set head.jsonld[1] to a number (5)'],
+      [(h: ReturnType<typeof head>) => Object.assign(h, { title: undefined }), 'it set head.title to undefined; the title is a string'],
+    ] as const) {
+      const failed = await runner({ 'page:data': ({ head }) => void change(head as never) })
+        .run('page:data', () => [{ page: {}, head: head() } as never])
+        .catch((error) => error);
+      expect(failed).toBeInstanceOf(PluginError);
+      expect(failed.message).toContain(`Plugin "odd-plugin" failed in hook "page:data": ${message}`);
+    }
+  });
 });
