@@ -202,9 +202,10 @@ class Session {
         // A full disk under the body store is no parse error.
         const system = fileSystemError(error);
         if (system) return { index, errors: [system.toJSON()], ms: performance.now() - started, hash, stat };
-        const err = new SitegenError('SG2001', `Could not parse ${file.display}: ${(error as Error).message}`, {
+        // Front matter and markdown problems are reported where they are found: what reaches here threw (a markdown plugin).
+        const err = new SitegenError('SG4001', `${file.display} failed to render its markdown: ${(error as Error).message}`, {
           location: { file: file.display },
-          hint: 'This is a bug in sitegen or a plugin; run with --debug for the stack.',
+          hint: "The error came from a markdown plugin (a plugin's markdown hook) or from sitegen; run with --debug for the stack.",
         });
         err.stack = (error as Error).stack;
         return { index, errors: [err.toJSON()], ms: performance.now() - started, hash, stat };

@@ -215,6 +215,25 @@ describe('a plugin that throws', () => {
   }
 });
 
+describe('a markdown rule a plugin adds that throws', () => {
+  it('fails the build naming each document, as a render failure, not as front matter', async () => {
+    const site = copyFixture('plugins');
+    try {
+      const rule = "md.core.ruler.push('boom', (state) => { if (state.src.length) throw new Error('rule boom'); });";
+      writeFileSync(join(site, 'site/plugins/odd.ts'), `export default () => ({ name: 'odd', hooks: { markdown(md) { ${rule} } } });\n`);
+      const config = join(site, 'site/config.ts');
+      writeFileSync(config, readFileSync(config, 'utf8').replace("'sitegen/plugins/markdown',", "'sitegen/plugins/markdown', './site/plugins/odd.ts',"));
+      const res = await runCli(['build', '--root', site]);
+      expect(res.code).toBe(1);
+      expect(res.stderr).toContain('✗ content/hello.md [SG4001] Page failed to render\n  content/hello.md failed to render its markdown: rule boom\n');
+      expect(res.stderr).toContain("hint: The error came from a markdown plugin (a plugin's markdown hook) or from sitegen");
+      expect(res.stderr).not.toContain('Invalid front matter');
+    } finally {
+      remove(site);
+    }
+  });
+});
+
 describe('a plugin that cannot be set up', () => {
   for (const [what, entry, source, message] of [
     [
