@@ -77,6 +77,34 @@ function checkResult(hook: HookName, value: unknown): void {
   if (rule && !rule[0](value)) throw new TypeError(`it returned ${kindOf(value)}; "${hook}" returns ${rule[1]}`);
 }
 
+/** Fields every document needs further on, with what each holds. */
+const DOCUMENT_FIELDS: [keyof ContentDocument, (value: unknown) => boolean, string][] = [
+  ['_id', (v) => typeof v === 'string' && v !== '', 'a string'],
+  ['_path', (v) => typeof v === 'string' && v.startsWith('/'), 'a route starting with /'],
+  ['_source', (v) => typeof v === 'string', 'a string'],
+  ['_type', (v) => typeof v === 'string', 'a string'],
+  ['title', (v) => typeof v === 'string', 'a string'],
+  ['description', (v) => typeof v === 'string', 'a string'],
+  ['frontmatter', (v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'an object'],
+  ['links', Array.isArray, 'an array'],
+  ['ids', Array.isArray, 'an array'],
+  ['middleware', Array.isArray, 'an array'],
+];
+
+/** Documents as `content:loaded` left them: each still has what planning and rendering read. */
+function checkDocuments(docs: ContentDocument[]): void {
+  for (const [i, doc] of docs.entries()) {
+    const name = `documents[${i}]${typeof doc?._source === 'string' ? ` (${doc._source})` : ''}`;
+    if (typeof doc !== 'object' || doc === null) throw new TypeError(`it left ${name} as ${kindOf(doc)}`);
+    for (const [field, ok, holds] of DOCUMENT_FIELDS) {
+      if (!ok(doc[field])) {
+        const hint = doc._source === undefined ? ': a document a plugin adds starts as a copy of a parsed one ({ ...documents[0], … })' : '';
+        throw new TypeError(`it left ${name} with ${field} ${kindOf(doc[field])}, where it is ${holds}${hint}`);
+      }
+    }
+  }
+}
+
 /**
  * The head as `page:data` left it, made safe to print: a JSON-LD object becomes its JSON, a number or boolean attribute
  * its text. A tag other than meta or link (printed without its end tag, it would swallow the page) is an error.
@@ -147,6 +175,7 @@ export class HookRunner {
         const result = await fn(...given);
         if (result !== undefined) checkResult(hook, result);
         if (hook === 'page:data') checkHead((given[0] as PageHookContext).head);
+        if (hook === 'content:loaded') checkDocuments((result ?? given[0]) as ContentDocument[]);
         if (result !== undefined) last = result;
       } catch (error) {
         throw new PluginError(plugin.name, hook, error, location);

@@ -76,4 +76,38 @@ describe('a hook that returns the wrong thing', () => {
       expect(failed.message).toContain(`Plugin "odd-plugin" failed in hook "page:data": ${message}`);
     }
   });
+
+  it('content:loaded: a document left without what planning reads fails, naming it and the field', async () => {
+    const doc = () => ({
+      _id: 'content:a.md',
+      _path: '/a',
+      _source: 'content/a.md',
+      _type: 'markdown',
+      title: 'A',
+      description: '',
+      frontmatter: {},
+      links: [],
+      ids: [],
+      middleware: [],
+    });
+    const docs = [doc(), doc()];
+    expect(await runner({ 'content:loaded': (list) => void (list[1].title = 'B') }).run('content:loaded', () => [docs as never])).toBeUndefined();
+    for (const [hook, message] of [
+      [
+        (list: ReturnType<typeof doc>[]) => void Object.assign(list[1], { _path: 'a' }),
+        'it left documents[1] (content/a.md) with _path a string (a), where it is a route starting with /',
+      ],
+      [
+        (list: ReturnType<typeof doc>[]) => [...list, { title: 'New' }],
+        'it left documents[2] with _id undefined, where it is a string: a document a plugin adds starts as a copy of a parsed one',
+      ],
+      [(list: ReturnType<typeof doc>[]) => [...list, null], 'it left documents[2] as null'],
+    ] as const) {
+      const failed = await runner({ 'content:loaded': hook as never })
+        .run('content:loaded', () => [[doc(), doc()] as never])
+        .catch((error) => error);
+      expect(failed).toBeInstanceOf(PluginError);
+      expect(failed.message).toContain(`Plugin "odd-plugin" failed in hook "content:loaded": ${message}`);
+    }
+  });
 });
