@@ -7,7 +7,13 @@ function parsed(): ContentDocument {
   return {
     _id: 'content:guide.md',
     _path: '/guide',
+    _source: 'content/guide.md',
+    _type: 'markdown',
     title: 'Guide',
+    description: '',
+    links: [],
+    ids: [],
+    middleware: [],
     hash: 'abc',
     frontmatter: {
       title: 'Guide',
