@@ -13,7 +13,7 @@ import { env } from '../env.ts';
 import { checkOutDir } from '../output/out-dir.ts';
 import { PACKAGE_ROOT, VERSION } from '../paths.ts';
 import type { PluginModule } from '../plugins/load.ts';
-import { unknownHooks } from '../plugins/run.ts';
+import { unknownHooks } from '../plugins/checks.ts';
 import { importTemplates, type RenderModule } from '../render/render-page.ts';
 import { cacheNotices } from '../cache/json-file.ts';
 import { spawnOutputCheck } from '../pipeline/output-check.ts';

@@ -20,7 +20,8 @@ import { resolveRedirect, type Redirect, type RouteMatcher } from '../routes/rul
 import { readAuthors } from '../site/data.ts';
 import { resolveNow } from '../site/schedule.ts';
 import type { PluginModule } from '../plugins/load.ts';
-import { HookRunner, unknownHooks } from '../plugins/run.ts';
+import { HookRunner } from '../plugins/run.ts';
+import { unknownHooks } from '../plugins/checks.ts';
 import type { DevFilesContext } from '../plugins/types.ts';
 import { loadProject, type Project } from '../pipeline/project.ts';
 import { compileTemplates, styleDirs } from '../pipeline/templates.ts';
