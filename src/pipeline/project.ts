@@ -45,6 +45,22 @@ export function projectRoot(rootDir: string): string {
 /** The project's cache folder (not configurable: it holds the compiled config). */
 export const cacheDirOf = (rootDir: string) => join(projectRoot(rootDir), '.sitegen-cache');
 
+/**
+ * A content folder named on the command line or in the config must be there: a typo would build a site without its
+ * content over the last good one. The default `content/` may be missing (a site of pages alone).
+ */
+function checkContentDir(root: string, dir: string, fromFlag: boolean): void {
+  const stats = statSync(dir, { throwIfNoEntry: false });
+  if (stats?.isDirectory() || (!stats && !fromFlag && dir === resolve(root, 'content'))) return;
+  const what = stats ? 'is a file, not a folder' : 'does not exist';
+  throw new SitegenError('SG1002', `The content folder ${dir} ${what}`, {
+    location: fromFlag ? undefined : { file: 'site/config.ts' },
+    hint: fromFlag
+      ? 'Check the path given to --content (relative to the folder you run sitegen in).'
+      : "Check `contentDir` in the site config (relative to the project's root).",
+  });
+}
+
 export async function loadProject(rootDir: string, overrides: ConfigOverrides = {}): Promise<Project> {
   const root = projectRoot(rootDir);
   // A site without a config builds with the defaults, but a folder that is not there is a typo.
@@ -55,6 +71,7 @@ export async function loadProject(rootDir: string, overrides: ConfigOverrides = 
     });
   }
   const loaded = await loadConfig(root, overrides);
+  checkContentDir(root, resolve(root, loaded.config.contentDir), !!overrides.contentDir);
   const cacheDir = cacheDirOf(root);
   const pluginModules = await compilePlugins(pluginRefs(loaded.config.plugins), root, cacheDir);
   const hooks = new HookRunner(await instantiatePlugins(pluginModules));

@@ -98,6 +98,35 @@ describe('sitegen CLI', () => {
     }
   });
 
+  it('refuses a content folder that is not there (a typo in --content or contentDir), leaving the last output as it was', async () => {
+    const dir = tempDir();
+    try {
+      const content = join(dir, 'notes');
+      mkdirSync(content);
+      writeFileSync(join(content, 'a.md'), '---\ntitle: A\n---\n\nText.\n');
+      const out = join(dir, 'site');
+      expect((await runCli(['build', '--content', content, '--out', out, '--quiet'])).code).toBe(0);
+      const before = listFiles(out).sort();
+      const typo = await runCli(['build', '--content', join(dir, 'nots'), '--out', out]);
+      expect(typo.code).toBe(1);
+      expect(typo.stderr).toContain(`[SG1002] Site config could not be loaded\n  The content folder ${join(dir, 'nots')} does not exist`);
+      expect(typo.stderr).toContain('hint: Check the path given to --content');
+      expect(listFiles(out).sort()).toEqual(before);
+      mkdirSync(join(dir, 'site-root/site'), { recursive: true });
+      writeFileSync(join(dir, 'site-root/site/config.ts'), "export default { name: 'X', contentDir: 'docs' };\n");
+      const configured = await runCli(['build', '--root', join(dir, 'site-root')]);
+      expect(configured.code).toBe(1);
+      expect(configured.stderr).toContain(
+        `site/config.ts [SG1002] Site config could not be loaded\n  The content folder ${join(dir, 'site-root/docs')} does not exist`,
+      );
+      // The default content/ may be missing: a site of pages alone.
+      writeFileSync(join(dir, 'site-root/site/config.ts'), "export default { name: 'X' };\n");
+      expect((await runCli(['build', '--root', join(dir, 'site-root'), '--quiet'])).code).toBe(0);
+    } finally {
+      remove(dir);
+    }
+  });
+
   it('builds a bare folder with link checks on, giving it a home page and a blog index', async () => {
     const dir = tempDir();
     try {
