@@ -94,6 +94,22 @@ export function parseRange(header: string | undefined, size: number): [number, n
   return [start, Math.min(end, size - 1)];
 }
 
+/** A validator of the file as opened, from its size and modification time (as nginx makes one). */
+export function etagOf(size: number, mtime: Date): string {
+  return `"${size.toString(16)}-${Math.floor(mtime.getTime()).toString(16)}"`;
+}
+
+/**
+ * Whether the client's copy is the file as opened (a 304 answers it): `If-None-Match` names its ETag (or `*`), or,
+ * without `If-None-Match`, `If-Modified-Since` is no earlier than its modification time (to the second, as HTTP dates go).
+ */
+export function notModified(req: IncomingMessage, etag: string, mtime: Date): boolean {
+  const noneMatch = req.headers['if-none-match'];
+  if (noneMatch !== undefined) return noneMatch.split(',').some((tag) => ['*', etag, `W/${etag}`].includes(tag.trim()));
+  const since = Date.parse(req.headers['if-modified-since'] ?? '');
+  return !Number.isNaN(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
+}
+
 /** Resolves when `res` can take more (drain) or is gone (close). */
 function writable(res: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
@@ -120,8 +136,8 @@ async function copy(res: ServerResponse, handle: FileHandle, start: number, end:
 }
 
 /**
- * Answer with an opened file (closed here): `status`, 206 for a satisfiable `Range`, 416 for an unsatisfiable one.
- * Never throws: a failed read answers 503, or closes the connection once headers are sent.
+ * Answer with an opened file (closed here): `status`, 206 for a satisfiable `Range`, 416 for an unsatisfiable one,
+ * 304 when a 200 would send what the client's conditional request says it has. Never throws: a failed read answers 503, or closes the connection once headers are sent.
  */
 export async function sendOpened(
   req: IncomingMessage,
@@ -134,10 +150,17 @@ export async function sendOpened(
   const { handle, size, mtime } = opened;
   try {
     const lastModified = mtime.toUTCString();
+    const etag = etagOf(size, mtime);
     const ifRange = req.headers['if-range'];
     const get = req.method === 'GET' || req.method === 'HEAD' || req.method === undefined;
-    const range = get && (!ifRange || ifRange === lastModified) ? parseRange(req.headers.range, size) : undefined;
-    const base = { 'Content-Type': type, 'Last-Modified': lastModified, 'Accept-Ranges': 'bytes', ...headers };
+    const validators = { ETag: etag, 'Last-Modified': lastModified };
+    // The not-found page (status 404) is an answer about another path: never "not modified".
+    if (get && status === 200 && notModified(req, etag, mtime)) {
+      res.writeHead(304, { ...validators, ...headers });
+      return void res.end();
+    }
+    const range = get && (!ifRange || ifRange === lastModified || ifRange === etag) ? parseRange(req.headers.range, size) : undefined;
+    const base = { 'Content-Type': type, ...validators, 'Accept-Ranges': 'bytes', ...headers };
     if (range === 'unsatisfiable') {
       res.writeHead(416, { ...base, 'Content-Range': `bytes */${size}`, 'Content-Length': 0 });
       return void res.end();

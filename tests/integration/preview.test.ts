@@ -136,6 +136,31 @@ describe('sitegen preview', () => {
     expect((await get('/members/_payload.json')).status).toBe(200);
   });
 
+  it('answers a revalidation of an unchanged file with 304, as a static host does, and a stale one in full', async () => {
+    const first = await get('/about');
+    const etag = first.headers.get('etag')!;
+    const lastModified = first.headers.get('last-modified')!;
+    expect(etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    const revalidations: Record<string, string>[] = [{ 'If-None-Match': etag }, { 'If-None-Match': `"x", W/${etag}` }, { 'If-Modified-Since': lastModified }];
+    for (const headers of revalidations) {
+      const res = await fetch(`${server.url}/about`, { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(304);
+      expect(res.headers.get('etag')).toBe(etag);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+      expect(await res.text()).toBe('');
+    }
+    // Another ETag wins over a date that would match; an older date is a full answer.
+    const stale = await fetch(`${server.url}/about`, { headers: { 'If-None-Match': '"other"', 'If-Modified-Since': lastModified } });
+    expect(stale.status).toBe(200);
+    expect(await stale.text()).toContain('About the fixture');
+    const older = new Date(Date.parse(lastModified) - 1000).toUTCString();
+    expect((await fetch(`${server.url}/about`, { headers: { 'If-Modified-Since': older } })).status).toBe(200);
+    // The not-found page is never "not modified" for the path asked for.
+    const notFound = await get('/no/such/page');
+    const again = await fetch(`${server.url}/no/such/page`, { headers: { 'If-Modified-Since': notFound.headers.get('last-modified')! } });
+    expect(again.status).toBe(404);
+  });
+
   it('refuses traversal, encoded or not', async () => {
     for (const path of ['/..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/..%5c..%5cetc%5cpasswd']) {
       const res = await get(path);
