@@ -83,7 +83,7 @@ export class DevRequests {
     if (pathname.endsWith('/_payload.json')) return this.servePayload(res, pathname);
     if (await this.servePluginFile(res, pathname)) return;
     if (await this.servePublic(req, res, pathname)) return;
-    await this.servePage(res, pathname, prefix);
+    await this.servePage(res, pathname, prefix, url.search);
   }
 
   /** The asset files (styles, runtime, islands) by URL path. */
@@ -161,11 +161,15 @@ export class DevRequests {
     return true;
   }
 
-  /** A page: a redirect, the route rendered (its last good version while it throws), or the not-found page. */
-  private async servePage(res: ServerResponse, pathname: string, prefix: string): Promise<void> {
+  /**
+   * A page: a redirect (the query kept unless the target has its own, as preview and the hosts do), the route
+   * rendered (its last good version while it throws), or the not-found page.
+   */
+  private async servePage(res: ServerResponse, pathname: string, prefix: string, search: string): Promise<void> {
     const redirect = this.session.redirectFor(pathname);
     if (redirect) {
-      res.writeHead(redirect.statusCode, { Location: (redirect.to.startsWith('/') ? prefix : '') + redirect.to });
+      const to = (redirect.to.startsWith('/') ? prefix : '') + redirect.to;
+      res.writeHead(redirect.statusCode, { Location: to + (redirect.to.includes('?') ? '' : search) });
       return void res.end();
     }
     const page = await this.session.render(pathname);

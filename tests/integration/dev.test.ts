@@ -73,6 +73,9 @@ describe('sitegen dev', () => {
     expect(home.text).toContain('/_sitegen/dev/client.js');
     expect((await get('/no/such/page')).status).toBe(404);
     expect((await get('/old-home')).location).toBe('/');
+    // The query goes along, as preview and the hosts keep it.
+    expect((await get('/old-home?ref=feed&x=1')).location).toBe('/?ref=feed&x=1');
+    expect((await get('/moved?a=b')).location).toBe('/about?a=b');
   });
 
   it('re-renders an edited document and updates only the pages that show it, in place', async () => {
