@@ -218,6 +218,7 @@ export class DevSession {
       bodyExtra: this.options.bodyExtra,
       images: images.manifest,
       strings: this.project.strings,
+      lastPaths: this.plan?.paths,
     });
     if (images.problems.length) this.problems.set('(images)', images.problems);
     else this.problems.delete('(images)');

@@ -66,6 +66,11 @@ export interface PlanInput {
   images?: ImageManifest;
   /** The UI strings by locale, and what they lack (Project.strings); English without. */
   strings?: UiStrings;
+  /**
+   * Dev: each `paths()` page's routes as the last plan made them (`SitePlan.paths`), kept while its `paths()` fails, as
+   * a document with broken front matter keeps its last good version: the open page stays and the overlay says why.
+   */
+  lastPaths?: Map<string, PageModuleInfo[]>;
 }
 
 export interface SitePlan {
@@ -92,6 +97,8 @@ export interface SitePlan {
   redirectProblems: SitegenError[];
   /** By document id: its relative links as written → the hrefs its page and content API file get. */
   sourceLinks: Map<string, Record<string, string>>;
+  /** The routes of each page module with parameters (by its own route, `/products/[slug]`). */
+  paths: Map<string, PageModuleInfo[]>;
 }
 
 export async function planSite(input: PlanInput): Promise<SitePlan> {
@@ -128,7 +135,7 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
   });
   const stringsOf = (code: string) => model.shared.strings[code] ?? model.shared.strings[config.defaultLocale];
   // Page modules with parameters in their names (`[tag].tsx`) make a route per entry of their paths().
-  const generated = await expandPages(pages, input.mod.pages, model, config, input.authors);
+  const generated = await expandPages(pages, input.mod.pages, model, config, input.authors, input.lastPaths);
   const theme = blogPages(model.locales, config, input.authors, layouts, stringsOf);
   const table = buildRouteTable(
     generated.pages,
@@ -188,6 +195,7 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
     problems,
     redirectProblems: errors,
     sourceLinks: resolved.links,
+    paths: generated.paths,
   };
 }
 
@@ -201,8 +209,10 @@ async function expandPages(
   model: SiteModel,
   config: ResolvedConfig,
   authors: Record<string, Author>,
-): Promise<{ pages: PageModuleInfo[]; errors: SitegenError[] }> {
-  if (!pages.some((page) => isDynamicRoute(page.route))) return { pages, errors: [] };
+  lastPaths: PlanInput['lastPaths'],
+): Promise<{ pages: PageModuleInfo[]; errors: SitegenError[]; paths: Map<string, PageModuleInfo[]> }> {
+  const paths = new Map<string, PageModuleInfo[]>();
+  if (!pages.some((page) => isDynamicRoute(page.route))) return { pages, errors: [], paths };
   const data = await readData(join(config.root, config.dataDir));
   const out: PageModuleInfo[] = [];
   const errors: SitegenError[] = [...data.errors];
@@ -215,10 +225,12 @@ async function expandPages(
     const locale = model.locales.find((l) => l.code === code) ?? model.locales[0];
     const context = { site: locale.site, locale: code, posts: locale.posts, nav: locale.nav, authors, data: data.values };
     const expanded = await expandPage({ ...page, paths: (modules[page.route]?.module as { paths?: unknown } | undefined)?.paths }, context);
-    out.push(...expanded.pages);
+    const routes = (expanded.failed && lastPaths?.get(page.route)) || expanded.pages;
+    paths.set(page.route, routes);
+    out.push(...routes);
     errors.push(...expanded.errors);
   }
-  return { pages: out, errors };
+  return { pages: out, errors, paths };
 }
 
 /** Files the site's plugins write at places their options set: the feed's `path`. */

@@ -99,10 +99,16 @@ export interface DynamicPage {
 
 const invalid = (file: string, message: string, hint: string) => new SitegenError('SG3008', message, { location: { file }, hint });
 
-/** Each route of a page module with parameters, from its `paths()`; the problems name the file. */
-export async function expandPage(page: DynamicPage, context: Omit<PathsContext, 'paginate'>): Promise<{ pages: PageModuleInfo[]; errors: SitegenError[] }> {
+/**
+ * Each route of a page module with parameters, from its `paths()`; the problems name the file. `failed`: `paths()`
+ * gave no entries to read (it is missing, threw or returned something other than a list).
+ */
+export async function expandPage(
+  page: DynamicPage,
+  context: Omit<PathsContext, 'paginate'>,
+): Promise<{ pages: PageModuleInfo[]; errors: SitegenError[]; failed?: true }> {
   const called = await callPaths(page, context);
-  if ('error' in called) return { pages: [], errors: [called.error] };
+  if ('error' in called) return { pages: [], errors: [called.error], failed: true };
   const pages: PageModuleInfo[] = [];
   const errors: SitegenError[] = [];
   const seen = new Map<string, number>();

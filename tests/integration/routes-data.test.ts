@@ -6,7 +6,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFixture, html, listFiles, outputFiles, read, remove, runCli, type CliResult } from '../helpers.ts';
+import { startDevServer } from '../../src/dev/server.ts';
+import { copyFixture, devEvents, html, listFiles, outputFiles, read, remove, runCli, waitFor, type CliResult } from '../helpers.ts';
 
 const sites: string[] = [];
 afterAll(() => {
@@ -175,6 +176,46 @@ describe('blog listings switched off', () => {
     expect(post.querySelectorAll('.post-tags li').map((li) => li.text)).toEqual(['#rope', '#How To']);
     expect(post.querySelector('.post-tags a')).toBeNull();
   }, 120_000);
+});
+
+describe('paths() in sitegen dev', () => {
+  it("keeps a page's routes while its paths() throws, as a document keeps its last good version, and follows it again once fixed", async () => {
+    const site = fixture();
+    const file = join(site, 'site/pages/products/[slug].tsx');
+    const good = readFileSync(file, 'utf8');
+    const dev = await startDevServer({ root: site, port: 0, log: () => undefined });
+    const events = await devEvents(dev.url, '/products/storm-lantern');
+    const get = async (path: string) => {
+      const res = await fetch(`${dev.url}${path}`);
+      return { status: res.status, text: await res.text() };
+    };
+    const problems = () => events.events.filter((e) => e.event === 'problems').map((e) => e.data);
+    try {
+      expect((await get('/products/storm-lantern')).text).toContain('Storm lantern');
+      // The writer is on /products/storm-lantern when paths() starts to throw: the page stays, the overlay says why.
+      writeFileSync(file, good.replace('return data.products.map(', "if (data) throw new Error('no products today');\n  return data.products.map("));
+      await waitFor(() => problems().some((p) => p.includes('no products today')), 10_000);
+      const kept = await get('/products/storm-lantern');
+      expect(kept.status).toBe(200);
+      expect(kept.text).toContain('Storm lantern');
+      expect((await get('/products/mooring-line')).status).toBe(200);
+      // So does a data file that no longer parses (its key is gone, and paths() throws on it).
+      writeFileSync(file, good);
+      await waitFor(() => events.events.at(-1)?.event === 'clear', 10_000);
+      writeFileSync(join(site, 'site/data/products.yaml'), '- slug: [unclosed\n');
+      await waitFor(() => problems().some((p) => p.includes('SG2006')), 10_000);
+      expect((await get('/products/storm-lantern')).status).toBe(200);
+      expect(events.events.map((e) => e.event)).not.toContain('reload');
+      // A paths() that works again decides the routes: one product left.
+      writeFileSync(join(site, 'site/data/products.yaml'), '- slug: tide-chart\n  name: Tide chart\n  price: 12\n  summary: Tides.\n');
+      await waitFor(() => events.events.at(-1)?.event === 'clear', 10_000);
+      expect((await get('/products/tide-chart')).status).toBe(200);
+      expect((await get('/products/storm-lantern')).status).toBe(404);
+    } finally {
+      events.close();
+      await dev.close();
+    }
+  }, 60_000);
 });
 
 describe('problems in paths()', () => {
