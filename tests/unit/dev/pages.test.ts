@@ -1,6 +1,6 @@
 /** The pages `sitegen dev` keeps (src/dev/pages.ts): a render that throws leaves the route's last good page in place. */
 import { describe, expect, it } from 'vitest';
-import { RenderedPages } from '../../../src/dev/pages.ts';
+import { KEPT_UNKNOWN, RenderedPages } from '../../../src/dev/pages.ts';
 import { SitegenError } from '../../../src/errors.ts';
 import type { RenderedPage } from '../../../src/render/types.ts';
 
@@ -39,5 +39,22 @@ describe('RenderedPages', () => {
     expect(pages.problems()).toEqual([]);
     pages.clear(new Set());
     expect(pages.set('/a', failed('boom')).html).toBe('');
+  });
+
+  it('keeps the not-found pages of the latest unknown paths only, however many are asked for, and every route', () => {
+    const pages = new RenderedPages();
+    pages.set('/a', page('a'));
+    for (let i = 0; i < KEPT_UNKNOWN * 3; i++) pages.set(`/no/${i}`, page(`not found ${i}`, 404), { route: false });
+    // A throwing not-found page: its problems are bounded too.
+    for (let i = 0; i < KEPT_UNKNOWN * 3; i++) pages.set(`/gone/${i}`, failed(`/gone/${i} failed to render`), { route: false });
+    expect(pages.get('/a')?.html).toBe('a');
+    expect(pages.has('/no/0')).toBe(false);
+    expect(pages.has(`/gone/${KEPT_UNKNOWN * 2 - 1}`)).toBe(false);
+    expect(pages.has(`/gone/${KEPT_UNKNOWN * 2}`)).toBe(true);
+    expect(pages.problems()).toHaveLength(KEPT_UNKNOWN);
+    // An unknown path that becomes a route is kept as a route.
+    pages.set(`/gone/${KEPT_UNKNOWN * 2}`, page('now a page'));
+    for (let i = 0; i < KEPT_UNKNOWN; i++) pages.set(`/later/${i}`, page('not found', 404), { route: false });
+    expect(pages.get(`/gone/${KEPT_UNKNOWN * 2}`)?.html).toBe('now a page');
   });
 });
