@@ -123,9 +123,13 @@ function swapPage(): void {
   else location.reload();
 }
 
+/** This page load's id: when its stream opens again (a tab shown again), the server tells it what changed meanwhile. */
+const id = Math.random().toString(36).slice(2);
+
 function connect(): void {
   source?.close();
-  source = new EventSource(`/_sitegen/dev/events?path=${encodeURIComponent(location.pathname)}`);
+  source = new EventSource(`/_sitegen/dev/events?path=${encodeURIComponent(location.pathname)}&id=${id}`);
+  source.addEventListener('open', hide);
   source.addEventListener('reload', () => location.reload());
   source.addEventListener('css', (event) => {
     const { sheets, assets } = JSON.parse((event as MessageEvent).data) as { sheets: Sheet[]; assets: string };
@@ -141,5 +145,16 @@ window.addEventListener('sitegen:navigated', () => {
   markDraft();
   connect();
 });
+/**
+ * A hidden tab lets its stream go once the server knows what it shows (opened in the background, or hidden since): a
+ * browser opens at most six connections to one host, and with one held by each open dev page a seventh would never load.
+ */
+function hide(): void {
+  if (document.visibilityState !== 'hidden') return;
+  source?.close();
+  source = undefined;
+}
+
+document.addEventListener('visibilitychange', () => (document.visibilityState === 'hidden' ? hide() : source || connect()));
 markDraft();
 connect();

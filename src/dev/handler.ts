@@ -70,7 +70,7 @@ export class DevRequests {
     if (pathname === '/_sitegen/dev/events') {
       // The page's own address (location.pathname), under the base: its route is what renders.
       const page = url.searchParams.get('path') || '/';
-      return reloader.connect(req, res, stripBase(page, prefix) ?? page);
+      return reloader.connect(req, res, stripBase(page, prefix) ?? page, url.searchParams.get('id') ?? undefined);
     }
     if (pathname === '/_sitegen/dev/client.js') {
       res.writeHead(200, { 'Content-Type': JS, 'Cache-Control': 'no-store' });

@@ -10,11 +10,22 @@ import { problemReporter } from './report.ts';
 import type { RenderedPage } from '../render/types.ts';
 import type { DevSession } from './session.ts';
 
-/** An open page: its events stream and its route. */
+/** An open page: its events stream, its route, and the id its dev client gave (one per page load). */
 interface Client {
   res: ServerResponse;
   path: string;
+  id?: string;
 }
+
+/** A page whose stream closed (a hidden tab lets it go): what it showed, and the widest change since (none yet: undefined). */
+interface Parked {
+  path: string;
+  page: RenderedPage | undefined;
+  kind?: ChangeKind;
+}
+
+/** How many pages whose stream closed are remembered (a closed tab's never comes back): the oldest go. */
+const PARKED = 50;
 
 export interface Update {
   ms: number;
@@ -67,6 +78,8 @@ export class Reloader {
   private readonly report: ReturnType<typeof problemReporter>;
   /** The problems last sent, as JSON. */
   private sent: string | undefined;
+  /** Pages whose stream closed, by their client's id: told what changed meanwhile when they connect again. */
+  private readonly parked = new Map<string, Parked>();
 
   constructor(private readonly options: ReloadOptions) {
     // One change at a time, in order, and none before the documents are loaded.
@@ -74,15 +87,47 @@ export class Reloader {
     this.report = problemReporter(options.log, () => options.session.config.checks);
   }
 
-  /** The events stream of the page at `path` (its route): reload, css, page, problems, clear. */
-  connect(req: IncomingMessage, res: ServerResponse, path: string): void {
+  /**
+   * The events stream of the page at `path` (its route): reload, css, page, problems, clear. A page that connects again
+   * under its `id` (a tab shown again) is told how to take what changed while it had no stream.
+   */
+  connect(req: IncomingMessage, res: ServerResponse, path: string, id?: string): void {
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
-    const client: Client = { res, path };
+    const client: Client = { res, path, id };
     this.clients.add(client);
     res.write(': connected\n\n');
     const problems = this.options.session.allProblems();
+    const parked = id === undefined ? undefined : this.parked.get(id);
+    if (id !== undefined) this.parked.delete(id);
     if (problems.length) this.send(client, 'problems', problemJson(problems));
-    req.on('close', () => this.clients.delete(client));
+    else if (parked) this.send(client, 'clear');
+    if (parked?.kind && parked.path === path) {
+      const { kind } = parked;
+      this.queue = this.queue.then(() => this.catchUp(client, parked.page, kind)).catch(() => undefined);
+    }
+    req.on('close', () => {
+      this.clients.delete(client);
+      if (id !== undefined) this.park(id, path);
+    });
+  }
+
+  /** Remember what a page whose stream closed shows, unless it has another stream open (it navigated). */
+  private park(id: string, path: string): void {
+    if ([...this.clients].some((c) => c.id === id)) return;
+    this.parked.delete(id);
+    this.parked.set(id, { path, page: this.options.session.rendered(path) });
+    for (const oldest of this.parked.keys()) {
+      if (this.parked.size <= PARKED) break;
+      this.parked.delete(oldest);
+    }
+  }
+
+  /** A page connected again after changes it missed: it updates as it would have then (a reload when unsure). */
+  private async catchUp(client: Client, previous: RenderedPage | undefined, kind: ChangeKind): Promise<void> {
+    const page = await this.options.session.render(client.path);
+    if (!page.html || !this.clients.has(client)) return;
+    const { kind: event, ...data } = pageUpdate(previous, page, kind, true);
+    if (event !== 'none') this.send(client, event, { ...data, path: client.path });
   }
 
   private send(client: Client, event: string, data: unknown = {}): void {
@@ -146,6 +191,8 @@ export class Reloader {
       session.problems.set('(templates)', [toSitegenError(error)]);
     }
     this.options.changed();
+    // Pages without a stream take the change when they connect again; a content change after another is still another.
+    for (const parked of this.parked.values()) parked.kind = parked.kind === 'other' ? 'other' : kind;
     const named = (path: string) => Array.isArray(changed) && changed.some((p) => normalizeRoutePath(p) === normalizeRoutePath(path));
     const update: Omit<Update, 'ms'> = { reloaded: [], swapped: [], restyled: [] };
     for (const [path, previous] of before) {

@@ -4,6 +4,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/server.ts';
 import { copyFixture, remove } from '../helpers.ts';
@@ -23,6 +24,13 @@ afterAll(async () => {
   await dev?.close();
   remove(site);
 });
+
+/** Show or hide a tab as the browser does when another tab is brought to the front (headless tabs are all visible). */
+const setVisible = (page: Page, visible: boolean) =>
+  page.evaluate((v) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (v ? 'visible' : 'hidden') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, visible);
 
 function edit(file: string, change: (text: string) => string): void {
   const path = join(site, file);
@@ -88,7 +96,32 @@ describe('sitegen dev in the browser', () => {
     edit('site/pages/index.tsx', () => source.replace('<h1>Fixture home</h1>', '<h1>Fixture home, mended</h1>'));
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Fixture home, mended');
     expect(await page.$('#sitegen-dev-overlay')).toBeNull();
+    const restored = dev.nextUpdate();
     edit('site/pages/index.tsx', () => source);
+    await restored;
     await page.close();
   });
+
+  it('opens any number of tabs: a hidden one lets its stream go, and takes the edits it missed when shown again', async () => {
+    // Chromium opens at most six connections to a host, and each open dev page holds its event stream on one.
+    const tabs: Page[] = [];
+    for (let i = 0; i < 8; i++) {
+      const tab = await browser.context.newPage();
+      tabs.push(tab);
+      await tab.goto(`${dev.url}${i % 2 ? '/about' : '/guide/intro'}`, { timeout: 10_000 });
+      await tab.waitForTimeout(300); // the stream connects
+      await setVisible(tab, false);
+    }
+    const [first] = tabs;
+    await first.evaluate(() => Object.assign(window, { beforeEdit: true }));
+    edit('content/guide/1.intro.md', (t) => t.replace('Welcome', 'Welcome back'));
+    await dev.nextUpdate();
+    expect(await first.textContent('main')).not.toContain('Welcome back');
+    await setVisible(first, true);
+    await first.waitForFunction(() => document.querySelector('main')?.textContent?.includes('Welcome back'));
+    // Swapped in, as it would have been while shown.
+    expect(await first.evaluate(() => (window as unknown as { beforeEdit?: boolean }).beforeEdit)).toBe(true);
+    edit('content/guide/1.intro.md', (t) => t.replace('Welcome back', 'Welcome'));
+    for (const tab of tabs) await tab.close();
+  }, 60_000);
 });
