@@ -8,7 +8,7 @@ import { findConfigFile } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import { displayPath } from '../content/discover.ts';
 import type { ContentDocument } from '../content/types.ts';
-import { normalizeRoutePath, reservedRoute } from '../content/paths.ts';
+import { normalizeRoutePath, reservedRoute, routeToFile } from '../content/paths.ts';
 import { SourceIndex, resolveSourceLinks } from '../content/source-links.ts';
 import { SitegenError, type Location } from '../errors.ts';
 import type { SiteAssets } from '../output/assets.ts';
@@ -173,6 +173,7 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
     .sort();
   const matcher = createMatcher(rules.rules);
   const publicPaths = new Set(input.publicFiles.map((f) => `/${f}`));
+  problems.push(...publicClashes(routes, publicPaths, config));
   const knownRoutes = new Set([...routes.map((r) => r.path), ...table.skipped, ...(input.failedRoutes ?? [])]);
   const {
     redirects,
@@ -231,6 +232,23 @@ async function expandPages(
     errors.push(...expanded.errors);
   }
   return { pages: out, errors, paths };
+}
+
+/**
+ * Public files written where a page goes (`site/public/about/index.html` and the page /about): whichever is written
+ * last would win, so the output would depend on timing, and dev would show the public file (SG3001).
+ */
+function publicClashes(routes: Route[], publicPaths: Set<string>, config: ResolvedConfig): SitegenError[] {
+  const folder = displayPath(join(config.root, config.publicDir), config.root);
+  return routes
+    .filter((route) => route.status === 200 && publicPaths.has(`/${routeToFile(route.path)}`))
+    .map((route) => {
+      const file = `${folder}/${routeToFile(route.path)}`;
+      return new SitegenError('SG3001', `Route ${route.path} is claimed by both ${route.source} and ${file}`, {
+        location: { file },
+        hint: 'Remove the public file or give the page another route: both would be written to the same file.',
+      });
+    });
 }
 
 /** Files the site's plugins write at places their options set: the feed's `path`. */

@@ -55,3 +55,27 @@ describe('.well-known in site/public', () => {
     }
   });
 });
+
+describe('a public file where a page goes', () => {
+  it('is a duplicate route (SG3001) naming both, in a build and in dev, not a race over one output file', async () => {
+    const clash = copyFixture('basic');
+    try {
+      mkdirSync(join(clash, 'site/public/about'), { recursive: true });
+      writeFileSync(join(clash, 'site/public/about/index.html'), '<p>an old static page</p>\n');
+      const built = await runCli(['build', '--root', clash]);
+      expect(built.code).toBe(1);
+      expect(built.stderr).toContain('✗ site/public/about/index.html [SG3001] Duplicate route');
+      expect(built.stderr).toContain('Route /about is claimed by both content/about.md and site/public/about/index.html');
+      const clashDev = await startDevServer({ root: clash, port: 0, log: () => undefined });
+      try {
+        expect(clashDev.session.allProblems().map((p) => p.message)).toContain(
+          'Route /about is claimed by both content/about.md and site/public/about/index.html',
+        );
+      } finally {
+        await clashDev.close();
+      }
+    } finally {
+      remove(clash);
+    }
+  }, 60_000);
+});
