@@ -10,17 +10,35 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.end(JSON.stringify(body));
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isCount = (value: unknown) => value === undefined || (Number.isInteger(value) && (value as number) >= 0);
+
+/** A query as the content client sends one: an object, `where` and `sort` objects, `only` a list of names, counts whole. */
+function isQuery(value: unknown): value is ContentQuery {
+  if (!isObject(value)) return false;
+  const { where, sort, only, skip, limit } = value;
+  return (
+    (where === undefined || isObject(where)) &&
+    (sort === undefined || isObject(sort)) &&
+    (only === undefined || (Array.isArray(only) && only.every((name) => typeof name === 'string'))) &&
+    isCount(skip) &&
+    isCount(limit)
+  );
+}
+
 /** Answer a request below `/api/_content/`; false when it is none of the content API's. */
 export function contentApi(session: DevSession, pathname: string, params: URLSearchParams, res: ServerResponse): boolean {
   const preview = Boolean(params.get('previewToken'));
   const docs = session.documents().filter((d) => preview || !d.draft);
   const live = () => {
-    let query: ContentQuery = {};
+    let query: unknown;
     try {
-      query = JSON.parse(params.get('_params') ?? '{}') as ContentQuery;
+      query = JSON.parse(params.get('_params') ?? '{}');
     } catch {
       return sendJson(res, 400, { error: '_params must be JSON' });
     }
+    // Not a query (`null`, `only: "title"`, `limit: -1`): a bad request, not a server error or a wrong answer.
+    if (!isQuery(query)) return sendJson(res, 400, { error: '_params must be a query: { where?, sort?, only?: [names], skip?, limit?, first? }' });
     // Documents as a build's content API files show them: no build internals.
     sendJson(
       res,

@@ -224,6 +224,13 @@ describe('sitegen dev', () => {
     const withToken = await get(`/api/_content/query?_params=${params}&previewToken=t`);
     expect(JSON.parse(without.text).map((d: { title: string }) => d.title)).toEqual(['Second post', 'Hello world']);
     expect(JSON.parse(withToken.text).map((d: { title: string }) => d.title)).toEqual(['A draft', 'Second post', 'Hello world']);
+    // What is not a query is a bad request (it was a 500, or for a negative limit every document but the last).
+    for (const bad of ['null', '5', '[]', '{"only":"title"}', '{"where":5}', '{"sort":null}', '{"limit":-1}', '{"skip":"a"}', '{"limit":1.5}']) {
+      const res = await get(`/api/_content/query?_params=${encodeURIComponent(bad)}`);
+      expect(res.status, bad).toBe(400);
+      expect(JSON.parse(res.text).error, bad).toMatch(/^_params must be a query/);
+    }
+    expect(JSON.parse((await get(`/api/_content/query?_params=${encodeURIComponent('{"limit":1,"skip":1,"only":["title"]}')}`)).text)).toHaveLength(1);
   });
 
   it('follows the content and site folders when each is replaced by another folder', async () => {
