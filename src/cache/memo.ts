@@ -3,7 +3,7 @@
  * in `.sitegen-cache/compiled/` with the content hash of every input, and re-hashing them is far cheaper than esbuild.
  * What sites take from sitegen unchanged is prebuilt with sitegen (`lib/prebuilt/`) and checked the same way.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hashText } from '../hash.ts';
@@ -45,6 +45,21 @@ export interface Shared<T> {
   usable?: (value: T) => boolean;
 }
 
+/**
+ * How far before the compile started an input's modification time may lie and still be a save the compile may not
+ * have read: file times come from the kernel's coarse clock, a few milliseconds behind the one Date.now() reads.
+ */
+const CLOCK_SLACK_MS = 50;
+
+/** Whether a file was written since `since` (ms), or cannot be told: its content after the compile may not be what it read. */
+function changedSince(file: string, since: number): boolean {
+  try {
+    return statSync(file).mtimeMs >= since - CLOCK_SLACK_MS;
+  } catch {
+    return true;
+  }
+}
+
 const recordFile = (cacheDir: string, name: string, key: string) => join(cacheDir, 'compiled', `${name}.${hashText(key)}.json`);
 
 /** The recorded value, when every output and every input has the content it had. */
@@ -73,8 +88,12 @@ export async function memo<T>(cacheDir: string, name: string, key: string, compi
     const value = recorded<T>(recordFile(PREBUILT_DIR, name, shared.key));
     if (value !== undefined && (!shared.usable || shared.usable(value))) return value;
   }
+  const started = Date.now();
   const result = await compile();
   const inputs = [...new Set(result.inputs)].sort();
+  // An input saved while it compiled (a burst of saves under `sitegen dev`): its content now may not be what the
+  // compile read, and a record of it would hand this value out for the newer content from then on. Not recorded.
+  if (inputs.some((input) => changedSince(input, started))) return result.value;
   const hashes = inputs.map(hashFile);
   const outputs = (result.outputs ?? []).map((out): [string, string] => [out, hashFile(out) ?? '']);
   const record: Record<T> = { inputs: inputs.map((input, i) => [input, hashes[i] ?? '']), outputs, value: result.value };
