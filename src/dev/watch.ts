@@ -278,7 +278,8 @@ export class DevWatcher {
       const document = contentType(path) !== undefined;
       enqueue(
         once(() => (document ? session.contentChanged(path, removed) : session.fileChanged(path, removed))),
-        document ? 'content' : 'other',
+        // A file documents include (a snippet, content/_snippets/*.sh) is their content, as one outside the folder is.
+        document || including ? 'content' : 'other',
       );
     } else if (path.startsWith(session.publicDir + sep)) {
       enqueue(once(() => session.fileChanged(path, removed)));

@@ -119,6 +119,20 @@ describe('includes in dev', () => {
     expect(await get('/guide/first')).toContain('Edited in dev.');
     await waitFor(() => first.events.filter((e) => e.event === 'page').length === 2);
     expect(other.events.map((e) => e.event).filter((e) => e === 'page' || e === 'reload')).toEqual([]);
+
+    // A snippet in the content folder that is no document (content/_snippets/*.sh) is content too: swapped, not reloaded.
+    update = dev.nextUpdate();
+    write('content/_snippets/sign.sh', 'ferry sign --secret "$SECRET"\n');
+    await update;
+    update = dev.nextUpdate();
+    write('content/guide/first.md', `${readFileSync(join(site, 'content/guide/first.md'), 'utf8')}\n<<< ../_snippets/sign.sh\n`);
+    await update;
+    expect(await get('/guide/first')).toContain('$SECRET');
+    update = dev.nextUpdate();
+    write('content/_snippets/sign.sh', 'ferry sign --secret "$NEW_SECRET"\n');
+    const took = await update;
+    expect([took.swapped, took.reloaded]).toEqual([['/guide/first'], []]);
+    expect(await get('/guide/first')).toContain('$NEW_SECRET');
     first.close();
     other.close();
   }, 60_000);
