@@ -11,6 +11,9 @@ import { writeAtomic } from '../cache/json-file.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/** An entry's file name (see `file`); the folder also holds the compiled plugin modules (`<hash>.mjs`, plugins/load.ts). */
+const ENTRY = /^[0-9a-f]{32}$/;
+
 export interface PluginCache {
   /** The value stored under `key` by this or an earlier build, or undefined. */
   get(key: string): Promise<string | undefined>;
@@ -52,7 +55,10 @@ export class PluginCacheFolder implements PluginCache {
     this.file(key);
   }
 
-  /** Remove what this build did not use (after every plugin ran). */
+  /**
+   * Remove the entries this build did not use (after every plugin ran), and nothing else: the compiled plugins beside
+   * them are still loaded, by a dev server running meanwhile too, and are the next build's.
+   */
   async prune(): Promise<void> {
     let names: string[];
     try {
@@ -60,6 +66,6 @@ export class PluginCacheFolder implements PluginCache {
     } catch {
       return;
     }
-    await Promise.all(names.filter((name) => !this.used.has(name)).map((name) => rm(join(this.dir, name), { force: true })));
+    await Promise.all(names.filter((name) => ENTRY.test(name) && !this.used.has(name)).map((name) => rm(join(this.dir, name), { force: true })));
   }
 }

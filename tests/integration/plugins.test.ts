@@ -3,7 +3,7 @@
  * and in the workers; a throwing hook fails the build naming the plugin and the hook.
  */
 import { join } from 'node:path';
-import { writeFileSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'node-html-parser';
 import { startDevServer } from '../../src/dev/server.ts';
@@ -44,6 +44,16 @@ describe('plugin hooks', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/plugin probe-first › page:html: \d+ ms/);
     expect(result.stdout).toMatch(/plugin sitegen:seo › page:data: \d+ ms/);
+  });
+
+  it("keeps the compiled plugin modules after the build (its plugins' cache is pruned beside them): the next build and a running dev server load them", () => {
+    const cache = join(out, '..', 'site', '.sitegen-cache');
+    const records = readdirSync(join(cache, 'compiled')).filter((name) => name.startsWith('plugin.'));
+    const probe = records
+      .map((name) => JSON.parse(read(join(cache, 'compiled'), name)) as { value: { file: string } })
+      .find((r) => r.value.file.includes('/plugins/'));
+    expect(probe).toBeDefined();
+    expect(existsSync(probe!.value.file)).toBe(true);
   });
 
   it('runs main-thread hooks in order, with their arguments', () => {

@@ -39,4 +39,14 @@ describe('PluginCacheFolder', () => {
     expect(readdirSync(dir)).toHaveLength(1);
     expect(await new PluginCacheFolder(dir).get('old')).toBeUndefined();
   });
+
+  it('leaves the compiled plugin modules beside its entries', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sitegen-plugin-cache-'));
+    // As plugins/load.ts names them in the same folder: a dev server may be running them.
+    writeFileSync(join(dir, '6035b46240570137.mjs'), 'export default {};\n');
+    const cache = new PluginCacheFolder(dir);
+    await cache.set('index', 'v');
+    await new PluginCacheFolder(dir).prune();
+    expect(readdirSync(dir)).toEqual(['6035b46240570137.mjs']);
+  });
 });
