@@ -191,7 +191,7 @@ export class Reloader {
       session.problems.set('(templates)', [toSitegenError(error)]);
     }
     this.options.changed();
-    // Pages without a stream take the change when they connect again; a content change after another is still another.
+    // Pages without a stream take the changes when they connect again: as documents' only while nothing else changed.
     for (const parked of this.parked.values()) parked.kind = parked.kind === 'other' ? 'other' : kind;
     const named = (path: string) => Array.isArray(changed) && changed.some((p) => normalizeRoutePath(p) === normalizeRoutePath(path));
     const update: Omit<Update, 'ms'> = { reloaded: [], swapped: [], restyled: [] };
