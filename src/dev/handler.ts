@@ -110,11 +110,14 @@ export class DevRequests {
     return sendFile(req, res, real, { 'Cache-Control': 'no-store' }, type ?? contentTypeOf(file));
   }
 
-  /** A public file: `/a` is also `/a.html` and `/a/index.html`; dotfiles are not served (nor built). */
+  /**
+   * A public file: `/a` is also `/a/index.html`, and `/a.html` unless a page has the route `/a` (its folder's index is
+   * found first, as preview and the hosts look); dotfiles are not served (nor built).
+   */
   private async servePublic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
     if (hiddenPath(pathname)) return false;
     const file = join(this.session.publicDir, pathname);
-    const trimmed = pathname.replace(/\/+$/, '');
+    const trimmed = this.session.hasRoute(pathname) ? '' : pathname.replace(/\/+$/, '');
     // Looked up synchronously: a request for a page goes on to render in the same tick.
     const candidates = [file, ...(trimmed ? [join(this.session.publicDir, `${trimmed}.html`)] : []), join(file, 'index.html')];
     const found = candidates.find((candidate) => {

@@ -78,4 +78,25 @@ describe('a public file where a page goes', () => {
       remove(clash);
     }
   }, 60_000);
+
+  it('leaves a page its route when a public file is named as the route with .html: preview and dev serve the page', async () => {
+    const beside = copyFixture('basic');
+    try {
+      writeFileSync(join(beside, 'site/public/about.html'), '<p>an old static page</p>\n');
+      expect((await runCli(['build', '--quiet', '--root', beside])).code).toBe(0);
+      const served = await startPreview({ outDir: join(beside, 'dist'), port: 0 });
+      const besideDev = await startDevServer({ root: beside, port: 0, log: () => undefined });
+      try {
+        for (const url of [served.url, besideDev.url]) {
+          expect(await (await fetch(`${url}/about`)).text(), url).toContain('About the fixture');
+          expect(await (await fetch(`${url}/about.html`)).text(), url).toBe('<p>an old static page</p>\n');
+        }
+      } finally {
+        await besideDev.close();
+        await served.close();
+      }
+    } finally {
+      remove(beside);
+    }
+  }, 60_000);
 });
