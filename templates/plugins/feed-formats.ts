@@ -70,7 +70,8 @@ export async function writeFeed(format: FeedFormat, channel: FeedChannel): Promi
       // RSS's own <author> must be an email address: the name goes in <dc:creator> (its namespace comes with the content).
       ...(entry.author && format === 'atom' ? { author: [{ name: entry.author }] } : {}),
       ...(entry.author && format === 'rss' && entry.content ? { extensions: [{ name: 'dc:creator', objects: { _text: entry.author } }] } : {}),
-      category: entry.tags.map((name) => ({ name })),
+      // Atom requires a category's `term` (the package writes `label` from `name` alone); RSS writes the name as text.
+      category: entry.tags.map((name) => ({ name, term: name })),
     });
   }
   return format === 'atom' ? out.atom1() : out.rss2();

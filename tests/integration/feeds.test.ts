@@ -88,6 +88,12 @@ describe('Atom (blog/feed.xml)', () => {
       expect((entry.link as { '@href': string })['@href']).toBe(entry.id);
       expect((entry.author as { name: string }).name).toBe('Ada & Co');
     }
+    // RFC 4287 4.2.2.1: every category has a term (a feed validator refuses one with a label alone).
+    const categories = [].concat(entries[0].category as never) as Record<string, string>[];
+    expect(categories.map((c) => [c['@term'], c['@label']])).toEqual([
+      ['html', 'html'],
+      ['release', 'release'],
+    ]);
   });
 
   it('escapes the title and summary it declares as HTML, so a reader shows them as written', () => {
