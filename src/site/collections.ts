@@ -5,6 +5,7 @@ import type { ContentDocument } from '../content/types.ts';
 import { rewriteImages, type ImageManifest } from '../output/images.ts';
 import { rewriteSourceLinks } from '../content/source-links.ts';
 import { isScheduled } from './schedule.ts';
+import { postTags } from '../../templates/components/util.ts';
 
 /** A post as listings show it: excerpt images at their hashed files, links root-relative like `path` (the base is added later). */
 export function toPostSummary(doc: ContentDocument, images?: ImageManifest, links?: Record<string, string>, scheduledAfter?: number): PostSummary {
@@ -16,7 +17,7 @@ export function toPostSummary(doc: ContentDocument, images?: ImageManifest, link
     description: doc.description,
     date: doc.date ?? '',
     author: typeof fm.author === 'string' ? fm.author : '',
-    tags: list(fm.tags),
+    tags: postTags(fm.tags),
     categories: list(fm.categories),
     readingTime: doc.readingTime,
   };

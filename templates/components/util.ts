@@ -143,6 +143,22 @@ export function tagSlug(tag: string): string {
   return slug;
 }
 
+/**
+ * A document's `tags:` as every page shows them: a list (numbers read as text) or one tag, trimmed, without those that
+ * have no slug (`""`, `++`), and one spelling per slug (the first: `Local Dev` and `local dev` are one tag, as on the tag pages).
+ */
+export function postTags(value: unknown): string[] {
+  const written = Array.isArray(value) ? value : [value];
+  const tags = new Map<string, string>();
+  for (const item of written) {
+    if (typeof item !== 'string' && typeof item !== 'number') continue;
+    const name = String(item).trim();
+    const slug = tagSlug(name);
+    if (slug && !tags.has(slug)) tags.set(slug, name);
+  }
+  return [...tags.values()];
+}
+
 /** The theme's page of a tag (`/blog/tags/local-dev`), when the site has tag pages (config `blog.tags`). */
 export function tagPath(site: Pick<SiteInfo, 'blog' | 'blogDir'>, tag: string): string | undefined {
   const slug = tagSlug(tag);

@@ -5,7 +5,7 @@ import { Toc } from '../components/Toc';
 import { PrevNext } from '../components/PrevNext';
 import { Body } from '../components/Prose';
 import { leadHeading } from '../components/lead-heading';
-import { fmString, fmStrings, isoDay, titleCase } from '../components/util';
+import { fmString, isoDay, postTags, titleCase } from '../components/util';
 import { around, useStrings } from '../i18n/strings';
 import { VersionBanner, VersionMenu } from '../components/VersionMenu';
 
@@ -34,7 +34,7 @@ export default function DocLayout(props: LayoutProps) {
   const s = useStrings();
   const fm = page.frontmatter;
   const level = fmString(fm, 'level')?.toLowerCase();
-  const tags = fmStrings(fm, 'tags');
+  const tags = postTags(fm.tags);
   const updated = page.updated ?? fmString(fm, 'updated');
   const toc = tocOf(props);
   const section = sectionTitle(props, s.t('sidebar.reference'));

@@ -6,7 +6,7 @@ import { Faq } from '../components/Faq';
 import { PrevNext } from '../components/PrevNext';
 import { Byline } from '../components/PostCard';
 import { Icon } from '../components/Icon';
-import { authorPath, categoryLabel, fmFaq, fmStrings, tagPath } from '../components/util';
+import { authorPath, categoryLabel, fmFaq, fmStrings, postTags, tagPath } from '../components/util';
 import { useStrings } from '../i18n/strings';
 
 /** Blog post: title, byline, tags, body, FAQ, author, call to action, related posts, previous/next. */
@@ -14,7 +14,7 @@ export default function PostLayout(props: LayoutProps) {
   const { site, page, authors, related, prev, next, children } = props;
   const s = useStrings();
   const fm = page.frontmatter;
-  const tags = fmStrings(fm, 'tags');
+  const tags = postTags(fm.tags);
   const categories = fmStrings(fm, 'categories');
   const authorId = typeof fm.author === 'string' ? fm.author : '';
   const author = authors[authorId];

@@ -218,6 +218,39 @@ describe('paths() in sitegen dev', () => {
   }, 60_000);
 });
 
+describe('tags as writers give them', () => {
+  it('shows on a post the tags whose pages list it: one tag as text, numbers, each spelling of a slug once, none empty', async () => {
+    const site = fixture();
+    const post = (name: string, tags: string) =>
+      writeFileSync(join(site, 'content/blog', name), `---\ntitle: ${name}\ndescription: A post.\nauthor: ana\ntags: ${tags}\n---\n\nBody.\n`);
+    post('2024-09-01-spellings.md', '[How To, how to, 2024, "", "++", "  rope  "]');
+    post('2024-09-02-one-tag.md', 'charts');
+    const built = await runCli(['build', '--root', site]);
+    expect(built.code, built.stderr).toBe(0);
+    const out = join(site, 'dist');
+    const tags = (file: string) =>
+      html(out, file)
+        .querySelectorAll('.post-tags li')
+        .map((li) => [li.text, li.querySelector('a')?.getAttribute('href')]);
+    expect(tags('blog/2024/09/01/spellings/index.html')).toEqual([
+      ['#How To', '/blog/tags/how-to'],
+      ['#2024', '/blog/tags/2024'],
+      ['#rope', '/blog/tags/rope'],
+    ]);
+    expect(tags('blog/2024/09/02/one-tag/index.html')).toEqual([['#charts', '/blog/tags/charts']]);
+    // Each tag page a post links to lists that post.
+    for (const [tag, post] of [
+      ['2024', '/blog/2024/09/01/spellings'],
+      ['charts', '/blog/2024/09/02/one-tag'],
+    ])
+      expect(
+        html(out, `blog/tags/${tag}/index.html`)
+          .querySelectorAll('.post-card-title a')
+          .map((a) => a.getAttribute('href')),
+      ).toContain(post);
+  }, 120_000);
+});
+
 describe('problems in paths()', () => {
   let site: string;
   beforeAll(() => {
