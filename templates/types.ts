@@ -149,7 +149,7 @@ export interface NavItem {
 export interface Author {
   id: string;
   name: string;
-  role: string;
+  role?: string;
   bio?: string;
 }
 

@@ -146,7 +146,7 @@ export async function scan(ctx: BuildContext): Promise<void> {
   for (const session of ctx.workers?.sessions ?? []) later(session.request({ type: 'preload', bundleFile: ctx.templates.bundle.file }));
   const [{ files: publicFiles, problems: publicLinks }, authors, dataHash] = await Promise.all([
     existsSync(project.publicDir) ? listPublicFiles(project.publicDir, project.root, ctx.scope) : Promise.resolve({ files: [], problems: [] }),
-    readAuthors(project.dataDir),
+    readAuthors(project.dataDir, project.root),
     dataDigest(project.dataDir),
   ]);
   Object.assign(ctx, { publicFiles, authors, dataHash, linkProblems: [...contentLinks, ...publicLinks] });

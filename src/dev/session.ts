@@ -196,7 +196,7 @@ export class DevSession {
     let docs = this.documents().sort((a, b) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0));
     docs = await this.hooks.contentLoaded(docs);
     this.planned = docs;
-    const authors = await readAuthors(this.project.dataDir);
+    const authors = await readAuthors(this.project.dataDir, this.project.root);
     const { files: publicFiles, problems: refused } = existsSync(this.publicDir)
       ? await listPublicFiles(this.publicDir, this.root, this.scope)
       : { files: [], problems: [] };

@@ -1,24 +1,58 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import type { Author } from '../../templates/types.ts';
 import type { ContentDocument } from '../content/types.ts';
-import { SitegenError } from '../errors.ts';
+import { SitegenError, codeFrame } from '../errors.ts';
 
-/** `site/data/authors.json`: `{ id: { name, role, bio? } }`. Missing file: no authors. */
-export async function readAuthors(dataDir: string): Promise<Record<string, Author>> {
+const AUTHORS_HINT = 'authors.json maps an author id to { "name", "role", "bio" }: { "ada": { "name": "Ada Lovelace", "role": "Engineer" } }.';
+
+/**
+ * `site/data/authors.json`: `{ id: { name, role?, bio? } }`. Missing file: no authors. A file that is not such an object
+ * fails the build (SG2006) naming the file and, for an entry, the author's id and line: the theme shows every name.
+ */
+export async function readAuthors(dataDir: string, root: string): Promise<Record<string, Author>> {
   const file = join(dataDir, 'authors.json');
   if (!existsSync(file)) return {};
-  try {
-    const raw = JSON.parse(await readFile(file, 'utf8')) as Record<string, Omit<Author, 'id'> & { id?: string }>;
-    return Object.fromEntries(Object.entries(raw).map(([id, a]) => [id, { ...a, id }]));
-  } catch (error) {
-    throw new SitegenError('SG2006', `Invalid authors file: ${(error as Error).message}`, {
-      location: { file },
-      hint: 'authors.json maps an author id to { "name", "role", "bio" }.',
+  const text = await readFile(file, 'utf8');
+  const problem = (message: string, line?: number) =>
+    new SitegenError('SG2006', `Invalid authors file: ${message}`, {
+      location: { file: relative(root, file).split('\\').join('/'), line },
+      ...(line ? { frame: codeFrame(text, line) } : {}),
+      hint: AUTHORS_HINT,
     });
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw problem((error as Error).message);
   }
+  if (!isRecord(raw)) throw problem(`expected an object of authors by id, received ${describe(raw)}`);
+  const authors: Record<string, Author> = {};
+  for (const [id, entry] of Object.entries(raw)) {
+    const why = authorProblem(entry);
+    if (why) throw problem(`author "${id}" ${why}`, lineOfKey(text, id));
+    authors[id] = { ...(entry as Omit<Author, 'id'>), id };
+  }
+  return authors;
+}
+
+/** Why an entry of authors.json is not an author, or undefined. */
+function authorProblem(entry: unknown): string | undefined {
+  if (!isRecord(entry)) return `is ${describe(entry)}, not an object with a "name"`;
+  if (typeof entry.name !== 'string' || !entry.name.trim()) return `has no "name" (received ${describe(entry.name)})`;
+  const field = ['role', 'bio'].find((key) => entry[key] !== undefined && typeof entry[key] !== 'string');
+  return field ? `has a "${field}" that is not text (received ${describe(entry[field])})` : undefined;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const describe = (value: unknown) => (value === undefined ? 'nothing' : Array.isArray(value) ? 'a list' : JSON.stringify(value));
+
+/** The 1-based line where the text first writes `"key"`, if it does. */
+function lineOfKey(text: string, key: string): number | undefined {
+  const index = text.indexOf(JSON.stringify(key));
+  return index < 0 ? undefined : text.slice(0, index).split('\n').length;
 }
 
 /** `author:` values naming no entry of authors.json (SG2011): the page shows no byline. Only these files are read again, for the line. */

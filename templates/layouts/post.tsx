@@ -85,7 +85,7 @@ export default function PostLayout(props: LayoutProps) {
               <div>
                 <p className="author-name">
                   {authorPath(site, authorId) ? <a href={authorPath(site, authorId)}>{author.name}</a> : author.name}{' '}
-                  <span className="muted">· {author.role}</span>
+                  {author.role && <span className="muted">· {author.role}</span>}
                 </p>
                 {author.bio && <p className="muted">{author.bio}</p>}
               </div>

@@ -112,6 +112,41 @@ describe('authors', () => {
     expect(result.stderr).not.toContain('2021-02-03-second-post.md:5 [SG2011]');
   });
 
+  it('names the file, the author and the line of an authors.json entry that is no author, rather than crashing', async () => {
+    site = copyFixture('basic');
+    const entries = JSON.parse(readFileSync(join(site, 'site/data/authors.json'), 'utf8')) as Record<string, unknown>;
+    const written = (extra: Record<string, unknown>) => `${JSON.stringify({ ...entries, ...extra }, null, 2)}\n`;
+    const line = (text: string, id: string) => text.split('\n').findIndex((l) => l.startsWith(`  "${id}":`)) + 1;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ jo: 'Jo Park' }, 'author "jo" is "Jo Park", not an object with a "name"'],
+      [{ jo: { role: 'Editor' } }, 'author "jo" has no "name" (received nothing)'],
+      [{ jo: { name: 'Jo Park', bio: ['a'] } }, 'author "jo" has a "bio" that is not text (received a list)'],
+    ];
+    for (const [extra, message] of cases) {
+      const text = written(extra);
+      write('site/data/authors.json', text);
+      const result = await runCli(['build', '--root', site!]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`✗ site/data/authors.json:${line(text, 'jo')} [SG2006] Invalid data file\n  Invalid authors file: ${message}\n`);
+      expect(result.stderr).not.toContain('run with --debug');
+    }
+    write('site/data/authors.json', '[]\n');
+    const list = await runCli(['build', '--root', site!]);
+    expect(list.stderr).toContain(
+      '✗ site/data/authors.json [SG2006] Invalid data file\n  Invalid authors file: expected an object of authors by id, received a list\n',
+    );
+  });
+
+  it('shows an author without a role with no empty role', async () => {
+    site = copyFixture('basic');
+    write('site/data/authors.json', '{ "ada": { "name": "Ada Lovelace" } }\n');
+    const result = await runCli(['build', '--root', site!]);
+    expect(result.code, result.stderr).toBe(0);
+    const box = html(join(site!, 'dist'), 'blog/2020/01/21/hello-world/index.html').querySelector('.author-box .author-name')!;
+    expect(box.text.trim()).toBe('Ada Lovelace');
+    expect(box.querySelector('.muted')).toBeNull();
+  });
+
   it('fails the build with checks.authors: error', async () => {
     site = copyFixture('basic');
     edit('site/config.ts', (t) => t.replace("separator: '|',", "separator: '|', checks: { authors: 'error' },"));
