@@ -214,7 +214,7 @@ async function expandPages(
 ): Promise<{ pages: PageModuleInfo[]; errors: SitegenError[]; paths: Map<string, PageModuleInfo[]> }> {
   const paths = new Map<string, PageModuleInfo[]>();
   if (!pages.some((page) => isDynamicRoute(page.route))) return { pages, errors: [], paths };
-  const data = await readData(join(config.root, config.dataDir));
+  const data = await readData(join(config.root, config.dataDir), config.root);
   const out: PageModuleInfo[] = [];
   const errors: SitegenError[] = [...data.errors];
   for (const page of pages) {

@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
-import { isAbsolute, join, relative } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import type { Author } from '../../templates/types.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { SitegenError, codeFrame } from '../errors.ts';
+import { jsonError, yamlError } from '../content/parse-errors.ts';
+
+/** A file of the data folder as messages name it: from the project root. */
+const shown = (root: string, file: string) => relative(root, file).split(sep).join('/');
 
 const AUTHORS_HINT = 'authors.json maps an author id to { "name", "role", "bio" }: { "ada": { "name": "Ada Lovelace", "role": "Engineer" } }.';
 
@@ -18,7 +22,7 @@ export async function readAuthors(dataDir: string, root: string): Promise<Record
   const text = await readFile(file, 'utf8');
   const problem = (message: string, line?: number) =>
     new SitegenError('SG2006', `Invalid authors file: ${message}`, {
-      location: { file: relative(root, file).split('\\').join('/'), line },
+      location: { file: shown(root, file), line },
       ...(line ? { frame: codeFrame(text, line) } : {}),
       hint: AUTHORS_HINT,
     });
@@ -26,7 +30,7 @@ export async function readAuthors(dataDir: string, root: string): Promise<Record
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw problem((error as Error).message);
+    throw jsonError({ file, rel: 'authors.json', display: shown(root, file) }, text, error as Error);
   }
   if (!isRecord(raw)) throw problem(`expected an object of authors by id, received ${describe(raw)}`);
   const authors: Record<string, Author> = {};
@@ -85,23 +89,20 @@ export async function unknownAuthors(docs: ContentDocument[], authors: Record<st
 
 /**
  * The data files a page module's `paths()` reads: `site/data/*.json`, `*.yaml` and `*.yml`, by name without the
- * extension (`data.products`). A file that does not parse is a problem naming it (SG2006), its entry left out.
+ * extension (`data.products`). A file that does not parse is a problem at its line (SG2006), its entry left out.
  */
-export async function readData(dataDir: string): Promise<{ values: Record<string, unknown>; errors: SitegenError[] }> {
+export async function readData(dataDir: string, root: string): Promise<{ values: Record<string, unknown>; errors: SitegenError[] }> {
   const values: Record<string, unknown> = {};
   const errors: SitegenError[] = [];
   for (const { name, key, file } of await dataFiles(dataDir)) {
+    const text = await readFile(file, 'utf8');
     try {
-      const text = await readFile(file, 'utf8');
       // js-yaml loads only for a YAML file: the main thread of a build otherwise never needs it.
       values[key] = name.endsWith('.json') ? JSON.parse(text) : (await import('../content/yaml.ts')).loadYaml(text);
     } catch (error) {
-      errors.push(
-        new SitegenError('SG2006', `Invalid data file: ${(error as Error).message}`, {
-          location: { file },
-          hint: "A data file is JSON (.json) or YAML (.yaml, .yml); its name is its key in paths()' data.",
-        }),
-      );
+      // At the line and column the parser names, as for a data document in content/.
+      const source = { file, rel: name, display: shown(root, file) };
+      errors.push(name.endsWith('.json') ? jsonError(source, text, error as Error) : yamlError(source, text, error));
     }
   }
   return { values, errors };

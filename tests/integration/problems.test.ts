@@ -135,6 +135,9 @@ describe('authors', () => {
     expect(list.stderr).toContain(
       '✗ site/data/authors.json [SG2006] Invalid data file\n  Invalid authors file: expected an object of authors by id, received a list\n',
     );
+    write('site/data/authors.json', '{ "ada": { "name": "Ada", } }\n');
+    const syntax = await runCli(['build', '--root', site!]);
+    expect(syntax.stderr).toContain('✗ site/data/authors.json:1:27 [SG2006] Invalid data file\n  Invalid JSON: ');
   });
 
   it('shows an author without a role with no empty role', async () => {

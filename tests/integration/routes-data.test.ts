@@ -326,6 +326,22 @@ describe('problems in paths()', () => {
     }
   }, 120_000);
 
+  it('names a data file that does not parse from the project root, at its line and column, with a code frame', async () => {
+    writeFileSync(join(site, 'site/data/colours.yaml'), 'names: [red,\n  blue\n');
+    writeFileSync(join(site, 'site/data/sizes.json'), '{\n  "small": 1,\n}\n');
+    try {
+      const stderr = await failing('export function paths() { return [{ params: { slug: "a" } }]; }');
+      expect(stderr).toContain(
+        '✗ site/data/colours.yaml:3:1 [SG2006] Invalid data file\n  Invalid YAML: unexpected end of the stream within a flow collection\n',
+      );
+      expect(stderr).toContain('✗ site/data/sizes.json:3:1 [SG2006] Invalid data file\n  Invalid JSON: ');
+      expect(stderr).toContain('  > 3 | }\n');
+    } finally {
+      rmSync(join(site, 'site/data/colours.yaml'));
+      rmSync(join(site, 'site/data/sizes.json'));
+    }
+  }, 120_000);
+
   it('reports a route returned twice', async () => {
     const stderr = await failing('export function paths() { return [{ params: { slug: "a" } }, { params: { slug: "a" } }]; }');
     expect(stderr).toContain('[SG3001] Duplicate route');
