@@ -20,15 +20,16 @@ export function versionTargets(site: SiteInfo, page: VersionedPage): VersionTarg
 }
 
 /**
- * The doc layout's version menu (pages in a version, on sites with two or more): a native disclosure, so it works
- * without JavaScript; the current version is `aria-current`.
+ * The doc layout's version menu (pages in a version, when the page's locale has two versions or more): a native
+ * disclosure, so it works without JavaScript; the current version is `aria-current`.
  */
 export function VersionMenu({ site, page }: { site: SiteInfo; page: VersionedPage }) {
   const s = useStrings();
   if (!page.version || (site.versions?.length ?? 0) < 2) return null;
   const targets = versionTargets(site, page);
   const current = targets.find((t) => t.current);
-  if (!current) return null;
+  // A locale that has one version only (its translators did the latest) has nothing to choose from.
+  if (!current || targets.length < 2) return null;
   return (
     <details className="version-switch">
       <summary>

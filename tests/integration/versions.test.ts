@@ -244,3 +244,15 @@ describe('docs in two versions, one language', () => {
     expect(listFiles(join(out, '_sitegen/search')).sort()).toEqual(['index.json', 'index.v1.json']);
   });
 });
+
+describe('a language translated in the latest version only', () => {
+  it('shows no version menu on its pages, which would offer the one version they are in', async () => {
+    const site = fixture();
+    rmSync(join(site, 'content/ja/v1'), { recursive: true });
+    const built = await runCli(['build', '--root', site]);
+    expect(built.code, built.stderr).toBe(0);
+    const page = pageOf(join(site, 'dist'));
+    for (const route of ['/ja/v2/guide', '/ja/v2/guide/install']) expect(page(route).querySelector('.version-switch'), route).toBeNull();
+    expect(hrefs(page('/v2/guide/install').querySelectorAll('.version-switch-list a'))).toEqual(['/v2/guide/install', '/v1/guide/install']);
+  }, 120_000);
+});
