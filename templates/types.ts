@@ -99,6 +99,8 @@ export interface LocaleInfo {
   dir: 'ltr' | 'rtl';
   /** Where its language menu entry goes from a page it has no translation of: `/<code>` (`/` for the default), else its first page. */
   home?: string;
+  /** Whether it has posts in this build: a locale without any has no blog listing and no feed of its own. */
+  posts?: boolean;
 }
 
 export interface SiteInfo {

@@ -27,7 +27,7 @@ import {
 } from '../routes/rules.ts';
 import { buildRouteTable, type DocRedirect, type PageModuleInfo, type Route } from '../routes/table.ts';
 import { runMiddleware } from '../routes/middleware.ts';
-import { linkTranslations, localeOfPath, localizedPath, setLocaleHomes } from '../site/locales.ts';
+import { linkTranslations, localeOfPath, localizedPath, setLocaleHomes, setLocalePosts } from '../site/locales.ts';
 import { linkVersions, setVersionHomes } from '../site/versions.ts';
 import { buildSiteModel, ensureHomePage, ensureNotFound, renderJob, type SiteModel } from '../site/model.ts';
 import { readData, unknownAuthors } from '../site/data.ts';
@@ -165,6 +165,7 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
   const published = routes.filter((r) => r.status === 200 && !r.rejected).map((r) => r.page);
   linkTranslations(published, config);
   setLocaleHomes(model.shared.site.locales, published, config);
+  setLocalePosts(model.shared.site.locales, new Map(model.locales.map((locale) => [locale.code, locale.posts.length])));
   linkVersions(published, config.theme.versions ?? [], config);
   for (const locale of model.locales) if (locale.site.versions) setVersionHomes(locale.site.versions, locale.nav, published);
   const prerendered = routes

@@ -107,6 +107,11 @@ export function setLocaleHomes(locales: LocaleInfo[], pages: PageData[], site: L
   }
 }
 
+/** Mark the locales that have posts (`LocaleInfo.posts`), so a page of one that has none links no feed of its own. */
+export function setLocalePosts(locales: LocaleInfo[], posts: Map<string, number>): void {
+  for (const locale of locales) locale.posts = (posts.get(locale.code) ?? 0) > 0;
+}
+
 /** Whether a route is a not-found page: the site's `/404`, or a locale's (`/ja/404`). */
 export function isNotFoundPath(path: string, site: Languages): boolean {
   return path === '/404' || site.locales.some((l) => l.code !== site.defaultLocale && path === `/${localeSegment(l.code)}/404`);

@@ -111,6 +111,8 @@ export default function feed(options: FeedOptions = {}): SitegenPlugin {
     name: 'sitegen:feed',
     hooks: {
       'page:data'({ head, site, page }) {
+        // A locale without posts has no feed (below): its pages link none rather than a missing file.
+        if (page.locale !== site.defaultLocale && site.locales.find((l) => l.code === page.locale)?.posts === false) return;
         for (const format of formats)
           setTag(head, 'link', { rel: 'alternate', type: FEED_TYPES[format], title: title(site), href: `/${localePath(paths[format], page.locale, site)}` });
       },

@@ -120,7 +120,8 @@ describe('a site in three languages', () => {
     expect(rss).not.toContain('/blog/2025/01/15/hello');
     expect(read(out, 'blog/rss.xml')).not.toContain('konnichiwa');
     expect(page('/ja/docs/guide').querySelector('link[type="application/rss+xml"]')!.getAttribute('href')).toBe('/ja/blog/rss.xml');
-    // Persian has no posts: no feed.
+    // Persian has no posts: no feed, and its pages link none (they linked /fa/blog/feed.xml, which no build writes).
+    for (const type of ['application/atom+xml', 'application/rss+xml']) expect(page('/fa/docs/guide').querySelector(`link[type="${type}"]`), type).toBeNull();
     expect(
       listFiles(out)
         .filter((f) => f.endsWith('feed.xml') || f.endsWith('rss.xml'))
