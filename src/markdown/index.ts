@@ -155,13 +155,13 @@ function buildToc(tokens: Token[], maxDepth: number): { toc: TocLink[]; ids: str
     ids.push(id);
     const depth = Number(token.tag.slice(1));
     if (depth < 2 || depth > maxDepth) continue;
-    const inline = tokens[i + 1];
-    const text = (inline.children ?? [])
-      .filter((t) => t.type === 'text' || t.type === 'code_inline')
-      .map((t) => t.content)
-      .join('')
-      .trim();
-    flat.push({ id, depth, text });
+    flat.push({
+      id,
+      depth,
+      text: inlineText(tokens[i + 1])
+        .replace(/\s+/g, ' ')
+        .trim(),
+    });
   }
   const toc: TocLink[] = [];
   for (const link of flat) {
@@ -198,13 +198,18 @@ function collectLinks(tokens: Token[], lineOffset: number): { links: LinkRef[]; 
   return { links, images };
 }
 
+/** A heading's text as the outline and the page title show it: its text and code, emoji (`:tada:` → 🎉) and formulas' TeX. */
+function inlineText(inline: Token | undefined): string {
+  return (inline?.children ?? [])
+    .filter((t) => t.type === 'text' || t.type === 'code_inline' || t.type === 'emoji' || t.type === 'math_inline')
+    .map((t) => t.content)
+    .join('');
+}
+
 /** The plain text of the first block when it is a level-1 heading, without a trailing `{#id}`. */
 function leadHeading(tokens: Token[]): string | undefined {
   if (tokens[0]?.type !== 'heading_open' || tokens[0].tag !== 'h1') return undefined;
-  const text = (tokens[1]?.children ?? [])
-    .filter((t) => t.type === 'text' || t.type === 'code_inline')
-    .map((t) => t.content)
-    .join('');
+  const text = inlineText(tokens[1]);
   return (
     text
       .replace(/\s*\{#[^}]*\}\s*$/, '')

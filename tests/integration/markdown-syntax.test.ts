@@ -121,3 +121,25 @@ describe('a site where one page has math', () => {
     expect(listFiles(join(withoutMath, '_sitegen')).filter((f) => /katex/i.test(f))).toEqual([]);
   });
 });
+
+describe('headings with emoji and math', () => {
+  it('keep them in the title a leading # heading gives, and in "On this page", as the heading shows them', async () => {
+    const site = tempDir('sitegen-heading-text-');
+    try {
+      mkdirSync(join(site, 'content'), { recursive: true });
+      writeFileSync(join(site, 'content/launch.md'), '# :rocket: Launch in $O(n)$ days\n\nText.\n\n## The $O(n)$ bound :tada:\n\n## Plain `code`\n');
+      const built = await runCli(['build', '--root', site]);
+      expect(built.code, built.stderr).toBe(0);
+      const page = html(join(site, 'dist'), 'launch/index.html');
+      expect(page.querySelector('title')!.text).toMatch(/^🚀 Launch in O\(n\) days \|/);
+      expect(
+        page
+          .querySelector('nav.toc')!
+          .querySelectorAll('li a')
+          .map((a) => a.text),
+      ).toEqual(['The O(n) bound 🎉', 'Plain code']);
+    } finally {
+      remove(site);
+    }
+  }, 120_000);
+});
