@@ -17,12 +17,12 @@ export interface CliResult {
 
 const ANSI = /\u001b\[[0-9;]*m/g;
 
-/** Run the real CLI; colour codes stripped from the output. After `timeout` ms it is killed, and its code is -1. */
-export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string>; timeout?: number } = {}): Promise<CliResult> {
+/** Run the real CLI (`bin`: another copy's); colour codes stripped from the output. After `timeout` ms it is killed, and its code is -1. */
+export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string>; timeout?: number; bin?: string } = {}): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [BIN, ...args],
+      [options.bin ?? BIN, ...args],
       {
         cwd: options.cwd ?? ROOT,
         env: { ...process.env, NO_COLOR: '1', ...options.env },

@@ -2,10 +2,10 @@
  * The document cache must never change what a build produces: a warm build is byte-identical
  * to a cold one, and edits, template changes and deletions show up as if there were no cache.
  */
-import { readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFixture, html, listFiles, remove, runCli } from '../helpers.ts';
+import { ROOT, copyFixture, html, listFiles, remove, runCli, tempDir } from '../helpers.ts';
 
 let site: string;
 const build = (out: string) => runCli(['build', '--root', site, '--out', join(site, out)]);
@@ -257,4 +257,29 @@ describe('the output records', () => {
       remove(dir);
     }
   });
+});
+
+describe('a sitegen changed without a new version', () => {
+  // A copy of the package as an install has it (no scripts/: it runs its lib/ as it is), whose compiled code the test edits.
+  let pkg: string;
+  beforeAll(() => {
+    pkg = tempDir('sitegen-package-');
+    for (const dir of ['bin', 'lib', 'templates', 'src']) cpSync(join(ROOT, dir), join(pkg, dir), { recursive: true });
+    cpSync(join(ROOT, 'package.json'), join(pkg, 'package.json'));
+    symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'));
+  });
+  afterAll(() => remove(pkg));
+  const run = () => runCli(['build', '--root', site, '--out', join(site, 'engine')], { bin: join(pkg, 'bin/sitegen.js') });
+
+  it('is never "up to date" with the output of the old code, whether its workers or its main thread changed', async () => {
+    expect((await run()).code).toBe(0);
+    expect((await run()).stdout).toContain('is up to date');
+    for (const file of ['lib/worker.js', 'lib/cli.js']) {
+      appendFileSync(join(pkg, file), '\n// changed\n');
+      const again = await run();
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout, file).not.toContain('is up to date');
+      expect((await run()).stdout).toContain('is up to date');
+    }
+  }, 180_000);
 });
