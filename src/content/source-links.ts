@@ -173,20 +173,39 @@ function brokenSourceLink(doc: ContentDocument, ref: LinkRef, why: string): Site
 }
 
 const HREF = /(\shref=")([^"]*)"/g;
+/** A component placeholder's `href` prop, in its escaped JSON (markdown/components.ts): `&quot;href&quot;:&quot;./setup.md&quot;`. */
+const PROP_HREF = /(&quot;href&quot;:&quot;)((?:\\.|[^\\&]|&(?!quot;))*)&quot;/g;
 
-/** The HTML with each relative link of `links` (as written → resolved) pointing at its page. */
+const unescapeHtml = (value: string) =>
+  value.includes('&')
+    ? value
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&')
+    : value;
+
+/**
+ * The HTML with each relative link of `links` (as written → resolved) pointing at its page: links, and the `href` of
+ * components not yet rendered (`<Card href="./setup.md">`), which render after this.
+ */
 export function rewriteSourceLinks(html: string, links: Record<string, string> | undefined): string {
-  if (!links || !html.includes('href="')) return html;
-  return html.replace(HREF, (match, attr: string, value: string) => {
-    const raw = value.includes('&')
-      ? value
-          .replace(/&amp;/g, '&')
-          .replace(/&quot;/g, '"')
-          .replace(/&#x27;|&#39;/g, "'")
-          .replace(/&lt;/g, '<')
-          .replace(/&gt;/g, '>')
-      : value;
-    const to = Object.hasOwn(links, raw) ? links[raw] : undefined;
-    return to === undefined ? match : `${attr}${escapeHtml(to)}"`;
+  if (!links || !html.includes('href')) return html;
+  const to = (raw: string) => (Object.hasOwn(links, raw) ? links[raw] : undefined);
+  const out = html.replace(HREF, (match, attr: string, value: string) => {
+    const href = to(unescapeHtml(value));
+    return href === undefined ? match : `${attr}${escapeHtml(href)}"`;
+  });
+  if (!out.includes('&quot;href&quot;')) return out;
+  return out.replace(PROP_HREF, (match, key: string, value: string) => {
+    let raw: string;
+    try {
+      raw = JSON.parse(`"${unescapeHtml(value)}"`) as string;
+    } catch {
+      return match;
+    }
+    const href = to(raw);
+    return href === undefined ? match : `${key}${escapeHtml(JSON.stringify(href).slice(1, -1))}&quot;`;
   });
 }

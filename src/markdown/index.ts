@@ -172,9 +172,13 @@ function buildToc(tokens: Token[], maxDepth: number): { toc: TocLink[]; ids: str
   return { toc, ids };
 }
 
-/** An `<Image src>` component's file is one of the document's images, like `![alt](src)`. */
-function imageProp(token: Token, line: number, images: LinkRef[]): void {
+/**
+ * A component's links and images, like a markdown link's: its `href` (`<Card href="./setup.md">` resolves, and is checked
+ * at its line, as `[setup](./setup.md)` is), and an `<Image src>`'s file.
+ */
+function componentRefs(token: Token, line: number, links: LinkRef[], images: LinkRef[]): void {
   const meta = token.meta as { name?: string; props?: Record<string, unknown> } | null;
+  if (typeof meta?.props?.href === 'string' && meta.props.href) links.push({ href: meta.props.href, line });
   if (meta?.name === 'Image' && typeof meta.props?.src === 'string' && meta.props.src) images.push({ href: meta.props.src, line });
 }
 
@@ -191,10 +195,10 @@ function collectLinks(tokens: Token[], lineOffset: number): { links: LinkRef[]; 
       } else if (child.type === 'image') {
         const src = child.attrGet('src');
         if (src) images.push({ href: src, line });
-      } else if (child.type === 'component_open') imageProp(child, line, images);
+      } else if (child.type === 'component_open') componentRefs(child, line, links, images);
     }
   }
-  for (const block of tokens) if (block.type === 'component_open') imageProp(block, (block.map?.[0] ?? 0) + 1 + lineOffset, images);
+  for (const block of tokens) if (block.type === 'component_open') componentRefs(block, (block.map?.[0] ?? 0) + 1 + lineOffset, links, images);
   return { links, images };
 }
 

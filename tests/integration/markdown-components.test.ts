@@ -4,7 +4,7 @@
  * site/components/ and one that is an island. Prose with `<` and `{` stays text; the page's payload and its content
  * API file hold the same rendered HTML.
  */
-import { cpSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,4 +113,61 @@ describe('components in markdown', () => {
     expect(api?.body?.html).not.toContain('sitegen-component');
     expect(dom(api!.body!.html).querySelector('.tab-panel .code-block')).not.toBeNull();
   });
+});
+
+describe('a component with an href', () => {
+  const CARDS = `---
+title: Cards
+---
+
+<Cards>
+<Card title="Setup" href="./2.setup.md#install-it" />
+<Card title="Intro" href="1.intro.md">
+The first page.
+</Card>
+</Cards>
+
+See <Card title="Guide" href="./" />
+`;
+
+  it('links a source file as a markdown link does: to its page, in the page and in the content API', async () => {
+    const own = copyFixture('basic');
+    try {
+      writeFileSync(join(own, 'content/guide/cards.md'), CARDS);
+      const built = await runCli(['build', '--root', own]);
+      expect(built.code, built.stderr).toBe(0);
+      const page = dom(read(join(own, 'dist'), 'guide/cards/index.html')).querySelector('.prose')!;
+      expect(page.querySelectorAll('.md-card-title a').map((a) => a.getAttribute('href'))).toEqual(['/guide/setup#install-it', '/guide/intro', '/guide']);
+      const api = listFiles(join(own, 'dist'))
+        .filter((f) => f.includes('_content/query/'))
+        .map((f) => JSON.parse(read(join(own, 'dist'), f)) as { _path?: string; body?: { html: string } })
+        .find((doc) => doc._path === '/guide/cards');
+      expect(
+        dom(api!.body!.html)
+          .querySelectorAll('.md-card-title a')
+          .map((a) => a.getAttribute('href')),
+      ).toEqual(['/guide/setup#install-it', '/guide/intro', '/guide']);
+    } finally {
+      remove(own);
+    }
+  }, 120_000);
+
+  it('is checked at its line: a source file that is no document, a route that does not exist, an anchor the page lacks', async () => {
+    const own = copyFixture('basic');
+    try {
+      const broken = CARDS.replace('./2.setup.md#install-it', './2.setup.md#nothing')
+        .replace('1.intro.md', './missing.md')
+        .replace('href="./"', 'href="/nowhere"');
+      writeFileSync(join(own, 'content/guide/cards.md'), broken);
+      const built = await runCli(['build', '--root', own]);
+      expect(built.code).toBe(1);
+      expect(built.stderr).toContain('✗ content/guide/cards.md:6 [SG5002] Missing anchor\n  Missing anchor: ./2.setup.md#nothing (/guide/setup#nothing)');
+      expect(built.stderr).toContain(
+        '✗ content/guide/cards.md:7 [SG5001] Broken internal link\n  Broken link to ./missing.md on /guide/cards: there is no document guide/missing.md',
+      );
+      expect(built.stderr).toContain('✗ content/guide/cards.md:12 [SG5001] Broken internal link\n  Broken link to /nowhere on /guide/cards');
+    } finally {
+      remove(own);
+    }
+  }, 120_000);
 });
