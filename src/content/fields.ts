@@ -86,12 +86,21 @@ export function readDates(fields: Fields): { date: string | undefined; updated: 
   return { date, updated: updated ?? date };
 }
 
+/**
+ * The stem a post's date and slug are read from: its own, or for an `index.md` in a folder of its own (a page bundle, as
+ * Hugo and Docusaurus write them: `blog/2021-08-26-welcome/index.md`) its folder's.
+ */
+function postName(stem: string, blogDir: string): string {
+  const folder = stem.endsWith('/index') ? stem.slice(0, -'/index'.length) : undefined;
+  return folder && folder.toLowerCase() !== blogDir.toLowerCase() ? folder : stem;
+}
+
 /** The route: `path:`, else for a post its blog path from date and slug (the file name's date if no `date:`), else the file's. */
 export function readRoute(fields: Fields, stem: string, date: string | undefined, blogDir: string | undefined): { path: string; date: string | undefined } {
   const { data } = fields;
   if (typeof data.path === 'string') return { path: pathField(fields, data.path) ?? stemToPath(stem), date };
   if (blogDir === undefined) return { path: stemToPath(stem), date };
-  const parts = postFileParts(stem);
+  const parts = postFileParts(postName(stem, blogDir));
   const fmSlug = stringField(data, 'slug');
   const slug = (fmSlug !== undefined ? slugSegment(fmSlug) || undefined : undefined) ?? parts.slug;
   const postDate = date ?? (parts.date ? parseDate(parts.date) : undefined);

@@ -235,6 +235,30 @@ describe('a docs folder written for another tool', () => {
   });
 });
 
+describe('posts in folders of their own (page bundles)', () => {
+  it("take their date and slug from the folder's name, as Docusaurus and Hugo give them, with the images beside them", async () => {
+    const site = tempDir('sitegen-bundles-');
+    try {
+      write(site, 'content/blog/2021-08-26-welcome/index.md', '---\ntitle: Welcome\n---\n\n![A pixel](./pixel.gif)\n');
+      writeFileSync(join(site, 'content/blog/2021-08-26-welcome/pixel.gif'), Buffer.from('R0lGODlhAQABAAAAACw=', 'base64'));
+      write(site, 'content/blog/launch-day/index.md', '---\ntitle: Launch day\ndate: 2022-03-04\n---\n\nSee [the welcome](../2021-08-26-welcome/index.md).\n');
+      const result = await runCli(['build', '--root', site]);
+      expect(result.code, result.stderr).toBe(0);
+      const dist = join(site, 'dist');
+      expect(html(dist, 'blog/2021/08/26/welcome/index.html').querySelector('.prose img')?.getAttribute('src')).toMatch(
+        /^\/_sitegen\/images\/pixel\.[0-9a-f]+\.gif$/,
+      );
+      expect(html(dist, 'blog/2022/03/04/launch-day/index.html').querySelector('.prose a')?.getAttribute('href')).toBe('/blog/2021/08/26/welcome');
+      expect(listFiles(dist).filter((f) => f.startsWith('blog/20') && f.endsWith('index.html'))).toEqual([
+        'blog/2021/08/26/welcome/index.html',
+        'blog/2022/03/04/launch-day/index.html',
+      ]);
+    } finally {
+      remove(site);
+    }
+  }, 120_000);
+});
+
 describe('relative links after the sources change', () => {
   it('follows a target whose path: changes, and reports a renamed target with its file and line', async () => {
     write(docs, 'guide/moved.md', '---\ntitle: Moved\npath: /elsewhere/again\n---\n\nMoved away.\n');
