@@ -1,5 +1,6 @@
 /** What an edited document changed, so `sitegen dev` re-plans or re-renders as little as it can. */
 import type { ContentDocument } from '../content/types.ts';
+import { navOrder } from '../site/collections.ts';
 
 /** The fields of a document that listings and navigation show. */
 export function summaryKey(doc: ContentDocument | undefined): string {
@@ -17,7 +18,7 @@ export function summaryKey(doc: ContentDocument | undefined): string {
     doc.layout,
     doc.excerpt,
     doc.readingTime,
-    fm.order,
+    navOrder(fm),
     fm.level,
     fm.tags,
     fm.categories,

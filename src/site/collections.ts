@@ -49,6 +49,12 @@ export function collectPosts(
     .sort((a, b) => (a.date === b.date ? compareNumeric(a.path, b.path) : a.date < b.date ? 1 : -1));
 }
 
+/** A document's place in the sidebar: `order`, else what Docusaurus (`sidebar_position`) or Hugo (`weight`) wrote. */
+export function navOrder(fm: Record<string, unknown>): number | undefined {
+  const order = fm.order ?? fm.sidebar_position ?? fm.weight;
+  return typeof order === 'number' && Number.isFinite(order) ? order : undefined;
+}
+
 interface MutableNav extends NavItem {
   children?: MutableNav[];
   stem: string;
@@ -95,7 +101,7 @@ export function buildNavigation(docs: ContentDocument[], drafts: boolean): NavIt
     const segments = doc._stem.split('/');
     const name = segments.pop()!;
     const navTitle = typeof doc.navigation === 'object' && doc.navigation.title ? doc.navigation.title : doc.title;
-    const order = typeof doc.frontmatter.order === 'number' ? doc.frontmatter.order : undefined;
+    const order = navOrder(doc.frontmatter);
     const level = typeof doc.frontmatter.level === 'string' ? doc.frontmatter.level : undefined;
     if (name.replace(/^\d+\./, '') === 'index' && segments.length) {
       const siblings = folderFor(segments.slice(0, -1));

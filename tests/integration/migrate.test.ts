@@ -259,6 +259,24 @@ describe('posts in folders of their own (page bundles)', () => {
   }, 120_000);
 });
 
+describe("the sidebar's order as other tools write it", () => {
+  it("takes Docusaurus's sidebar_position and Hugo's weight as order", async () => {
+    const site = tempDir('sitegen-order-');
+    try {
+      write(site, 'content/alpha.md', '---\ntitle: Alpha\nsidebar_position: 3\n---\n\nA.\n');
+      write(site, 'content/beta.md', '---\ntitle: Beta\nweight: 1\n---\n\nB.\n');
+      write(site, 'content/gamma.md', '---\ntitle: Gamma\norder: 2\n---\n\nC.\n');
+      write(site, 'content/delta.md', '---\ntitle: Delta\n---\n\nD.\n');
+      const result = await runCli(['build', '--root', site]);
+      expect(result.code, result.stderr).toBe(0);
+      const sidebar = html(join(site, 'dist'), 'delta/index.html').querySelectorAll('.docs-sidebar nav a');
+      expect(sidebar.map((a) => a.text.trim())).toEqual(['Beta', 'Gamma', 'Alpha', 'Delta']);
+    } finally {
+      remove(site);
+    }
+  }, 120_000);
+});
+
 describe('relative links after the sources change', () => {
   it('follows a target whose path: changes, and reports a renamed target with its file and line', async () => {
     write(docs, 'guide/moved.md', '---\ntitle: Moved\npath: /elsewhere/again\n---\n\nMoved away.\n');
