@@ -94,7 +94,20 @@ export async function unknownAuthors(docs: ContentDocument[], authors: Record<st
 export async function readData(dataDir: string, root: string): Promise<{ values: Record<string, unknown>; errors: SitegenError[] }> {
   const values: Record<string, unknown> = {};
   const errors: SitegenError[] = [];
+  const given = new Map<string, string>();
   for (const { name, key, file } of await dataFiles(dataDir)) {
+    // products.json beside products.yaml: which one the pages get would be a matter of names' order.
+    const first = given.get(key);
+    if (first) {
+      errors.push(
+        new SitegenError('SG2006', `${first} and ${name} both give data.${key}`, {
+          location: { file: shown(root, file) },
+          hint: 'Keep one of them (a file left behind after converting it?), or rename one to give another key.',
+        }),
+      );
+      continue;
+    }
+    given.set(key, name);
     const text = await readFile(file, 'utf8');
     try {
       // js-yaml loads only for a YAML file: the main thread of a build otherwise never needs it.

@@ -342,6 +342,18 @@ describe('problems in paths()', () => {
     }
   }, 120_000);
 
+  it('refuses two data files that give the same key, rather than letting the order of their names choose', async () => {
+    writeFileSync(join(site, 'site/data/products.json'), '[{ "slug": "from-json", "name": "Left behind" }]\n');
+    try {
+      const stderr = await failing('export function paths({ data }) { return data.products.map((p) => ({ params: { slug: p.slug } })); }');
+      expect(stderr).toContain(
+        '✗ site/data/products.yaml [SG2006] Invalid data file\n  products.json and products.yaml both give data.products\n  hint: Keep one of them',
+      );
+    } finally {
+      rmSync(join(site, 'site/data/products.json'));
+    }
+  }, 120_000);
+
   it('reports a route returned twice', async () => {
     const stderr = await failing('export function paths() { return [{ params: { slug: "a" } }, { params: { slug: "a" } }]; }');
     expect(stderr).toContain('[SG3001] Duplicate route');
