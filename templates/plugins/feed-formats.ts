@@ -36,6 +36,8 @@ export interface FeedChannel {
   updated: Date;
   /** Absolute URL of this feed file. */
   self: string;
+  /** Who the feed is by where a post names nobody (the site's name): Atom requires an author for each entry. */
+  author: string;
   entries: FeedEntry[];
 }
 
@@ -56,6 +58,8 @@ export async function writeFeed(format: FeedFormat, channel: FeedChannel): Promi
     feedLinks: { [format]: channel.self },
     copyright: channel.copyright,
     generator: 'sitegen',
+    // RFC 4287 4.1.1: a feed names an author unless every entry does (RSS has no such element without an e-mail address).
+    ...(format === 'atom' && channel.entries.some((entry) => !entry.author) ? { author: { name: channel.author } } : {}),
   });
   for (const entry of channel.entries) {
     out.addItem({

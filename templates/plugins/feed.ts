@@ -102,6 +102,7 @@ export default function feed(options: FeedOptions = {}): SitegenPlugin {
       link: blogUrl,
       language: lang,
       copyright: site.theme.copyright ?? '',
+      author: site.name,
       updated: items[0] ? new Date(items[0].date) : new Date(0),
       entries,
     };

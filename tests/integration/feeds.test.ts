@@ -3,6 +3,7 @@
  * and Atom as XML with their required elements, absolute links, RFC 822 and RFC 3339 dates; JSON Feed 1.1. A title
  * with markup, quotes and `]]>` reads back as written in each.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +105,26 @@ describe('Atom (blog/feed.xml)', () => {
     expect(fromHtml(text(entry.title))).toBe(TITLE);
     expect(fromHtml(text(entry.summary))).toBe(DESCRIPTION);
   });
+});
+
+describe('Atom for posts that name no author', () => {
+  it('names the site as the feed author, as RFC 4287 requires when an entry has none, and only then', async () => {
+    const own = copyFixture('scheduled');
+    try {
+      const post = join(own, 'content/blog/2026-01-10-published.md');
+      writeFileSync(post, readFileSync(post, 'utf8').replace('author: ada\n', ''));
+      const result = await runCli(['build', '--quiet', '--root', own, '--now', '2026-11-28']);
+      expect(result.code, result.stderr).toBe(0);
+      const { feed } = xml.parse(read(join(own, 'dist'), 'blog/feed.xml'));
+      expect(feed.author).toEqual({ name: 'Schedule & Co' });
+      const entries = [].concat(feed.entry) as Record<string, unknown>[];
+      expect(entries.map((e) => (e.author as { name: string } | undefined)?.name)).toEqual(['Ada & Co', undefined]);
+    } finally {
+      remove(own);
+    }
+    // Where every post names its author, the feed names none of its own.
+    expect(xml.parse(read(out, 'blog/feed.xml')).feed.author).toBeUndefined();
+  }, 60_000);
 });
 
 describe('JSON Feed (blog/feed.json)', () => {
