@@ -73,11 +73,15 @@ export function readStringsFile(file: string, display: string): Record<string, s
   }
   const bad = !data || typeof data !== 'object' || Array.isArray(data) ? [] : Object.entries(data).filter(([, value]) => typeof value !== 'string');
   if (!data || typeof data !== 'object' || Array.isArray(data) || bad.length) {
+    // At the first value that is not text, where the file writes its key.
+    const at = bad.length ? text.indexOf(JSON.stringify(bad[0][0])) : -1;
+    const line = at < 0 ? undefined : text.slice(0, at).split('\n').length;
     throw new SitegenError(
       'SG1003',
       bad.length ? `Invalid UI strings file: ${bad.map(([key]) => JSON.stringify(key)).join(', ')} is not text` : 'Invalid UI strings file: not a JSON object',
       {
-        location: { file: display },
+        location: { file: display, ...(line ? { line } : {}) },
+        ...(line ? { frame: codeFrame(text, line) } : {}),
         hint: 'A strings file is one JSON object of texts: { "toc.title": "Auf dieser Seite" }.',
       },
     );

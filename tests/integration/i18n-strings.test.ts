@@ -126,6 +126,11 @@ describe('a locale without a table of its own', () => {
       const built = await runCli(['build', '--quiet', '--root', copy]);
       expect(built.code).not.toBe(0);
       expect(built.stderr).toMatch(/✗ site\/i18n\/de\.json:3:1 \[SG1003\] Invalid UI strings/);
+      // A value that is not text: at the line of its key.
+      writeFileSync(join(copy, 'site/i18n/de.json'), '{\n  "doc.edit": "Bearbeiten",\n  "toc.title": 5\n}\n');
+      const typed = await runCli(['build', '--quiet', '--root', copy]);
+      expect(typed.code).not.toBe(0);
+      expect(typed.stderr).toContain('✗ site/i18n/de.json:3 [SG1003] Invalid UI strings\n  Invalid UI strings file: "toc.title" is not text\n\n    1 | {');
     } finally {
       remove(copy);
     }
