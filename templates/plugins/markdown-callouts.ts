@@ -5,7 +5,8 @@
  *   Body in markdown.                    > Body in markdown.
  *   :::
  *
- * Containers: tip, info, note, important, warning, caution, danger, each with an optional title, and
+ * Containers: tip, info, note, important, warning, caution, danger, each with an optional title (`:::tip[Title]`
+ * too, as Docusaurus writes it), and
  * `::: details Title {open}` as a `<details>`. Alerts: GitHub's five kinds (`[!NOTE]`, `[!TIP]`,
  * `[!IMPORTANT]`, `[!WARNING]`, `[!CAUTION]`, any case); another `[!…]` marker stays a quote.
  * The alerts are a small core rule over blockquote tokens rather than a dependency.
@@ -27,6 +28,19 @@ const ALERT = /^\[!(note|tip|important|warning|caution)\][ \t]*([^\n]*)(?:\n|$)/
 /** A `{open}` at the end of a details container's title. */
 const OPEN = /(?:^|\s+)\{open\}$/;
 
+/**
+ * The title a container line gives after its name (`::: tip Title`, or Docusaurus's `:::tip[Title]`), `''` for none;
+ * undefined when the line names another container (`::: tipster`).
+ */
+function titleOf(params: string, name: string): string | undefined {
+  const line = params.trim();
+  if (!line.startsWith(name)) return undefined;
+  const rest = line.slice(name.length);
+  if (rest !== '' && !/^[\s[]/.test(rest)) return undefined;
+  const bracket = /^\[(.*)\]$/.exec(rest);
+  return (bracket ? bracket[1] : rest).trim();
+}
+
 export function callouts(md: MarkdownIt): void {
   const escapeHtml = md.utils.escapeHtml;
   // The kind's title in the document's language (markdown/ui-strings.ts) names the callout, and titles it by default.
@@ -37,8 +51,9 @@ export function callouts(md: MarkdownIt): void {
 
   for (const name of Object.keys(CALLOUTS)) {
     md.use(container, name, {
+      validate: (params: string) => titleOf(params, name) !== undefined,
       render: (tokens: Token[], idx: number, _options: unknown, env: unknown) =>
-        tokens[idx].nesting === 1 ? open(name, tokens[idx].info.trim().slice(name.length).trim(), env) : '</div>\n',
+        tokens[idx].nesting === 1 ? open(name, titleOf(tokens[idx].info, name) ?? '', env) : '</div>\n',
     });
   }
 

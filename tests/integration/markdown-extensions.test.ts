@@ -1,7 +1,8 @@
 /**
  * A docs folder written for a VitePress-style markdown-it site (tests/fixtures/vitepress-docs) builds through the real
- * CLI with every extension rendered: containers, details, code groups, line highlights, notation markers, line numbers,
- * includes and GitHub alerts. None of it is left as raw text, and nothing is reported.
+ * CLI with every extension rendered: containers (and Docusaurus's bracketed titles), details, code groups, line
+ * highlights, notation markers, line numbers, includes and GitHub alerts. None of it is left as raw text, and nothing
+ * is reported.
  */
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
@@ -59,7 +60,7 @@ describe('a VitePress-style docs folder', () => {
     }
   });
 
-  it('renders containers and details as callouts with their titles', () => {
+  it("renders containers (Docusaurus's :::note[Title] too) and details as callouts with their titles", () => {
     const home = page('guide');
     const callouts = home.querySelectorAll('.callout[role="note"]');
     expect(callouts.map((c) => [c.getAttribute('aria-label'), c.querySelector('.callout-title')?.text])).toEqual([
@@ -67,6 +68,7 @@ describe('a VitePress-style docs folder', () => {
       ['Warning', 'Heads up'],
       ['Danger', 'Danger'],
       ['Info', 'Good to know'],
+      ['Note', 'Written for Docusaurus'],
     ]);
     const details = home.querySelectorAll('details.callout-details');
     expect(details.map((d) => [d.querySelector('summary')?.text, d.hasAttribute('open')])).toEqual([
