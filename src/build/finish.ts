@@ -49,7 +49,9 @@ export async function finish(ctx: BuildContext, outputs: { redirects: number }):
   for (const w of levelled.warnings) reportWarning(log, w);
   const newly = onlyNew ? checked.filter((page) => !page.copied).length : checked.length;
   const others = newly < checked.length ? ` (the other ${checked.length - newly} as they were)` : '';
-  ctx.done(`checked links on ${newly} page${newly === 1 ? '' : 's'}${others}${problems.length ? ` (${problems.length} problems)` : ''}`);
+  ctx.done(
+    `checked links on ${newly} page${newly === 1 ? '' : 's'}${others}${problems.length ? ` (${problems.length} problem${problems.length === 1 ? '' : 's'})` : ''}`,
+  );
   const failures = [...ctx.early.errors, ...levelled.errors];
   if (failures.length) throw new BuildErrors(failures);
 

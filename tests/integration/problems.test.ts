@@ -102,6 +102,16 @@ describe('search', () => {
   });
 });
 
+describe('one problem', () => {
+  it('is counted as one in the link check line', async () => {
+    site = copyFixture('basic');
+    write('content/broken.md', '---\ntitle: Broken\n---\n\nSee [nothing](/nowhere).\n');
+    const result = await runCli(['build', '--root', site!]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/✓ checked links on \d+ pages \(1 problem\) in /);
+  });
+});
+
 describe('authors', () => {
   it('warns about an author: that authors.json does not name, with its file and line', async () => {
     site = copyFixture('basic');
