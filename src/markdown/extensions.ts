@@ -134,9 +134,28 @@ function customHeadingIds(state: StateCore): void {
  */
 export function headingId(title: string, state: StateCore): string {
   let at = state.env?.[CUSTOM_IDS] as number | undefined;
-  if (at === undefined) return headingSlug(title);
+  if (at === undefined) return besideTheme(headingSlug(title));
   const tokens: Token[] = state.tokens;
   while (at < tokens.length && !(tokens[at].type === 'heading_open' && tokens[at].attrGet('id') === null)) at++;
   state.env[CUSTOM_IDS] = at + 1;
-  return (tokens[at]?.meta as { customId?: string } | null)?.customId ?? headingSlug(title);
+  return besideTheme((tokens[at]?.meta as { customId?: string } | null)?.customId ?? headingSlug(title));
 }
+
+/**
+ * The ids of the theme's own elements (templates/: the skip link's target `main`, the search box, the menus, the
+ * sidebar): a heading named like one (`## Main`) is numbered as a repeated heading is, so its `#` link and the outline's
+ * reach the heading rather than that element.
+ */
+const THEME_IDS = new Set([
+  'main',
+  'site-search',
+  'nav-toggle',
+  'nav-panel',
+  'docs-nav-toggle',
+  'docs-sidebar',
+  'post-faq',
+  'related-title',
+  'home-title',
+  'cta-band-title',
+]);
+const besideTheme = (id: string) => (THEME_IDS.has(id) ? `${id}-1` : id);

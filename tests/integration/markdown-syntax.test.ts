@@ -143,3 +143,29 @@ describe('headings with emoji and math', () => {
     }
   }, 120_000);
 });
+
+describe("a heading named like one of the theme's elements", () => {
+  it('gets an id of its own, so its # link and the outline reach it rather than <main id="main">', async () => {
+    const site = tempDir('sitegen-theme-ids-');
+    try {
+      mkdirSync(join(site, 'content'), { recursive: true });
+      writeFileSync(
+        join(site, 'content/parts.md'),
+        '---\ntitle: Parts\n---\n\n## Main\n\nThe main part.\n\n## Extra {#main}\n\nSee [the main part](#main-1).\n',
+      );
+      const built = await runCli(['build', '--root', site]);
+      expect(built.code, built.stderr).toBe(0);
+      const page = html(join(site, 'dist'), 'parts/index.html');
+      expect(page.querySelectorAll('[id="main"]').map((el) => el.tagName)).toEqual(['MAIN']);
+      expect(page.querySelectorAll('.prose h2').map((h) => h.id)).toEqual(['main-1', 'main-1-1']);
+      expect(
+        page
+          .querySelector('nav.toc')!
+          .querySelectorAll('li a')
+          .map((a) => a.getAttribute('href')),
+      ).toEqual(['#main-1', '#main-1-1']);
+    } finally {
+      remove(site);
+    }
+  }, 120_000);
+});
