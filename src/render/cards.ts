@@ -9,9 +9,9 @@ import { hashText } from '../hash.ts';
 /** The theme's listing page, as routes and the template bundle name it (render/bundle.ts). */
 export const BLOG_LIST = 'sitegen:blog-list';
 
-/** What a listing's card shows of a post: its summary without the excerpt and tags. */
-function card({ excerpt: _excerpt, tags: _tags, ...post }: PostSummary): PostSummary {
-  return { ...post, tags: [] };
+/** What a listing's card shows of a post: its summary without the tags, and without the excerpt unless it has no description. */
+function card({ excerpt, tags: _tags, ...post }: PostSummary): PostSummary {
+  return { ...post, tags: [], ...(excerpt && !post.description ? { excerpt } : {}) };
 }
 
 /** The props that name a listing page's posts: their paths, and a digest of their cards for the page's key. */

@@ -71,7 +71,12 @@ export function PostCard({
         <H className="post-card-title">
           <a href={post.path}>{post.title}</a>
         </H>
-        <p className="post-card-desc">{post.description}</p>
+        {!post.description && post.excerpt ? (
+          // No description: the excerpt (the markdown before `<!-- more -->`), as Hugo's and Jekyll's listings show it.
+          <div className="post-card-desc post-card-excerpt" dangerouslySetInnerHTML={{ __html: post.excerpt }} />
+        ) : (
+          <p className="post-card-desc">{post.description}</p>
+        )}
         <Byline post={post} authors={authors} />
       </div>
     </article>

@@ -251,6 +251,26 @@ describe('tags as writers give them', () => {
   }, 120_000);
 });
 
+describe('a post without a description', () => {
+  it('shows its excerpt on the cards that list it, and a post with one its description', async () => {
+    const site = fixture();
+    writeFileSync(
+      join(site, 'content/blog/2024-09-03-knots.md'),
+      '---\ntitle: Knots\nauthor: ana\ntags: [rope]\n---\n\nThree knots **every** sailor ties.\n\n<!-- more -->\n\nThe bowline first.\n',
+    );
+    const built = await runCli(['build', '--root', site]);
+    expect(built.code, built.stderr).toBe(0);
+    const out = join(site, 'dist');
+    for (const file of ['blog/index.html', 'blog/tags/rope/index.html', 'blog/authors/ana/index.html']) {
+      const cards = html(out, file).querySelectorAll('.post-card');
+      expect(cards[0].querySelector('.post-card-title')!.text, file).toBe('Knots');
+      expect(cards[0].querySelector('.post-card-excerpt')!.innerHTML.trim(), file).toBe('<p>Three knots <strong>every</strong> sailor ties.</p>');
+      expect(cards[1].querySelector('.post-card-excerpt'), file).toBeNull();
+      expect(cards[1].querySelector('.post-card-desc')!.text, file).not.toBe('');
+    }
+  }, 120_000);
+});
+
 describe('problems in paths()', () => {
   let site: string;
   beforeAll(() => {
