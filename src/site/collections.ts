@@ -7,6 +7,9 @@ import { rewriteSourceLinks } from '../content/source-links.ts';
 import { isScheduled } from './schedule.ts';
 import { postTags } from '../../templates/components/util.ts';
 
+/** An excerpt is shown away from its post (a card, related posts): a link to a place in the post (`#details`, a note) names the post. */
+const toPost = (html: string, path: string) => (html.includes('href="#') ? html.replaceAll('href="#', `href="${path}#`) : html);
+
 /** A post as listings show it: excerpt images at their hashed files, links root-relative like `path` (the base is added later). */
 export function toPostSummary(doc: ContentDocument, images?: ImageManifest, links?: Record<string, string>, scheduledAfter?: number): PostSummary {
   const fm = doc.frontmatter;
@@ -21,7 +24,7 @@ export function toPostSummary(doc: ContentDocument, images?: ImageManifest, link
     categories: list(fm.categories),
     readingTime: doc.readingTime,
   };
-  if (doc.excerpt) summary.excerpt = rewriteImages(rewriteSourceLinks(doc.excerpt, links), doc._source, images);
+  if (doc.excerpt) summary.excerpt = toPost(rewriteImages(rewriteSourceLinks(doc.excerpt, links), doc._source, images), doc._path);
   if (doc.draft) summary.draft = true;
   if (scheduledAfter !== undefined && isScheduled(doc, scheduledAfter)) summary.scheduled = true;
   return summary;

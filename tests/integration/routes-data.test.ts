@@ -256,7 +256,7 @@ describe('a post without a description', () => {
     const site = fixture();
     writeFileSync(
       join(site, 'content/blog/2024-09-03-knots.md'),
-      '---\ntitle: Knots\nauthor: ana\ntags: [rope]\n---\n\nThree knots **every** sailor ties.\n\n<!-- more -->\n\nThe bowline first.\n',
+      '---\ntitle: Knots\nauthor: ana\ntags: [rope]\n---\n\nThree knots **every** sailor ties: [the bowline](#bowline) first.\n\n<!-- more -->\n\n## Bowline\n\nA loop.\n',
     );
     const built = await runCli(['build', '--root', site]);
     expect(built.code, built.stderr).toBe(0);
@@ -264,7 +264,10 @@ describe('a post without a description', () => {
     for (const file of ['blog/index.html', 'blog/tags/rope/index.html', 'blog/authors/ana/index.html']) {
       const cards = html(out, file).querySelectorAll('.post-card');
       expect(cards[0].querySelector('.post-card-title')!.text, file).toBe('Knots');
-      expect(cards[0].querySelector('.post-card-excerpt')!.innerHTML.trim(), file).toBe('<p>Three knots <strong>every</strong> sailor ties.</p>');
+      // A link to a place in the post names the post (on a listing, #bowline would be a place in the listing).
+      expect(cards[0].querySelector('.post-card-excerpt')!.innerHTML.trim(), file).toBe(
+        '<p>Three knots <strong>every</strong> sailor ties: <a href="/blog/2024/09/03/knots#bowline">the bowline</a> first.</p>',
+      );
       expect(cards[1].querySelector('.post-card-excerpt'), file).toBeNull();
       expect(cards[1].querySelector('.post-card-desc')!.text, file).not.toBe('');
     }
