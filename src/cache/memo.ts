@@ -60,7 +60,9 @@ function changedSince(file: string, since: number): boolean {
   }
 }
 
-const recordFile = (cacheDir: string, name: string, key: string) => join(cacheDir, 'compiled', `${name}.${hashText(key)}.json`);
+/** Raised when records written before could be wrong: 2 since a save during a compile could be recorded with the older output. */
+const RECORDS = 2;
+const recordFile = (cacheDir: string, name: string, key: string) => join(cacheDir, 'compiled', `${name}.${hashText(`${RECORDS}\u0000${key}`)}.json`);
 
 /** The recorded value, when every output and every input has the content it had. */
 function recorded<T>(file: string): T | undefined {
