@@ -70,6 +70,15 @@ function selectRegion(text: string, name: string): string | undefined {
     .join('\n');
 }
 
+/** Why a `{from,to}` range selects nothing from a file of `count` lines (it runs backwards, from 0, or past the end). */
+function linesProblem([from, to]: [number, number], count: number, key: string): string | undefined {
+  const range = `{${from},${Number.isFinite(to) ? to : ''}}`;
+  if (from < 1) return `The lines ${range} of ${key} start at 0`;
+  if (from > to) return `The lines ${range} of ${key} run backwards`;
+  if (from > count) return `The lines ${range} start after the end of ${key}, which has ${count} lines`;
+  return undefined;
+}
+
 type Read = { text: string; real: string } | { problem: string; hint: string };
 
 /** Resolve and read an include target as the document at `from` names it, recording it as a dependency. */
@@ -105,7 +114,11 @@ function readTarget(context: IncludeContext, from: string, spec: Spec): Read {
     text = region;
   }
   let lines = text.split(/\r?\n/);
-  if (spec.lines) lines = lines.slice(spec.lines[0] - 1, spec.lines[1]);
+  if (spec.lines) {
+    const wrong = linesProblem(spec.lines, lines.length, key);
+    if (wrong) return { problem: wrong, hint: 'Lines count from 1: `{3,8}` is lines 3 to 8, `{3,}` from 3 to the end, `{,8}` the first 8.' };
+    lines = lines.slice(spec.lines[0] - 1, spec.lines[1]);
+  }
   // Region markers are for authors: never shown, whatever is included.
   return { text: lines.filter((line) => !REGION_START.test(line) && !REGION_END.test(line)).join('\n'), real };
 }

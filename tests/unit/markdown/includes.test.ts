@@ -92,6 +92,19 @@ describe('markdown includes', () => {
     expect(result.deps?.['content/parts/nope.md']).toBe('');
   });
 
+  it('reports a line range that selects nothing: backwards, from 0, or past the end of the file', () => {
+    const result = parseDoc(
+      'ranges.md',
+      '<!--@include: ./parts/lines.md{5,3}-->\n\n<!--@include: ./parts/lines.md{0,2}-->\n\n<!--@include: ./parts/lines.md{40,}-->\n\n<!--@include: ./parts/lines.md{7,}-->\n',
+    );
+    expect(problems(result)).toEqual([
+      'SG2014 content/ranges.md:1 The lines {5,3} of content/parts/lines.md run backwards',
+      'SG2014 content/ranges.md:3 The lines {0,2} of content/parts/lines.md start at 0',
+      'SG2014 content/ranges.md:5 The lines {40,} start after the end of content/parts/lines.md, which has 8 lines',
+    ]);
+    expect(result.page.querySelectorAll('p').map((p) => p.text)).toEqual(['four']);
+  });
+
   it('never reads outside the project, hidden files or links that lead out', () => {
     const outside = mkdtempSync(join(tmpdir(), 'sitegen-outside-'));
     writeFileSync(join(outside, 'secret.md'), 'TOP SECRET');
