@@ -125,6 +125,8 @@ class RouteTableBuilder {
   readonly table: RouteTable = { routes: [], redirects: [], errors: [], skipped: [] };
   /** Normalized path → the source that claimed it. */
   private readonly claimed = new Map<string, string>();
+  /** Lower-cased path → the path and source that claimed it: two routes one folder on a case-insensitive disk. */
+  private readonly folded = new Map<string, [string, string]>();
 
   constructor(private readonly options: RouteOptions) {}
 
@@ -191,7 +193,18 @@ class RouteTableBuilder {
       );
       return false;
     }
+    const same = this.folded.get(key.toLowerCase());
+    if (same) {
+      this.table.errors.push(
+        new SitegenError('SG3001', `Routes ${same[0]} (${same[1]}) and ${key} (${source}) differ only in case`, {
+          location: { file: source },
+          hint: 'On a disk that ignores case (macOS, Windows) they are one folder, and one page would replace the other: give them routes that differ in more than case.',
+        }),
+      );
+      return false;
+    }
     this.claimed.set(key, source);
+    this.folded.set(key.toLowerCase(), [key, source]);
     return true;
   }
 

@@ -383,3 +383,23 @@ describe('problems in paths()', () => {
     expect(stderr).toContain('Route /products/a is returned twice by paths() of site/pages/products/[slug].tsx (entries 0 and 1)');
   }, 120_000);
 });
+
+describe('routes that differ only in case', () => {
+  it('are a duplicate route, from paths() and from documents, since a disk that ignores case makes them one folder', async () => {
+    const site = fixture();
+    writeFileSync(
+      join(site, 'site/data/products.yaml'),
+      `${readFileSync(join(site, 'site/data/products.yaml'), 'utf8')}- slug: Storm-Lantern\n  name: Storm lantern, large\n  price: 80\n  summary: Larger.\n`,
+    );
+    mkdirSync(join(site, 'content/docs'), { recursive: true });
+    writeFileSync(join(site, 'content/docs/a.md'), '---\ntitle: A\npath: /Handbook\n---\n\nA.\n');
+    writeFileSync(join(site, 'content/docs/b.md'), '---\ntitle: B\npath: /handbook\n---\n\nB.\n');
+    const built = await runCli(['build', '--root', site, '--problems', 'all']);
+    expect(built.code).toBe(1);
+    expect(built.stderr).toContain(
+      'Routes /products/storm-lantern (site/pages/products/[slug].tsx) and /products/Storm-Lantern (site/pages/products/[slug].tsx) differ only in case',
+    );
+    expect(built.stderr).toContain('Routes /Handbook (content/docs/a.md) and /handbook (content/docs/b.md) differ only in case');
+    expect(built.stderr).toContain('hint: On a disk that ignores case (macOS, Windows) they are one folder');
+  }, 60_000);
+});
