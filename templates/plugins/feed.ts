@@ -63,6 +63,9 @@ interface ChannelInput {
   path: string;
 }
 
+/** What the feeds are made from, in a build (`build:done`) and in `sitegen dev` (`dev:files`) alike. */
+type FeedContext = Pick<BuildDoneContext, 'config' | 'locales' | 'documents' | 'authors' | 'body'>;
+
 export default function feed(options: FeedOptions = {}): SitegenPlugin {
   const path = (options.path ?? 'blog/feed.xml').replace(/^\/+/, '');
   const folder = path.split('/').slice(0, -1).join('/');
@@ -108,6 +111,25 @@ export default function feed(options: FeedOptions = {}): SitegenPlugin {
     };
   }
 
+  /** Each feed file with what makes it: per locale with posts, one channel (each body read once) for every format. */
+  function feedFiles({ config, locales, documents, authors, body }: FeedContext): [string, () => Promise<string>][] {
+    if (!formats.length) return [];
+    const byPath = new Map(documents.map((d) => [d._path, d]));
+    const files: [string, () => Promise<string>][] = [];
+    for (const { code, site, posts } of locales) {
+      // The default locale's feeds are written even without posts, as a one-language site's always are.
+      if (code !== site.defaultLocale && site.locales.length && !posts.length) continue;
+      const lang = site.locales.length ? code : site.lang;
+      let common: ReturnType<typeof channel> | undefined;
+      const made = () => (common ??= channel({ config, site, lang, posts, byPath, authors, body, path: localePath(path, code, site) }));
+      for (const format of formats) {
+        const file = localePath(paths[format], code, site);
+        files.push([file, async () => writeFeed(format, { ...(await made()), self: `${site.url}/${file}` })]);
+      }
+    }
+    return files;
+  }
+
   return {
     name: 'sitegen:feed',
     hooks: {
@@ -117,19 +139,12 @@ export default function feed(options: FeedOptions = {}): SitegenPlugin {
         for (const format of formats)
           setTag(head, 'link', { rel: 'alternate', type: FEED_TYPES[format], title: title(site), href: `/${localePath(paths[format], page.locale, site)}` });
       },
-      async 'build:done'({ config, locales, documents, authors, write, body }) {
-        if (!formats.length) return;
-        const byPath = new Map(documents.map((d) => [d._path, d]));
-        for (const { code, site, posts } of locales) {
-          // The default locale's feeds are written even without posts, as a one-language site's always are.
-          if (code !== site.defaultLocale && site.locales.length && !posts.length) continue;
-          const lang = site.locales.length ? code : site.lang;
-          const common = await channel({ config, site, lang, posts, byPath, authors, body, path: localePath(path, code, site) });
-          for (const format of formats) {
-            const file = localePath(paths[format], code, site);
-            await write(file, await writeFeed(format, { ...common, self: `${site.url}/${file}` }));
-          }
-        }
+      async 'build:done'(ctx) {
+        for (const [file, make] of feedFiles(ctx)) await ctx.write(file, await make());
+      },
+      // The same files in `sitegen dev`, made when first asked for: the head's feed links lead somewhere there too.
+      'dev:files'(ctx) {
+        return Object.fromEntries(feedFiles(ctx));
       },
     },
   };

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDevServer } from '../../src/dev/server.ts';
 import { copyFixture, html, read, remove, runCli } from '../helpers.ts';
 
 const ORIGIN = 'https://schedule.example';
@@ -161,4 +162,32 @@ describe('the head of every page', () => {
       ['application/feed+json', '/blog/feed.json', 'Schedule & Co blog'],
     ]);
   });
+});
+
+describe('in sitegen dev', () => {
+  it('serves each feed the head links, as the build writes it, made from the posts dev shows', async () => {
+    const dev = await startDevServer({ root: site, port: 0, log: () => undefined });
+    try {
+      const get = async (path: string) => {
+        const res = await fetch(`${dev.url}${path}`);
+        return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+      };
+      const atom = await get('/blog/feed.xml');
+      expect(atom.status).toBe(200);
+      expect(XMLValidator.validate(atom.text)).toBe(true);
+      expect(xml.parse(atom.text).feed.title).toBe(xml.parse(read(out, 'blog/feed.xml')).feed.title);
+      const rss = await get('/blog/rss.xml');
+      expect(rss.status).toBe(200);
+      expect(XMLValidator.validate(rss.text)).toBe(true);
+      const json = await get('/blog/feed.json');
+      expect(json.status).toBe(200);
+      const urls = (JSON.parse(json.text) as { items: { url: string }[] }).items.map((item) => item.url);
+      // The build's posts after the two dev shows as scheduled (dated after the build's --now), newest first.
+      const built = (JSON.parse(read(out, 'blog/feed.json')) as { items: { url: string }[] }).items.map((item) => item.url);
+      expect(built).toEqual(POSTS);
+      expect(urls).toEqual([`${ORIGIN}/blog/2030/06/01/future-launch`, `${ORIGIN}/blog/2026/11/29/due-soon`, ...POSTS]);
+    } finally {
+      await dev.close();
+    }
+  }, 60_000);
 });
