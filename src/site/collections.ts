@@ -7,8 +7,14 @@ import { rewriteSourceLinks } from '../content/source-links.ts';
 import { isScheduled } from './schedule.ts';
 import { postTags } from '../../templates/components/util.ts';
 
-/** An excerpt is shown away from its post (a card, related posts): a link to a place in the post (`#details`, a note) names the post. */
-const toPost = (html: string, path: string) => (html.includes('href="#') ? html.replaceAll('href="#', `href="${path}#`) : html);
+/**
+ * An excerpt is shown away from its post (a card, related posts): a link to a place in the post (`#details`, a note)
+ * names the post, and its headings lose their ids, which two excerpts on one listing would share.
+ */
+function toPost(html: string, path: string): string {
+  const linked = html.includes('href="#') ? html.replaceAll('href="#', `href="${path}#`) : html;
+  return linked.includes(' id="') ? linked.replace(/ id="[^"]*"/g, '') : linked;
+}
 
 /** A post as listings show it: excerpt images at their hashed files, links root-relative like `path` (the base is added later). */
 export function toPostSummary(doc: ContentDocument, images?: ImageManifest, links?: Record<string, string>, scheduledAfter?: number): PostSummary {

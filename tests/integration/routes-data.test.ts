@@ -258,9 +258,20 @@ describe('a post without a description', () => {
       join(site, 'content/blog/2024-09-03-knots.md'),
       '---\ntitle: Knots\nauthor: ana\ntags: [rope]\n---\n\nThree knots **every** sailor ties: [the bowline](#bowline) first.\n\n<!-- more -->\n\n## Bowline\n\nA loop.\n',
     );
+    // Two excerpts with the same heading: the listing shows both, and no id twice.
+    for (const day of ['04', '05']) {
+      writeFileSync(
+        join(site, `content/blog/2024-08-${day}-splices-${day}.md`),
+        `---\ntitle: Splices ${day}\nauthor: ana\ntags: [splice]\n---\n\n## Tools\n\nA fid.\n\n<!-- more -->\n\nMore.\n`,
+      );
+    }
     const built = await runCli(['build', '--root', site]);
     expect(built.code, built.stderr).toBe(0);
     const out = join(site, 'dist');
+    const splices = html(out, 'blog/tags/splice/index.html');
+    expect(splices.querySelectorAll('.post-card-excerpt h2').map((h) => h.text.replace('#', '').trim())).toEqual(['Tools', 'Tools']);
+    const ids = splices.querySelectorAll('[id]').map((element) => element.id);
+    expect(ids.length).toBe(new Set(ids).size);
     for (const file of ['blog/index.html', 'blog/tags/rope/index.html', 'blog/authors/ana/index.html']) {
       const cards = html(out, file).querySelectorAll('.post-card');
       expect(cards[0].querySelector('.post-card-title')!.text, file).toBe('Knots');
