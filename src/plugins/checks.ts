@@ -62,20 +62,27 @@ export function checkDocuments(docs: ContentDocument[]): void {
 export function checkHead(head: HeadData | undefined): void {
   if (!head) return;
   if (typeof head.title !== 'string') throw new TypeError(`it set head.title to ${kindOf(head.title)}; the title is a string`);
-  head.jsonld = head.jsonld.map((block, i) => {
-    if (typeof block === 'string') return block;
+  // Plain loops: this runs for every page and every plugin with page:data.
+  const ld = head.jsonld;
+  for (let i = 0; i < ld.length; i++) {
+    const block: unknown = ld[i];
+    if (typeof block === 'string') continue;
     if (!block || typeof block !== 'object') throw new TypeError(`it set head.jsonld[${i}] to ${kindOf(block)}; JSON-LD blocks are objects or JSON strings`);
-    return JSON.stringify(block);
-  });
-  for (const [i, { tag, attrs }] of head.tags.entries()) {
+    ld[i] = JSON.stringify(block);
+  }
+  const tags = head.tags;
+  for (let i = 0; i < tags.length; i++) {
+    const { tag, attrs } = tags[i];
     if (tag !== 'meta' && tag !== 'link') {
       throw new TypeError(
         `it added head.tags[${i}] as ${typeof tag === 'string' ? `<${tag}>` : kindOf(tag)}: head tags are "meta" or "link" (a script belongs in the layout or an island)`,
       );
     }
-    for (const [name, value] of Object.entries(attrs ?? {})) {
+    for (const name in attrs) {
+      const value: unknown = attrs[name];
+      if (typeof value === 'string') continue;
       if (typeof value === 'number' || typeof value === 'boolean') attrs[name] = String(value);
-      else if (typeof value !== 'string') throw new TypeError(`it set head.tags[${i}].attrs.${name} to ${kindOf(value)}; attributes are strings`);
+      else throw new TypeError(`it set head.tags[${i}].attrs.${name} to ${kindOf(value)}; attributes are strings`);
     }
   }
 }
