@@ -67,14 +67,12 @@ export function createPreviewHandler(options: PreviewOptions): (req: IncomingMes
   const prefix = basePrefix(options.base ?? builtBase(root));
   // The nearest 404.html up the path (a locale's own, ja/404.html, then the site's), as Cloudflare Pages answers.
   const notFound = async (req: IncomingMessage, res: ServerResponse) => {
-    const asked = stripBase(safePath(root, req.url ?? '/') ?? '/', prefix) ?? '/';
-    const folders = asked.split('/').slice(1, -1);
+    const folders = (stripBase(safePath(root, req.url ?? '/') ?? '/', prefix) ?? '/').split('/').slice(1, -1);
     let page: Awaited<ReturnType<typeof openFile>> | undefined;
     for (let depth = folders.length; depth >= 0 && !page; depth--) {
       page = await openFile(join(root, ...folders.slice(0, depth), '404.html')).catch(() => undefined);
     }
-    // The `_headers` rules for the path asked for (nosniff, the referrer policy), as a host applies them to its 404s.
-    const headers = { ...headersFor(asked), 'Cache-Control': 'no-cache' };
+    const headers = { 'Cache-Control': 'no-cache' };
     if (!page) {
       res.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
       return void res.end('Not found');
