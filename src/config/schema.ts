@@ -1,5 +1,6 @@
 /** The site config schema: one place that validates and holds every default. */
 import { z } from 'zod';
+import { notJson } from '../json-value.ts';
 import type { LocaleInfo, ThemeConfig } from '../../templates/types.ts';
 
 const link = z.object({ text: z.string(), href: z.string(), description: z.string().optional() });
@@ -79,19 +80,6 @@ const analytics = z.union([
     host: z.string().url(),
   }),
 ]);
-
-/** The path to the first thing in `value` JSON cannot carry to the workers (a function, a Map, a class instance). */
-function notJson(value: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
-  if (value === null || ['string', 'number', 'boolean', 'undefined'].includes(typeof value)) return undefined;
-  if (typeof value !== 'object') return path;
-  const proto = Object.getPrototypeOf(value);
-  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return path;
-  for (const [key, item] of Object.entries(value)) {
-    const found = notJson(item, [...path, Array.isArray(value) ? Number(key) : key]);
-    if (found) return found;
-  }
-  return undefined;
-}
 
 /** A plugin's options travel to every worker thread as data: plain JSON only. */
 const pluginOptions = z.unknown().superRefine((value, ctx) => {

@@ -20,6 +20,7 @@ import type { Strings } from '../../templates/i18n/strings.ts';
 import type { StringTable } from '../../templates/i18n/keys.ts';
 import { pageStringsHtml } from '../i18n/page-strings.ts';
 import { COLOR_SCHEME_HEAD } from './color-scheme.ts';
+import { checkIslands } from './island-checks.ts';
 
 export interface RenderModule {
   layouts: Record<string, ComponentType<LayoutProps>>;
@@ -173,6 +174,7 @@ async function renderLayout(
       const expanded = expandComponents(mod, layoutHtml, instances, strings);
       // What `<Image>` rendered, in a page, a layout or markdown, becomes its `<picture>` (or a plain `<img>`).
       const rawBody = expanded.includes(IMAGE_MARKER) ? rewriteImages(expanded, job.page.source, shared.images ?? NO_IMAGES, true) : expanded;
+      if (instances.length) checkIslands(instances, shared.islands, job.path, job.page.source);
       const body = linkIslands(withBase(rawBody, shared.site.base), shared.islands);
       return { rawBody, body, islands: islandPayloads(mod, instances, shared.site.base) };
     } catch (error) {

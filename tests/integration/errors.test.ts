@@ -230,6 +230,28 @@ describe('a failed build', () => {
     expect(existsSync(missing)).toBe(false);
   });
 
+  it('fails a page whose island could never hydrate: a name with no component, or props that are not plain JSON', async () => {
+    site = copyFixture('basic');
+    edit('site/pages/counter.tsx', (t) => t.replace('name="Counter"', 'name="counter-"'));
+    let result = await build();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'site/pages/counter.tsx [SG4001] Page failed to render\n  /counter: the island "counter-" has no component in site/islands/',
+    );
+    expect(result.stderr).toContain('hint: Did you mean "Counter"?');
+    expect(result.stderr).toContain('The previous output was left as it was.');
+    edit('site/pages/counter.tsx', (t) =>
+      t.replace('name="counter-"', 'name="Counter"').replace('{ start: 2 }', '{ start: 2, rows: [1, { at: new Date(0) }] } as never'),
+    );
+    result = await build();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('/counter: the island "Counter" has props.rows.1.at = a Date, which is not plain JSON');
+    edit('site/pages/counter.tsx', (t) => t.replace('at: new Date(0)', 'at: Number.NaN'));
+    expect((await build()).stderr).toContain('has props.rows.1.at = NaN, which is not plain JSON');
+    edit('site/pages/counter.tsx', (t) => t.replace('at: Number.NaN', "at: '1970-01-01'"));
+    expect((await build()).code).toBe(0);
+  });
+
   it('names the page when a component throws, and where in its source (line, column and a code frame; --debug: the stack there too)', async () => {
     site = copyFixture('basic');
     edit('site/pages/index.tsx', (t) => t.replace('return (', "if (posts.length) throw new Error('kaboom');\n  return ("));
