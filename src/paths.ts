@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hashText } from './hash.ts';
 
 /** The package's name on npm (sites import it; the command it installs is `sitegen`). */
 export const PACKAGE_NAME = 'react-sitegen';
@@ -26,3 +27,10 @@ export function isInside(path: string, dir: string): boolean {
 }
 
 export const VERSION: string = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')).version;
+
+let mainCode: string | undefined;
+/**
+ * The main thread's compiled code (`lib/cli.js`, which names its chunks by their hashes): what the build made with it
+ * is made again when sitegen changes without a new version (a clone, a tarball packed again).
+ */
+export const mainEngine = () => (mainCode ??= hashText(readFileSync(join(PACKAGE_ROOT, 'lib/cli.js'))));

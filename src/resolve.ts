@@ -6,6 +6,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Metafile, Plugin } from 'esbuild';
+import { SitegenError } from './errors.ts';
 import { PACKAGE_ROOT, isInside } from './paths.ts';
 
 /** Bare specifiers (esbuild filters are Go regexps: no lookahead; node: builtins are skipped below). */
@@ -34,6 +35,52 @@ export const rawImports: Plugin = {
       loader: 'text',
       watchFiles: [args.path],
     }));
+  },
+};
+
+/**
+ * A stylesheet imported by a component is refused where it is imported: nothing would link it, so its rules would be
+ * silently lost. Site CSS lives in site/styles/ (`?raw` still gives any file's text).
+ */
+/** An esbuild error as sitegen reads it; a plugin of sitegen's may put a hint in its `detail`. */
+interface CompileError {
+  text: string;
+  location?: { file: string; line: number; column: number } | null;
+  detail?: { hint?: string };
+}
+
+/**
+ * esbuild's failure as SG4002 at the first error's place, with its hint (or `hint`). The failure itself is its cause
+ * only when it holds more than that one error, which the message already says.
+ */
+export function compileProblem(error: unknown, prefix: string, hint: string): SitegenError {
+  const errors = (error as { errors?: CompileError[] }).errors ?? [];
+  const first = errors[0];
+  return new SitegenError('SG4002', `${prefix}${first?.text ?? String(error)}`, {
+    location: first?.location ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 } : undefined,
+    hint: first?.detail?.hint ?? hint,
+    ...(errors.length === 1 && first?.location ? {} : { cause: error }),
+  });
+}
+
+const STYLESHEET_HINT = 'Put the stylesheet in site/styles/, which every page links, or in site/styles/on-demand/, which the pages that use its classes link.';
+
+export const cssImports: Plugin = {
+  name: 'sitegen-css-imports',
+  setup(b) {
+    // A package's own stylesheet imports are its business: only the site's and theme's files are refused.
+    b.onResolve({ filter: /\.(css|scss|sass|less)$/ }, (args) =>
+      args.importer.includes('/node_modules/')
+        ? undefined
+        : {
+            errors: [
+              {
+                text: `"${args.path}": a component cannot import a stylesheet (nothing would link it)`,
+                detail: { hint: STYLESHEET_HINT },
+              },
+            ],
+          },
+    );
   },
 };
 

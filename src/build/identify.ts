@@ -3,8 +3,6 @@
  * a hash of every input. When it equals the last build's and that output is intact, the build is up to date.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { displayPath } from '../content/discover.ts';
 import { gitDatesKey } from '../content/git-dates.ts';
 import { env } from '../env.ts';
@@ -15,8 +13,7 @@ import { collectImages } from '../output/images.ts';
 import { addVariants } from '../output/image-variants.ts';
 import { cachedCopy } from '../output/image-process.ts';
 import { templateImages } from '../output/template-images.ts';
-import { PACKAGE_ROOT, VERSION } from '../paths.ts';
-import { hashText } from '../hash.ts';
+import { VERSION, mainEngine } from '../paths.ts';
 import { outputIntact } from '../pipeline/output-check.ts';
 import { changedSources, completeDocCache, pruned, saveDocCache, sourceKey, sourcesDigest } from '../pipeline/doc-cache.ts';
 import { Workers } from '../pipeline/workers.ts';
@@ -72,10 +69,6 @@ function posted(ctx: BuildContext): number[] {
     return date ? [Date.parse(date)] : [];
   });
 }
-
-let mainCode: string | undefined;
-/** The main thread's compiled code, as `ctx.engine` is the workers': the planner, the checks and the writers. */
-const mainEngine = () => (mainCode ??= hashText(readFileSync(join(PACKAGE_ROOT, 'lib/cli.js'))));
 
 function buildId(ctx: BuildContext): string {
   const { project, templates, sources, sourceHashes } = ctx;

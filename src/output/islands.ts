@@ -7,10 +7,9 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { hashText } from '../hash.ts';
 import { listFiles } from '../list-files.ts';
-import { PACKAGE_ROOT } from '../paths.ts';
-import { SitegenError } from '../errors.ts';
+import { PACKAGE_ROOT, mainEngine } from '../paths.ts';
 import type { BuildResult, Plugin } from 'esbuild';
-import { sitegenImports } from '../resolve.ts';
+import { compileProblem, cssImports, sitegenImports } from '../resolve.ts';
 import { writeAtomic } from '../cache/json-file.ts';
 
 export interface IslandBuild {
@@ -149,16 +148,11 @@ async function compile(entryPoints: Record<string, string>, cacheDir: string, ba
       target: ['chrome110', 'firefox110', 'safari16'],
       define: { 'process.env.NODE_ENV': '"production"', ...(base ? { __SITEGEN_BASE__: JSON.stringify(base) } : {}) },
       nodePaths: [join(PACKAGE_ROOT, 'node_modules')],
-      plugins: base ? [baseJsx, sitegenImports] : [sitegenImports],
+      plugins: base ? [baseJsx, cssImports, sitegenImports] : [cssImports, sitegenImports],
       logLevel: 'silent',
     });
   } catch (error) {
-    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
-    throw new SitegenError('SG4002', `Island failed to compile: ${first?.text ?? String(error)}`, {
-      location: first?.location ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 } : undefined,
-      hint: 'Islands run in the browser: they cannot import Node modules.',
-      cause: error,
-    });
+    throw compileProblem(error, 'Island failed to compile: ', 'Islands run in the browser: they cannot import Node modules.');
   }
 }
 
@@ -182,7 +176,9 @@ export async function buildIslands(islands: Map<string, string>, cacheDir: strin
       .map(([n, f]) => `${n}:${f}`)
       .join('\n') +
       base +
-      ISLANDS_FORMAT,
+      ISLANDS_FORMAT +
+      // The compiler's own code: a new sitegen compiles the chunks again, its templates the islands import included.
+      mainEngine(),
   );
   const recordFile = join(dir, `islands.${key}.json`);
   const recorded = await recordedBuild(recordFile);

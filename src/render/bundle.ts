@@ -4,10 +4,9 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { listFiles } from '../list-files.ts';
-import { REQUIRE_BANNER, externalPackages, nodeBundleOptions, nodeResolution, rawImports, resolvesAsPrebuilt } from '../resolve.ts';
+import { REQUIRE_BANNER, compileProblem, cssImports, externalPackages, nodeBundleOptions, nodeResolution, rawImports, resolvesAsPrebuilt } from '../resolve.ts';
 import { findOverrides, themeOverrides } from './overrides.ts';
 import { PACKAGE_ROOT, isInside } from '../paths.ts';
-import { SitegenError } from '../errors.ts';
 import { hashInputs, hashText } from '../hash.ts';
 import { BLOG_LIST } from './cards.ts';
 import { memo } from '../cache/memo.ts';
@@ -129,17 +128,12 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
       sourcemap: 'external',
       sourcesContent: false,
       jsx: 'automatic',
-      plugins: [themeOverrides(overrides), rawImports, nodeResolution(root, true)],
+      plugins: [themeOverrides(overrides), rawImports, cssImports, nodeResolution(root, true)],
       banner: { js: REQUIRE_BANNER },
       define: { 'process.env.NODE_ENV': '"production"' },
     });
   } catch (error) {
-    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
-    throw new SitegenError('SG4002', first?.text ?? String(error), {
-      location: first?.location ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 } : undefined,
-      hint: 'Fix the error in the layout or page; the whole template bundle is compiled with esbuild.',
-      cause: error,
-    });
+    throw compileProblem(error, '', 'Fix the error in the layout or page; the whole template bundle is compiled with esbuild.');
   }
   const code = result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.text;
   const hash = hashText(code);

@@ -252,6 +252,35 @@ describe('a failed build', () => {
     expect((await build()).code).toBe(0);
   });
 
+  it('refuses a stylesheet imported by an island or a page, where it is imported (nothing would link it)', async () => {
+    site = copyFixture('basic');
+    writeFileSync(join(site, 'site/islands/counter.css'), '.counter { color: rebeccapurple; }\n');
+    edit('site/islands/Counter.tsx', (t) => `import './counter.css';\n${t}`);
+    let result = await build();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      '✗ site/islands/Counter.tsx:1:8 [SG4002] Templates failed to compile\n  Island failed to compile: "./counter.css": a component cannot import a stylesheet',
+    );
+    expect(result.stderr).toContain('hint: Put the stylesheet in site/styles/, which every page links, or in site/styles/on-demand/');
+    // The one esbuild error is said once, not again as the cause.
+    expect(result.stderr).not.toContain('caused by');
+    edit('site/islands/Counter.tsx', (t) => t.replace("import './counter.css';\n", ''));
+    edit('site/pages/counter.tsx', (t) => `import '../islands/counter.css';\n${t}`);
+    result = await build();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      '✗ site/pages/counter.tsx:1:8 [SG4002] Templates failed to compile\n  "../islands/counter.css": a component cannot import a stylesheet',
+    );
+    // Its text, as any file's, is still a string.
+    edit('site/pages/counter.tsx', (t) =>
+      t
+        .replace("import '../islands/counter.css';", "import css from '../islands/counter.css?raw';")
+        .replace('<h1>Counter</h1>', '<h1 data-css={css.length}>Counter</h1>'),
+    );
+    expect((await build()).code).toBe(0);
+    expect(readFileSync(join(site, 'dist/counter/index.html'), 'utf8')).toContain('data-css="35"');
+  });
+
   it('names the page when a component throws, and where in its source (line, column and a code frame; --debug: the stack there too)', async () => {
     site = copyFixture('basic');
     edit('site/pages/index.tsx', (t) => t.replace('return (', "if (posts.length) throw new Error('kaboom');\n  return ("));
