@@ -142,6 +142,15 @@ function withOutputLinks(shared: SharedRenderData, job: RenderJob): RenderJob {
   return job;
 }
 
+/** A page module without a default export: there is nothing to render (a named export is the usual slip). */
+function noDefaultExport(path: string, entry: { file: string; module: object }): SitegenError {
+  const named = Object.entries(entry.module).find(([name, value]) => typeof value === 'function' && name !== 'paths')?.[0];
+  return new SitegenError('SG4001', `${path}: ${entry.file} has no default export, so the page has nothing to render`, {
+    location: { file: entry.file },
+    hint: `Export the page's component as the default: \`export default function ${named ?? 'Page'}(context: PageContext) { … }\`${named ? ` (${named} is a named export)` : ''}.`,
+  });
+}
+
 /** The layout's HTML as rendered (`rawBody`, links without the base) and as served, with its islands' payloads. */
 interface RenderedBody {
   rawBody: string;
@@ -163,7 +172,9 @@ async function renderLayout(
   for (let attempt = 0; ; attempt++) {
     try {
       if (!Layout) throw new Error(`layout "${job.layout}" is not in the template bundle`);
-      const component = job.pageRoute ? (mod.pages[job.pageRoute] ?? mod.themePages?.[job.pageRoute])?.module.default : undefined;
+      const entry = job.pageRoute ? (mod.pages[job.pageRoute] ?? mod.themePages?.[job.pageRoute]) : undefined;
+      if (entry && !entry.module.default) throw noDefaultExport(job.path, entry);
+      const component = entry?.module.default;
       const children = component ? mod.createElement(component, ctx) : undefined;
       // Islands record themselves in the context the render entry provides: no global state.
       // And the page's UI strings are in the context components read them from.

@@ -281,6 +281,17 @@ describe('a failed build', () => {
     expect(readFileSync(join(site, 'dist/counter/index.html'), 'utf8')).toContain('data-css="35"');
   });
 
+  it('fails a page module without a default export (it rendered as an empty page), naming its named export', async () => {
+    site = copyFixture('basic');
+    edit('site/pages/counter.tsx', (t) => t.replace('export default function CounterPage', 'export function CounterPage'));
+    const result = await build();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('✗ site/pages/counter.tsx [SG4001] Page failed to render\n  /counter: site/pages/counter.tsx has no default export');
+    expect(result.stderr).toContain(
+      "hint: Export the page's component as the default: `export default function CounterPage(context: PageContext) { … }` (CounterPage is a named export).",
+    );
+  });
+
   it('names the page when a component throws, and where in its source (line, column and a code frame; --debug: the stack there too)', async () => {
     site = copyFixture('basic');
     edit('site/pages/index.tsx', (t) => t.replace('return (', "if (posts.length) throw new Error('kaboom');\n  return ("));
