@@ -15,9 +15,12 @@ export function contentId(relPath: string): string {
   return `content:${relPath.replaceAll('/', ':')}`;
 }
 
+/** Hugo's `_index` (a section's own page) is its folder's `index`, not a partial. */
+export const sectionIndex = (stem: string) => stem.replace(/(^|\/)_index$/, '$1index');
+
 /** Source path without extension, numeric prefixes kept: `v1/guide/1.intro`. */
 export function contentStem(relPath: string): string {
-  return relPath.replace(/\.[^./]+$/, '');
+  return sectionIndex(relPath.replace(/\.[^./]+$/, ''));
 }
 
 export const slugSegment = pathSlug;

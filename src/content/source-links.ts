@@ -6,7 +6,7 @@ import { posix } from 'node:path';
 import { SitegenError } from '../errors.ts';
 import { escapeHtml } from '../html.ts';
 import type { LinkRef } from '../markdown/types.ts';
-import { stemToPath, stripOrderPrefix } from './paths.ts';
+import { sectionIndex, stemToPath, stripOrderPrefix } from './paths.ts';
 import type { ContentDocument } from './types.ts';
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
@@ -117,9 +117,9 @@ export function resolveSourceLink(
     kind === 'folder'
       ? [posix.join(base, 'index')]
       : kind === 'markdown'
-        ? [base.replace(MARKDOWN, '')]
+        ? [sectionIndex(base.replace(MARKDOWN, ''))]
         : kind === 'bare'
-          ? [base, posix.join(base, 'index')]
+          ? [sectionIndex(base), posix.join(base, 'index')]
           : [base];
   for (const stem of stems) {
     const target = index.find(stem);

@@ -259,6 +259,31 @@ describe('posts in folders of their own (page bundles)', () => {
   }, 120_000);
 });
 
+describe("Hugo's _index.md", () => {
+  it("is its folder's own page, as index.md is (it was taken for a partial and left out)", async () => {
+    const site = tempDir('sitegen-hugo-index-');
+    try {
+      write(site, 'content/_index.md', '---\ntitle: Home of the site\n---\n\nWelcome.\n');
+      write(site, 'content/notes/_index.md', '---\ntitle: Notes section\n---\n\nSee [the first note](./first.md).\n');
+      write(site, 'content/notes/first.md', '---\ntitle: First note\n---\n\nBack to [the notes](./_index.md).\n');
+      const result = await runCli(['build', '--root', site]);
+      expect(result.code, result.stderr).toBe(0);
+      const dist = join(site, 'dist');
+      expect(html(dist, 'index.html').querySelector('h1')?.text).toBe('Home of the site');
+      expect(html(dist, 'notes/index.html').querySelector('h1')?.text).toBe('Notes section');
+      expect(html(dist, 'notes/index.html').querySelector('.prose a')?.getAttribute('href')).toBe('/notes/first');
+      expect(html(dist, 'notes/first/index.html').querySelector('.prose a')?.getAttribute('href')).toBe('/notes');
+      // Beside an index.md of the same folder, it is the same route twice.
+      write(site, 'content/notes/index.md', '---\ntitle: Also notes\n---\n\nX.\n');
+      const both = await runCli(['build', '--root', site]);
+      expect(both.code).toBe(1);
+      expect(both.stderr).toContain('Route /notes is claimed by both content/notes/_index.md and content/notes/index.md');
+    } finally {
+      remove(site);
+    }
+  }, 120_000);
+});
+
 describe("the sidebar's order as other tools write it", () => {
   it("takes Docusaurus's sidebar_position and Hugo's weight as order", async () => {
     const site = tempDir('sitegen-order-');
