@@ -12,6 +12,7 @@ import { includes } from './includes.ts';
 import { PROBLEMS, reportProblem, type MarkdownProblem } from './problems.ts';
 import { unknownContainers } from './containers.ts';
 import { checkLanguages } from './check-languages.ts';
+import { checkShortcodes } from './check-shortcodes.ts';
 import { COMPONENTS_ENV, componentsPlugin } from './components.ts';
 import { THEME_COMPONENTS } from './theme-components.ts';
 
@@ -115,6 +116,7 @@ export function createMarkdown(options: MarkdownOptions = {}, extend?: (md: Mark
   };
   md.renderer.rules.code_block = (tokens, idx, _options, env) => codeBlockHtml(tokens[idx].content, 'text', undefined, { lineNumbers }, copyButton(env)) + '\n';
   checkLanguages(md);
+  checkShortcodes(md);
   // Tables scroll sideways, so each is a focusable named region (named as accessibleHtml names them).
   md.core.ruler.push('table_labels', (state) => {
     // In another language, its words around the heading (already escaped: its rendered text).

@@ -1,7 +1,7 @@
 /** How markdown extensions report what a writer should fix: collected in the env, turned into SitegenErrors by the parse. */
 /** A problem an extension found in the body: the parse turns it into a SitegenError at the document's file and line. */
 export interface MarkdownProblem {
-  code: 'SG2012' | 'SG2013' | 'SG2014' | 'SG2015' | 'SG2016';
+  code: 'SG2012' | 'SG2013' | 'SG2014' | 'SG2015' | 'SG2016' | 'SG2019';
   message: string;
   /** 0-based line in the markdown body (a token's `map[0]`). */
   line: number;
