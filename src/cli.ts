@@ -115,7 +115,10 @@ function addDev(program: Command): void {
         const problems = dev.session.allProblems().length;
         const documents = dev.session.documents().length;
         const shown = problems ? ` (${problems} ${problems === 1 ? 'problem' : 'problems'} shown in the browser)` : '';
-        console.log(`sitegen dev: ${documents} ${documents === 1 ? 'document' : 'documents'} ready in ${Math.round(performance.now() - started)} ms${shown}`);
+        const ms = Math.round(performance.now() - started);
+        // Templates that do not compile leave dev serving their problems until they do.
+        const state = dev.session.ready ? `ready in ${ms} ms` : `loaded in ${ms} ms, waiting for the templates to compile`;
+        console.log(`sitegen dev: ${documents} ${documents === 1 ? 'document' : 'documents'} ${state}${shown}`);
         console.log(`  ➜ ${dev.url}/`);
       } catch (error) {
         reportFailure(error, createLogger(), false, devFailed);

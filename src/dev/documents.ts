@@ -3,10 +3,11 @@
  * thread on first use; an edited document is parsed again alone.
  */
 import { readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type MarkdownIt from 'markdown-it';
 import { discoverContent, displayPath } from '../content/discover.ts';
 import { decodeSource, type DecodedText } from '../content/decode.ts';
+import { type GitDates, gitDatesProblem, readGitDates, wantsGitDate, withGitDate } from '../content/git-dates.ts';
 import { parseDocument } from '../content/parse.ts';
 import { contentId } from '../content/paths.ts';
 import type { ProjectScope } from '../content/scope.ts';
@@ -62,6 +63,8 @@ export class DevDocuments {
   saving?: Promise<void>;
   /** The parsing workers closing after start-up. */
   closing?: Promise<void>;
+  /** `lastUpdated: 'git'`: the content's commit dates as `load` read them (a commit made meanwhile shows after a restart). */
+  private git?: GitDates;
 
   /** `problems`: the session's problems by source file (a document's own are set here). */
   constructor(private readonly problems: Map<string, SitegenError[]>) {}
@@ -78,6 +81,8 @@ export class DevDocuments {
     this.md = createMarkdown({ ...c.markdown, components: this.options.components }, (md) => project.hooks.runSync('markdown', md));
     this.byFile.clear();
     this.bodies.clear();
+    const gitRead = c.lastUpdated === 'git' ? readGitDates(project.contentDir, project.cacheDir) : undefined;
+    gitRead?.catch(() => undefined); // awaited below
     const { sources, problems: refused } = await discoverContent(this.contentDir, this.root, scope);
     this.sources = new Map(sources.map((s) => [s.file, s]));
     this.sourceById = new Map(sources.map((s) => [contentId(s.rel), s]));
@@ -108,7 +113,25 @@ export class DevDocuments {
       if (entry.doc) this.byFile.set(s.file, entry.doc);
       if (entry.errors.length) this.problems.set(s.file, entry.errors.map(SitegenError.fromJSON));
     }
+    this.git = await gitRead;
+    const dating = [...this.byFile].flatMap(([file, doc]) => (wantsGitDate(doc) ? [this.relOf(file)] : []));
+    const gitProblem = this.git && gitDatesProblem(this.git, dating, displayPath(this.contentDir, this.root));
+    if (gitProblem) this.problems.set('(git)', [gitProblem]);
     return refused;
+  }
+
+  /** The documents as parsed, with their dates from git (`lastUpdated: 'git'`). */
+  documents(): ContentDocument[] {
+    return this.git ? [...this.byFile].map(([file, doc]) => this.dated(file, doc)) : [...this.byFile.values()];
+  }
+
+  /** A document with its date from git, when the site takes its dates from there. */
+  dated(file: string, doc: ContentDocument): ContentDocument {
+    return this.git ? withGitDate(doc, this.git, this.relOf(file)) : doc;
+  }
+
+  private relOf(file: string): string {
+    return relative(this.contentDir, file).split(sep).join('/');
   }
 
   /**

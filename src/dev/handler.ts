@@ -4,6 +4,7 @@ import { realpath } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { insideRoots } from '../content/links.ts';
+import { formatLocation } from '../errors.ts';
 import { escapeHtml } from '../html.ts';
 import type { RenderedPage } from '../render/types.ts';
 import { basePrefix, stripBase } from '../render/base.ts';
@@ -29,6 +30,15 @@ const IMAGE_TYPES: Record<string, string> = {
 const JS = 'text/javascript; charset=utf-8';
 /** KaTeX's stylesheet and fonts (output/math-assets.ts), read only when one is asked for. */
 const MATH_ASSET = /^\/_sitegen\/(katex\.|KaTeX_)/;
+
+/** A path a browser would show as a page: a folder, an `.html` file or a last segment with no extension. */
+const isPagePath = (pathname: string) => pathname.endsWith('/') || pathname.endsWith('.html') || !/\.[^/]*$/.test(pathname);
+
+/** An error page that loads the dev client: its overlay shows the problems, and it reloads once they are fixed. */
+function sendErrorPage(res: ServerResponse, status: number, title: string, text: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(`<!doctype html><title>${title}</title><h1>${title}</h1><pre>${escapeHtml(text)}</pre><script type="module" src="/_sitegen/dev/client.js"></script>`);
+}
 
 export interface HandlerOptions {
   root: string;
@@ -64,9 +74,6 @@ export class DevRequests {
       return void res.end();
     }
     const pathname = requested.startsWith('/_sitegen/dev/') ? requested : stripBase(requested, prefix);
-    // Outside the base path: the site's 404 page.
-    if (!pathname) return this.sendPage(res, await session.render('/404'), 404);
-    if (prefix) req.url = `${encodeURI(pathname)}${url.search}`;
     if (pathname === '/_sitegen/dev/events') {
       // The page's own address (location.pathname), under the base: its route is what renders.
       const page = url.searchParams.get('path') || '/';
@@ -76,6 +83,10 @@ export class DevRequests {
       res.writeHead(200, { 'Content-Type': JS, 'Cache-Control': 'no-store' });
       return void res.end(this.options.clientJs);
     }
+    if (!session.ready) return this.sendWaiting(res, pathname ?? requested, req.headers.accept);
+    // Outside the base path: the site's 404 page.
+    if (!pathname) return this.sendPage(res, await session.render('/404'), 404);
+    if (prefix) req.url = `${encodeURI(pathname)}${url.search}`;
     if (this.serveSitegen(res, pathname)) return;
     if (pathname.startsWith('/api/_content/') && contentApi(session, pathname, url.searchParams, res)) return;
     const image = session.imageFiles.get(pathname.slice(1));
@@ -181,14 +192,24 @@ export class DevRequests {
 
   private sendPage(res: ServerResponse, page: RenderedPage, status: number): void {
     this.options.reloader.broadcastProblems(false);
-    if (!page.html) {
-      // It threw and has no good version to show: the overlay says why (the dev client loads it).
-      res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-      return void res.end(
-        `<!doctype html><title>Internal Server Error</title><h1>Internal Server Error</h1><pre>${escapeHtml(page.error?.message ?? '')}</pre><script type="module" src="/_sitegen/dev/client.js"></script>`,
-      );
-    }
+    // It threw and has no good version to show: the overlay says why.
+    if (!page.html) return void sendErrorPage(res, 500, 'Internal Server Error', page.error?.message ?? '');
     res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
     res.end(page.html);
+  }
+
+  /**
+   * No site yet (the templates have not compiled since start-up: see DevSession.ready): a page is answered with the
+   * problems and the overlay, which reloads it once the site is there; anything else (payloads, assets, the content
+   * API, public files) with the problems as text. Both 503: nothing is wrong with the request.
+   */
+  private sendWaiting(res: ServerResponse, pathname: string, accept = ''): void {
+    const problems = this.session
+      .allProblems()
+      .map((p) => `${formatLocation(p.location) || '(site)'} [${p.code}] ${p.title}\n${p.message}${p.hint ? `\nhint: ${p.hint}` : ''}`)
+      .join('\n\n');
+    if (accept.includes('text/html') || isPagePath(pathname)) return void sendErrorPage(res, 503, 'The site could not be built', problems);
+    res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(`sitegen dev has no site to serve until this is fixed:\n\n${problems}\n`);
   }
 }

@@ -101,7 +101,8 @@ export class Reloader {
     if (id !== undefined) this.parked.delete(id);
     if (problems.length) this.send(client, 'problems', problemJson(problems));
     else if (parked) this.send(client, 'clear');
-    if (parked?.kind && parked.path === path) {
+    // (With no site yet there is nothing to catch up on: the page reloads once the site is there.)
+    if (parked?.kind && parked.path === path && this.options.session.ready) {
       const { kind } = parked;
       this.queue = this.queue.then(() => this.catchUp(client, parked.page, kind)).catch(() => undefined);
     }
@@ -182,6 +183,7 @@ export class Reloader {
   private async handleChange(apply: () => Promise<unknown>, kind: ChangeKind): Promise<void> {
     const { session } = this.options;
     const started = performance.now();
+    const waiting = !session.ready;
     const before = this.snapshot();
     let changed: unknown = '*';
     try {
@@ -193,8 +195,22 @@ export class Reloader {
     this.options.changed();
     // Pages without a stream take the changes when they connect again: as documents' only while nothing else changed.
     for (const parked of this.parked.values()) parked.kind = parked.kind === 'other' ? 'other' : kind;
-    const named = (path: string) => Array.isArray(changed) && changed.some((p) => normalizeRoutePath(p) === normalizeRoutePath(path));
     const update: Omit<Update, 'ms'> = { reloaded: [], swapped: [], restyled: [] };
+    if (!waiting) await this.updatePages(before, changed, kind, update);
+    this.broadcastProblems();
+    if (waiting && session.ready) {
+      // The site is there at last (its templates compile): every open page showed the problems in its place.
+      this.reloadAll();
+      update.reloaded.push(...before.keys());
+    }
+    const ms = performance.now() - started;
+    for (const resolve of this.waiters.splice(0)) resolve({ ms, ...update });
+  }
+
+  /** Tell each open page how to take the change, from what it showed `before`; then the rendered pages' links are checked. */
+  private async updatePages(before: Map<string, RenderedPage | undefined>, changed: unknown, kind: ChangeKind, update: Omit<Update, 'ms'>): Promise<void> {
+    const { session } = this.options;
+    const named = (path: string) => Array.isArray(changed) && changed.some((p) => normalizeRoutePath(p) === normalizeRoutePath(path));
     for (const [path, previous] of before) {
       const page = await session.render(path);
       // It threw and has no good version: the page shows the error until it renders (the overlay says why).
@@ -207,8 +223,5 @@ export class Reloader {
     }
     // Pages with broken links re-render, so a fix shows as one.
     await session.checkPages();
-    this.broadcastProblems();
-    const ms = performance.now() - started;
-    for (const resolve of this.waiters.splice(0)) resolve({ ms, ...update });
   }
 }

@@ -2,31 +2,25 @@
  * The state behind `sitegen dev`: the build's pipeline (project, templates, plan) kept in memory and updated file by file,
  * so an edit costs one parse plus the pages someone is looking at, whatever the size of the site.
  */
-import { existsSync } from 'node:fs';
-import { relative, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { sep } from 'node:path';
 import type { ResolvedConfig } from '../config/schema.ts';
-import { displayPath, listPublicFiles } from '../content/discover.ts';
-import { type GitDates, gitDatesProblem, readGitDates, wantsGitDate, withGitDate } from '../content/git-dates.ts';
+import { displayPath } from '../content/discover.ts';
 import { projectScope, type ProjectScope } from '../content/scope.ts';
 import { normalizeRoutePath } from '../content/paths.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { SitegenError, applyCheckLevels } from '../errors.ts';
-import { buildStylesheets, type SiteAssets, type Stylesheets, type StylesheetWarning } from '../output/assets.ts';
-import { renderPage, type RenderModule } from '../render/render-page.ts';
+import type { SiteAssets } from '../output/assets.ts';
+import { renderPage } from '../render/render-page.ts';
 import { atThrownSource } from '../render/stack-source.ts';
 import type { RenderedPage } from '../render/types.ts';
 import { resolveRedirect, type Redirect, type RouteMatcher } from '../routes/rules.ts';
-import { readAuthors } from '../site/data.ts';
-import { resolveNow } from '../site/schedule.ts';
 import type { PluginModule } from '../plugins/load.ts';
 import { HookRunner } from '../plugins/run.ts';
 import { unknownHooks } from '../plugins/checks.ts';
 import type { DevFilesContext } from '../plugins/types.ts';
 import { loadProject, type Project } from '../pipeline/project.ts';
-import { compileTemplates, styleDirs } from '../pipeline/templates.ts';
-import { jobFor, manifestMatcher, notFoundFor, planSite, type SitePlan } from '../pipeline/plan.ts';
-import { collectImages, documentImages, hashImage, imageKeys, loadImage } from '../output/images.ts';
+import { jobFor, manifestMatcher, notFoundFor, type SitePlan } from '../pipeline/plan.ts';
+import { documentImages, hashImage, imageKeys, loadImage } from '../output/images.ts';
 import { apiDocument, apiPosts } from '../pipeline/api.ts';
 import { expandComponents } from '../render/components.ts';
 import { summaryKey, imagesKey } from './changes.ts';
@@ -34,20 +28,13 @@ import { DevLinkChecks } from './link-checks.ts';
 import { OutsideLinks } from './outside-links.ts';
 import { DevDocuments } from './documents.ts';
 import { RenderedPages } from './pages.ts';
+import { planDev } from './plan.ts';
+import { DevTemplates } from './templates.ts';
 
 export const DEV_BUILD_ID = 'dev';
 
 /** What to do about a component that threw (SG4001) while dev rendered a page. */
 const DEV_RENDER_HINT = 'A component threw while rendering this page: fix it and save. Until then the page shows its last good version, if it had one.';
-
-/** A stylesheet's syntax error, for the overlay (the stylesheet compiled without the part it could not read). */
-function stylesheetProblem(warning: StylesheetWarning, root: string): SitegenError {
-  return new SitegenError('SG4004', warning.text, {
-    location: { file: displayPath(warning.file, root), line: warning.line, column: warning.column },
-    frame: warning.frame,
-    hint: 'Fix the stylesheet: the rules after the error may be dropped or read differently until then.',
-  });
-}
 
 export interface DevOptions {
   root: string;
@@ -67,9 +54,9 @@ export class DevSession {
   private readonly store = new DevDocuments(this.problems);
   /** Hashed image path in the output (`_sitegen/images/cat.1a2b3c4d5e.png`) → its source file. */
   imageFiles = new Map<string, string>();
-  private mod!: RenderModule;
-  private bundleFile = '';
-  assets!: SiteAssets;
+  /** The template bundle and assets pages render with. */
+  private readonly templates: DevTemplates;
+  /** The site as planned; none before the templates first compile (see `ready`). */
   private plan!: SitePlan;
   /** The pages rendered so far (a render that threw: the route's last good page, with the problem). */
   private readonly cache = new RenderedPages();
@@ -81,14 +68,10 @@ export class DevSession {
   private readonly links: OutsideLinks;
   /** The build's link and anchor checks over the pages rendered so far. */
   private pageChecks = new DevLinkChecks();
-  /** `lastUpdated: 'git'`: the content's commit dates as the session started (a commit made meanwhile shows after a restart). */
-  private git?: GitDates;
-
-  /** Files the template bundle was built from (layouts, components, pages, data). */
-  templateInputs = new Set<string>();
 
   constructor(private readonly options: DevOptions) {
     this.links = new OutsideLinks(options.root, this.problems);
+    this.templates = new DevTemplates(options.root, this.problems);
   }
 
   get root(): string {
@@ -97,6 +80,18 @@ export class DevSession {
 
   get publicDir(): string {
     return this.project.publicDir;
+  }
+
+  /**
+   * Whether there is a site to serve. Not until the templates first compile and the site is planned: a start-up whose
+   * templates fail waits for the fix, its problem shown in place of every page (handler.ts), each change trying again.
+   */
+  get ready(): boolean {
+    return this.plan !== undefined;
+  }
+
+  get assets(): SiteAssets {
+    return this.templates.assets;
   }
 
   /** The document cache being written after start-up (awaited by `close`). */
@@ -119,8 +114,7 @@ export class DevSession {
     return this.load();
   }
 
-  /** The project: config and plugins (what the server needs to know what to watch). */
-  /** Returns a line for each hook a plugin has by a name sitegen never calls. */
+  /** The project: config and plugins (what the server needs to know what to watch); a line for each unknown hook a plugin has. */
   async init(): Promise<string[]> {
     this.project = await loadProject(this.root);
     return unknownHooks(this.project.hooks.plugins);
@@ -136,24 +130,18 @@ export class DevSession {
     this.problems.clear();
     this.scope = projectScope(project);
     this.links.clear();
-    const gitRead = project.config.lastUpdated === 'git' ? readGitDates(project.contentDir, project.cacheDir) : undefined;
-    gitRead?.catch(() => undefined); // awaited below
-    let compiled!: ReturnType<typeof compileTemplates>;
-    // The templates and assets compile (esbuild, in its own process) while the workers parse.
-    const meanwhile = () => {
-      compiled = compileTemplates(project);
-      compiled.catch(() => undefined); // awaited below
-      // Import the bundle (React with it) as soon as it is compiled: this thread is idle while the workers parse.
-      compiled.then((templates) => import(pathToFileURL(templates.bundle.file).href)).catch(() => undefined);
-    };
+    // The templates and assets compile (esbuild, in its own process) and the bundle is imported while the workers parse.
+    const meanwhile = () => this.templates.prepare(project);
     const refused = await this.store.load({ project, scope: this.scope, parsing, meanwhile });
     this.links.set(refused, this.contentDir);
-    this.git = await gitRead;
-    const dating = [...this.docs].flatMap(([file, doc]) => (wantsGitDate(doc) ? [this.relOf(file)] : []));
-    const gitProblem = this.git && gitDatesProblem(this.git, dating, displayPath(this.contentDir, this.root));
-    if (gitProblem) this.problems.set('(git)', [gitProblem]);
-    await this.rebuildTemplates(await compiled);
-    return { documents: this.docs.size, pages: this.plan.routes.length };
+    try {
+      await this.rebuildTemplates();
+    } catch (error) {
+      // With no site yet, dev waits for the templates' fix (see `ready`); with one, a restart keeps it, as any change does.
+      if (this.ready || !(error instanceof SitegenError)) throw error;
+      this.problems.set('(templates)', [error]);
+    }
+    return { documents: this.docs.size, pages: this.ready ? this.plan.routes.length : 0 };
   }
 
   /** Content files added, changed or removed since `load` read them. */
@@ -161,71 +149,47 @@ export class DevSession {
     return this.store.changedSinceLoad();
   }
 
-  /** Recompile layouts, pages and assets (a template, style or island changed). */
-  async rebuildTemplates(compiled?: Awaited<ReturnType<typeof compileTemplates>>): Promise<void> {
-    const templates = compiled ?? (await compileTemplates(this.project));
-    // Compiled: a compile error shown before is fixed.
-    this.problems.delete('(templates)');
-    this.setStylesheets(templates.assets);
-    this.assets = templates.assets;
-    if (templates.bundle.file !== this.bundleFile) {
-      this.mod = (await import(pathToFileURL(templates.bundle.file).href)) as RenderModule;
-      this.bundleFile = templates.bundle.file;
-    }
-    this.templateInputs = new Set(templates.bundle.inputs);
-    await this.rebuildModel();
+  /** Recompile layouts, pages and assets (a template, style or island changed), then plan the site. */
+  async rebuildTemplates(): Promise<void> {
+    await this.templates.compile(this.project);
+    await this.makePlan();
   }
 
   /** Recompile the stylesheets alone (only a stylesheet changed): the pages link them under their new names. */
   async rebuildStylesheets(): Promise<void> {
-    const sheets = await buildStylesheets(styleDirs(this.root), this.project.cacheDir);
-    this.setStylesheets(sheets);
-    this.assets = { ...this.assets, css: sheets.css, pageCss: sheets.pageCss, warnings: sheets.warnings };
-    await this.rebuildModel();
+    if (!this.ready) return this.rebuildTemplates();
+    await this.templates.restyle(this.project.cacheDir);
+    await this.makePlan();
   }
 
-  /** The stylesheets' syntax errors are shown until they are fixed. */
-  private setStylesheets(sheets: Stylesheets): void {
-    const problems = (sheets.warnings ?? []).map((w) => stylesheetProblem(w, this.root));
-    if (problems.length) this.problems.set('(styles)', problems);
-    else this.problems.delete('(styles)');
+  /** The plan again from the current documents; with no site yet, the templates are compiled again first. */
+  private rebuildModel(): Promise<void> {
+    return this.ready ? this.makePlan() : this.rebuildTemplates();
   }
 
   /** The plan (routes, collections, redirects, shared page data) from the current documents. */
-  private async rebuildModel(): Promise<void> {
-    let docs = this.documents().sort((a, b) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0));
-    docs = await this.hooks.contentLoaded(docs);
-    this.planned = docs;
-    const authors = await readAuthors(this.project.dataDir, this.project.root);
-    const { files: publicFiles, problems: refused } = existsSync(this.publicDir)
-      ? await listPublicFiles(this.publicDir, this.root, this.scope)
-      : { files: [], problems: [] };
-    this.links.set(refused, this.publicDir);
-    const images = await collectImages({ docs: docs.filter((d) => !d._partial), ...this.scope });
-    this.imageFiles = new Map(images.files.map((f) => [f.rel, f.file]));
-    this.plan = await planSite({
-      config: this.config,
-      docs,
-      mod: this.mod,
-      authors,
-      assets: this.assets,
-      dev: true,
-      drafts: true,
-      // Future posts render too, marked as scheduled by the clock (or SOURCE_DATE_EPOCH) when the plan is made.
-      schedule: { now: resolveNow(), future: true },
-      hasFavicon: publicFiles.some((f) => f.rel === 'favicon.svg'),
-      publicFiles: publicFiles.map((f) => f.rel),
-      bodyExtra: this.options.bodyExtra,
-      images: images.manifest,
-      strings: this.project.strings,
+  private async makePlan(): Promise<void> {
+    const { bodyExtra } = this.options;
+    const made = await planDev({
+      project: this.project,
+      docs: this.documents(),
+      templates: this.templates,
+      scope: this.scope,
+      bodyExtra,
       lastPaths: this.plan?.paths,
     });
-    if (images.problems.length) this.problems.set('(images)', images.problems);
-    else this.problems.delete('(images)');
-    this.problems.delete('(routes)');
-    const routeProblems = [...this.plan.problems, ...this.plan.redirectProblems];
-    if (routeProblems.length) this.problems.set('(routes)', routeProblems);
+    this.planned = made.docs;
+    this.plan = made.plan;
+    this.imageFiles = made.imageFiles;
+    this.links.set(made.refused, this.publicDir);
+    this.setProblems('(images)', made.imageProblems);
+    this.setProblems('(routes)', made.routeProblems);
     this.cache.clear(this.plan.byPath);
+  }
+
+  private setProblems(key: string, problems: SitegenError[]): void {
+    if (problems.length) this.problems.set(key, problems);
+    else this.problems.delete(key);
   }
 
   /** The documents that include `file` (see markdown/includes.ts). */
@@ -266,7 +230,7 @@ export class DevSession {
     if (doc === null) return before ? [before._path] : [];
     // A `content:loaded` hook sees every document after each change, as in a build: what it sets
     // on this one (or on others, from this one) is not in the document as parsed.
-    if (!before || summaryKey(before) !== summaryKey(doc) || this.hooks.has('content:loaded')) {
+    if (!this.ready || !before || summaryKey(before) !== summaryKey(doc) || this.hooks.has('content:loaded')) {
       await this.rebuildModel();
       return '*';
     }
@@ -276,7 +240,7 @@ export class DevSession {
       return [doc._path];
     }
     // Only the body changed: swap the document of its route, keep everything else.
-    const dated = this.dated(file, doc);
+    const dated = this.store.dated(file, doc);
     const at = this.planned.findIndex((d) => d._id === before._id);
     if (at >= 0) this.planned[at] = dated;
     const key = normalizeRoutePath(doc._path);
@@ -299,7 +263,7 @@ export class DevSession {
     const scope = this.scope;
     const showing = [...this.docs.values()].filter((doc) => !doc._partial && imageKeys(doc, scope.publicDir).includes(key)).map((doc) => doc._path);
     if (!showing.length) return [];
-    const images = this.plan.model.shared.images;
+    const images = this.ready ? this.plan.model.shared.images : undefined;
     const before = images?.files[key];
     // Checked as a build checks it: now a link out of the project, or no image, it is refused.
     const loaded = removed || !images || !before ? undefined : await loadImage(key, scope);
@@ -330,7 +294,7 @@ export class DevSession {
   /** A document as the content API serves it: the same JSON a build writes. */
   async apiDocument(doc: ContentDocument): Promise<Record<string, unknown>> {
     // The components a body uses, rendered as on its page (and as a build's content API has them).
-    const html = async () => (doc.components ? expandComponents(this.mod, await this.body(doc)) : this.body(doc));
+    const html = async () => (doc.components ? expandComponents(this.templates.mod, await this.body(doc)) : this.body(doc));
     return this.apiView({ ...doc, body: doc.body ? { ...doc.body, html: await html() } : doc.body });
   }
 
@@ -377,7 +341,7 @@ export class DevSession {
     const job = route ? jobFor(this.plan, route) : { ...jobFor(this.plan, notFoundFor(this.plan, key)), path: key, status: 404 };
     if (route?.doc?.body && !route.rejected) job.page = { ...job.page, html: await this.body(route.doc) };
     await this.store.ready();
-    const page = await renderPage(this.mod, this.plan.model.shared, job, this.hooks);
+    const page = await renderPage(this.templates.mod, this.plan.model.shared, job, this.hooks);
     if (page.error) {
       const problem = atThrownSource(SitegenError.fromJSON(page.error), this.root, DEV_RENDER_HINT);
       return { page: this.cache.set(key, page, { problem, route: !!route }), fresh: false };
@@ -396,8 +360,7 @@ export class DevSession {
       fresh: (key) => this.cache.has(key),
       render: (key) => this.renderRoute(key),
     });
-    if (problems.length) this.problems.set('(checks)', problems);
-    else this.problems.delete('(checks)');
+    this.setProblems('(checks)', problems);
   }
 
   /** The dev build manifest: the same matcher and prerendered routes a build writes. */
@@ -422,15 +385,7 @@ export class DevSession {
 
   /** The documents as parsed, with their dates from git (`lastUpdated: 'git'`). */
   documents(): ContentDocument[] {
-    return this.git ? [...this.docs].map(([file, doc]) => this.dated(file, doc)) : [...this.docs.values()];
-  }
-
-  private relOf(file: string): string {
-    return relative(this.contentDir, file).split(sep).join('/');
-  }
-
-  private dated(file: string, doc: ContentDocument): ContentDocument {
-    return this.git ? withGitDate(doc, this.git, this.relOf(file)) : doc;
+    return this.store.documents();
   }
 
   get navigation() {
