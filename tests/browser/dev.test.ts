@@ -1,6 +1,6 @@
 /**
  * `sitegen dev` in Chromium: an open page shows an edit by itself, and a broken
- * save shows the overlay until it is fixed.
+ * save shows the overlay until it is fixed (a broken start-up too).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -124,4 +124,34 @@ describe('sitegen dev in the browser', () => {
     edit('content/guide/1.intro.md', (t) => t.replace('Welcome back', 'Welcome'));
     for (const tab of tabs) await tab.close();
   }, 60_000);
+});
+
+describe('sitegen dev in the browser, started on a page that does not compile', () => {
+  it('shows the overlay naming the file and the error, and reloads into the page once it is fixed', async () => {
+    const broken = copyFixture('basic');
+    const file = join(broken, 'site/pages/broken.tsx');
+    writeFileSync(file, 'export default function Broken() { return <div>{ </div> }\n');
+    const waiting = await startDevServer({ root: broken, port: 0 });
+    try {
+      const page = await browser.context.newPage();
+      const res = await page.goto(`${waiting.url}/broken`);
+      expect(res?.status()).toBe(503);
+      // Shown once the page's event stream is open: the fix below cannot come before it.
+      await page.waitForSelector('#sitegen-dev-overlay');
+      const overlay = await page.textContent('#sitegen-dev-overlay');
+      expect(overlay).toContain('site/pages/broken.tsx:1:51 [SG4002] Templates failed to compile');
+      expect(overlay).toContain('Expected identifier but found "/"');
+      writeFileSync(file, 'export default function Broken() { return <p id="mended">Mended at last</p> }\n');
+      await page.waitForSelector('#mended', { timeout: 10_000 });
+      expect(await page.textContent('#mended')).toBe('Mended at last');
+      expect(await page.$('#sitegen-dev-overlay')).toBeNull();
+      // The site as a whole is there: another page, in the layout's chrome.
+      await page.goto(`${waiting.url}/about`);
+      expect(await page.textContent('main h1')).toBe('About the fixture');
+      await page.close();
+    } finally {
+      await waiting.close();
+      remove(broken);
+    }
+  }, 30_000);
 });
