@@ -12,6 +12,7 @@ import { markUsed, pruneUnused } from '../cache/prune.ts';
 import { memo } from '../cache/memo.ts';
 import { writeAtomic } from '../cache/json-file.ts';
 import { resolveLocales } from '../site/locales.ts';
+import { displayPath } from '../content/scope.ts';
 
 export const CONFIG_FILES = ['site/config.ts', 'site/config.mts', 'site/config.js', 'site/config.mjs'];
 
@@ -54,6 +55,8 @@ function notTheConfigsFault(error: unknown, file: string, stage: 'compiling' | '
 
 /** Bundle and import the config module (TypeScript allowed), returning its default export. */
 async function importConfig(file: string, cacheDir: string): Promise<{ value: unknown; hash: string }> {
+  // Problems name it as every other file: from the project's folder (site/config.ts).
+  const shown = displayPath(file, dirname(dirname(file)));
   // Compiled once and reused while the config and everything it imports are unchanged.
   const { out, hash } = await memo(cacheDir, 'config', file, async () => {
     let code: string;
@@ -63,9 +66,9 @@ async function importConfig(file: string, cacheDir: string): Promise<{ value: un
     } catch (error) {
       const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
       // Not a compile error esbuild reports about the config's source: sitegen itself failed.
-      if (!first) throw notTheConfigsFault(error, file, 'compiling');
+      if (!first) throw notTheConfigsFault(error, shown, 'compiling');
       throw new SitegenError('SG1002', first.text, {
-        location: first.location ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 } : { file },
+        location: first.location ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 } : { file: shown },
         hint: 'Fix the syntax error in the site config.',
         cause: error,
       });
@@ -83,9 +86,9 @@ async function importConfig(file: string, cacheDir: string): Promise<{ value: un
     const mod = await import(pathToFileURL(out).href);
     return { value: mod.default ?? {}, hash };
   } catch (error) {
-    if (!thrownBy(error, out)) throw notTheConfigsFault(error, file, 'loading');
+    if (!thrownBy(error, out)) throw notTheConfigsFault(error, shown, 'loading');
     throw new SitegenError('SG1002', `The site config threw while loading: ${(error as Error).message}`, {
-      location: { file },
+      location: { file: shown },
       hint: 'Run the config file on its own to see the full error.',
       cause: error,
     });
@@ -201,7 +204,7 @@ export async function loadConfig(rootDir: string, overrides: ConfigOverrides = {
     return { config: applyOverrides(config, overrides), configuredContentDir: resolve(root, config.contentDir), file, hash };
   } catch (error) {
     if (error instanceof SitegenError && !error.location) {
-      throw new SitegenError(error.code, error.message, { hint: error.hint, location: { file } });
+      throw new SitegenError(error.code, error.message, { hint: error.hint, location: { file: displayPath(file, root) } });
     }
     throw error;
   }
