@@ -5,7 +5,7 @@ import anchor from 'markdown-it-anchor';
 import { codeBlockHtml, escapeHtml } from './highlight.ts';
 import { parseCodeInfo } from './code-meta.ts';
 import { TOC_ENV, footnoteIds, headingId, syntaxExtensions } from './extensions.ts';
-import { MATH_ENV } from './math.ts';
+import { DISPLAY_INLINE, MATH_ENV } from './math.ts';
 import { headingText, tableLabels } from './accessible.ts';
 import { copyButton, hasStrings, mdString } from './ui-strings.ts';
 import { includes } from './includes.ts';
@@ -207,7 +207,7 @@ function collectLinks(tokens: Token[], lineOffset: number): { links: LinkRef[]; 
 /** A heading's text as the outline and the page title show it: its text and code, emoji (`:tada:` → 🎉) and formulas' TeX. */
 function inlineText(inline: Token | undefined): string {
   return (inline?.children ?? [])
-    .filter((t) => t.type === 'text' || t.type === 'code_inline' || t.type === 'emoji' || t.type === 'math_inline')
+    .filter((t) => t.type === 'text' || t.type === 'code_inline' || t.type === 'emoji' || t.type === 'math_inline' || t.type === DISPLAY_INLINE)
     .map((t) => t.content)
     .join('');
 }

@@ -32,6 +32,8 @@ fn main() {}
 \`\`\`
 
 [^print]: In dollars.
+
+The area: $$\\pi r^2$$, written in the paragraph.
 `;
 
 const headOf = (page: string) => /<head>[\s\S]*<\/head>/.exec(page)![0];
@@ -69,7 +71,11 @@ describe('a site where one page has math', () => {
 
   it('renders the math page with KaTeX and links its hashed stylesheet', () => {
     const page = html(out, 'math/index.html');
-    expect(page.querySelectorAll('main .prose .katex .katex-mathml math')).toHaveLength(2);
+    expect(page.querySelectorAll('main .prose .katex .katex-mathml math')).toHaveLength(3);
+    // `$$…$$` inside a paragraph is display math in the paragraph.
+    const inParagraph = page.querySelectorAll('main .prose p').find((p) => p.text.startsWith('The area:'));
+    expect(inParagraph?.querySelector('.katex-display math')?.getAttribute('display')).toBe('block');
+    expect(inParagraph?.text).not.toContain('$$');
     expect(page.querySelector('main .prose .katex-error')?.text).toBe('\\fracc{1}{2}');
     expect(page.querySelector('main .prose p')!.text).toContain('which costs $5 and $10 to print.');
     expect(page.querySelector('main h2#euler')).not.toBeNull();

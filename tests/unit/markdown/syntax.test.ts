@@ -71,6 +71,27 @@ describe('math', () => {
     expect(math).toBe(true);
   });
 
+  it('renders $$…$$ inside a paragraph as display math in its flow, as markdown-it-mathjax3 users write it', () => {
+    for (const text of ['The sum $$\\sum_{i=1}^n i$$ grows.', '$$x^2$$ is the area.', 'The area\n$$x^2$$ is it.']) {
+      const { dom, math, problems } = render(text);
+      const p = dom.querySelector('p');
+      expect(p, text).not.toBeNull();
+      expect(attr(p!.querySelector('.katex-display > .katex math'), 'display'), text).toBe('block');
+      expect(p!.text, text).not.toContain('$$');
+      expect(math, text).toBe(true);
+      expect(problems, text).toEqual([]);
+    }
+    expect(render('$$x^2$$ is the area.').dom.querySelector('p')!.text).toMatch(/is the area\.$/);
+  });
+
+  it('leaves $$ in prose as text: amounts, runs of dollars, an escaped pair', () => {
+    for (const text of ['It costs $$5 and $$10.', 'Price: $$$ or $$$$.', 'Escaped \\$\\$x\\$\\$ stays.']) {
+      const { dom, math } = render(text);
+      expect(dom.querySelector('.katex'), text).toBeNull();
+      expect(math, text).toBeUndefined();
+    }
+  });
+
   it('leaves dollars in prose as text', () => {
     for (const text of ['It costs $5 and $10.', 'Pay $ 5 or $ 6.', 'Set $HOME and $PATH, then echo $', 'Escaped \\$x\\$ stays.']) {
       const { dom, math, html } = render(text);
