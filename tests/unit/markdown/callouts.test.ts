@@ -111,6 +111,46 @@ describe('containers', () => {
     expect(untitled.querySelector('summary')?.text).toBe('Details');
   });
 
+  it('nest when the outer fence has more colons, as VitePress and Docusaurus write it (and a code group inside)', () => {
+    const src = [
+      '::::details Outer',
+      ':::tip Inner',
+      'Inner **text**.',
+      ':::',
+      '',
+      '::: code-group',
+      '```sh [npm]',
+      'npm i',
+      '```',
+      ':::',
+      'After the inner ones.',
+      '::::',
+      '',
+      ':::::warning',
+      '::::danger[Deep]',
+      ':::note',
+      'Deepest.',
+      ':::',
+      '::::',
+      ':::::',
+      '',
+      'Outside.',
+    ].join('\n');
+    const result = renderMarkdown(md, src);
+    expect(result.problems).toEqual([]);
+    const root = parseHtml(result.html);
+    expect(root.text).not.toContain(':::');
+    const details = only(root, 'details.callout-details');
+    expect(details.querySelector('summary')?.text).toBe('Outer');
+    expect(only(details, '.callout-tip > .callout-title').text).toBe('Inner');
+    expect(only(details, '.callout-tip strong').text).toBe('text');
+    expect(only(details, '.code-group').querySelector('pre')).not.toBeNull();
+    expect(details.querySelectorAll(':scope > p').at(-1)?.text).toBe('After the inner ones.');
+    expect(only(root, '.callout-warning > .callout-danger > .callout-note').text.trim()).toContain('Deepest.');
+    expect(only(root, '.callout-danger > .callout-title').text).toBe('Deep');
+    expect(root.querySelectorAll(':scope > p').map((p) => p.text)).toEqual(['Outside.']);
+  });
+
   it('escapes hostile titles in every syntax', () => {
     const hostile = '<img src=x onerror=alert(1)> "&';
     const html = renderMarkdown(md, `::: warning ${hostile}\nx\n:::\n\n::: details ${hostile}\ny\n:::\n\n> [!NOTE] ${hostile}\n> z\n`).html;
