@@ -15,6 +15,7 @@ import { isSourceLink } from './source-links.ts';
 import { refusal, type ProjectScope } from './scope.ts';
 import { INCLUDE_ENV, type IncludeContext } from '../markdown/includes.ts';
 import { STRINGS_ENV, type EnvStrings } from '../markdown/ui-strings.ts';
+import { excerptEnv } from '../markdown/extensions.ts';
 import { parseDate } from './dates.ts';
 
 export { parseDate };
@@ -148,7 +149,8 @@ function readBody(
   // The marker line stays as an empty line, so lines after it keep their numbers in messages.
   const fullBody = split ? `${split.before}\n\n${split.after}` : body;
   const env = () => ({ ...(include ? { [INCLUDE_ENV]: include } : {}), ...(strings ? { [STRINGS_ENV]: strings } : {}) });
-  const rendered = renderMarkdown(md, fullBody, bodyLine, 3, renderBody, env());
+  const bodyEnv = env();
+  const rendered = renderMarkdown(md, fullBody, bodyLine, 3, renderBody, bodyEnv);
   // markdown-it counts a lone \r as a line break too, so the line is clamped to the file.
   if (rendered.nestingCut !== undefined) {
     fields.errors.push(nestingError(source, text, Math.min(rendered.nestingCut, text.split('\n').length), nestingLimit(md)));
@@ -167,7 +169,7 @@ function readBody(
     links: rendered.links,
     images: rendered.images,
     ids: rendered.ids,
-    excerpt: split ? renderMarkdown(md, split.before, 0, 3, true, env()).html : undefined,
+    excerpt: split ? renderMarkdown(md, split.before, 0, 3, true, excerptEnv(bodyEnv, env())).html : undefined,
     words: countWords(rendered.text),
     heading: rendered.heading,
     math: rendered.math,

@@ -35,9 +35,34 @@ export function syntaxExtensions(md: MarkdownIt): void {
   md.core.ruler.before('anchor', 'heading_ids', customHeadingIds);
 }
 
+/** Set in the env of an excerpt: its footnote references and notes are left out (cards and feeds show no notes). */
+const EXCERPT_ENV = 'sitegenExcerpt';
+
+/**
+ * The env to render a document's excerpt with, after its whole body was rendered with `bodyEnv`: the footnotes the body
+ * defines (after `<!-- more -->` too) are known, so their references are read as references and then dropped.
+ */
+export function excerptEnv(bodyEnv: Record<string, unknown>, env: Record<string, unknown>): Record<string, unknown> {
+  const refs = (bodyEnv.footnotes as { refs?: Record<string, number> } | undefined)?.refs;
+  const known = refs ? { footnotes: { refs: Object.fromEntries(Object.keys(refs).map((label) => [label, -1])) } } : {};
+  return { ...env, ...known, [EXCERPT_ENV]: true };
+}
+
+/** In an excerpt: no footnote references (`[^1]`, `^[inline]`) and no notes section. */
+function dropFootnotes(state: StateCore): void {
+  if (!state.env?.[EXCERPT_ENV] || !state.env.footnotes) return;
+  // footnote_tail has just put the notes section at the end.
+  const block = state.tokens.findIndex((token) => token.type === 'footnote_block_open');
+  if (block !== -1) state.tokens.splice(block);
+  for (const token of state.tokens)
+    if (token.type === 'inline' && token.children) token.children = token.children.filter((child) => child.type !== 'footnote_ref');
+  delete state.env.footnotes;
+}
+
 /** markdown-it-footnote, its section named for assistive technology and each back link saying where it goes. */
 function footnotes(md: MarkdownIt): void {
   md.use(footnote);
+  md.core.ruler.after('footnote_tail', 'footnote_excerpt', dropFootnotes);
   const rules = md.renderer.rules;
   rules.footnote_block_open = (_tokens, _idx, _options, env) =>
     `<section class="footnotes" aria-label="${escapeHtml(mdString(env, 'markdown.footnotes'))}">\n<ol class="footnotes-list">\n`;

@@ -5,7 +5,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { html, listFiles, read, remove, runCli, tempDir, type CliResult } from '../helpers.ts';
+import { html, json, listFiles, read, remove, runCli, tempDir, type CliResult } from '../helpers.ts';
+import { POSTS_QUERY_KEY, queryHash } from '../../src/output/manifest.ts';
 
 let dir: string;
 let out: string;
@@ -170,6 +171,33 @@ describe("a heading named like one of the theme's elements", () => {
           .querySelectorAll('li a')
           .map((a) => a.getAttribute('href')),
       ).toEqual(['#main-1', '#main-1-1']);
+    } finally {
+      remove(site);
+    }
+  }, 120_000);
+});
+
+describe('footnotes in a post excerpt', () => {
+  it('are left out of the excerpt cleanly (listing card, content API), and kept on the post page', async () => {
+    const site = tempDir('sitegen-excerpt-notes-');
+    try {
+      mkdirSync(join(site, 'content/blog'), { recursive: true });
+      writeFileSync(
+        join(site, 'content/blog/2026-02-01-notes.md'),
+        '---\ntitle: Notes\n---\n\nFerries run hourly.[^times] Tickets^[At the pier.] cost little.[^fare]\n\n[^fare]: Two euros.\n\n<!-- more -->\n\nMore.[^times]\n\n[^times]: From 6:00.\n',
+      );
+      const built = await runCli(['build', '--root', site]);
+      expect(built.code, built.stderr).toBe(0);
+      const out = join(site, 'dist');
+      const expected = '<p>Ferries run hourly. Tickets cost little.</p>\n';
+      const posts = json<{ path: string; excerpt?: string }[]>(out, `api/_content/query/${queryHash(POSTS_QUERY_KEY)}.json`);
+      expect(posts.find((p) => p.path === '/blog/2026/02/01/notes')?.excerpt).toBe(expected);
+      const card = html(out, 'blog/index.html').querySelector('.post-card-excerpt')!;
+      expect(card.innerHTML).toBe(expected);
+      expect(card.querySelector('sup, a, section')).toBeNull();
+      const post = html(out, 'blog/2026/02/01/notes/index.html');
+      expect(post.querySelectorAll('main sup.footnote-ref a').map((a) => a.getAttribute('href'))).toEqual(['#fn1', '#fn2', '#fn3', '#fn1']);
+      expect(post.querySelectorAll('main section.footnotes li').map((li) => li.id)).toEqual(['fn1', 'fn2', 'fn3']);
     } finally {
       remove(site);
     }
