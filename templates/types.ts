@@ -32,6 +32,8 @@ export interface FooterColumn {
 
 /** Presentation settings from `theme` in site/config.ts (VitePress's themeConfig). */
 export interface ThemeConfig {
+  /** The heading levels "On this page" lists by default (`[2, 3]`), or false for none; front matter `outline:` overrides. */
+  outline?: readonly [number, number] | false;
   /** Header links, left to right. */
   nav: MenuItem[];
   /** Header calls to action: the last one is the primary button. */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { notJson } from '../json-value.ts';
 import type { LocaleInfo, ThemeConfig } from '../../templates/types.ts';
+import { DEFAULT_OUTLINE, OUTLINE_EXPECTED, outlineLevels } from '../markdown/outline.ts';
 
 const link = z.object({ text: z.string(), href: z.string(), description: z.string().optional() });
 
@@ -36,8 +37,17 @@ const themeFields = z.object({
   searchAction: z.string().startsWith('/').default('/'),
 });
 
+/** Which headings "On this page" lists, as VitePress's `outline`: a level, `[min, max]`, `'deep'` or `false`. */
+const outline = z.unknown().transform((value, ctx) => {
+  if (value === undefined) return DEFAULT_OUTLINE;
+  const levels = outlineLevels(value);
+  if (levels === undefined) ctx.addIssue({ code: 'custom', message: OUTLINE_EXPECTED });
+  return levels ?? z.NEVER;
+});
+
 const theme = themeFields
   .extend({
+    outline,
     /** What differs in a locale's pages (`{ ja: { nav: […], footer: […] } }`): header, footer, sidebar labels, calls to action. */
     locales: z.record(z.string(), themeFields.omit({ docsRoot: true, logo: true, formEndpoint: true, search: true }).partial().strict()).default({}),
     /** The docs' versions, the latest first: each a folder at the content root (`{ dir: 'v2', label: 'v2 (beta)' }`; the label is the folder's name by default) that is its pages' docs root. */

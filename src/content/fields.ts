@@ -2,6 +2,7 @@
 import { SitegenError, codeFrame, type ErrorCode } from '../errors.ts';
 import type { LinkRef } from '../markdown/types.ts';
 import { parseDate } from './dates.ts';
+import { DEFAULT_OUTLINE, OUTLINE_EXPECTED, type OutlineLevels, outlineLevels } from '../markdown/outline.ts';
 import {
   RESERVED_ROUTE_HINT,
   UNSAFE_REDIRECT_HINT,
@@ -72,6 +73,22 @@ export function checkTextFields(fields: Fields): void {
       `\`${key}:\` takes one line of text; quote it if it starts with [ or {, or holds a colon: ${key}: "…".`,
     );
   }
+}
+
+/** `outline:` (VitePress's: a level, `[min, max]`, `deep` or `false`), else the site's; SG2001 for another value. */
+export function readOutline(fields: Fields, fallback: OutlineLevels = DEFAULT_OUTLINE): OutlineLevels {
+  const value = fields.data.outline;
+  if (value === undefined || value === null) return fallback;
+  const levels = outlineLevels(value);
+  if (levels !== undefined) return levels;
+  fieldProblem(
+    fields,
+    'outline',
+    'SG2001',
+    `Invalid front matter: \`outline:\` is ${JSON.stringify(value)}, not an outline`,
+    `\`outline:\` takes ${OUTLINE_EXPECTED}, as in VitePress: outline: deep.`,
+  );
+  return fallback;
 }
 
 /** `date:` and `updated:` as ISO strings (`updated` defaults to `date`); SG2002 for one that is no real date. */

@@ -10,12 +10,24 @@ import { SitegenError } from '../errors.ts';
 import { nestingLimit, renderMarkdown, type LinkRef } from '../markdown/index.ts';
 import { type ContentType, contentId, contentStem, contentType, isPartial, parentDir, stemLocale } from './paths.ts';
 import type { DecodedText } from './decode.ts';
-import { type Fields, checkTextFields, frontMatterImages, keyLine, readDates, readRedirect, readRoute, stringField, titleFromFile } from './fields.ts';
+import {
+  type Fields,
+  checkTextFields,
+  frontMatterImages,
+  keyLine,
+  readDates,
+  readOutline,
+  readRedirect,
+  readRoute,
+  stringField,
+  titleFromFile,
+} from './fields.ts';
 import { isSourceLink } from './source-links.ts';
 import { refusal, type ProjectScope } from './scope.ts';
 import { INCLUDE_ENV, type IncludeContext } from '../markdown/includes.ts';
 import { STRINGS_ENV, type EnvStrings } from '../markdown/ui-strings.ts';
 import { excerptEnv } from '../markdown/extensions.ts';
+import { DEFAULT_OUTLINE } from '../markdown/outline.ts';
 import { parseDate } from './dates.ts';
 
 export { parseDate };
@@ -134,6 +146,19 @@ function noBody(): BodyParts {
   return { toc: null, links: [], images: [], ids: [], excerpt: undefined, words: 0, heading: undefined };
 }
 
+/** The heading levels a document's outline lists, and whether it has one (`[[toc]]` lists the levels either way). */
+interface BodyOutline {
+  levels: readonly [number, number];
+  shown: boolean;
+}
+
+/** The document's `outline:`, else the site's; with `outline: false`, `[[toc]]` keeps the site's levels. */
+function bodyOutline(fields: Fields, options: ParseOptions): BodyOutline {
+  const site = options.outline ?? DEFAULT_OUTLINE;
+  const own = readOutline(fields, site);
+  return { levels: own || site || DEFAULT_OUTLINE, shown: own !== false };
+}
+
 /** The body rendered (or only read into tokens, without `renderBody`), with its excerpt before `<!-- more -->`. */
 function readBody(
   fields: Fields,
@@ -143,6 +168,7 @@ function readBody(
   renderBody: boolean,
   include?: IncludeContext,
   strings?: EnvStrings,
+  outline: BodyOutline = { levels: DEFAULT_OUTLINE, shown: true },
 ): BodyParts {
   const { source, text } = fields;
   const split = splitMore(body);
@@ -150,7 +176,7 @@ function readBody(
   const fullBody = split ? `${split.before}\n\n${split.after}` : body;
   const env = () => ({ ...(include ? { [INCLUDE_ENV]: include } : {}), ...(strings ? { [STRINGS_ENV]: strings } : {}) });
   const bodyEnv = env();
-  const rendered = renderMarkdown(md, fullBody, bodyLine, 3, renderBody, bodyEnv);
+  const rendered = renderMarkdown(md, fullBody, bodyLine, outline.levels, renderBody, bodyEnv);
   // markdown-it counts a lone \r as a line break too, so the line is clamped to the file.
   if (rendered.nestingCut !== undefined) {
     fields.errors.push(nestingError(source, text, Math.min(rendered.nestingCut, text.split('\n').length), nestingLimit(md)));
@@ -165,11 +191,11 @@ function readBody(
     );
   }
   return {
-    toc: { toc: { title: 'On this page', depth: 3, searchDepth: 3, links: rendered.toc }, html: rendered.html },
+    toc: { toc: { title: 'On this page', depth: outline.levels[1], searchDepth: 3, links: outline.shown ? rendered.toc : [] }, html: rendered.html },
     links: rendered.links,
     images: rendered.images,
     ids: rendered.ids,
-    excerpt: split ? renderMarkdown(md, split.before, 0, 3, true, excerptEnv(bodyEnv, env())).html : undefined,
+    excerpt: split ? renderMarkdown(md, split.before, 0, outline.levels, true, excerptEnv(bodyEnv, env())).html : undefined,
     words: countWords(rendered.text),
     heading: rendered.heading,
     math: rendered.math,
@@ -228,7 +254,10 @@ export function parseDocument(
     scope && type === 'markdown'
       ? { file: source.file, contentDir: contentDirOf(source), root: scope.root, refusal: (file) => refusal(file, scope), deps: new Map() }
       : undefined;
-  const content = type === 'markdown' ? readBody(fields, md, read.body, read.bodyLine, renderBody, include, documentStrings(stem, options)) : noBody();
+  const content =
+    type === 'markdown'
+      ? readBody(fields, md, read.body, read.bodyLine, renderBody, include, documentStrings(stem, options), bodyOutline(fields, options))
+      : noBody();
   images.push(...content.images);
   const sourceLinks = content.links.filter((link) => isSourceLink(link.href));
   const navigation =

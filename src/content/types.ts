@@ -1,3 +1,4 @@
+import type { OutlineLevels } from '../markdown/outline.ts';
 import type { TocLink } from '../../templates/types.ts';
 import type { LinkRef } from '../markdown/types.ts';
 import type { SerializedError } from '../errors.ts';
@@ -73,4 +74,6 @@ export interface ParseOptions {
   components?: string[];
   /** By locale, the UI strings markdown renders (copy button, callout titles…), where they are not English. */
   strings?: Record<string, Record<string, string>>;
+  /** The heading levels "On this page" lists when a document's front matter says nothing (config `theme.outline`). */
+  outline?: OutlineLevels;
 }

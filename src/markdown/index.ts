@@ -6,6 +6,7 @@ import { codeBlockHtml, escapeHtml } from './highlight.ts';
 import { parseCodeInfo } from './code-meta.ts';
 import { TOC_ENV, footnoteIds, headingId, syntaxExtensions } from './extensions.ts';
 import { DISPLAY_INLINE, MATH_ENV } from './math.ts';
+import { DEFAULT_OUTLINE } from './outline.ts';
 import { headingText, tableLabels } from './accessible.ts';
 import { copyButton, hasStrings, mdString } from './ui-strings.ts';
 import { includes } from './includes.ts';
@@ -146,7 +147,7 @@ export function createMarkdown(options: MarkdownOptions = {}, extend?: (md: Mark
   return md;
 }
 
-function buildToc(tokens: Token[], maxDepth: number): { toc: TocLink[]; ids: string[] } {
+function buildToc(tokens: Token[], [minDepth, maxDepth]: readonly [number, number]): { toc: TocLink[]; ids: string[] } {
   const flat: TocLink[] = [];
   const ids: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -156,7 +157,7 @@ function buildToc(tokens: Token[], maxDepth: number): { toc: TocLink[]; ids: str
     if (!id) continue;
     ids.push(id);
     const depth = Number(token.tag.slice(1));
-    if (depth < 2 || depth > maxDepth) continue;
+    if (depth < minDepth || depth > maxDepth) continue;
     flat.push({
       id,
       depth,
@@ -165,11 +166,15 @@ function buildToc(tokens: Token[], maxDepth: number): { toc: TocLink[]; ids: str
         .trim(),
     });
   }
+  // Each link goes under the nearest link before it with a lower depth (`####` under its `###` with `outline: deep`).
   const toc: TocLink[] = [];
+  const open: TocLink[] = [];
   for (const link of flat) {
-    const parent = toc[toc.length - 1];
-    if (parent && link.depth > parent.depth) (parent.children ??= []).push(link);
+    while (open.length && open[open.length - 1].depth >= link.depth) open.pop();
+    const parent = open[open.length - 1];
+    if (parent) (parent.children ??= []).push(link);
     else toc.push(link);
+    open.push(link);
   }
   return { toc, ids };
 }
@@ -235,11 +240,18 @@ function plainText(tokens: Token[]): string {
 
 /**
  * Render a markdown body (`lineOffset`: front-matter lines before it); without `html`, only the parse and an empty `html`.
- * `env` starts markdown-it's env (the includes' context, say).
+ * `outline`: the heading levels of the TOC and `[[toc]]`. `env` starts markdown-it's env (the includes' context, say).
  */
-export function renderMarkdown(md: MarkdownIt, source: string, lineOffset = 0, tocDepth = 3, html = true, env: Record<string, unknown> = {}): RenderedMarkdown {
+export function renderMarkdown(
+  md: MarkdownIt,
+  source: string,
+  lineOffset = 0,
+  outline: readonly [number, number] = DEFAULT_OUTLINE,
+  html = true,
+  env: Record<string, unknown> = {},
+): RenderedMarkdown {
   const tokens = md.parse(source, env);
-  const { toc, ids } = buildToc(tokens, tocDepth);
+  const { toc, ids } = buildToc(tokens, outline);
   env[TOC_ENV] = toc;
   const out = html ? md.renderer.render(tokens, md.options, env) : '';
   if (env.footnotes) ids.push(...footnoteIds(env));

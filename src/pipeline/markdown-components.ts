@@ -2,6 +2,7 @@
  * The components markdown may use: the theme's, every capitalised file in `site/components/`, and those plugins
  * register (`components: { Name: file }`). The parse needs their names, the template bundle their files.
  */
+import { DEFAULT_OUTLINE } from '../markdown/outline.ts';
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ParseOptions } from '../content/types.ts';
@@ -40,5 +41,6 @@ export function parseOptionsOf(project: Project): ParseOptions {
     markdown: config.markdown,
     components: [...components].sort(),
     ...(strings ? { strings } : {}),
+    outline: config.theme.outline ?? DEFAULT_OUTLINE,
   };
 }

@@ -87,3 +87,21 @@ describe('theme.versions', () => {
     );
   });
 });
+
+describe('theme.outline', () => {
+  it("takes VitePress's forms: a level, [min, max], 'deep' or false; [2, 3] by default", () => {
+    const outline = (value: unknown) => resolveConfig({ theme: { outline: value } }, '/tmp').theme.outline;
+    expect(resolveConfig({}, '/tmp').theme.outline).toEqual([2, 3]);
+    expect(outline(2)).toEqual([2, 2]);
+    expect(outline([2, 4])).toEqual([2, 4]);
+    expect(outline('deep')).toEqual([2, 6]);
+    expect(outline(false)).toBe(false);
+  });
+  it('rejects any other value, naming the key and what it takes', () => {
+    const expected = 'expected false, "deep", a heading level 1-6 or a range of levels like [2, 3]';
+    expect(problems({ theme: { outline: [3, 2] } })).toBe(`! theme.outline: ${expected}, received array`);
+    expect(problems({ theme: { outline: 7 } })).toBe(`! theme.outline: ${expected}, received 7`);
+    expect(problems({ theme: { outline: 'shallow' } })).toBe(`! theme.outline: ${expected}, received "shallow"`);
+    expect(problems({ theme: { outline: true } })).toBe(`! theme.outline: ${expected}, received true`);
+  });
+});

@@ -38,7 +38,7 @@ describe('unknown code languages (SG2012)', () => {
     fences.push('js{1,3}', 'ts:line-numbers=10 {2}', 'sh [npm]', 'js[config.js]', 'py title="a.py"', 'title="a.txt"', '{1,2}');
     const source = fences.map((info) => `${FENCE}${info}\ncode\n${FENCE}\n`).join('\n');
     // Checked as the parse reads the tokens: rendering (highlighting) is not needed.
-    expect(renderMarkdown(md, source, 0, 3, false).problems).toEqual([]);
+    expect(renderMarkdown(md, source, 0, undefined, false).problems).toEqual([]);
     expect(renderMarkdown(md, `~~~rsut\nx\n~~~\n\n> ${FENCE}pyhton\n> x\n> ${FENCE}\n`).problems.map((p) => [p.line, p.message])).toEqual([
       [1, 'Unknown code language "rsut" (did you mean "rust"?)'],
       [5, 'Unknown code language "pyhton" (did you mean "python"?)'],
