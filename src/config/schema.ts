@@ -3,8 +3,17 @@ import { z } from 'zod';
 import { notJson } from '../json-value.ts';
 import type { LocaleInfo, ThemeConfig } from '../../templates/types.ts';
 import { DEFAULT_OUTLINE, OUTLINE_EXPECTED, outlineLevels } from '../markdown/outline.ts';
+import { scriptScheme } from '../html.ts';
 
-const link = z.object({ text: z.string(), href: z.string(), description: z.string().optional() });
+/** A link target or image address: a path, `#anchor` or URL, never one that runs script (`javascript:` and the like). */
+const href = z.string().refine((value) => !scriptScheme(value), 'a path or a URL other than javascript:, vbscript: or data:');
+/** The site's own address, or a service's: an http(s) URL. */
+const httpUrl = z
+  .string()
+  .url()
+  .regex(/^https?:\/\//i, 'an http:// or https:// URL');
+
+const link = z.object({ text: z.string(), href, description: z.string().optional() });
 
 const themeFields = z.object({
   nav: z.array(link.extend({ items: z.array(link).optional(), activeMatch: z.string().optional() })).default([]),
@@ -16,21 +25,21 @@ const themeFields = z.object({
   /** A line beside the copyright. */
   tagline: z.string().optional(),
   /** An image beside the site name in the header and footer (`{ src: '/logo.svg' }`); without one, the name alone. */
-  logo: z.object({ src: z.string(), width: z.number().int().positive().optional(), height: z.number().int().positive().optional() }).strict().optional(),
+  logo: z.object({ src: href, width: z.number().int().positive().optional(), height: z.number().int().positive().optional() }).strict().optional(),
   /** Links to the site's profiles elsewhere, in the footer (`[{ text: 'GitHub', href: 'https://github.com/me' }]`). */
   social: z.array(link.omit({ description: true })).default([]),
-  formEndpoint: z.string().optional(),
+  formEndpoint: href.optional(),
   /** The content folder holding the docs (doc layout, sidebar, prev/next); '' is the whole content folder. */
   docsRoot: z.string().default(''),
   docsSections: z.array(z.object({ dir: z.string(), title: z.string() })).default([]),
   docsExtraLinks: z.array(link).default([]),
-  postCta: z.object({ title: z.string(), text: z.string(), href: z.string(), label: z.string() }).optional(),
+  postCta: z.object({ title: z.string(), text: z.string(), href, label: z.string() }).optional(),
   /** The closing call to action of feature pages (`layout: feature`) and their hero button's default target; without it, none. */
   cta: z
     .object({ title: z.string(), text: z.string(), primary: link.omit({ description: true }), secondary: link.omit({ description: true }).optional() })
     .strict()
     .optional(),
-  editLink: z.string().optional(),
+  editLink: href.optional(),
   /** Labels for post categories by slug (`{ 'home-automation': 'Home automation' }`); others are title-cased. */
   categoryLabels: z.record(z.string()).default({}),
   search: z.boolean().default(false),
@@ -87,7 +96,7 @@ const analytics = z.union([
     /** The site id or domain the provider knows the site by. */
     domain: z.string(),
     /** The provider's host, e.g. https://plausible.io */
-    host: z.string().url(),
+    host: httpUrl,
   }),
 ]);
 
@@ -102,7 +111,7 @@ export const pluginRef = z.union([z.string(), z.tuple([z.string(), pluginOptions
 
 export const configSchema = z
   .object({
-    url: z.string().url().default('http://localhost:4321'),
+    url: httpUrl.default('http://localhost:4321'),
     name: z.string().min(1).default('sitegen site'),
     description: z.string().default(''),
     twitter: z

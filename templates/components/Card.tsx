@@ -1,11 +1,6 @@
 import type { ReactNode } from 'react';
 import { propText } from './prop-text';
-
-/** A link worth following: a path, an anchor, or an http(s)/mailto URL (no `javascript:`). */
-function safeLink(link: unknown): string | undefined {
-  if (typeof link !== 'string' || !link.trim()) return undefined;
-  return /^[a-z][a-z0-9+.-]*:/i.test(link.trim()) && !/^(https?|mailto):/i.test(link.trim()) ? undefined : link.trim();
-}
+import { safeLink } from './util';
 
 /**
  * A box with a title and markdown: `<Card title="Tunnels" href="/v1/guide/tunnels">Expose a local port.</Card>`.

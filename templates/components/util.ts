@@ -95,6 +95,17 @@ export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/**
+ * A link from front matter or a component's props worth following: a path, an anchor, or an http(s)/mailto URL (no
+ * `javascript:`, however written: browsers ignore tabs and newlines in a URL).
+ */
+export function safeLink(value: unknown): string | undefined {
+  const link = typeof value === 'string' ? value.trim() : '';
+  if (!link) return undefined;
+  const plain = link.replace(/[\t\n\r]/g, '');
+  return /^[a-z][a-z0-9+.-]*:/i.test(plain) && !/^(https?|mailto):/i.test(plain) ? undefined : link;
+}
+
 /** Read a typed value out of loose front matter. */
 export function fmString(fm: Record<string, unknown>, key: string): string | undefined {
   const v = fm[key];

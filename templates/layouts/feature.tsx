@@ -2,7 +2,7 @@ import type { LayoutProps } from '../types';
 import { Shell } from '../components/Shell';
 import { Faq } from '../components/Faq';
 import { CtaBand } from '../components/CtaBand';
-import { fmFaq, fmString } from '../components/util';
+import { fmFaq, fmString, safeLink } from '../components/util';
 import { useStrings } from '../i18n/strings';
 
 interface Hero {
@@ -26,8 +26,9 @@ export default function FeatureLayout(props: LayoutProps) {
   // The hero's button: the page's own, else the site's call to action, else its first header action.
   const fallback = site.theme.cta?.primary ?? site.theme.actions[0];
   const ctaText = hero.cta?.text ?? fallback?.text;
-  const ctaHref = hero.cta?.href ?? fallback?.href;
-  const docsHref = fmString(page.frontmatter, 'docs');
+  // Front matter links are written as is only when they are paths or http(s)/mailto URLs.
+  const ctaHref = hero.cta?.href !== undefined ? safeLink(hero.cta.href) : fallback?.href;
+  const docsHref = safeLink(page.frontmatter.docs);
   const isPage = children !== undefined && children !== null;
   return (
     <Shell site={site} path={page.path} page={page} mainClass="main-feature">

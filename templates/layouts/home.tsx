@@ -1,6 +1,7 @@
 import type { LayoutProps } from '../types';
 import { Shell } from '../components/Shell';
 import { leadHeading } from '../components/lead-heading';
+import { safeLink } from '../components/util';
 import { useStrings } from '../i18n/strings';
 
 /**
@@ -33,13 +34,6 @@ const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() ? value.trim() : typeof value === 'number' ? String(value) : undefined;
 const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-
-/** A link worth following: a path, an anchor, or an http(s)/mailto URL (no `javascript:`). */
-function safeLink(value: unknown): string | undefined {
-  const link = text(value);
-  if (!link) return undefined;
-  return /^[a-z][a-z0-9+.-]*:/i.test(link) && !/^(https?|mailto):/i.test(link) ? undefined : link;
-}
 
 function readActions(value: unknown): Action[] {
   if (!Array.isArray(value)) return [];

@@ -265,3 +265,40 @@ describe('bad content input', () => {
     expect(existsSync(join(site, 'dist'))).toBe(false);
   });
 });
+
+describe('script URLs in the config and in front matter', () => {
+  it('refuse a javascript:, vbscript: or data: link in the config as SG1001, naming each key path', async () => {
+    site = copyFixture('basic');
+    const file = join(site, 'site/config.ts');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(
+        "nav: [{ text: 'Guide', href: '/guide' }],",
+        "nav: [{ text: 'Guide', href: '/guide', items: [{ text: 'x', href: ' JavaScript:alert(1)' }] }],\n    social: [{ text: 'GitHub', href: 'https://github.com/me' }, { text: 'x', href: 'java\\tscript:alert(2)' }],\n    footer: [{ title: 'More', links: [{ text: 'Mail', href: 'mailto:me@example.com' }, { text: 'x', href: 'data:text/html,<script>alert(3)</script>' }] }],\n    editLink: 'vbscript:msgbox(4)',",
+      ),
+    );
+    const result = await build();
+    expect(result.code).toBe(1);
+    const expected = 'expected a path or a URL other than javascript:, vbscript: or data:';
+    expect(result.stderr).toContain('[SG1001] Invalid site config');
+    expect(result.stderr).toContain(`! theme.nav.0.items.0.href: ${expected}, received " JavaScript:alert(1)"`);
+    expect(result.stderr).toContain(`! theme.social.1.href: ${expected}, received "java\\tscript:alert(2)"`);
+    expect(result.stderr).toContain(`! theme.footer.0.links.1.href: ${expected}, received "data:text/html,<script>alert(3)</script>"`);
+    expect(result.stderr).toContain(`! theme.editLink: ${expected}, received "vbscript:msgbox(4)"`);
+    expect(result.stderr.match(/^ {2}! /gm)).toHaveLength(4);
+  }, 120_000);
+
+  it('leave a front matter link that is no path or http(s)/mailto URL out of the page', async () => {
+    site = copyFixture('basic');
+    write(
+      'content/feature.md',
+      '---\ntitle: Feature\nlayout: feature\ndocs: "javascript:alert(\'docs\')"\nhero:\n  cta:\n    text: Go\n    href: "java\\tscript:alert(\'cta\')"\n---\n\nBody.\n',
+    );
+    const result = await build();
+    expect(result.code, result.output).toBe(0);
+    const page = html(join(site, 'dist'), 'feature/index.html');
+    expect(page.querySelector('.feature-hero')).not.toBeNull();
+    expect(page.querySelectorAll('.hero-actions a')).toHaveLength(0);
+    expect(read(join(site, 'dist'), 'feature/index.html')).not.toMatch(/script:(alert|throw)/i);
+  }, 120_000);
+});

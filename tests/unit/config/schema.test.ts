@@ -105,3 +105,28 @@ describe('theme.outline', () => {
     expect(problems({ theme: { outline: true } })).toBe(`! theme.outline: ${expected}, received true`);
   });
 });
+
+describe('links in the config', () => {
+  it('take paths, anchors and URLs of any scheme that runs no script', () => {
+    const links = ['/docs', '#top', 'guide/setup', 'https://example.com', 'mailto:me@example.com', 'tel:+123', 'matrix:r/room:example.org'];
+    const config = resolveConfig(
+      { theme: { nav: links.map((href) => ({ text: href, href })), editLink: 'https://github.com/me/site/edit/main/{path}' } },
+      '/tmp',
+    );
+    expect(config.theme.nav.map((l) => l.href)).toEqual(links);
+  });
+  it('refuse javascript:, vbscript: and data: however written, and a site url or analytics host that is not http(s)', () => {
+    const expected = 'expected a path or a URL other than javascript:, vbscript: or data:';
+    expect(problems({ theme: { actions: [{ text: 'x', href: '\tjava\nscript:alert(1)' }] } })).toBe(
+      `! theme.actions.0.href: ${expected}, received "\\tjava\\nscript:alert(1)"`,
+    );
+    expect(problems({ theme: { logo: { src: 'DATA:image/svg+xml,<svg onload=alert(1)>' } } })).toBe(
+      `! theme.logo.src: ${expected}, received "DATA:image/svg+xml,<svg onload=alert(1)>"`,
+    );
+    expect(problems({ theme: { postCta: { title: 't', text: 't', label: 'l', href: 'vbscript:x' } } })).toBe(
+      `! theme.postCta.href: ${expected}, received "vbscript:x"`,
+    );
+    expect(problems({ url: 'javascript:alert(1)' })).toBe('! url: expected an http:// or https:// URL, received "javascript:alert(1)"');
+    expect(problems({ analytics: { provider: 'plausible', domain: 'x', host: 'javascript:alert(1)' } })).toContain('! analytics');
+  });
+});
