@@ -106,6 +106,25 @@ export function safeLink(value: unknown): string | undefined {
   return /^[a-z][a-z0-9+.-]*:/i.test(plain) && !/^(https?|mailto):/i.test(plain) ? undefined : link;
 }
 
+/** A letter or digit with the marks that go with it (`Å` written as `A` and a ring). */
+const INITIAL = /[\p{L}\p{N}]\p{M}*/u;
+
+/**
+ * An avatar's initials: of the first and last words of a name, upper-cased, skipping what is no letter or digit (`@handle`
+ * → "H", "Ådne Ørsted" → "ÅØ", "李小龙" → "李"). A name with no letter gives its first character whole, an emoji with
+ * its surrogate pair, never half of one.
+ */
+export function initials(name: string): string {
+  const words = name
+    .normalize('NFC')
+    .split(/[\s\p{Z}]+/u)
+    .map((word) => INITIAL.exec(word)?.[0])
+    .filter((letter): letter is string => letter !== undefined);
+  if (!words.length) return new Intl.Segmenter().segment(name.trim())[Symbol.iterator]().next().value?.segment ?? '';
+  // toUpperCase, not toLocaleUpperCase: the same letters on every machine.
+  return `${words[0]}${words.length > 1 ? words[words.length - 1] : ''}`.toUpperCase();
+}
+
 /** Read a typed value out of loose front matter. */
 export function fmString(fm: Record<string, unknown>, key: string): string | undefined {
   const v = fm[key];

@@ -6,7 +6,7 @@ import { Faq } from '../components/Faq';
 import { PrevNext } from '../components/PrevNext';
 import { Byline } from '../components/PostCard';
 import { Icon } from '../components/Icon';
-import { authorPath, categoryLabel, fmFaq, fmStrings, postTags, tagPath } from '../components/util';
+import { authorPath, categoryLabel, fmFaq, fmStrings, initials, postTags, tagPath } from '../components/util';
 import { useStrings } from '../i18n/strings';
 
 /** Blog post: title, byline, tags, body, FAQ, author, call to action, related posts, previous/next. */
@@ -45,10 +45,7 @@ export default function PostLayout(props: LayoutProps) {
             <div className="post-meta">
               {author && (
                 <span className="avatar" aria-hidden="true">
-                  {author.name
-                    .split(' ')
-                    .map((p) => p[0])
-                    .join('')}
+                  {initials(author.name)}
                 </span>
               )}
               <Byline
@@ -77,10 +74,7 @@ export default function PostLayout(props: LayoutProps) {
           {author && (
             <aside className="author-box" aria-label={s.t('blog.author')}>
               <span className="avatar avatar-lg" aria-hidden="true">
-                {author.name
-                  .split(' ')
-                  .map((p) => p[0])
-                  .join('')}
+                {initials(author.name)}
               </span>
               <div>
                 <p className="author-name">

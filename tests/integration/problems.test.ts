@@ -150,6 +150,20 @@ describe('authors', () => {
     expect(syntax.stderr).toContain('✗ site/data/authors.json:1:27 [SG2006] Invalid data file\n  Invalid JSON: ');
   });
 
+  it("gives an author without a picture the initials of their name's words, whole characters only", async () => {
+    site = copyFixture('basic');
+    for (const [name, expected] of [
+      ['@handle', 'H'],
+      ['😀 Smiley Person', 'SP'],
+    ]) {
+      write('site/data/authors.json', `${JSON.stringify({ ada: { name } })}\n`);
+      const result = await runCli(['build', '--root', site!]);
+      expect(result.code, result.stderr).toBe(0);
+      const page = html(join(site!, 'dist'), 'blog/2020/01/21/hello-world/index.html');
+      expect(page.querySelectorAll('.post-meta .avatar, .author-box .avatar').map((a) => a.text)).toEqual([expected, expected]);
+    }
+  }, 120_000);
+
   it('shows an author without a role with no empty role', async () => {
     site = copyFixture('basic');
     write('site/data/authors.json', '{ "ada": { "name": "Ada Lovelace" } }\n');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryLabel, isActive, tagSlug } from '../../../templates/components/util.ts';
+import { categoryLabel, initials, isActive, tagSlug } from '../../../templates/components/util.ts';
 
 describe('isActive (header navigation)', () => {
   it('marks the link itself and the pages below it', () => {
@@ -48,5 +48,32 @@ describe('tagSlug', () => {
   it('keeps answering rightly past the slugs it holds', () => {
     for (let i = 0; i < 10_050; i++) expect(tagSlug(`Tag ${i}`)).toBe(`tag-${i}`);
     expect(tagSlug('Local Dev')).toBe('local-dev');
+  });
+});
+
+describe('initials (avatars of authors without a picture)', () => {
+  it.each([
+    ['Ada Lovelace', 'AL'],
+    ['ada lovelace', 'AL'],
+    ['Cher', 'C'],
+    ['Jean-Claude van  Damme', 'JD'],
+    ['Ådne Ørsted', 'ÅØ'],
+    ['A\u030Adne O\u0308rsted', 'ÅÖ'],
+    ['李小龙', '李'],
+    ['Иван Петров', 'ИП'],
+    ['@handle', 'H'],
+    ['😀 Smiley Person', 'SP'],
+    ['😀', '😀'],
+    ['👩🏽‍💻', '👩🏽‍💻'],
+    ['', ''],
+  ])('%j → %j', (name, expected) => {
+    expect(initials(name)).toBe(expected);
+  });
+
+  it('never gives half of a surrogate pair', () => {
+    // A lone surrogate is a high (D800-DBFF) not followed by a low (DC00-DFFF), or a low without a high before it.
+    const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    for (const name of ['😀 Smiley', '𝒜lice 𝔅ob', '🎉', '𠀋𠀌 x']) expect(initials(name), name).not.toMatch(lone);
+    expect(initials('𝒜lice 𝔅ob')).toBe('𝒜𝔅');
   });
 });
