@@ -105,9 +105,14 @@ export default function DocLayout(props: LayoutProps) {
             <PrevNext prev={prev} next={next} />
           </footer>
         </article>
-        <aside className="docs-toc" aria-label={s.t('toc.outline')}>
-          <Toc links={toc} />
-        </aside>
+        {/* Without headings the column stays (the grid keeps its shape), but not as an empty landmark. */}
+        {toc.length > 0 ? (
+          <aside className="docs-toc" aria-label={s.t('toc.outline')}>
+            <Toc links={toc} />
+          </aside>
+        ) : (
+          <div className="docs-toc" />
+        )}
       </div>
     </Shell>
   );

@@ -55,6 +55,9 @@ describe('the outline of a page', () => {
   it('is left out with outline: false, while [[toc]] in the body still lists the headings', () => {
     const none = html(join(root, 'dist'), 'none/index.html');
     expect(none.querySelector('nav.toc')).toBeNull();
+    // The column stays for the grid, but not as an empty "On this page" landmark.
+    expect(none.querySelector('aside.docs-toc')).toBeNull();
+    expect(none.querySelector('div.docs-toc')?.childNodes).toHaveLength(0);
     expect(none.querySelectorAll('nav.table-of-contents li a').map((a) => a.text)).toEqual(['Two', 'Two again']);
   });
 
