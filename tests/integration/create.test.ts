@@ -119,6 +119,8 @@ describe('sitegen create', () => {
         .querySelectorAll('.post-card a')
         .map((a) => a.getAttribute('href')),
     ).toEqual(['/blog/2025/01/15/hello-world']);
+    // One post is one post, not "All 1 posts."
+    expect(html(dist, 'blog/index.html').querySelector('.page-lead')?.text).toBe('1 post.');
     expect(
       html(dist, 'blog/tags/news/index.html')
         .querySelectorAll('.post-card a')
