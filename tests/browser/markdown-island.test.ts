@@ -4,6 +4,7 @@
  */
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreview, type RunningServer } from '../../src/server/preview.ts';
 import { FIXTURES, copyFixture, remove, runCli } from '../helpers.ts';
@@ -36,6 +37,23 @@ afterAll(async () => {
   if (site) remove(site);
 });
 
+/**
+ * The counter's text once a click has moved it: hydration is done when React has attached its handlers, so click
+ * until the count changes (at most 5 s).
+ */
+async function clickUntilCounted(page: Page, button: Locator): Promise<string> {
+  const before = await button.textContent();
+  const deadline = Date.now() + 5000;
+  let text = before ?? '';
+  while (Date.now() < deadline) {
+    await button.click();
+    text = (await button.textContent()) ?? '';
+    if (text !== before) break;
+    await page.waitForTimeout(100);
+  }
+  return text;
+}
+
 describe('an island inside markdown', () => {
   it('is prerendered with its props and counts clicks once hydrated', async () => {
     const page = await browser.context.newPage();
@@ -45,16 +63,7 @@ describe('an island inside markdown', () => {
       await page.goto(`${server.url}/guide/components`);
       const button = page.locator('.prose .island[data-island="Counter"] button.counter');
       await expect(button.textContent()).resolves.toBe('Clicked 5 times');
-      // Hydration is done when React has attached its handlers: click until the count moves (at most 5 s).
-      const deadline = Date.now() + 5000;
-      let text = '';
-      while (Date.now() < deadline) {
-        await button.click();
-        text = (await button.textContent()) ?? '';
-        if (text !== 'Clicked 5 times') break;
-        await page.waitForTimeout(100);
-      }
-      expect(text).toMatch(/^Clicked (6|7|8|9|\d\d) times$/);
+      expect(await clickUntilCounted(page, button)).toMatch(/^Clicked (6|7|8|9|\d\d) times$/);
       expect(errors).toEqual([]);
     } finally {
       await page.close();
@@ -72,16 +81,7 @@ describe('an island that throws in the browser', () => {
       await page.waitForSelector('[data-island="Fragile"][data-hydrated="failed"]', { timeout: 10_000 });
       expect(await page.locator('[data-island="Fragile"] p.fragile').textContent()).toBe('Prerendered words');
       expect(logged.some((text) => text.includes('[sitegen] island Fragile failed in the browser') && text.includes('fragile in the browser'))).toBe(true);
-      const button = page.locator('[data-island="Counter"] button.counter');
-      const deadline = Date.now() + 5000;
-      let text = '';
-      while (Date.now() < deadline) {
-        await button.click();
-        text = (await button.textContent()) ?? '';
-        if (text !== 'Clicked 1 times') break;
-        await page.waitForTimeout(100);
-      }
-      expect(text).toMatch(/^Clicked ([2-9]|\d\d) times$/);
+      expect(await clickUntilCounted(page, page.locator('[data-island="Counter"] button.counter'))).toMatch(/^Clicked ([2-9]|\d\d) times$/);
     } finally {
       await page.close();
     }
