@@ -24,7 +24,8 @@ export function docsSection(site: SiteInfo, path: string): string | undefined {
 
 /** The canonical URL of a path, keeping only whitelisted query parameters (sorted). */
 export function canonicalUrl(site: { url: string; trailingSlash?: boolean }, path: string, query = '', whitelist: string[] = []): string {
-  let clean = path;
+  // Characters a URL may not hold as they are (a page file named `About Us.tsx`) are percent-encoded; letters of any script stay.
+  let clean = path.replace(/[\s"<>\\^`{|}]/g, encodeURIComponent);
   if (!clean.endsWith('.html') && clean !== '/') clean = site.trailingSlash ? `${clean.replace(/\/$/, '')}/` : clean.replace(/\/$/, '');
   if (!query) return `${site.url}${clean}`;
   const params = new URLSearchParams(query);

@@ -27,6 +27,9 @@ describe('canonical URLs', () => {
   });
   it('follows the trailing-slash setting', () => {
     expect(canonicalUrl({ url: 'https://ferrygate.dev', trailingSlash: true }, '/about')).toBe('https://ferrygate.dev/about/');
+    // A page file named with a space: a valid URL; letters of any script stay as they are.
+    expect(canonicalUrl({ url: 'https://ferrygate.dev' }, '/About Us')).toBe('https://ferrygate.dev/About%20Us');
+    expect(canonicalUrl({ url: 'https://ferrygate.dev' }, '/ja/始める')).toBe('https://ferrygate.dev/ja/始める');
     expect(canonicalUrl({ url: 'https://ferrygate.dev', trailingSlash: false }, '/about/')).toBe('https://ferrygate.dev/about');
     expect(canonicalUrl({ url: 'https://ferrygate.dev' }, '/download/index.html')).toBe('https://ferrygate.dev/download/index.html');
   });
