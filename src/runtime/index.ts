@@ -15,7 +15,8 @@ const ours = (src: string) => src.startsWith(location.origin) && src.includes('/
 
 /**
  * A stylesheet or script of ours that fails to load means a stale page: reload once, guarded. Head stylesheets have
- * settled before this runs, so a failed one (no sheet, or an empty one in Chromium) is found at start.
+ * settled before this runs, so a failed one (no sheet, an empty one in Chromium, or one refused for its type) is found
+ * at start.
  */
 function watchChunkErrors(): boolean {
   window.addEventListener(
@@ -28,9 +29,18 @@ function watchChunkErrors(): boolean {
     true,
   );
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
-    if (ours(link.href) && !link.sheet?.cssRules.length) return guardedReload();
+    if (ours(link.href) && !hasRules(link)) return guardedReload();
   }
   return false;
+}
+
+/** Whether a stylesheet loaded with rules; one the browser refused (a 404 page sent with `nosniff`) has rules it may not read. */
+function hasRules(link: HTMLLinkElement): boolean {
+  try {
+    return !!link.sheet?.cssRules.length;
+  } catch {
+    return false;
+  }
 }
 
 function start(): void {

@@ -668,6 +668,30 @@ describe('regressions: runtime, preview and 404 behaviour', () => {
     }
   });
 
+  it('reloads once, under the guard, when a host answers a stylesheet of ours with a 404 page sent with nosniff', async () => {
+    const css = readFileSync(join(out, 'about/index.html'), 'utf8').match(/href="\/(_sitegen\/style\.[^"]+)"/)![1];
+    const file = join(out, css);
+    renameSync(file, `${file}.gone`);
+    // Cloudflare Pages and others send nosniff on every answer: the browser refuses the page as a stylesheet, and
+    // reading the refused sheet's rules throws (it stopped the runtime before it could reload).
+    hook = (_req, res, next) => {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      next();
+    };
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      await page.goto(url('/about'));
+      await page.waitForTimeout(2000);
+      expect(requests.filter((r) => r.path === '/about')).toHaveLength(2);
+      const guard = await page.evaluate(() => JSON.parse(sessionStorage.getItem('sitegen:reload') ?? 'null'));
+      expect(guard.path).toBe('/about');
+      expect(errors).toEqual([]);
+    } finally {
+      renameSync(`${file}.gone`, file);
+    }
+  });
+
   it('honours ?preview= on an in-site link as a full load does', async () => {
     await page.goto(url('/'));
     await page.evaluate(() => {
