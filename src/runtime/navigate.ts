@@ -212,8 +212,13 @@ export async function navigate(target: URL, push: boolean, restoreY?: number): P
       console.warn(`[sitegen] could not load the page data for ${path}; loading the page instead`, error);
       return fullLoad(target);
     }
-    // Without the manifest the route rules are unknown: let the host answer (its redirect, its 404).
+    // Without the manifest the route rules are unknown: let the host answer (its redirect, its 404). A page the build
+    // made has a payload: missing (a partial deploy, a host's fallback page answering for it), the page is loaded.
     if (!state.prerendered) return fullLoad(target);
+    if (state.prerendered.has(path)) {
+      console.warn(`[sitegen] the page data for ${path} is missing; loading the page instead`);
+      return fullLoad(target);
+    }
     try {
       payload = await load(notFoundRoute(path), true);
     } catch {

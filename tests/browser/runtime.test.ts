@@ -692,6 +692,27 @@ describe('regressions: runtime, preview and 404 behaviour', () => {
     }
   });
 
+  it('loads a page the build made whose payload is missing (a partial deploy, a host answering with its fallback page) instead of showing the 404 page', async () => {
+    const payload = join(out, 'about/_payload.json');
+    renameSync(payload, `${payload}.gone`);
+    const warnings: string[] = [];
+    page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+    try {
+      await page.goto(url('/'));
+      await manifestLoaded();
+      await mark();
+      await navigateTo('/about');
+      await page.waitForURL(url('/about'));
+      await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'About the fixture');
+      // A full load: the document was requested, and the page before it is gone.
+      expect(requests.some((r) => r.path === '/about')).toBe(true);
+      expect(await marked()).toBe(false);
+      expect(warnings.some((w) => w.includes('the page data for /about is missing'))).toBe(true);
+    } finally {
+      renameSync(`${payload}.gone`, payload);
+    }
+  });
+
   it('honours ?preview= on an in-site link as a full load does', async () => {
     await page.goto(url('/'));
     await page.evaluate(() => {
