@@ -99,6 +99,8 @@ describe('sitegen dev in the browser', () => {
     const restored = dev.nextUpdate();
     edit('site/pages/index.tsx', () => source);
     await restored;
+    // The page reloads into the restored source: closed while it reloads, Chromium's close may never finish.
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Fixture home');
     await page.close();
   });
 
