@@ -99,8 +99,10 @@ export interface LocaleInfo {
   /** Its name for switchers, in itself by default (`日本語`). */
   label: string;
   dir: 'ltr' | 'rtl';
-  /** Where its language menu entry goes from a page it has no translation of: `/<code>` (`/` for the default), else its first page. */
+  /** Where its language menu entry goes from a page it has no translation of: `/<code>` (`/` for the default), else the latest version's start page, else its first page. */
   home?: string;
+  /** With versions: its start page in each version it has (`{ v1: '/ja/v1/guide' }`), where a page of that version it has not translated goes. */
+  versionHomes?: Record<string, string>;
   /** Whether it has posts in this build: a locale without any has no blog listing and no feed of its own. */
   posts?: boolean;
 }

@@ -3,7 +3,7 @@
  * (`/v2/…`, `/ja/v2/…`), and the docs root of its pages: its own sidebar, prev/next and search index. A page's
  * counterparts in the other versions are the pages at the same path after the version's folder.
  */
-import type { NavItem, PageData, SiteInfo, VersionInfo } from '../../templates/types.ts';
+import type { LocaleInfo, NavItem, PageData, SiteInfo, VersionInfo } from '../../templates/types.ts';
 import { stemToPath } from '../content/paths.ts';
 import { computeNeighbours, flattenNav, type Neighbours } from './collections.ts';
 import { localeSegment, localizedPath, unlocalizedPath, type Languages } from './locales.ts';
@@ -98,4 +98,23 @@ export function versionNav(nav: NavItem[], docsRoot: string): NavItem[] {
     byRoot.set(docsRoot, (scoped = node ? [{ ...node }] : nav));
   }
   return scoped;
+}
+
+/**
+ * Each locale's start page in every version it has (`LocaleInfo.versionHomes`), where the language menu goes from a page
+ * of that version the locale has not translated. A locale without a page at its own root (`/ja`) starts at the latest
+ * version's start page rather than its first page by path, which may be an older version's.
+ */
+export function setLocaleVersionHomes(locales: LocaleInfo[], models: { code: string; site: SiteInfo }[], site: Languages): void {
+  for (const locale of locales) {
+    const versions = models.find((model) => model.code === locale.code)?.site.versions ?? [];
+    const homes = Object.fromEntries(versions.flatMap(({ dir, home }) => (home ? [[dir, home]] : [])));
+    if (!Object.keys(homes).length) {
+      delete locale.versionHomes;
+      continue;
+    }
+    locale.versionHomes = homes;
+    const latest = homes[versions[0].dir];
+    if (latest && locale.home !== localizedPath('/', locale.code, site)) locale.home = latest;
+  }
 }

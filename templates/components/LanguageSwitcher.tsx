@@ -8,10 +8,16 @@ export interface LanguageTarget {
   current: boolean;
 }
 
-/** Where each language goes from this page: this page for its own, its translation for another, else that locale's home (a locale without pages is left out). */
-export function languageTargets(site: SiteInfo, page: Pick<PageData, 'path' | 'locale' | 'translations'>): LanguageTarget[] {
-  return site.locales.flatMap(({ code, label, home }) => {
-    const href = code === page.locale ? page.path : (page.translations?.find((t) => t.locale === code)?.path ?? home);
+type LanguagePage = Pick<PageData, 'path' | 'locale' | 'translations' | 'version'>;
+
+/**
+ * Where each language goes from this page: this page for its own, its translation for another, else that locale's start
+ * page in this page's version, else that locale's home (a locale without pages is left out).
+ */
+export function languageTargets(site: SiteInfo, page: LanguagePage): LanguageTarget[] {
+  return site.locales.flatMap(({ code, label, home, versionHomes }) => {
+    const translation = page.translations?.find((t) => t.locale === code)?.path;
+    const href = code === page.locale ? page.path : (translation ?? (page.version && versionHomes?.[page.version]) ?? home);
     return href ? [{ code, label, href, current: code === page.locale }] : [];
   });
 }
@@ -20,7 +26,7 @@ export function languageTargets(site: SiteInfo, page: Pick<PageData, 'path' | 'l
  * The header's language menu (multilingual sites): a native disclosure, so it works without JavaScript. Each
  * language is named in itself and marked with its `lang`; the current one is `aria-current`.
  */
-export function LanguageSwitcher({ site, page }: { site: SiteInfo; page: Pick<PageData, 'path' | 'locale' | 'translations'> }) {
+export function LanguageSwitcher({ site, page }: { site: SiteInfo; page: LanguagePage }) {
   if (site.locales.length < 2) return null;
   const targets = languageTargets(site, page);
   const current = targets.find((t) => t.current) ?? targets[0];

@@ -84,6 +84,17 @@ describe('docs in two versions and two languages', () => {
     expect(page('/').querySelector('.version-switch')).toBeNull();
   });
 
+  it('keeps the version in the language menu: an untranslated page goes to that language’s start page of its version', () => {
+    const languages = (route: string) =>
+      page(route)
+        .querySelectorAll('.lang-switch-list a')
+        .map((a) => `${a.getAttribute('hreflang')} ${a.getAttribute('href')}`);
+    // Japanese v1 has no legacy page: its v1 start page, not the Japanese home (which is outside the docs).
+    expect(languages('/v1/guide/legacy')).toEqual(['en /v1/guide/legacy', 'ja /ja/v1/guide/install']);
+    expect(languages('/v2/guide/plugins')).toEqual(['en /v2/guide/plugins', 'ja /ja/v2/guide']);
+    expect(languages('/ja/v1/guide/install')).toEqual(['en /v1/guide/install', 'ja /ja/v1/guide/install']);
+  });
+
   it("shows a banner on older versions' pages, linking to the same page in the latest, else to its home", () => {
     for (const route of ['/v2/guide/install', '/v2/guide/plugins', '/ja/v2/guide/install', '/']) expect(banner(route), route).toBeNull();
     const install = banner('/v1/guide/install')!;
