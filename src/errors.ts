@@ -37,6 +37,7 @@ export const ERROR_CODES = {
   SG3006: 'Unsafe redirect target',
   SG3007: 'Route reserved for sitegen',
   SG3008: 'Invalid paths() result',
+  SG3009: 'Version without pages',
   SG4001: 'Page failed to render',
   SG4002: 'Templates failed to compile',
   SG4003: 'Worker crashed',

@@ -18,7 +18,7 @@ import { buildRouteTable, type PageModuleInfo, type Route } from '../routes/tabl
 import { checkRouteRules, planRedirects } from './redirects.ts';
 import { runMiddleware } from '../routes/middleware.ts';
 import { linkTranslations, localeOfPath, localizedPath, setLocaleHomes, setLocalePosts } from '../site/locales.ts';
-import { linkVersions, setLocaleVersionHomes, setVersionHomes } from '../site/versions.ts';
+import { linkVersions, setLocaleVersionHomes, setVersionHomes, versionsWithoutPages } from '../site/versions.ts';
 import { buildSiteModel, ensureHomePage, ensureNotFound, renderJob, type SiteModel } from '../site/model.ts';
 import { readData, unknownAuthors } from '../site/data.ts';
 import { blogPages } from '../site/blog.ts';
@@ -157,6 +157,7 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
   setLocaleHomes(model.shared.site.locales, published, config);
   setLocalePosts(model.shared.site.locales, new Map(model.locales.map((locale) => [locale.code, locale.posts.length])));
   linkVersions(published, config.theme.versions ?? [], config);
+  problems.push(...versionsWithoutPages(config.theme.versions ?? [], published, config));
   for (const locale of model.locales) if (locale.site.versions) setVersionHomes(locale.site.versions, locale.nav, published);
   setLocaleVersionHomes(model.shared.site.locales, model.locales, config);
   const prerendered = routes

@@ -5,6 +5,8 @@
  */
 import type { LocaleInfo, NavItem, PageData, SiteInfo, VersionInfo } from '../../templates/types.ts';
 import { stemToPath } from '../content/paths.ts';
+import { editDistance } from '../edit-distance.ts';
+import { SitegenError } from '../errors.ts';
 import { computeNeighbours, flattenNav, type Neighbours } from './collections.ts';
 import { localeSegment, localizedPath, unlocalizedPath, type Languages } from './locales.ts';
 
@@ -117,4 +119,22 @@ export function setLocaleVersionHomes(locales: LocaleInfo[], models: { code: str
     const latest = homes[versions[0].dir];
     if (latest && locale.home !== localizedPath('/', locale.code, site)) locale.home = latest;
   }
+}
+
+/**
+ * A version that no locale has a page of, its folder missing or misspelled (`v1.0` for `v1`): SG3009, with the folders
+ * at the content root that hold pages. (A version that only some locales translated is fine.)
+ */
+export function versionsWithoutPages(versions: { dir: string }[], pages: PageData[], site: Languages): SitegenError[] {
+  const found = new Set(pages.flatMap((page) => (page.version ? [page.version] : [])));
+  const missing = versions.filter(({ dir }) => !found.has(dir));
+  if (!missing.length) return [];
+  const folders = [...new Set(pages.map((page) => unlocalizedPath(page.path, page.locale, site).split('/')[1]).filter(Boolean))].sort();
+  return missing.map(({ dir }) => {
+    const near = folders.find((folder) => !versions.some((v) => rootOf(v.dir) === `/${folder}`) && editDistance(folder, dir.toLowerCase(), 3) < 3);
+    return new SitegenError('SG3009', `theme.versions lists "${dir}", but no page is in it: content/${dir}/ (or content/<locale>/${dir}/) has none`, {
+      location: { file: 'site/config.ts' },
+      hint: `${near ? `Did you mean "${near}"? ` : ''}A version is a folder at the content root, holding its pages; the folders with pages are: ${folders.join(', ') || 'none'}.`,
+    });
+  });
 }

@@ -177,6 +177,23 @@ describe('docs in two versions and two languages', () => {
     expect(built.stderr).toMatch(/Build failed: 2 problems/);
   }, 120_000);
 
+  it('fails on a version whose folder is missing or misspelled, naming the folders there are', async () => {
+    const typo = fixture();
+    const config = join(typo, 'site/config.ts');
+    writeFileSync(config, readFileSync(config, 'utf8').replace("{ dir: 'v1' }", "{ dir: 'v1.0' }, { dir: 'v0' }"));
+    const built = await runCli(['build', '--root', typo]);
+    expect(built.code).toBe(1);
+    expect(built.stderr).toContain(
+      [
+        'site/config.ts [SG3009] Version without pages',
+        '  theme.versions lists "v1.0", but no page is in it: content/v1.0/ (or content/<locale>/v1.0/) has none',
+        '  hint: Did you mean "v1"? A version is a folder at the content root, holding its pages; the folders with pages are: v1, v2.',
+      ].join('\n'),
+    );
+    expect(built.stderr).toContain('  theme.versions lists "v0", but no page is in it');
+    expect(built.stderr).toMatch(/Build failed: 2 problems/);
+  }, 120_000);
+
   it('re-renders only the edited pages, in each locale and version, leaving the other pages alone, and builds the same as a cold build', async () => {
     const edit = (file: string, text: string) => writeFileSync(join(site, 'content', file), readFileSync(join(site, 'content', file), 'utf8') + text);
     const rendered = (stdout: string) =>
