@@ -12,6 +12,7 @@ import { type OutputState, pruneOutputRecords, saveOutputState } from '../pipeli
 import { mergeTimings } from '../plugins/run.ts';
 import type { BuildResult } from './build.ts';
 import { checkLinks, targetsKey } from '../pipeline/checks.ts';
+import { localeFolders } from '../site/locales.ts';
 import type { BuildContext } from './context.ts';
 
 export async function finish(ctx: BuildContext, outputs: { redirects: number }): Promise<BuildResult> {
@@ -39,6 +40,7 @@ export async function finish(ctx: BuildContext, outputs: { redirects: number }):
     routes: plan.knownRoutes,
     redirects: new Set(plan.redirects.keys()),
     files: new Set([...plan.publicPaths, ...pluginRun.files, '/_redirects', '/_headers', '/404.html']),
+    localeFolders: localeFolders(config),
   };
   // When the last build's checks found nothing and every target is as it was, only pages rendered anew can.
   const checked = rendered.checked;

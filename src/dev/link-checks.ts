@@ -8,6 +8,7 @@ import type { RenderedPage } from '../render/types.ts';
 import type { SitePlan } from '../pipeline/plan.ts';
 import type { Route } from '../routes/table.ts';
 import { checkLinks, type CheckedPage, type LinkTargets } from '../pipeline/checks.ts';
+import { localeFolders } from '../site/locales.ts';
 
 export interface DevCheckInput {
   plan: SitePlan;
@@ -80,7 +81,12 @@ export class DevLinkChecks {
     const files = [...plan.publicPaths, '/_redirects', '/_headers', '/404.html'];
     // (Routes as pages are keyed: a build finds `/x/index.html` among its rendered pages as `/x`.)
     const routes = new Set([...plan.knownRoutes, ...plan.byPath.keys()]);
-    const linkTargets: LinkTargets = { routes, redirects: new Set(plan.redirects.keys()), files: input.pluginFiles ? new PluginFiles(files) : new Set(files) };
+    const linkTargets: LinkTargets = {
+      routes,
+      redirects: new Set(plan.redirects.keys()),
+      files: input.pluginFiles ? new PluginFiles(files) : new Set(files),
+      localeFolders: localeFolders(plan.model.shared.site),
+    };
     const problems = checkLinks([...this.pages.values()], linkTargets, input.levels);
     const sources = new Set(problems.map((p) => p.location?.file));
     this.troubled = new Set([...this.pages].filter(([, page]) => sources.has(page.source)).map(([key]) => key));

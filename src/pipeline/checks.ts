@@ -51,6 +51,8 @@ export interface LinkTargets {
   redirects: Set<string>;
   /** Files that exist in the output besides pages (public files, feeds, assets). */
   files: Set<string>;
+  /** The other locales' folders (`de`): a broken link into one whose page the default locale has is named untranslated. */
+  localeFolders?: readonly string[];
 }
 
 interface Problem {
@@ -170,6 +172,16 @@ export function checkLinks(
     const shown = written && written.href !== problem.href ? `${written.href} (${problem.href})` : problem.href;
     const others = problem.pages.length - 1;
     const also = others ? ` (and ${others} other page${others === 1 ? '' : 's'})` : '';
+    const original = problem.kind === 'link' ? untranslated(problem.href, targets.localeFolders, byPath) : undefined;
+    if (original)
+      return new SitegenError(
+        'SG5001',
+        `Broken link to ${shown} on ${first.path}${also}: not translated into ${original.folder} yet (${original.page.path} is)`,
+        {
+          location: { file: first.source, line },
+          hint: `Translate ${original.page.source} into the ${original.folder} folder, or link to ${original.page.path} until then.`,
+        },
+      );
     return problem.kind === 'link'
       ? new SitegenError('SG5001', `Broken link to ${shown} on ${first.path}${also}`, {
           location: { file: first.source, line },
@@ -180,4 +192,17 @@ export function checkLinks(
           hint: 'Heading ids are GitHub-style slugs of the heading text; check the target heading.',
         });
   });
+}
+
+/** The default locale's page a broken link into a locale's folder names (`/de/guide/x` → `/guide/x`), when there is one. */
+function untranslated(
+  href: string,
+  folders: readonly string[] | undefined,
+  byPath: Map<string, CheckedPage>,
+): { folder: string; page: CheckedPage } | undefined {
+  const { path } = parseHref(href);
+  const folder = path.split('/')[1];
+  if (!folders?.includes(folder)) return undefined;
+  const page = byPath.get(normalizeRoutePath(path.slice(folder.length + 1) || '/'));
+  return page && { folder, page };
 }

@@ -45,6 +45,11 @@ export function localeSegment(code: string): string {
   return code.toLowerCase();
 }
 
+/** The folders of the locales other than the default (`ja`, `zh-cn`), where their pages' routes start. */
+export function localeFolders(site: Languages): string[] {
+  return site.locales.filter((l) => l.code !== site.defaultLocale).map((l) => localeSegment(l.code));
+}
+
 /** The locale a path is in: its first segment when that names a locale other than the default, else the default. */
 export function localeOfPath(path: string, site: Languages): string {
   if (!site.locales.length) return site.lang;

@@ -7,7 +7,7 @@ import { hashText } from '../hash.ts';
 import type { SiteAssets } from '../output/assets.ts';
 import type { RenderJob, SharedRenderData } from '../render/types.ts';
 import { documentPageData, type Route } from '../routes/table.ts';
-import { localeOfPath, localeSegment, type Languages } from './locales.ts';
+import { localeFolders, localeOfPath, localeSegment, type Languages } from './locales.ts';
 import { versionNeighbours, versionSites } from './versions.ts';
 import { buildNavigation, collectPosts, computeNeighbours, computeRelated, type Neighbours, type RelatedPosts } from './collections.ts';
 import type { SiteInfo } from '../../templates/types.ts';
@@ -60,7 +60,7 @@ function runtimeScript(config: ResolvedConfig, src: string, extra: Record<string
 function runtimeData(config: ResolvedConfig, drafts: boolean): Record<string, string> {
   const data: Record<string, string> = { 'data-canonical-query': config.canonicalQueryWhitelist.join(',') };
   // The locales' folders: a missing page under one is answered by that locale's not-found page.
-  const folders = config.locales.filter((l) => l.code !== config.defaultLocale).map((l) => localeSegment(l.code));
+  const folders = localeFolders(config);
   if (folders.length) data['data-locales'] = folders.join(',');
   if (drafts) data['data-drafts'] = '';
   return data;

@@ -170,11 +170,20 @@ describe('docs in two versions and two languages', () => {
       join(broken, 'content/v2/guide/3.plugins.md'),
       '---\ntitle: Plugins\n---\n\n[In v1](/v1/guide/plugins), [in Japanese](/ja/v1/guide/install#nope), [fine](/ja/v1/guide/install).\n',
     );
+    // A translation that links to a page its locale has not translated yet.
+    writeFileSync(join(broken, 'content/ja/v2/guide/index.md'), '---\ntitle: ガイド\n---\n\n[プラグイン](/ja/v2/guide/plugins)\n');
     const built = await runCli(['build', '--root', broken]);
     expect(built.code).not.toBe(0);
     expect(built.stderr).toContain('Broken link to /v1/guide/plugins on /v2/guide/plugins');
     expect(built.stderr).toContain('Missing anchor: /ja/v1/guide/install#nope on /v2/guide/plugins');
-    expect(built.stderr).toMatch(/Build failed: 2 problems/);
+    expect(built.stderr).toContain(
+      [
+        'content/ja/v2/guide/index.md:5 [SG5001] Broken internal link',
+        '  Broken link to /ja/v2/guide/plugins on /ja/v2/guide: not translated into ja yet (/v2/guide/plugins is)',
+        '  hint: Translate content/v2/guide/3.plugins.md into the ja folder, or link to /v2/guide/plugins until then.',
+      ].join('\n'),
+    );
+    expect(built.stderr).toMatch(/Build failed: 3 problems/);
   }, 120_000);
 
   it('fails on a version whose folder is missing or misspelled, naming the folders there are', async () => {
