@@ -48,6 +48,8 @@ export interface BuiltPage {
   translations?: { locale: string; path: string }[];
   /** The version of the docs the page is in (`theme.versions`: PageData.version). */
   version?: string;
+  /** The page in each version, itself included, latest first, when another version has it (PageData.versions). */
+  versions?: { version: string; path: string }[];
 }
 
 import type { PluginCache } from './cache.ts';

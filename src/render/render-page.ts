@@ -353,6 +353,7 @@ export async function renderPage(
     indexable: !noindex,
     ...(page.translations ? { translations: page.translations } : {}),
     ...(page.version ? { version: page.version } : {}),
+    ...(page.versions ? { versions: page.versions } : {}),
   };
   return { path: job.path, status: job.status, html, payload: JSON.stringify(payload), links, ids, islands, summary, uses: [...collections.uses].sort() };
 }

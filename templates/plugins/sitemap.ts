@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { canonicalUrl, type SitegenPlugin } from 'react-sitegen';
+import { type BuiltPage, canonicalUrl, type SitegenPlugin } from 'react-sitegen';
 import { sourceHash } from '../source-hash.ts';
 
 export interface SitemapOptions {
@@ -19,6 +19,24 @@ export interface SitemapOptions {
 
 /** The priority of an older docs version's pages: below the protocol's default (0.5) that every other page keeps. */
 export const OLDER_VERSION_PRIORITY = 0.3;
+
+/**
+ * A multilingual page's alternates (xhtml:link hreflang), as its head lists them (the SEO plugin): every language's
+ * address, itself included, and `x-default` for the default locale's. None for an older version's page whose canonical is
+ * the latest version's (that page carries them), nor for a page without translations.
+ */
+export function alternatesOf(
+  page: Pick<BuiltPage, 'translations' | 'version' | 'versions'>,
+  latest: string | undefined,
+  defaultLocale: string,
+  url: (path: string) => string,
+): { lang: string; url: string }[] | undefined {
+  if (!page.translations) return undefined;
+  if (page.version && page.version !== latest && page.versions?.some((v) => v.version === latest)) return undefined;
+  const links = page.translations.map((t) => ({ lang: t.locale, url: url(t.path) }));
+  const fallback = page.translations.find((t) => t.locale === defaultLocale);
+  return fallback ? [...links, { lang: 'x-default', url: url(fallback.path) }] : links;
+}
 
 export default function sitemap(options: SitemapOptions = {}): SitegenPlugin {
   return {
@@ -35,22 +53,19 @@ export default function sitemap(options: SitemapOptions = {}): SitegenPlugin {
         const listed = pages.filter((p) => p.indexable && p.path !== '/404' && !exclude.some((prefix) => p.path === prefix || p.path.startsWith(`${prefix}/`)));
         // The same entries make the same file: a rebuild that changed none takes it from the cache. They are keyed as
         // one line each (its fields apart by NUL, which no URL or date holds), and made into objects only to be written.
+        const alternates = listed.map((p) => alternatesOf(p, latest, site.defaultLocale, (path) => canonicalUrl(where, path)));
         let lines = site.url;
-        for (const p of listed) {
+        listed.forEach((p, i) => {
           lines += `\n${canonicalUrl(where, p.path)}\u0000${p.updated ?? p.date ?? ''}\u0000${p.version !== undefined && p.version !== latest ? OLDER_VERSION_PRIORITY : ''}`;
-          if (p.translations) {
-            lines += '\u0000+';
-            for (const t of p.translations) lines += `\u0000${t.locale}\u0000${canonicalUrl(where, t.path)}`;
-          }
-        }
+          for (const link of alternates[i] ?? []) lines += `\u0000${link.lang}\u0000${link.url}`;
+        });
         const key = `sitegen:sitemap\u0000${sourceHash(import.meta.url, [], ['sitemap'])}\u0000${createHash('sha256').update(lines).digest('hex')}`;
         let xml = await cache?.get(key);
         if (xml === undefined) {
-          const links = listed.map((p) => {
+          const links = listed.map((p, i) => {
             const lastmod = p.updated ?? p.date;
             const url = canonicalUrl(where, p.path);
-            // A multilingual page lists every language's address, itself included (xhtml:link hreflang).
-            const links = p.translations?.map((t) => ({ lang: t.locale, url: canonicalUrl(where, t.path) }));
+            const links = alternates[i];
             const older = p.version !== undefined && p.version !== latest;
             return { url, ...(lastmod ? { lastmod } : {}), ...(links ? { links } : {}), ...(older ? { priority: OLDER_VERSION_PRIORITY } : {}) };
           });

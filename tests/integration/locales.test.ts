@@ -61,14 +61,13 @@ describe('a site in three languages', () => {
     expect(hreflangs('/docs/guide/english-only')).toEqual([]);
   });
 
-  it('lists the alternates in the sitemap', () => {
+  it('lists the alternates in the sitemap, the same as the page head, x-default included', () => {
     const xml = read(out, 'sitemap.xml');
     expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
     const entry = xml.split('<url>').find((u) => u.includes(`<loc>${URL}/ja/docs/guide/ryoukin</loc>`))!;
-    expect([...entry.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => `${m[1]} ${m[2]}`)).toEqual([
-      `en ${URL}/docs/guide/prices`,
-      `ja ${URL}/ja/docs/guide/ryoukin`,
-    ]);
+    const listed = [...entry.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => `${m[1]} ${m[2]}`);
+    expect(listed).toEqual([`en ${URL}/docs/guide/prices`, `ja ${URL}/ja/docs/guide/ryoukin`, `x-default ${URL}/docs/guide/prices`]);
+    expect(listed).toEqual(hreflangs('/ja/docs/guide/ryoukin'));
     const lone = xml.split('<url>').find((u) => u.includes(`<loc>${URL}/docs/guide/english-only</loc>`))!;
     expect(lone).not.toContain('xhtml:link');
   });

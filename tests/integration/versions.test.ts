@@ -143,6 +143,13 @@ describe('docs in two versions and two languages', () => {
     expect(entries.get(`${URL}/v1/guide/install`)).toBe('0.3');
     expect(entries.get(`${URL}/v1/guide/legacy`)).toBe('0.3');
     expect(entries.get(`${URL}/ja/v1/guide/install`)).toBe('0.3');
+    // Like its head, an older page whose canonical is the latest's lists no alternates; the latest's lists them.
+    const entry = (loc: string) =>
+      read(out, 'sitemap.xml')
+        .split('<url>')
+        .find((u) => u.includes(`<loc>${URL}${loc}</loc>`))!;
+    expect(entry('/v1/guide/install')).not.toContain('xhtml:link');
+    expect(entry('/v2/guide/install')).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${URL}/v2/guide/install"/>`);
     expect(entries.get(`${URL}/v2/guide/install`)).toBeUndefined();
     expect(entries.has(`${URL}/v2/guide/plugins`)).toBe(true);
     expect(entries.get(`${URL}/`)).toBeUndefined();
