@@ -38,6 +38,7 @@ export const ERROR_CODES = {
   SG3007: 'Route reserved for sitegen',
   SG3008: 'Invalid paths() result',
   SG3009: 'Version without pages',
+  SG3010: 'Locale without pages',
   SG4001: 'Page failed to render',
   SG4002: 'Templates failed to compile',
   SG4003: 'Worker crashed',

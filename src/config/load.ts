@@ -122,6 +122,15 @@ function applyOverrides(config: ResolvedConfig, overrides: ConfigOverrides): Res
   return out;
 }
 
+/** Whether a code is a well-formed BCP 47 language tag (`de`, `pt-BR`), as `<html lang>` and `Intl` take it. */
+function isLanguageTag(code: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(code).length === 1;
+  } catch {
+    return false;
+  }
+}
+
 export function resolveConfig(input: unknown, root: string): ResolvedConfig {
   const parsed = configSchema.safeParse(input ?? {});
   if (!parsed.success) {
@@ -142,6 +151,14 @@ export function resolveConfig(input: unknown, root: string): ResolvedConfig {
       hint: 'defaultLocale must be one of locales.',
     });
   }
+  data.locales.forEach((entry, i) => {
+    const code = typeof entry === 'string' ? entry : entry.code;
+    if (!isLanguageTag(code))
+      problems.push({
+        line: `! locales.${i}${typeof entry === 'string' ? '' : '.code'}: expected a BCP 47 language tag like de or pt-BR, received ${JSON.stringify(code)}`,
+        hint: 'Write each locale as a BCP 47 tag: a language, then a region or script after a hyphen (de-AT, zh-Hans), never an underscore.',
+      });
+  });
   const twice = codes.find((code, i) => codes.indexOf(code) !== i);
   if (twice) problems.push({ line: `! locales: ${JSON.stringify(twice)} is listed twice`, hint: 'List each locale once.' });
   for (const unknown of Object.keys(data.theme.locales).filter((code) => !codes.includes(code))) {

@@ -17,7 +17,7 @@ import { createMatcher, type Redirect, type RouteMatcher } from '../routes/rules
 import { buildRouteTable, type PageModuleInfo, type Route } from '../routes/table.ts';
 import { checkRouteRules, planRedirects } from './redirects.ts';
 import { runMiddleware } from '../routes/middleware.ts';
-import { linkTranslations, localeOfPath, localizedPath, setLocaleHomes, setLocalePosts } from '../site/locales.ts';
+import { linkTranslations, localeOfPath, localesWithoutPages, localizedPath, setLocaleHomes, setLocalePosts } from '../site/locales.ts';
 import { linkVersions, setLocaleVersionHomes, setVersionHomes, versionsWithoutPages } from '../site/versions.ts';
 import { buildSiteModel, ensureHomePage, ensureNotFound, renderJob, type SiteModel } from '../site/model.ts';
 import { readData, unknownAuthors } from '../site/data.ts';
@@ -154,6 +154,7 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
   ensureHomePage(routes, model, layouts, config.description);
   const published = routes.filter((r) => r.status === 200 && !r.rejected).map((r) => r.page);
   linkTranslations(published, config);
+  problems.push(...localesWithoutPages(published, config));
   setLocaleHomes(model.shared.site.locales, published, config);
   setLocalePosts(model.shared.site.locales, new Map(model.locales.map((locale) => [locale.code, locale.posts.length])));
   linkVersions(published, config.theme.versions ?? [], config);

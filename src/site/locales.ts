@@ -4,6 +4,8 @@
  * speaks the site's `lang`.
  */
 import type { LocaleInfo, PageData } from '../../templates/types.ts';
+import { editDistance } from '../edit-distance.ts';
+import { SitegenError } from '../errors.ts';
 
 /** Scripts written right to left, by primary language subtag. */
 const RTL = new Set(['ar', 'fa', 'he', 'ur', 'ps', 'sd', 'ug', 'yi', 'dv', 'ckb']);
@@ -120,4 +122,33 @@ export function setLocalePosts(locales: LocaleInfo[], posts: Map<string, number>
 /** Whether a route is a not-found page: the site's `/404`, or a locale's (`/ja/404`). */
 export function isNotFoundPath(path: string, site: Languages): boolean {
   return path === '/404' || site.locales.some((l) => l.code !== site.defaultLocale && path === `/${localeSegment(l.code)}/404`);
+}
+
+/**
+ * A configured locale without a page (its folder missing or misspelled: `ge` for `de`): SG3010. Its language menu entry
+ * would be left out, and a folder meant for it published as the default locale's pages, saying nothing.
+ */
+export function localesWithoutPages(pages: PageData[], site: Languages): SitegenError[] {
+  const having = new Set(pages.map((page) => page.locale));
+  const missing = site.locales.filter((l) => l.code !== site.defaultLocale && !having.has(l.code));
+  if (!missing.length) return [];
+  // The default locale's top folders: one of them may be the folder the missing locale was meant to name.
+  const folders = [
+    ...new Set(
+      pages
+        .filter((page) => page.locale === site.defaultLocale)
+        .map((page) => page.path.split('/')[1])
+        .filter(Boolean),
+    ),
+  ];
+  return missing.map(({ code }) => {
+    const folder = localeSegment(code);
+    const near = folders.find((f) => f === folder.split('-')[0] || editDistance(f, folder, 2) < 2);
+    return new SitegenError('SG3010', `locales lists "${code}", but no page is in its folder: content/${code}/ and site/pages/${code}/ have none`, {
+      location: { file: 'site/config.ts' },
+      hint: near
+        ? `Did you mean "${near}"? The pages under /${near}/ are published as ${site.defaultLocale} pages, as no locale is named so.`
+        : `A locale's pages are in a folder named by its code; add at least one page under content/${code}/, or leave "${code}" out of locales.`,
+    });
+  });
 }

@@ -209,3 +209,25 @@ describe('a translation paired and unpaired in sitegen dev', () => {
     }
   }, 60_000);
 });
+
+describe('a locale code that names no folder', () => {
+  it('fails the build, naming the folder it was likely meant for, instead of publishing that folder as English pages', async () => {
+    const typo = tempDir('sitegen-locales-typo-');
+    try {
+      cpSync(join(FIXTURES, 'multilingual'), typo, { recursive: true });
+      const config = join(typo, 'site/config.ts');
+      writeFileSync(config, readFileSync(config, 'utf8').replace("locales: ['en', 'ja',", "locales: ['en', 'jp',").replace('      ja: {', '      jp: {'));
+      const built = await runCli(['build', '--root', typo]);
+      expect(built.code).toBe(1);
+      expect(built.stderr).toContain(
+        [
+          'site/config.ts [SG3010] Locale without pages',
+          '  locales lists "jp", but no page is in its folder: content/jp/ and site/pages/jp/ have none',
+          '  hint: Did you mean "ja"? The pages under /ja/ are published as en pages, as no locale is named so.',
+        ].join('\n'),
+      );
+    } finally {
+      remove(typo);
+    }
+  }, 120_000);
+});

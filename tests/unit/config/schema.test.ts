@@ -86,6 +86,16 @@ describe('theme.versions', () => {
       `! theme.docsRoot: expected the latest version's folder ("v2") or nothing, received "docs"`,
     );
   });
+
+  it('rejects a locale code that is no BCP 47 tag, such as de_DE', () => {
+    expect(problems({ locales: ['en', 'de_DE', { code: 'pt_BR' }], defaultLocale: 'en' })).toBe(
+      [
+        '! locales.1: expected a BCP 47 language tag like de or pt-BR, received "de_DE"',
+        '! locales.2.code: expected a BCP 47 language tag like de or pt-BR, received "pt_BR"',
+      ].join('\n'),
+    );
+    expect(resolveConfig({ locales: ['en', 'de-AT', 'zh-Hans'] }, '/tmp').locales.map((l) => l.code)).toEqual(['en', 'de-AT', 'zh-Hans']);
+  });
 });
 
 describe('theme.outline', () => {
