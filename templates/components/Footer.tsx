@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import type { SiteInfo } from '../types';
-import { Brand } from './Logo';
+import { Brand, homeIn } from './Logo';
 import { Once } from './Once';
 import { useStrings } from '../i18n/strings';
 
@@ -9,19 +9,19 @@ export function Footer({ site }: { site: SiteInfo }) {
   const s = useStrings();
   return (
     <Once scope={site} id={`footer:${s.locale}`} as="footer" className="site-footer">
-      <FooterInside site={site} home={s.t('header.home', { name: site.name })} />
+      <FooterInside site={site} home={s.t('header.home', { name: site.name })} href={homeIn(site, s.locale)} />
     </Once>
   );
 }
 
 /** The inside of the footer: the same on every page of a site in one language (rendered once per language). */
-function FooterInside({ site, home }: { site: SiteInfo; home: string }) {
+function FooterInside({ site, home, href }: { site: SiteInfo; home: string; href: string }) {
   const cols = site.theme.footer;
   return (
     <div className="container">
       <div className="footer-grid" data-cols={cols.length}>
         <div className="footer-brand">
-          <Brand name={site.name} logo={site.theme.logo} label={home} />
+          <Brand name={site.name} logo={site.theme.logo} label={home} href={href} />
           <p>{site.description}</p>
           {site.theme.status && (
             <p>

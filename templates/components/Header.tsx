@@ -1,6 +1,6 @@
 import type { PageData, SiteInfo } from '../types';
 import { LanguageSwitcher, languageTargets } from './LanguageSwitcher';
-import { Brand } from './Logo';
+import { Brand, homeIn } from './Logo';
 import { Icon } from './Icon';
 import { isActive } from './util';
 import { Once } from './Once';
@@ -59,7 +59,7 @@ function HeaderInside({ site, state, s, page }: { site: SiteInfo; state: ItemSta
   const secondary = actions.slice(0, -1);
   return (
     <div className="container header-inner">
-      <Brand name={site.name} logo={site.theme.logo} label={s.t('header.home', { name: site.name })} />
+      <Brand name={site.name} logo={site.theme.logo} label={s.t('header.home', { name: site.name })} href={homeIn(site, s.locale)} />
       <input type="checkbox" id="nav-toggle" className="nav-toggle" aria-controls="nav-panel" />
       <label htmlFor="nav-toggle" className="nav-toggle-btn">
         <Icon name="menu" className="icon-open" size={22} />

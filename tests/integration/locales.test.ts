@@ -72,6 +72,17 @@ describe('a site in three languages', () => {
     expect(lone).not.toContain('xhtml:link');
   });
 
+  it("links the site's name to the home page in the page's language, when that language has one", () => {
+    const brands = (route: string) =>
+      page(route)
+        .querySelectorAll('a.brand')
+        .map((a) => a.getAttribute('href'));
+    expect(brands('/ja/docs/guide')).toEqual(['/ja', '/ja']);
+    expect(brands('/docs/guide')).toEqual(['/', '/']);
+    // Persian has no home page of its own: the site's.
+    expect(brands('/fa/docs/guide')).toEqual(['/', '/']);
+  });
+
   it("offers each language in the header: the same page there, else that locale's home", () => {
     const menu = (route: string) =>
       page(route)
