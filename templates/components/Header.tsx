@@ -129,7 +129,7 @@ function HeaderInside({ site, state, s, page }: { site: SiteInfo; state: ItemSta
             </div>
           </form>
         )}
-        {page && <LanguageSwitcher site={site} page={page} />}
+        {page && <LanguageSwitcher site={site} page={page} s={s} />}
         <div className="header-actions">
           {secondary.map((a) => (
             <a key={a.href} className="btn btn-ghost" href={a.href}>

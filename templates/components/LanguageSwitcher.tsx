@@ -1,5 +1,6 @@
 import type { PageData, SiteInfo } from '../types';
 import { Icon } from './Icon';
+import type { Strings } from '../i18n/strings';
 
 export interface LanguageTarget {
   code: string;
@@ -26,13 +27,13 @@ export function languageTargets(site: SiteInfo, page: LanguagePage): LanguageTar
  * The header's language menu (multilingual sites): a native disclosure, so it works without JavaScript. Each
  * language is named in itself and marked with its `lang`; the current one is `aria-current`.
  */
-export function LanguageSwitcher({ site, page }: { site: SiteInfo; page: LanguagePage }) {
+export function LanguageSwitcher({ site, page, s }: { site: SiteInfo; page: LanguagePage; s: Strings }) {
   if (site.locales.length < 2) return null;
   const targets = languageTargets(site, page);
   const current = targets.find((t) => t.current) ?? targets[0];
   return (
     <details className="lang-switch">
-      <summary aria-label={`Language: ${current.label}`}>
+      <summary aria-label={s.t('header.language', { language: current.label })}>
         <Icon name="globe" size={16} />
         <span lang={current.code}>{current.label}</span>
         <Icon name="chevronDown" className="chev" size={12} />

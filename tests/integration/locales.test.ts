@@ -92,6 +92,10 @@ describe('a site in three languages', () => {
     // No Japanese page: Japanese goes to its home (/ja); Persian has no home page, so its first page.
     expect(menu('/docs/guide/english-only')).toEqual(['en /docs/guide/english-only English (current)', 'ja /ja 日本語', 'fa /fa/docs/guide فارسی']);
     expect(page('/fa/docs/guide').querySelector('.lang-switch summary span')!.text).toBe('فارسی');
+    // The menu's name for screen readers is in the page's language too.
+    expect(page('/fa/docs/guide').querySelector('.lang-switch summary')!.getAttribute('aria-label')).toBe('زبان: فارسی');
+    expect(page('/ja/docs/guide').querySelector('.lang-switch summary')!.getAttribute('aria-label')).toBe('言語: 日本語');
+    expect(page('/docs/guide').querySelector('.lang-switch summary')!.getAttribute('aria-label')).toBe('Language: English');
   });
 
   it('gives each locale its own header, sidebar and prev/next', () => {
