@@ -79,20 +79,36 @@ export function localizedPath(path: string, locale: string, site: Languages): st
   return path === '/' ? `/${localeSegment(locale)}` : `/${localeSegment(locale)}${path}`;
 }
 
+/** Pages grouped by an id, in their order. */
+function groupBy(pages: PageData[], id: (page: PageData) => string | undefined): Map<string, PageData[]> {
+  const groups = new Map<string, PageData[]>();
+  for (const page of pages) {
+    const key = id(page);
+    if (key === undefined) continue;
+    const group = groups.get(key);
+    if (group) group.push(page);
+    else groups.set(key, [page]);
+  }
+  return groups;
+}
+
 /**
  * Each page's translations, itself included, in the order of `locales`: the pages of the other locales with the same
- * front matter `translationKey`, else the same path without the locale's folder. A page without any gets none.
+ * front matter `translationKey`, else the same path without the locale's folder. A key no other locale's page shares
+ * (given on one side of a pair only, or mistyped) pairs nothing, so its page pairs by path. A page without any gets none.
  */
 export function linkTranslations(pages: PageData[], site: Languages): void {
   if (site.locales.length < 2) return;
-  const groups = new Map<string, PageData[]>();
-  for (const page of pages) {
+  const keyOf = (page: PageData) => {
     const key = page.frontmatter.translationKey;
-    const id = typeof key === 'string' || typeof key === 'number' ? `key:${key}` : `path:${unlocalizedPath(page.path, page.locale, site)}`;
-    const group = groups.get(id);
-    if (group) group.push(page);
-    else groups.set(id, [page]);
-  }
+    return typeof key === 'string' || typeof key === 'number' ? `key:${key}` : undefined;
+  };
+  const keyed = groupBy(pages, keyOf);
+  const groups = groupBy(pages, (page) => {
+    const key = keyOf(page);
+    const shared = key !== undefined && new Set(keyed.get(key)!.map((p) => p.locale)).size > 1;
+    return shared ? key : `path:${unlocalizedPath(page.path, page.locale, site)}`;
+  });
   const rank = new Map(site.locales.map((l, i) => [l.code, i]));
   for (const group of groups.values()) {
     // One page per locale: a second page of the same locale and key is not a translation of the others.

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { linkTranslations } from '../../../src/site/locales.ts';
+import type { LocaleInfo, PageData } from '../../../templates/types.ts';
+
+const locales: LocaleInfo[] = ['en', 'de', 'ja'].map((code) => ({ code, label: code, dir: 'ltr' }));
+const site = { lang: 'en', defaultLocale: 'en', locales };
+const page = (path: string, locale: string, translationKey?: string) =>
+  ({ path, locale, frontmatter: translationKey ? { translationKey } : {} }) as unknown as PageData;
+
+describe('linkTranslations', () => {
+  it('pairs by translationKey across different paths', () => {
+    const pages = [page('/prices', 'en', 'prices'), page('/ja/ryoukin', 'ja', 'prices')];
+    linkTranslations(pages, site);
+    expect(pages[1].translations).toEqual([
+      { locale: 'en', path: '/prices' },
+      { locale: 'ja', path: '/ja/ryoukin' },
+    ]);
+  });
+
+  it('pairs by path a translation whose translationKey no other page shares (set on one side only, or mistyped)', () => {
+    const pages = [page('/guide/install', 'en'), page('/de/guide/install', 'de', 'install'), page('/ja/guide/install', 'ja', 'instal')];
+    linkTranslations(pages, site);
+    const all = [
+      { locale: 'en', path: '/guide/install' },
+      { locale: 'de', path: '/de/guide/install' },
+      { locale: 'ja', path: '/ja/guide/install' },
+    ];
+    for (const p of pages) expect(p.translations, p.path).toEqual(all);
+  });
+});
