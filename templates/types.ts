@@ -73,7 +73,7 @@ export interface ThemeConfig {
   /** Where the search form goes without JavaScript (its `action`; default: the home page). */
   searchAction?: string;
   /** What differs in a locale's pages, by locale code: its header links, footer, sidebar section labels and the like. */
-  locales?: Record<string, Partial<Omit<ThemeConfig, 'locales' | 'docsRoot' | 'versions'>>>;
+  locales?: Record<string, Partial<Omit<ThemeConfig, 'locales' | 'docsRoot' | 'versions'>> & { description?: string }>;
   /**
    * The docs' versions, the latest first (`[{ dir: 'v2', label: 'v2' }, { dir: 'v1', label: 'v1' }]`); empty without
    * versions. Each is a content folder (in each locale's folder too) and the docs root of its pages.

@@ -58,7 +58,17 @@ const theme = themeFields
   .extend({
     outline,
     /** What differs in a locale's pages (`{ ja: { nav: […], footer: […] } }`): header, footer, sidebar labels, calls to action. */
-    locales: z.record(z.string(), themeFields.omit({ docsRoot: true, logo: true, formEndpoint: true, search: true }).partial().strict()).default({}),
+    locales: z
+      .record(
+        z.string(),
+        themeFields
+          .omit({ docsRoot: true, logo: true, formEndpoint: true, search: true })
+          .partial()
+          // The site's description in the locale's language (its footer, feeds, and pages without their own).
+          .extend({ description: z.string().optional() })
+          .strict(),
+      )
+      .default({}),
     /** The docs' versions, the latest first: each a folder at the content root (`{ dir: 'v2', label: 'v2 (beta)' }`; the label is the folder's name by default) that is its pages' docs root. */
     versions: z
       .array(

@@ -101,11 +101,11 @@ export interface ModelInput {
 /** A locale's own site: its theme overrides, and its docs root and blog under its folder (the default's stay at the root). */
 function localeSite(site: SiteInfo, code: string): SiteInfo {
   const { locales: overrides, ...theme } = site.theme;
-  const own = { ...theme, ...overrides?.[code] };
-  if (code === site.defaultLocale) return { ...site, theme: own };
+  const { description = site.description, ...own } = { ...theme, ...overrides?.[code] };
+  if (code === site.defaultLocale) return { ...site, description, theme: own };
   const docsRoot = site.theme.docsRoot.replace(/^\/+|\/+$/g, '');
   const folder = localeSegment(code);
-  return { ...site, blogDir: `${folder}/${site.blogDir}`, theme: { ...own, docsRoot: docsRoot ? `${folder}/${docsRoot}` : '' } };
+  return { ...site, description, blogDir: `${folder}/${site.blogDir}`, theme: { ...own, docsRoot: docsRoot ? `${folder}/${docsRoot}` : '' } };
 }
 
 /** A locale's navigation: the default's is the content tree without the other locales' folders; another's is its folder's tree, its home first. */

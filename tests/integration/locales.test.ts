@@ -133,6 +133,11 @@ describe('a site in three languages', () => {
     expect(rss).toContain('<language>ja</language>');
     expect(rss).not.toContain('/blog/2025/01/15/hello');
     expect(read(out, 'blog/rss.xml')).not.toContain('konnichiwa');
+    // The site's description in the locale's language (theme.locales.ja.description): its feeds and footer.
+    expect(rss).toContain('<description>船とドックの話。</description>');
+    expect(read(out, 'blog/rss.xml')).toContain('<description>Ships and docks.</description>');
+    expect(page('/ja/docs/guide').querySelector('.footer-brand p')!.text).toBe('船とドックの話。');
+    expect(page('/fa/docs/guide').querySelector('.footer-brand p')!.text).toBe('Ships and docks.');
     expect(page('/ja/docs/guide').querySelector('link[type="application/rss+xml"]')!.getAttribute('href')).toBe('/ja/blog/rss.xml');
     // Persian has no posts: no feed, and its pages link none (they linked /fa/blog/feed.xml, which no build writes).
     for (const type of ['application/atom+xml', 'application/rss+xml']) expect(page('/fa/docs/guide').querySelector(`link[type="${type}"]`), type).toBeNull();
