@@ -65,9 +65,10 @@ export function createPreviewHandler(options: PreviewOptions): (req: IncomingMes
   // Not resolved through links: a build swaps `dist` (a symlink) in at once, and each request must follow the new one.
   const root = resolve(options.outDir);
   const prefix = basePrefix(options.base ?? builtBase(root));
-  // The nearest 404.html up the path (a locale's own, ja/404.html, then the site's), as Cloudflare Pages answers.
+  // The nearest 404.html up the path (a locale's own, ja/404.html, then the site's), as Cloudflare Pages answers; the
+  // path itself counts as a folder, so /ja is answered as /ja/ is (and as sitegen dev does).
   const notFound = async (req: IncomingMessage, res: ServerResponse) => {
-    const folders = (stripBase(safePath(root, req.url ?? '/') ?? '/', prefix) ?? '/').split('/').slice(1, -1);
+    const folders = (stripBase(safePath(root, req.url ?? '/') ?? '/', prefix) ?? '/').split('/').filter(Boolean);
     let page: Awaited<ReturnType<typeof openFile>> | undefined;
     for (let depth = folders.length; depth >= 0 && !page; depth--) {
       page = await openFile(join(root, ...folders.slice(0, depth), '404.html')).catch(() => undefined);

@@ -8,6 +8,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer } from '../../src/dev/server.ts';
+import { startPreview } from '../../src/server/preview.ts';
 import { html, listFiles, read, remove, runCli, tempDir, FIXTURES, type CliResult, outputFiles } from '../helpers.ts';
 
 let site: string;
@@ -156,6 +157,24 @@ describe('a site in three languages', () => {
     // Never a page of its own (a host answers it with status 404), and kept out of the sitemap.
     expect(listFiles(out).filter((f) => /(^|\/)404\/index\.html$/.test(f))).toEqual([]);
     expect(read(out, 'sitemap.xml')).not.toContain('/404');
+  });
+
+  it("answers a locale's own folder (/ja, /ja/) and the paths under it with its not-found page in sitegen preview, as sitegen dev does", async () => {
+    const server = await startPreview({ outDir: out, port: 0 });
+    try {
+      for (const [path, lang] of [
+        ['/fa', 'fa'],
+        ['/fa/', 'fa'],
+        ['/fa/docs/nowhere', 'fa'],
+        ['/nowhere', 'en'],
+      ]) {
+        const res = await fetch(`${server.url}${path}`);
+        expect(res.status, path).toBe(404);
+        expect((await res.text()).match(/<html lang="([^"]+)"/)?.[1], path).toBe(lang);
+      }
+    } finally {
+      await server.close();
+    }
   });
 
   it('builds the same after an edit in each locale as a cold build does', async () => {
