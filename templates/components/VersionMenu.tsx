@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react';
 import type { PageData, SiteInfo } from '../types';
 import { Icon } from './Icon';
-import { useStrings } from '../i18n/strings';
+import { useStrings, type StringKey, type Strings } from '../i18n/strings';
 
 type VersionedPage = Pick<PageData, 'path' | 'version' | 'versions'>;
 
@@ -33,14 +34,17 @@ export function VersionMenu({ site, page }: { site: SiteInfo; page: VersionedPag
   return (
     <details className="version-switch">
       <summary>
-        <span className="version-switch-name">{s.t('version.label')}</span> <strong>{current.label}</strong>
+        <span className="version-switch-name">{s.t('version.label')}</span>{' '}
+        <strong>
+          <bdi>{current.label}</bdi>
+        </strong>
         <Icon name="chevronDown" className="chev" size={12} />
       </summary>
       <ul className="version-switch-list">
         {targets.map((t) => (
           <li key={t.dir}>
             <a href={t.href} aria-current={t.current ? 'true' : undefined}>
-              {t.label}
+              <bdi>{t.label}</bdi>
             </a>
           </li>
         ))}
@@ -60,14 +64,31 @@ export function VersionBanner({ site, page }: { site: SiteInfo; page: VersionedP
   return (
     <div className="version-banner" role="note">
       <p>
-        {s.t('version.old', { version: own.label })}
+        {isolated(s, 'version.old', 'version', own.label)}
         {href && (
           <>
             {' '}
-            <a href={href}>{s.t(same ? 'version.toPage' : 'version.toLatest', { latest: latest.label })}</a>
+            <a href={href}>{isolated(s, same ? 'version.toPage' : 'version.toLatest', 'latest', latest.label)}</a>
           </>
         )}
       </p>
     </div>
+  );
+}
+
+/**
+ * A string with one value in a `<bdi>`: a label such as "v1 (legacy)" keeps its own order, brackets included, inside a
+ * sentence written the other way (Arabic, Persian, Hebrew). Its text is what `s.t` gives.
+ */
+function isolated(s: Strings, key: StringKey, name: string, value: string): ReactNode {
+  const marker = '\u0000';
+  const [before, after] = s.t(key, { [name]: marker }).split(marker);
+  if (after === undefined) return before;
+  return (
+    <>
+      {before}
+      <bdi>{value}</bdi>
+      {after}
+    </>
   );
 }

@@ -111,6 +111,13 @@ describe('docs in two versions and two languages', () => {
       '/ja/v2/guide/install',
       '最新バージョン v2 でこのページを見る',
     ]);
+    // Version labels are isolated, so one such as "v1 (legacy)" keeps its order in a right-to-left sentence.
+    expect(install.querySelectorAll('bdi').map((b) => b.text)).toEqual(['v1', 'v2']);
+    expect(
+      page('/v1/guide/install')
+        .querySelectorAll('.version-switch bdi')
+        .map((b) => b.text),
+    ).toEqual(['v1', 'v2', 'v1']);
     // The menu and the banner are styled by their own on-demand sheet, linked only where they are.
     const sheet = (route: string) => page(route).querySelector('link[rel="stylesheet"][href*="/versions."]');
     expect(sheet('/v1/guide/install')).not.toBeNull();
