@@ -84,3 +84,5 @@ export const NAVIGATION_QUERY: ContentQuery = {};
 export const documentQueryKey = (path: string) => `{"first":true,"where":{"_path":${JSON.stringify(path)}}}`;
 export const POSTS_QUERY_KEY = serialiseQuery(POSTS_QUERY);
 export const NAVIGATION_KEY = serialiseQuery(NAVIGATION_QUERY);
+/** A locale's own navigation tree (each locale but the default, whose tree is NAVIGATION_KEY's), also in `navigation/`. */
+export const localeNavigationKey = (code: string) => serialiseQuery({ where: { _locale: code } });

@@ -58,7 +58,7 @@ export function contentApi(session: DevSession, pathname: string, params: URLSea
   // The files a build writes answer as they would; any other query whose name matches its
   // `_params` (the runtime's content client sends them) is answered live.
   const doc = m[1] === 'query' ? docs.find((d) => queryHash(documentQueryKey(d._path)) === m[2]) : undefined;
-  if (m[1] === 'navigation') sendJson(res, 200, session.navigation);
+  if (m[1] === 'navigation') sendJson(res, 200, session.navigationOf(m[2]));
   else if (m[2] === queryHash(POSTS_QUERY_KEY)) sendJson(res, 200, session.posts);
   else if (doc)
     void session.apiDocument(doc).then(

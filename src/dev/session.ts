@@ -20,6 +20,7 @@ import { unknownHooks } from '../plugins/checks.ts';
 import type { DevFilesContext } from '../plugins/types.ts';
 import { loadProject, type Project } from '../pipeline/project.ts';
 import { jobFor, manifestMatcher, notFoundFor, type SitePlan } from '../pipeline/plan.ts';
+import { localeNavigationKey, queryHash } from '../content/query-key.ts';
 import { documentImages, hashImage, imageKeys, loadImage } from '../output/images.ts';
 import { apiDocument, apiPosts } from '../pipeline/api.ts';
 import { expandComponents } from '../render/components.ts';
@@ -390,6 +391,11 @@ export class DevSession {
 
   get navigation() {
     return this.plan.model.nav;
+  }
+
+  /** The navigation tree a `navigation/<hash>.json` names: a locale's own (localeNavigationKey), else the site's. */
+  navigationOf(hash: string) {
+    return this.plan.model.locales.slice(1).find((locale) => queryHash(localeNavigationKey(locale.code)) === hash)?.nav ?? this.plan.model.nav;
   }
 
   /** The blog listing as its content API file holds it. */

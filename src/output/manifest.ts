@@ -53,7 +53,7 @@ export function redirectsFile(matcher: RouteMatcher, concrete: Map<string, Redir
 }
 
 // The content API's query keys, shared with the dev server and the runtime.
-export { NAVIGATION_KEY, POSTS_QUERY_KEY, documentQueryKey } from '../content/query-key.ts';
+export { NAVIGATION_KEY, POSTS_QUERY_KEY, documentQueryKey, localeNavigationKey } from '../content/query-key.ts';
 
 /** The runtime's `queryHash` (SHA-256 written in JavaScript for the browser) by Node's own SHA-256: same digits, far faster. */
 export const queryHash = (params: string): string => createHash('sha256').update(params).digest('hex').slice(0, 12);

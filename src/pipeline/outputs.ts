@@ -14,7 +14,7 @@ import type { SiteAssets } from '../output/assets.ts';
 import { serverErrorHtml } from '../output/error-page.ts';
 import { headersFile } from '../output/headers.ts';
 import { mathAssetFiles } from '../output/math-assets.ts';
-import { NAVIGATION_KEY, POSTS_QUERY_KEY, latestJson, metaJson, queryHash, redirectHtml, redirectsFile } from '../output/manifest.ts';
+import { NAVIGATION_KEY, POSTS_QUERY_KEY, latestJson, localeNavigationKey, metaJson, queryHash, redirectHtml, redirectsFile } from '../output/manifest.ts';
 import type { FsWriter } from '../output/writer.ts';
 import type { BuiltPage } from '../plugins/types.ts';
 import type { PluginModule } from '../plugins/load.ts';
@@ -67,6 +67,9 @@ export async function writeOutputs(input: OutputsInput): Promise<{ redirects: nu
   );
   await out.write(`api/_content/query/${queryHash(POSTS_QUERY_KEY)}.json`, JSON.stringify(apiPosts(plan.model.posts, config.base)));
   await out.write(`api/_content/navigation/${queryHash(NAVIGATION_KEY)}.json`, JSON.stringify(plan.model.nav));
+  // Each other locale's own tree: its not-found page suggests its own pages first.
+  for (const locale of plan.model.locales.slice(1))
+    await out.write(`api/_content/navigation/${queryHash(localeNavigationKey(locale.code))}.json`, JSON.stringify(locale.nav));
   await mapLimit(input.publicFiles, 16, async (f) => out.write(f.rel, await readFile(f.file)));
   await out.write('_sitegen/builds/latest.json', latestJson(buildId, input.timestamp));
   await out.write(`_sitegen/builds/meta/${buildId}.json`, metaJson(buildId, input.timestamp, manifestMatcher(plan), plan.prerendered));

@@ -4,7 +4,7 @@ import { previewToken } from './preview.ts';
 import { config } from './state.ts';
 import type { ContentContext } from './content.ts';
 
-export const contentContext = (): ContentContext => ({ base: config.base, previewToken: previewToken() });
+export const contentContext = (): ContentContext => ({ base: config.base, previewToken: previewToken(), locales: config.locales.filter(Boolean) });
 
 export function contentClient(): Promise<typeof import('./content.ts')> {
   return import('./content.ts').catch((error: unknown) => {

@@ -2,12 +2,14 @@
  * The content client: fetches the content API's prerendered answers by query hash, sending `_params` so `sitegen dev` can
  * answer any query. A failure or an HTML response (a host's fallback page) is null: callers keep the static page.
  */
-import { NAVIGATION_KEY, queryHash, serialiseQuery, type ContentQuery } from '../content/query-key.ts';
+import { NAVIGATION_KEY, localeNavigationKey, queryHash, serialiseQuery, type ContentQuery } from '../content/query-key.ts';
 
 export interface ContentContext {
   /** The site's base path, with a trailing slash. */
   base: string;
   previewToken: string;
+  /** The folders of the locales other than the default (`ja`, `zh-cn`). */
+  locales?: string[];
 }
 
 async function getJson<T>(ctx: ContentContext, kind: 'query' | 'navigation', params: string): Promise<T | null> {
@@ -30,9 +32,9 @@ export function queryContent<T = unknown>(ctx: ContentContext, query: ContentQue
   return getJson<T>(ctx, 'query', serialiseQuery(query));
 }
 
-/** The navigation tree, or null. */
-export function fetchNavigation<T = unknown>(ctx: ContentContext): Promise<T | null> {
-  return getJson<T>(ctx, 'navigation', NAVIGATION_KEY);
+/** The navigation tree (with `locale`, another locale's own), or null. */
+export function fetchNavigation<T = unknown>(ctx: ContentContext, locale?: string): Promise<T | null> {
+  return getJson<T>(ctx, 'navigation', locale ? localeNavigationKey(locale) : NAVIGATION_KEY);
 }
 
 export { suggestPages } from './suggest.ts';

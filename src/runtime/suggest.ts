@@ -48,11 +48,26 @@ function flatten(items: Linked[] | null, into: Map<string, string>): void {
   }
 }
 
+/** How many leading folders two paths share: `/v2/guide/a` and `/v2/guide/b` two. */
+function sharedFolders(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  let n = 0;
+  while (n + 1 < x.length && n + 1 < y.length && x[n + 1] === y[n + 1]) n++;
+  return n;
+}
+
+/**
+ * The locale a missing path is in, when it is in another locale's folder and this is that locale's not-found page
+ * (`/de/…` answered in German): its code, as the page's `lang` names it.
+ */
+function localeOf(missing: string, ctx: ContentContext): string | undefined {
+  const lang = document.documentElement.lang;
+  const folder = missing.split('/')[1];
+  return folder && lang.toLowerCase() === folder && ctx.locales?.includes(folder) ? lang : undefined;
+}
+
 export async function suggestPages(box: HTMLElement, ctx: ContentContext): Promise<void> {
-  const [nav, posts] = await Promise.all([fetchNavigation<Linked[]>(ctx), queryContent<Linked[]>(ctx, POSTS_QUERY)]);
-  const pages = new Map<string, string>();
-  flatten(nav, pages);
-  flatten(posts, pages);
   let missing = location.pathname;
   try {
     missing = decodeURIComponent(missing);
@@ -60,11 +75,26 @@ export async function suggestPages(box: HTMLElement, ctx: ContentContext): Promi
     // a malformed escape: match the raw path
   }
   missing = missing.slice(ctx.base.length - 1);
+  // In a locale's folder, its own pages come first on a tie; the default locale's stand in for those not translated.
+  const locale = localeOf(missing, ctx);
+  const [nav, own, posts] = await Promise.all([
+    fetchNavigation<Linked[]>(ctx),
+    locale ? fetchNavigation<Linked[]>(ctx, locale) : null,
+    queryContent<Linked[]>(ctx, POSTS_QUERY),
+  ]);
+  const ownPages = new Map<string, string>();
+  flatten(own, ownPages);
+  const pages = new Map(ownPages);
+  flatten(nav, pages);
+  flatten(posts, pages);
   const wanted = words(missing);
+  // Then the pages in the same folders (the same version of the docs), in the locale or out of it.
+  const unlocalized = locale ? missing.slice(locale.length + 1) : missing;
+  const near = (path: string) => Math.max(sharedFolders(missing, path), sharedFolders(unlocalized, path));
   const best = [...pages]
-    .map(([path, title]) => ({ path, title, score: score(wanted, { path, title }) }))
+    .map(([path, title]) => ({ path, title, score: score(wanted, { path, title }), own: ownPages.has(path) ? 1 : 0, near: near(path) }))
     .filter((p) => p.score > 0 && p.path !== missing && p.path !== '/404')
-    .sort((a, b) => b.score - a.score || a.path.length - b.path.length)
+    .sort((a, b) => b.score - a.score || b.own - a.own || b.near - a.near || a.path.length - b.path.length)
     .slice(0, MAX);
   if (!best.length || !box.isConnected) return;
   const list = box.querySelector('ul, ol') ?? box.appendChild(document.createElement('ul'));

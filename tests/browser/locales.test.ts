@@ -52,6 +52,18 @@ describe('the language menu', () => {
     expect(await page.locator('main h1').textContent()).toBe(japanese);
   });
 
+  it("suggests the locale's own pages first on its not-found page, and the default language's where it has none", async () => {
+    const suggested = async (path: string) => {
+      await page.goto(`${served.server.url}${path}`);
+      await page.waitForSelector('[data-sitegen-suggest]:not([hidden]) a');
+      return page.locator('[data-sitegen-suggest] a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    };
+    // A typo in a Japanese address: the Japanese page, not the English one.
+    expect((await suggested('/ja/docs/guide/setu'))[0]).toBe('/ja/docs/guide/setup');
+    // A page Japanese lacks: the English page stands in.
+    expect((await suggested('/ja/docs/guide/english-only'))[0]).toBe('/docs/guide/english-only');
+  });
+
   it('works without JavaScript: the menu opens and its links are plain links', async () => {
     const cdp = await served.browser.context.newCDPSession(page);
     await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });

@@ -43,6 +43,13 @@ describe('the version menu', () => {
     expect(await page.locator('.version-banner').count()).toBe(0);
   });
 
+  it("suggests the page in the missing path's own version first on the not-found page", async () => {
+    await page.goto(`${served.server.url}/v2/guide/instal`);
+    await page.waitForSelector('[data-sitegen-suggest]:not([hidden]) a');
+    const links = await page.locator('[data-sitegen-suggest] a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(links.slice(0, 2)).toEqual(['/v2/guide/install', '/v1/guide/install']);
+  });
+
   it('works without JavaScript: the menu opens and its links are plain links', async () => {
     const cdp = await served.browser.context.newCDPSession(page);
     await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer } from '../../src/dev/server.ts';
 import { startPreview } from '../../src/server/preview.ts';
+import { localeNavigationKey, queryHash } from '../../src/content/query-key.ts';
 import { html, listFiles, read, remove, runCli, tempDir, FIXTURES, type CliResult, outputFiles } from '../helpers.ts';
 
 let site: string;
@@ -174,6 +175,22 @@ describe('a site in three languages', () => {
       }
     } finally {
       await server.close();
+    }
+  });
+
+  it("writes each other locale's own navigation tree for its not-found page's suggestions, and sitegen dev answers it the same", async () => {
+    const file = (code: string) => `api/_content/navigation/${queryHash(localeNavigationKey(code))}.json`;
+    const paths = (tree: { path: string; children?: unknown[] }[]): string[] =>
+      tree.flatMap((item) => [item.path, ...paths((item.children ?? []) as { path: string }[])]);
+    const ja = JSON.parse(read(out, file('ja')));
+    expect(paths(ja)).toContain('/ja/docs/guide/setup');
+    expect(paths(ja).every((path) => path.startsWith('/ja'))).toBe(true);
+    expect(paths(JSON.parse(read(out, file('fa'))))).toEqual(expect.arrayContaining(['/fa/docs/guide']));
+    const dev = await startDevServer({ root: site, port: 0, log: () => undefined });
+    try {
+      expect(await (await fetch(`${dev.url}/${file('ja')}`)).json()).toEqual(ja);
+    } finally {
+      await dev.close();
     }
   });
 
