@@ -16,6 +16,16 @@ export interface SeoOptions {
 
 const absolute = (site: string, url: string) => (/^https?:/.test(url) ? url : `${site}${url.startsWith('/') ? '' : '/'}${url}`);
 
+/** Open Graph's form of a language, language_TERRITORY: `de` → `de_DE`, `pt-BR` → `pt_BR`, `ar` → `ar_EG` (its likeliest region). */
+export function ogLocale(code: string): string {
+  try {
+    const { language, region } = new Intl.Locale(code).maximize();
+    return region ? `${language}_${region}` : language;
+  } catch {
+    return code.replace('-', '_');
+  }
+}
+
 export default function seo(options: SeoOptions = {}): SitegenPlugin {
   return {
     name: 'sitegen:seo',
@@ -45,7 +55,13 @@ export default function seo(options: SeoOptions = {}): SitegenPlugin {
         setTag(head, 'meta', { property: 'og:site_name', content: site.name });
         setTag(head, 'meta', { property: 'og:title', content: page.title || site.name });
         setTag(head, 'meta', { property: 'og:url', content: url });
-        if (site.locales.length) setTag(head, 'meta', { property: 'og:locale', content: page.locale.replace('-', '_') });
+        if (site.locales.length) {
+          setTag(head, 'meta', { property: 'og:locale', content: ogLocale(page.locale) });
+          // The page's other languages, as its hreflang links name them.
+          if (!noindex && !newest)
+            for (const { locale } of page.translations ?? [])
+              if (locale !== page.locale) head.tags.push({ tag: 'meta', attrs: { property: 'og:locale:alternate', content: ogLocale(locale) } });
+        }
         if (description) setTag(head, 'meta', { property: 'og:description', content: description });
         if (image) setTag(head, 'meta', { property: 'og:image', content: absolute(site.url, image) });
         setTag(head, 'meta', { name: 'twitter:card', content: options.card ?? (image ? 'summary_large_image' : 'summary') });

@@ -63,6 +63,17 @@ describe('a site in three languages', () => {
     expect(hreflangs('/docs/guide/english-only')).toEqual([]);
   });
 
+  it("names the page's language and its other languages in Open Graph's language_TERRITORY form", () => {
+    const og = (route: string, property: string) =>
+      page(route)
+        .querySelectorAll(`meta[property="${property}"]`)
+        .map((m) => m.getAttribute('content'));
+    expect(og('/ja/docs/guide', 'og:locale')).toEqual(['ja_JP']);
+    expect(og('/ja/docs/guide', 'og:locale:alternate')).toEqual(['en_US', 'fa_IR']);
+    expect(og('/fa/docs/guide', 'og:locale')).toEqual(['fa_IR']);
+    expect(og('/docs/guide/english-only', 'og:locale:alternate')).toEqual([]);
+  });
+
   it('lists the alternates in the sitemap, the same as the page head, x-default included', () => {
     const xml = read(out, 'sitemap.xml');
     expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
