@@ -39,6 +39,7 @@ export const ERROR_CODES = {
   SG3008: 'Invalid paths() result',
   SG3009: 'Version without pages',
   SG3010: 'Locale without pages',
+  SG3011: 'Translation key used twice',
   SG4001: 'Page failed to render',
   SG4002: 'Templates failed to compile',
   SG4003: 'Worker crashed',
@@ -163,6 +164,7 @@ export const CHECK_OF: Partial<
   SG2002: 'dates',
   SG2004: 'slugs',
   SG3001: 'duplicates',
+  SG3011: 'duplicates',
   SG3003: 'redirects',
   SG3004: 'redirects',
 };

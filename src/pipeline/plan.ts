@@ -153,7 +153,7 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
   for (const locale of model.locales.slice(1)) ensureNotFound(routes, layouts, config, stringsOf(locale.code), localizedPath('/404', locale.code, config));
   ensureHomePage(routes, model, layouts, config.description);
   const published = routes.filter((r) => r.status === 200 && !r.rejected).map((r) => r.page);
-  linkTranslations(published, config);
+  problems.push(...linkTranslations(published, config));
   problems.push(...localesWithoutPages(published, config));
   setLocaleHomes(model.shared.site.locales, published, config);
   setLocalePosts(model.shared.site.locales, new Map(model.locales.map((locale) => [locale.code, locale.posts.length])));

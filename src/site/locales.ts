@@ -96,9 +96,10 @@ function groupBy(pages: PageData[], id: (page: PageData) => string | undefined):
  * Each page's translations, itself included, in the order of `locales`: the pages of the other locales with the same
  * front matter `translationKey`, else the same path without the locale's folder. A key no other locale's page shares
  * (given on one side of a pair only, or mistyped) pairs nothing, so its page pairs by path. A page without any gets none.
+ * A key on two pages of one locale is a problem (SG3011); the first of them is paired.
  */
-export function linkTranslations(pages: PageData[], site: Languages): void {
-  if (site.locales.length < 2) return;
+export function linkTranslations(pages: PageData[], site: Languages): SitegenError[] {
+  if (site.locales.length < 2) return [];
   const keyOf = (page: PageData) => {
     const key = page.frontmatter.translationKey;
     return typeof key === 'string' || typeof key === 'number' ? `key:${key}` : undefined;
@@ -110,13 +111,30 @@ export function linkTranslations(pages: PageData[], site: Languages): void {
     return shared ? key : `path:${unlocalizedPath(page.path, page.locale, site)}`;
   });
   const rank = new Map(site.locales.map((l, i) => [l.code, i]));
+  const problems: SitegenError[] = [];
+  for (const [id, group] of keyed) {
+    // Two pages of one locale with the same key: which one is the translation is a guess, so say so.
+    const seen = new Map<string, PageData>();
+    for (const page of group) {
+      const first = seen.get(page.locale);
+      if (!first) seen.set(page.locale, page);
+      else
+        problems.push(
+          new SitegenError('SG3011', `translationKey "${id.slice(4)}" is on two ${page.locale} pages: ${first.source} and ${page.source}`, {
+            location: { file: page.source },
+            hint: 'Give each page of a locale its own translationKey: a key pairs one page per language.',
+          }),
+        );
+    }
+  }
   for (const group of groups.values()) {
-    // One page per locale: a second page of the same locale and key is not a translation of the others.
-    const one = [...new Map(group.map((page) => [page.locale, page])).values()].filter((page) => rank.has(page.locale));
+    // One page per locale, the first: a second page of the same locale and key is not a translation of the others.
+    const one = [...new Map([...group].reverse().map((page) => [page.locale, page])).values()].filter((page) => rank.has(page.locale));
     if (one.length < 2) continue;
     const translations = one.sort((a, b) => rank.get(a.locale)! - rank.get(b.locale)!).map((page) => ({ locale: page.locale, path: page.path }));
     for (const page of one) page.translations = translations;
   }
+  return problems;
 }
 
 /** Each locale's home for the language menu: `/<code>` (`/` for the default) when it is a page, else its first page by path. */

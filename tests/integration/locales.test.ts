@@ -297,4 +297,21 @@ describe('a locale code that names no folder', () => {
       remove(typo);
     }
   }, 120_000);
+
+  it('fails the build on a translationKey given to two pages of one locale, naming both', async () => {
+    const twice = tempDir('sitegen-locales-key-');
+    try {
+      cpSync(join(FIXTURES, 'multilingual'), twice, { recursive: true });
+      const setup = join(twice, 'content/ja/docs/guide/1.setup.md');
+      writeFileSync(setup, readFileSync(setup, 'utf8').replace(/^---\n/, '---\ntranslationKey: prices\n'));
+      const built = await runCli(['build', '--root', twice]);
+      expect(built.code).toBe(1);
+      expect(built.stderr).toContain('[SG3011] Translation key used twice');
+      expect(built.stderr).toMatch(
+        /translationKey "prices" is on two ja pages: content\/ja\/docs\/guide\/(1\.setup|3\.ryoukin)\.md and content\/ja\/docs\/guide\/(1\.setup|3\.ryoukin)\.md/,
+      );
+    } finally {
+      remove(twice);
+    }
+  }, 120_000);
 });
