@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import type { SiteInfo } from '../types';
-import { Brand, homeIn } from './Logo';
+import { Brand } from './Logo';
+import { homeIn } from './util';
 import { Once } from './Once';
 import { useStrings } from '../i18n/strings';
 

@@ -1,8 +1,8 @@
 import type { PageData, SiteInfo } from '../types';
 import { LanguageSwitcher, languageTargets } from './LanguageSwitcher';
-import { Brand, homeIn } from './Logo';
+import { Brand } from './Logo';
 import { Icon } from './Icon';
-import { isActive } from './util';
+import { homeIn, isActive } from './util';
 import { Once } from './Once';
 import { SchemeToggle } from './SchemeToggle';
 import { useStrings, type Strings } from '../i18n/strings';

@@ -1,16 +1,9 @@
-import type { SiteInfo, ThemeConfig } from '../types';
+import type { ThemeConfig } from '../types';
 
 /** The site's logo image from `theme.logo`, beside the name; nothing without one (the name alone). */
 export function LogoMark({ logo, size = 28 }: { logo?: ThemeConfig['logo']; size?: number }) {
   if (!logo) return null;
   return <img src={logo.src} alt="" width={logo.width ?? size} height={logo.height ?? size} />;
-}
-
-/** The home page in a locale: its own root page (`/ja`) when it has one, else the site's (`/`). */
-export function homeIn(site: Pick<SiteInfo, 'locales' | 'defaultLocale'>, locale: string): string {
-  if (locale === site.defaultLocale) return '/';
-  const root = `/${locale.toLowerCase()}`;
-  return site.locales.find((l) => l.code === locale)?.home === root ? root : '/';
 }
 
 /** The site's name, after its logo (`theme.logo`), linking to the home page (`href`); `label` names the link ("Ferrygate home"). */

@@ -199,3 +199,10 @@ export function tagPath(site: Pick<SiteInfo, 'blog' | 'blogDir'>, tag: string): 
 export function authorPath(site: Pick<SiteInfo, 'blog' | 'blogDir'>, id: string): string | undefined {
   return site.blog?.authors && /^[\p{L}\p{N}_-]+$/u.test(id) ? `/${site.blogDir}/authors/${id}` : undefined;
 }
+
+/** The home page in a locale: its own root page (`/ja`) when it has one, else the site's (`/`). */
+export function homeIn(site: Pick<SiteInfo, 'locales' | 'defaultLocale'>, locale: string): string {
+  if (locale === site.defaultLocale) return '/';
+  const root = `/${locale.toLowerCase()}`;
+  return site.locales.find((l) => l.code === locale)?.home === root ? root : '/';
+}

@@ -37,6 +37,13 @@ export function PostCard({ post }: { post: PostSummary; authors: Record<string, 
 }
 `,
   );
+  // A logo drawn inline, as Ferrygate's: the module has Brand and LogoMark and nothing else the theme might import.
+  writeFileSync(
+    join(site, 'site/components/Logo.tsx'),
+    `export function LogoMark() { return <svg id="my-mark" width="28" height="28" aria-hidden="true" />; }
+export function Brand({ name }: { name: string }) { return <a className="brand" href="/"><LogoMark /><span>{name}</span></a>; }
+`,
+  );
   writeFileSync(join(site, 'site/components/NotATheme.tsx'), 'export const x = 1;\n');
   built = await runCli(['build', '--root', site]);
 });
@@ -53,6 +60,7 @@ describe('site/components overrides', () => {
       const doc = html(join(site, 'dist'), file);
       expect(doc.querySelector('#my-note')?.text, file).toBe('Hand-made for My site');
       expect(doc.querySelectorAll('footer.site-footer').length, file).toBe(1);
+      expect(doc.querySelectorAll('#my-mark').length, file).toBe(2);
     }
   });
 
