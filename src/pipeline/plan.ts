@@ -154,11 +154,12 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
   ensureHomePage(routes, model, layouts, config.description);
   const published = routes.filter((r) => r.status === 200 && !r.rejected).map((r) => r.page);
   problems.push(...linkTranslations(published, config));
-  problems.push(...localesWithoutPages(published, config));
+  if (!input.foreignContent) problems.push(...localesWithoutPages(published, config));
   setLocaleHomes(model.shared.site.locales, published, config);
   setLocalePosts(model.shared.site.locales, new Map(model.locales.map((locale) => [locale.code, locale.posts.length])));
   linkVersions(published, config.theme.versions ?? [], config);
-  problems.push(...versionsWithoutPages(config.theme.versions ?? [], published, config));
+  // (Not for a folder of markdown from elsewhere, `--content`: the site's versions are not its folders.)
+  if (!input.foreignContent) problems.push(...versionsWithoutPages(config.theme.versions ?? [], published, config));
   for (const locale of model.locales) if (locale.site.versions) setVersionHomes(locale.site.versions, locale.nav, published);
   setLocaleVersionHomes(model.shared.site.locales, model.locales, config);
   const prerendered = routes
