@@ -184,6 +184,15 @@ function placeAll(documents: ContentDocument[], site: IndexInput['site']): Place
   });
 }
 
+/**
+ * Front matter that keeps a page out of search: `search: false` (as in VitePress), and the `index: false` or
+ * `robots: noindex` that keep it from search engines (the seo plugin's noindex), in build and dev alike.
+ */
+export function unsearchable(frontmatter: Record<string, unknown>): boolean {
+  const { search, index, robots } = frontmatter;
+  return search === false || index === false || (typeof robots === 'string' && /\bnoindex\b/i.test(robots));
+}
+
 /** The documents `include` covers, sorted by path, without their text (no body is read). */
 function indexEntries(input: IndexInput, rendered = new Set(input.routes), placed = placeAll(input.documents, input.site)): IndexEntry[] {
   const { config, site } = input;
@@ -215,6 +224,7 @@ function indexEntries(input: IndexInput, rendered = new Set(input.routes), place
         !p.doc.draft &&
         !p.doc._partial &&
         !p.doc.redirect &&
+        !unsearchable(p.doc.frontmatter ?? {}) &&
         rendered.has(p.doc._path),
     )
     .sort((a, b) => (a.doc._path < b.doc._path ? -1 : a.doc._path > b.doc._path ? 1 : 0));

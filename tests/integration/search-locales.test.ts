@@ -30,6 +30,9 @@ const indexOf = (locale: string) => load(read(out, `_sitegen/search/index.${loca
 const ids = (index: MiniSearch<SearchDocument>) => Object.values((index.toJSON() as { documentIds: Record<string, string> }).documentIds).sort();
 const find = (index: MiniSearch<SearchDocument>, text: string) => index.search(text, SEARCH_OPTIONS).map((hit) => hit.id as string);
 
+/** Pages of the fixture kept out of search by their front matter (`search: false`, `index: false`, `robots: noindex`). */
+const HIDDEN = ['/docs/guide/foghorn-notes', '/docs/guide/keeper-log', '/docs/guide/storm-drill'];
+
 /** The docs pages of the output by the language their `<html lang>` names: what each index should hold. */
 function docsByLang(): Map<string, string[]> {
   const byLang = new Map<string, string[]>();
@@ -37,6 +40,7 @@ function docsByLang(): Map<string, string[]> {
     if (!/(^|\/)docs\/.*index\.html$/.test(file)) continue;
     const lang = html(out, file).querySelector('html')!.getAttribute('lang')!;
     const path = `/${file.replace(/\/?index\.html$/, '')}`;
+    if (HIDDEN.includes(path)) continue;
     byLang.set(lang, [...(byLang.get(lang) ?? []), path].sort());
   }
   return byLang;
@@ -55,6 +59,12 @@ describe('search on a site with three locales', () => {
     expect(ids(indexOf('ja'))).toEqual(['/ja/docs/guide']);
     expect(ids(indexOf('zh-CN'))).toHaveLength(1);
     expect(ids(indexOf('zh-CN'))[0]).toMatch(/^\/zh-cn\/docs\/guide$/i);
+  });
+
+  it('leaves out the pages whose front matter says search: false, index: false or robots: noindex', () => {
+    for (const path of HIDDEN) expect(listFiles(out), path).toContain(`${path.slice(1)}/index.html`);
+    expect(find(indexOf('en'), 'foghorn')).toEqual([]);
+    expect(ids(indexOf('en'))).toEqual(['/docs/guide', '/docs/guide/lighthouse']);
   });
 
   it('has every page with a search box name its own locale', () => {
