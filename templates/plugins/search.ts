@@ -51,10 +51,10 @@ export const clientFile = (hash: string) => `_sitegen/search.${hash}.js`;
 export const indexFile = (locale?: string, version?: string) => `_sitegen/search/${indexName(locale, version)}`;
 export const INDEX_FILE = indexFile();
 
-/** The client's sources (client.ts, options.ts, tokenize.ts, MiniSearch's version) hashed: its file's name. */
+/** The client's sources (client.ts, match.ts, options.ts, tokenize.ts, MiniSearch's version) hashed: its file's name. */
 function clientHash(client: string): string {
   const hash = createHash('sha256');
-  for (const file of [client, join(dirname(client), 'options.ts'), join(dirname(client), 'tokenize.ts')]) hash.update(readFileSync(file));
+  for (const file of [client, ...['match.ts', 'options.ts', 'tokenize.ts'].map((f) => join(dirname(client), f))]) hash.update(readFileSync(file));
   try {
     hash.update(JSON.parse(readFileSync(createRequire(client).resolve('minisearch/package.json'), 'utf8')).version);
   } catch {
@@ -70,11 +70,11 @@ function clientHash(client: string): string {
  */
 const pluginHash = () => sourceHash(import.meta.url, ['../search/text.ts', '../search/terms.ts', '../search/index-json.ts', '../search/cached.ts']);
 
-/** The headings' text in document order (each before the headings under it). */
-function headingText(links: TocLink[], into: string[] = []): string[] {
+/** The headings' ids and text in document order (each before the headings under it). */
+function headingList(links: TocLink[], into: [id: string, text: string][] = []): [string, string][] {
   for (const link of links) {
-    into.push(link.text);
-    if (link.children?.length) headingText(link.children, into);
+    into.push([link.id, link.text]);
+    if (link.children?.length) headingList(link.children, into);
   }
   return into;
 }
@@ -228,16 +228,20 @@ function indexEntries(input: IndexInput, rendered = new Set(input.routes), place
         rendered.has(p.doc._path),
     )
     .sort((a, b) => (a.doc._path < b.doc._path ? -1 : a.doc._path > b.doc._path ? 1 : 0));
-  return indexed.map((p) => ({
-    doc: p.doc,
-    fields: {
-      path: p.doc._path,
-      title: p.doc.title || p.doc._path,
-      section: sectionOf(p),
-      description: truncate(p.doc.description ?? '', DESCRIPTION_LIMIT),
-      headings: headingText(p.doc.body?.toc.links ?? []).join(' · '),
-    },
-  }));
+  return indexed.map((p) => {
+    const anchors = headingList(p.doc.body?.toc.links ?? []);
+    return {
+      doc: p.doc,
+      fields: {
+        path: p.doc._path,
+        title: p.doc.title || p.doc._path,
+        section: sectionOf(p),
+        description: truncate(p.doc.description ?? '', DESCRIPTION_LIMIT),
+        headings: anchors.map(([, text]) => text).join(' · '),
+        ...(anchors.length ? { anchors } : {}),
+      },
+    };
+  });
 }
 
 /** One warning for the indexes whose pages were cut to fit the budget (`cut`: each index file and its cap), if any. */

@@ -11,7 +11,8 @@
 import MiniSearch from 'minisearch';
 import { pageString } from '../i18n/page.ts';
 import { INDEX_OPTIONS, MAX_RESULTS, SEARCH_OPTIONS, indexName, type SearchDocument, type StoredResult } from './options.ts';
-import { needsSegmenting, tokenize } from './tokenize.ts';
+import { type HitTerms, marks, ranked } from './match.ts';
+import { tokenize } from './tokenize.ts';
 
 /** The site's base path ('' at the root), from where the client itself is served. */
 const BASE = new URL('..', new URL('.', import.meta.url)).pathname.replace(/\/$/, '');
@@ -45,17 +46,33 @@ function loadIndex(url: string): Promise<MiniSearch<SearchDocument>> {
   return loading;
 }
 
-function query(index: MiniSearch<SearchDocument>, text: string): StoredResult[] {
+/** A result as shown: its page, the heading it links to (if any), and the index's terms to mark in its text. */
+interface Result extends StoredResult {
+  anchor?: [id: string, text: string];
+  terms: string[];
+}
+
+function query(index: MiniSearch<SearchDocument>, text: string): Result[] {
   let hits = index.search(text, SEARCH_OPTIONS);
   // Every word must match; when that finds nothing, any word will do (words unspaced in Chinese or Japanese too).
-  const words = /\s/.test(text.trim()) || (needsSegmenting(text) && tokenize(text).length > 1);
-  if (!hits.length && words) hits = index.search(text, { ...SEARCH_OPTIONS, combineWith: 'OR' });
-  return hits.slice(0, MAX_RESULTS).map((hit) => ({ title: hit.title, path: hit.path, section: hit.section, description: hit.description }) as StoredResult);
+  const count = tokenize(text).filter(Boolean).length;
+  if (!hits.length && count > 1) hits = index.search(text, { ...SEARCH_OPTIONS, combineWith: 'OR' });
+  // The best few re-ranked: a page with a heading (or title) holding every word comes first, linked to that heading.
+  return ranked(hits.slice(0, MAX_RESULTS * 4) as unknown as (StoredResult & HitTerms & { score: number })[], count)
+    .slice(0, MAX_RESULTS)
+    .map(({ hit, anchor }) => ({ title: hit.title, path: hit.path, section: hit.section, description: hit.description, anchor, terms: hit.terms }));
+}
+
+/** A text with the matched words in `<mark>` (as text nodes: nothing is parsed as HTML). */
+function marked(className: string, text: string, terms: string[]): HTMLSpanElement {
+  const span = el('span', className);
+  span.append(...marks(text, terms).map((part) => (part.mark ? el('mark', '', part.text) : part.text)));
+  return span;
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
-  node.className = className;
+  if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
 }
@@ -65,6 +82,9 @@ function go(href: string): void {
   if (typeof nav === 'function') void nav(href);
   else location.href = href;
 }
+
+/** Where a result leads: its page, at the heading that matched. */
+const href = (r: Result) => `${BASE}${r.path}${r.anchor ? `#${encodeURIComponent(r.anchor[0])}` : ''}`;
 
 let counter = 0;
 
@@ -95,7 +115,7 @@ export function mount(box: HTMLElement): void {
   input.setAttribute('aria-controls', list.id);
   input.autocomplete = 'off';
 
-  let results: StoredResult[] = [];
+  let results: Result[] = [];
   let active = -1;
   let ready = false;
   let seq = 0;
@@ -126,14 +146,15 @@ export function mount(box: HTMLElement): void {
       ...results.map((r, i) => {
         const option = el('a', 'search-result');
         option.id = `${list.id}-${i}`;
-        option.href = `${BASE}${r.path}`;
+        option.href = href(r);
         option.tabIndex = -1;
         option.setAttribute('role', 'option');
         option.setAttribute('aria-selected', 'false');
         const head = el('span', 'search-result-head');
-        head.append(el('span', 'search-result-title', r.title), el('span', 'search-result-section', r.section));
+        head.append(marked('search-result-title', r.title, r.terms), el('span', 'search-result-section', r.section));
         option.append(head);
-        if (r.description) option.append(el('span', 'search-result-desc', r.description));
+        if (r.anchor) option.append(marked('search-result-heading', r.anchor[1], r.terms));
+        if (r.description) option.append(marked('search-result-desc', r.description, r.terms));
         return option;
       }),
     );
@@ -196,7 +217,7 @@ export function mount(box: HTMLElement): void {
     if (!result) return;
     show(false);
     input!.blur();
-    go(`${BASE}${result.path}`);
+    go(href(result));
   }
 
   input.addEventListener('input', () => {

@@ -68,7 +68,7 @@ function documentEntry(
   id: number,
   termsOf: TermsOf,
 ): { stored: Partial<SearchDocument>; fields: { fieldId: number; distinct: number; counts: Map<string, number> }[] } {
-  const stored: Partial<SearchDocument> = {};
+  const stored: Record<string, unknown> = {};
   for (const name of STORED) if (document[name] !== undefined) stored[name] = document[name];
   const fields: { fieldId: number; distinct: number; counts: Map<string, number> }[] = [];
   FIELDS.forEach((field, fieldId) => {
@@ -76,7 +76,7 @@ function documentEntry(
     const terms = termsOf(document, field, id);
     fields.push({ fieldId, ...(typeof terms === 'string' ? readCounted(terms) : counted(terms)) });
   });
-  return { stored, fields };
+  return { stored: stored as Partial<SearchDocument>, fields };
 }
 
 /**

@@ -17,12 +17,14 @@ export interface SearchDocument {
   description: string;
   /** Heading text of the page, space-separated. */
   headings: string;
+  /** The headings as `[id, text]`, in page order (stored only): a result links to the heading that matched. */
+  anchors?: [id: string, text: string][];
   /** Body text, tags stripped and truncated. */
   text: string;
 }
 
 /** What a search result carries (the stored fields). */
-export type StoredResult = Pick<SearchDocument, 'title' | 'path' | 'section' | 'description'>;
+export type StoredResult = Pick<SearchDocument, 'title' | 'path' | 'section' | 'description' | 'anchors'>;
 
 /**
  * Lower-case, and fold a plural `s` so `tunnel` and `tunnels`, `webhook` and `webhooks` are one
@@ -36,7 +38,7 @@ export function processTerm(term: string): string {
 export const INDEX_OPTIONS: Options<SearchDocument> = {
   idField: 'path',
   fields: ['title', 'headings', 'description', 'text'],
-  storeFields: ['title', 'path', 'section', 'description'],
+  storeFields: ['title', 'path', 'section', 'description', 'anchors'],
   tokenize,
   processTerm,
 };

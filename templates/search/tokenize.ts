@@ -19,7 +19,7 @@ const ASCII_SPACE_OR_PUNCTUATION = /[\n\r \x21-\x23\x25-\x2A\x2C-\x2F\x3A\x3B\x3
 const ASCII = /^[\x00-\x7f]*$/;
 
 /** Scripts whose words a space does not (always) end: Han, kana, Hangul, and those of South-East Asia. */
-const UNSPACED = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
+export const UNSPACED = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
 
 let segmenter: Intl.Segmenter | undefined;
 

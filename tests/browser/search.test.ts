@@ -152,6 +152,33 @@ describe('searching in Chromium', () => {
     expect(await page.getAttribute(`${INPUT}`, 'aria-expanded')).not.toBe('true');
   });
 
+  it('links a result to the heading its words are in, marks them, and Enter lands on that heading', async () => {
+    await open('/');
+    await search('ferry mcp');
+    const first = page.locator('[role="option"]').first();
+    await first.waitFor();
+    expect(await first.getAttribute('href')).toBe('/v1/guide/cli#ferry-mcp');
+    expect(await first.locator('.search-result-title').textContent()).toBe('CLI reference');
+    expect(await first.locator('.search-result-heading').textContent()).toBe('ferry mcp');
+    expect(await first.locator('.search-result-heading mark').allTextContents()).toEqual(['ferry', 'mcp']);
+    // A word is marked when it is a matched term (`ferryd`, one typo away, is one), not when it starts with one.
+    const marked = await page.$$eval('[role="option"] mark', (els) => els.map((m) => m.textContent!.toLowerCase()));
+    expect(marked).toContain('ferry');
+    expect(marked.filter((t) => t.startsWith('ferrygate'))).toEqual([]);
+    // A heading that holds both words ranks its page above pages that hold them apart.
+    await page.fill(INPUT, 'legacy lua');
+    await page.waitForSelector('[role="option"][href="/v1/guide/functions#legacy-lua-functions"]');
+    await page.fill(INPUT, 'ferry mcp');
+    await page.waitForSelector('[role="option"][href="/v1/guide/cli#ferry-mcp"]');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(url('/v1/guide/cli#ferry-mcp'));
+    await page.waitForFunction(() => {
+      const top = document.getElementById('ferry-mcp')?.getBoundingClientRect().top ?? -1;
+      return top >= 0 && top < 200;
+    });
+  });
+
   it('moves through the results with ArrowDown and ArrowUp, wrapping around', async () => {
     await open('/');
     await search('tunnel');
@@ -215,7 +242,7 @@ describe('searching in Chromium', () => {
     const result = page.locator('[role="option"]', { hasText: 'Tunnels' }).first();
     await result.waitFor();
     await result.click();
-    await page.waitForURL(url('/v1/guide/tunnels'));
+    await page.waitForURL((u) => u.pathname === '/v1/guide/tunnels');
     expect(await page.textContent('h1')).toContain('Tunnels');
   });
 
