@@ -30,7 +30,7 @@ import { fileURLToPath } from 'node:url';
 import type { TocLink } from '../types.ts';
 import { docsSection, setTag, type BuildDoneContext, type ContentDocument, type SitegenPlugin } from 'react-sitegen';
 import { bodyTerms } from '../search/terms.ts';
-import { indexName } from '../search/options.ts';
+import { headingSlug, indexName } from '../search/options.ts';
 import { PAGE_TEXT_LIMIT, TEXT_BUDGET, truncate } from '../search/text.ts';
 import { type CacheContext, cachedIndex, memoryCache, sha256, type IndexEntry } from '../search/cached.ts';
 import { sourceHash } from '../source-hash.ts';
@@ -238,7 +238,7 @@ function indexEntries(input: IndexInput, rendered = new Set(input.routes), place
         section: sectionOf(p),
         description: truncate(p.doc.description ?? '', DESCRIPTION_LIMIT),
         headings: anchors.map(([, text]) => text).join(' · '),
-        ...(anchors.length ? { anchors } : {}),
+        ...(anchors.length ? { anchors: anchors.map(([id, text]) => (headingSlug(text) === id ? text : ([id, text] as [string, string]))) } : {}),
       },
     };
   });

@@ -2,13 +2,13 @@
  * What the search client makes of a hit, apart from the DOM: the heading a result links to, the order of the results,
  * and the parts of a text to mark. Pure functions, bundled into the client (templates/search/client.ts).
  */
-import { processTerm } from './options.ts';
+import { type SearchDocument, anchorOf, processTerm } from './options.ts';
 import { UNSPACED, needsSegmenting, tokenize } from './tokenize.ts';
 
 /** What a hit gives: its stored headings, and the terms of the index it matched (MiniSearch's `terms`, processed). */
 export interface HitTerms {
   title: string;
-  anchors?: [id: string, text: string][];
+  anchors?: SearchDocument['anchors'];
   /** The index's terms the hit matched (prefix and fuzzy matches included). */
   terms: string[];
   /** The query's words the hit matched. */
@@ -33,7 +33,8 @@ export function bestAnchor(hit: HitTerms): [string, string] | undefined {
   const most = Math.max(1, hit.queryTerms.length);
   let best: [string, string] | undefined;
   let bestCount = covered(hit.title, terms, most);
-  for (const anchor of hit.anchors) {
+  for (const stored of hit.anchors) {
+    const anchor = anchorOf(stored);
     const count = covered(anchor[1], terms, most);
     if (count > bestCount) {
       best = anchor;

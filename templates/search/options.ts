@@ -17,14 +17,28 @@ export interface SearchDocument {
   description: string;
   /** Heading text of the page, space-separated. */
   headings: string;
-  /** The headings as `[id, text]`, in page order (stored only): a result links to the heading that matched. */
-  anchors?: [id: string, text: string][];
+  /**
+   * The headings in page order (stored only: a result links to the heading that matched), each as its text when its id
+   * is `headingSlug(text)` (most are), else as `[id, text]`.
+   */
+  anchors?: (string | [id: string, text: string])[];
   /** Body text, tags stripped and truncated. */
   text: string;
 }
 
 /** What a search result carries (the stored fields). */
 export type StoredResult = Pick<SearchDocument, 'title' | 'path' | 'section' | 'description' | 'anchors'>;
+
+/** A heading's id by GitHub's rule, as the markdown renderer makes it (src/markdown/slugify.ts `headingSlug`). */
+export const headingSlug = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-') || 'section';
+
+/** A stored heading as `[id, text]`. */
+export const anchorOf = (anchor: string | [string, string]): [string, string] => (typeof anchor === 'string' ? [headingSlug(anchor), anchor] : anchor);
 
 /**
  * Lower-case, and fold a plural `s` so `tunnel` and `tunnels`, `webhook` and `webhooks` are one

@@ -5,7 +5,8 @@
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { bestAnchor, marks, ranked } from '../../../templates/search/match.ts';
-import { INDEX_OPTIONS, SEARCH_OPTIONS, type SearchDocument } from '../../../templates/search/options.ts';
+import { INDEX_OPTIONS, SEARCH_OPTIONS, type SearchDocument, anchorOf, headingSlug } from '../../../templates/search/options.ts';
+import { headingSlug as rendererSlug } from '../../../src/markdown/slugify.ts';
 
 /** The parts as text, the marked ones in brackets. */
 const shown = (text: string, terms: string[]) =>
@@ -40,6 +41,35 @@ describe('bestAnchor', () => {
     expect(bestAnchor(hit('Tunnels', [['tcp-tunnels', 'TCP tunnels']], ['tunnel']))).toBeUndefined();
     expect(bestAnchor(hit('CLI reference', [['ferry-login', 'ferry login']], ['bookmark']))).toBeUndefined();
     expect(bestAnchor({ title: 'CLI reference', terms: ['ferry'], queryTerms: ['ferry'] })).toBeUndefined();
+  });
+});
+
+describe('stored headings', () => {
+  it('are their text alone when the id is the text slugged as the markdown renderer slugs it', () => {
+    for (const text of [
+      'ferry mcp',
+      'Step 3: Forward to the Jenkins webhook path',
+      '`ferry.yaml` & env',
+      '日本語の見出し',
+      'C++ / Ruby_on_Rails',
+      '  ',
+      'Ünïcode — dashes',
+    ]) {
+      expect(headingSlug(text), text).toBe(rendererSlug(text));
+      expect(anchorOf(text)).toEqual([rendererSlug(text), text]);
+    }
+    expect(anchorOf(['intro-1', 'Intro'])).toEqual(['intro-1', 'Intro']);
+  });
+
+  it('lead a hit to the heading whichever way they are stored', () => {
+    expect(bestAnchor({ title: 'Guide', anchors: ['Intro', ['intro-1', 'Intro again']], terms: ['again'], queryTerms: ['again'] })).toEqual([
+      'intro-1',
+      'Intro again',
+    ]);
+    expect(bestAnchor({ title: 'Guide', anchors: ['Step 1: Install ferry'], terms: ['install'], queryTerms: ['install'] })).toEqual([
+      'step-1-install-ferry',
+      'Step 1: Install ferry',
+    ]);
   });
 });
 
