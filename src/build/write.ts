@@ -166,6 +166,15 @@ function writeApi(ctx: BuildContext): Promise<void> {
   });
 }
 
+/**
+ * What every page's render key covers besides its own job: the engine, the parser, the templates' bundle, the
+ * templates' sources (a plugin may name a file made of sources it reads at run time, as the search plugin names its
+ * client: a page kept from a build before would name a client the build no longer writes), the shared data, the plugins.
+ */
+export function pageRenderKey(parts: { engine: string; parseKey: unknown; bundle: string; templates: string; shared: unknown; plugins: unknown[] }): string {
+  return hashText(JSON.stringify([parts.engine, parts.parseKey, parts.bundle, parts.templates, parts.shared, parts.plugins]));
+}
+
 /** Render the pages in the workers while this thread writes everything else; then start closing the workers. */
 export async function render(ctx: BuildContext, { target, opened, apiWritten }: Started): Promise<{ redirects: number }> {
   const { project, plan, options } = ctx;
@@ -174,7 +183,14 @@ export async function render(ctx: BuildContext, { target, opened, apiWritten }: 
   const { bundle } = ctx.templates;
   // A page's key covers everything it renders from; the site-wide collections are keyed per page (render.ts).
   const { nav: _nav, posts: _posts, ...sharedRest } = plan.model.shared;
-  const renderKey = hashText(JSON.stringify([ctx.engine, ctx.parseKey, bundle.hash, sharedRest, project.pluginModules.map((p) => [p.file, p.options])]));
+  const renderKey = pageRenderKey({
+    engine: ctx.engine,
+    parseKey: ctx.parseKey,
+    bundle: bundle.hash,
+    templates: ctx.templates.sourcesHash,
+    shared: sharedRest,
+    plugins: project.pluginModules.map((p) => [p.file, p.options]),
+  });
   await opened;
   const grow = (pages: number) => {
     const started = pool.sessions.length;
