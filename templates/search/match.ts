@@ -45,20 +45,30 @@ export function bestAnchor(hit: HitTerms): [string, string] | undefined {
   return best;
 }
 
-/** A hit whose one heading (or title) holds every word of the query counts this many times its score. */
+/** A hit whose one heading (or title) holds every word of the query counts this many times its score, and as many times
+ * again when its title is the query (every word of the title matched). */
 export const SECTION_BOOST = 2;
 
+/** Whether every word of `text` is one of `terms`. */
+function whollyMatched(text: string, terms: Set<string>): boolean {
+  const words = tokenize(text).filter(Boolean);
+  return words.length > 0 && words.every((word) => terms.has(processTerm(word)));
+}
+
 /**
- * The hits in the order to show them: MiniSearch's scores, each doubled when one heading or the title holds every word
- * of the query (a page about it, not a page that mentions its words here and there), with the heading to link to.
+ * The hits in the order to show them, with the heading to link to: MiniSearch's scores, doubled when one heading or the
+ * title holds every word of the query (a page about it, not one that mentions its words here and there), and doubled
+ * again when the title is the query (`webhook forwarding` finds the page called so before posts that hold the words).
  */
 export function ranked<T extends HitTerms & { score: number }>(hits: T[], queryWords: number): { hit: T; anchor?: [string, string] }[] {
+  const words = Math.max(1, queryWords);
   return hits
     .map((hit) => {
       const anchor = bestAnchor(hit);
-      const words = Math.max(1, queryWords);
-      const whole = hit.queryTerms.length >= words && covered(anchor?.[1] ?? hit.title, new Set(hit.terms), words) === words;
-      return { hit, anchor, score: hit.score * (whole ? SECTION_BOOST : 1) };
+      const terms = new Set(hit.terms);
+      const whole = hit.queryTerms.length >= words && covered(anchor?.[1] ?? hit.title, terms, words) === words;
+      const titled = whole && whollyMatched(hit.title, terms);
+      return { hit, anchor, score: hit.score * (whole ? SECTION_BOOST : 1) * (titled ? SECTION_BOOST : 1) };
     })
     .sort((a, b) => b.score - a.score)
     .map(({ hit, anchor }) => ({ hit, anchor }));

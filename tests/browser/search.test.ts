@@ -165,6 +165,9 @@ describe('searching in Chromium', () => {
     const marked = await page.$$eval('[role="option"] mark', (els) => els.map((m) => m.textContent!.toLowerCase()));
     expect(marked).toContain('ferry');
     expect(marked.filter((t) => t.startsWith('ferrygate'))).toEqual([]);
+    // The page whose title is the query comes first, before a post whose longer title holds the same words.
+    await page.fill(INPUT, 'webhook forwarding');
+    await page.waitForFunction(() => document.querySelector('[role="option"]')?.getAttribute('href') === '/v1/guide/webhook-forwarding');
     // A heading that holds both words ranks its page above pages that hold them apart.
     await page.fill(INPUT, 'legacy lua');
     await page.waitForSelector('[role="option"][href="/v1/guide/functions#legacy-lua-functions"]');

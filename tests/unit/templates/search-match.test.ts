@@ -100,6 +100,29 @@ describe('ranked', () => {
   });
 });
 
+describe('ranked: a title that is the query', () => {
+  it('comes before a longer title that holds the same words', () => {
+    const index = new MiniSearch<SearchDocument>(INDEX_OPTIONS);
+    index.addAll([
+      doc(
+        '/blog/tunnels-vs-forwarding',
+        'Tunnels vs webhook forwarding: which one?',
+        [['queues', 'Queues and retries']],
+        'Webhook forwarding queues webhooks and retries them.',
+      ),
+      doc('/guide/webhook-forwarding', 'Webhook forwarding', [['rules', 'Rules']], 'Endpoints and destinations.'),
+      doc('/guide/tunnels', 'Tunnels', [['tcp', 'TCP tunnels']], 'Tunnels carry live traffic.'),
+    ]);
+    const hits = index.search('webhook forwarding', SEARCH_OPTIONS);
+    expect(hits[0].id).toBe('/blog/tunnels-vs-forwarding');
+    const order = ranked(hits as unknown as Parameters<typeof ranked>[0], 2);
+    expect(order.map(({ hit }) => (hit as unknown as { path: string }).path)).toEqual(['/guide/webhook-forwarding', '/blog/tunnels-vs-forwarding']);
+    // While typing, the word being typed counts as what it completes to.
+    const typing = ranked(index.search('webhook forw', SEARCH_OPTIONS) as unknown as Parameters<typeof ranked>[0], 2);
+    expect((typing[0].hit as unknown as { path: string }).path).toBe('/guide/webhook-forwarding');
+  });
+});
+
 describe('marks', () => {
   it('marks the words that are matched terms once folded, and only those', () => {
     expect(shown('Tunnels on your own domain: Ferrygate ferry', ['tunnel', 'ferry', 'domain'])).toBe('[Tunnels] on your own [domain]: Ferrygate [ferry]');
