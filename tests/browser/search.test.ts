@@ -12,6 +12,7 @@ import type { RunningServer } from '../../src/server/preview.ts';
 import { serveFerrygate, type ServedSite } from './ferrygate.ts';
 import { ROOT, html } from '../helpers.ts';
 import type { Browser } from './chromium.ts';
+import { anchorOf } from '../../templates/search/options.ts';
 
 const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
 /** A word only the webhook-bins guide uses. */
@@ -101,6 +102,26 @@ describe('the search index', () => {
     const stored = Object.values(index.storedFields);
     expect(stored.find((s) => s.path === '/v1/guide/tunnels')).toMatchObject({ title: 'Tunnels', section: 'Docs · Guide' });
     expect(stored.find((s) => s.path.startsWith('/blog/'))?.section).toBe('Blog');
+  });
+
+  it("names each page's headings by the ids its page gives them", () => {
+    const index = JSON.parse(readFileSync(join(out, '_sitegen', indexFile()), 'utf8')) as {
+      storedFields: Record<string, { path: string; anchors?: (string | [string, string])[] }>;
+    };
+    let count = 0;
+    for (const { path, anchors } of Object.values(index.storedFields)) {
+      const ids = new Set(
+        html(out, `${path.slice(1)}/index.html`)
+          .querySelectorAll('main [id]')
+          .map((el) => el.getAttribute('id')),
+      );
+      for (const stored of anchors ?? []) {
+        const [id] = anchorOf(stored);
+        expect(ids.has(id), `${path}#${id}`).toBe(true);
+        count++;
+      }
+    }
+    expect(count).toBeGreaterThan(500);
   });
 
   it('stays small', () => {
