@@ -24,29 +24,26 @@ function covered(text: string, terms: Set<string>, most: number): number {
 }
 
 /**
- * The heading of the page where the hit's words are, `[id, text]`: the first that holds the most of them, when it holds
- * more than the title does (a page whose title matches is the page itself, as in VitePress's search).
+ * The heading of the page where the hit's words are, `[id, text]`: the first that holds, with the title, every word the
+ * hit matched (`tunnels custom domains` → Tunnels › Custom domains). None when the title holds them all (the page itself,
+ * as in VitePress's search), or no heading does: a heading holding one word of several may be far from the others.
  */
 export function bestAnchor(hit: HitTerms): [string, string] | undefined {
   if (!hit.anchors?.length) return undefined;
   const terms = new Set(hit.terms);
   const most = Math.max(1, hit.queryTerms.length);
-  let best: [string, string] | undefined;
-  let bestCount = covered(hit.title, terms, most);
+  if (covered(hit.title, terms, most) === most) return undefined;
   for (const stored of hit.anchors) {
     const anchor = anchorOf(stored);
-    const count = covered(anchor[1], terms, most);
-    if (count > bestCount) {
-      best = anchor;
-      bestCount = count;
-      if (count === most) break;
-    }
+    if (covered(`${hit.title} ${anchor[1]}`, terms, most) === most) return anchor;
   }
-  return best;
+  return undefined;
 }
 
-/** A hit whose one heading (or title) holds every word of the query counts this many times its score, and as many times
- * again when its title is the query (every word of the title matched). */
+/**
+ * A hit whose heading (with its title) or title holds every word of the query counts this many times its score, and as
+ * many times again when its title is the query (every word of the title matched).
+ */
 export const SECTION_BOOST = 2;
 
 /** Whether every word of `text` is one of `terms`. */
@@ -56,8 +53,8 @@ function whollyMatched(text: string, terms: Set<string>): boolean {
 }
 
 /**
- * The hits in the order to show them, with the heading to link to: MiniSearch's scores, doubled when one heading or the
- * title holds every word of the query (a page about it, not one that mentions its words here and there), and doubled
+ * The hits in the order to show them, with the heading to link to: MiniSearch's scores, doubled when a heading (with
+ * the title) or the title holds every word of the query (a page about it, not one that mentions its words here and there), and doubled
  * again when the title is the query (`webhook forwarding` finds the page called so before posts that hold the words).
  */
 export function ranked<T extends HitTerms & { score: number }>(hits: T[], queryWords: number): { hit: T; anchor?: [string, string] }[] {
@@ -66,7 +63,7 @@ export function ranked<T extends HitTerms & { score: number }>(hits: T[], queryW
     .map((hit) => {
       const anchor = bestAnchor(hit);
       const terms = new Set(hit.terms);
-      const whole = hit.queryTerms.length >= words && covered(anchor?.[1] ?? hit.title, terms, words) === words;
+      const whole = hit.queryTerms.length >= words && (anchor !== undefined || covered(hit.title, terms, words) === words);
       const titled = whole && whollyMatched(hit.title, terms);
       return { hit, anchor, score: hit.score * (whole ? SECTION_BOOST : 1) * (titled ? SECTION_BOOST : 1) };
     })

@@ -37,7 +37,20 @@ describe('bestAnchor', () => {
     expect(bestAnchor(hit('CLI reference', anchors, ['mcp']))).toEqual(['ferry-mcp', 'ferry mcp']);
   });
 
-  it('links to the page itself when its title holds the words as well as any heading, or no heading holds one', () => {
+  it('links to a heading that holds, with the title, every word; not to one that holds one word of several', () => {
+    const tunnels: [string, string][] = [
+      ['tcp-tunnels', 'TCP tunnels'],
+      ['custom-domains', 'Custom domains'],
+    ];
+    expect(bestAnchor(hit('Tunnels', tunnels, ['tunnel', 'custom', 'domain']))).toEqual(['custom-domains', 'Custom domains']);
+    const cli: [string, string][] = [
+      ['ferry-login', 'ferry login'],
+      ['config-file', 'Config file'],
+    ];
+    expect(bestAnchor(hit('CLI reference', cli, ['ferry', 'yaml']))).toBeUndefined();
+  });
+
+  it('links to the page itself when its title holds every word, or no heading holds one', () => {
     expect(bestAnchor(hit('Tunnels', [['tcp-tunnels', 'TCP tunnels']], ['tunnel']))).toBeUndefined();
     expect(bestAnchor(hit('CLI reference', [['ferry-login', 'ferry login']], ['bookmark']))).toBeUndefined();
     expect(bestAnchor({ title: 'CLI reference', terms: ['ferry'], queryTerms: ['ferry'] })).toBeUndefined();
