@@ -52,15 +52,17 @@ interface Result extends StoredResult {
   terms: string[];
 }
 
-function query(index: MiniSearch<SearchDocument>, text: string): Result[] {
+/** The results to show, and how many pages matched in all. */
+function query(index: MiniSearch<SearchDocument>, text: string): { shown: Result[]; total: number } {
   let hits = index.search(text, SEARCH_OPTIONS);
   // Every word must match; when that finds nothing, any word will do (words unspaced in Chinese or Japanese too).
   const count = tokenize(text).filter(Boolean).length;
   if (!hits.length && count > 1) hits = index.search(text, { ...SEARCH_OPTIONS, combineWith: 'OR' });
   // The best few re-ranked: a page with a heading (or title) holding every word comes first, linked to that heading.
-  return ranked(hits.slice(0, MAX_RESULTS * 4) as unknown as (StoredResult & HitTerms & { score: number })[], count)
+  const shown = ranked(hits.slice(0, MAX_RESULTS * 4) as unknown as (StoredResult & HitTerms & { score: number })[], count)
     .slice(0, MAX_RESULTS)
     .map(({ hit, anchor }) => ({ title: hit.title, path: hit.path, section: hit.section, description: hit.description, anchor, terms: hit.terms }));
+  return { shown, total: hits.length };
 }
 
 /** A text with the matched words in `<mark>` (as text nodes: nothing is parsed as HTML). */
@@ -141,7 +143,7 @@ export function mount(box: HTMLElement): void {
     if (!open) setActive(-1);
   }
 
-  function render(text: string): void {
+  function render(text: string, total: number): void {
     list.replaceChildren(
       ...results.map((r, i) => {
         const option = el('a', 'search-result');
@@ -159,11 +161,16 @@ export function mount(box: HTMLElement): void {
       }),
     );
     list.hidden = !results.length;
-    message.hidden = results.length > 0;
-    message.textContent = results.length ? '' : pageString('search.noResults', 'No results for “{query}”', { query: text });
-    status.textContent = results.length
-      ? pageString('search.resultCount', { other: '{n} results', one: '{n} result' }, { n: results.length })
-      : message.textContent;
+    // Under the list when more pages matched than it shows (a word more narrows them), else the count; or no results.
+    const more = total > results.length;
+    message.hidden = results.length > 0 && !more;
+    message.textContent = !results.length
+      ? pageString('search.noResults', 'No results for “{query}”', { query: text })
+      : more
+        ? pageString('search.resultCountOf', '{n} of {total} results', { n: results.length, total })
+        : '';
+    status.textContent =
+      results.length && !more ? pageString('search.resultCount', { other: '{n} results', one: '{n} result' }, { n: results.length }) : message.textContent;
     active = -1;
     input!.removeAttribute('aria-activedescendant');
   }
@@ -199,8 +206,9 @@ export function mount(box: HTMLElement): void {
       return;
     }
     if (mine !== seq) return; // a newer keystroke owns the list
-    results = query(index, text);
-    render(text);
+    const found = query(index, text);
+    results = found.shown;
+    render(text, found.total);
     // A list closed while the index was loading stays closed until the next keystroke or ArrowDown.
     if (dismissed) popup.hidden = true;
     else show(true);

@@ -203,6 +203,20 @@ describe('searching in Chromium', () => {
     });
   });
 
+  it('says under the list how many pages matched when it shows fewer, and says nothing more when it shows them all', async () => {
+    await open('/');
+    await search('webhook');
+    await page.waitForSelector('[role="option"]');
+    const line = (await page.textContent('.search-message:not([hidden])')) ?? '';
+    const [, shown, total] = /^(\d+) of (\d+) results$/.exec(line) ?? [];
+    expect(Number(shown)).toBe((await optionPaths()).length);
+    expect(Number(total)).toBeGreaterThan(Number(shown));
+    expect(await page.textContent(`${BOX} [role="status"]`)).toBe(line);
+    await page.fill(INPUT, WORD);
+    await page.waitForFunction(() => document.querySelector('[role="status"]')?.textContent?.match(/^\d+ results?$/));
+    expect(await page.isHidden('.search-message')).toBe(true);
+  });
+
   it('moves through the results with ArrowDown and ArrowUp, wrapping around', async () => {
     await open('/');
     await search('tunnel');
