@@ -80,6 +80,12 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, te
 }
 
 function go(href: string): void {
+  // A heading of the page on screen: scrolled to as a click on its link would be, without loading the page again.
+  const target = new URL(href, location.href);
+  if (target.hash && target.pathname === location.pathname && target.search === location.search) {
+    location.hash = target.hash;
+    return;
+  }
   const nav = (window as unknown as { sitegen?: { navigate?: (href: string) => unknown } }).sitegen?.navigate;
   if (typeof nav === 'function') void nav(href);
   else location.href = href;

@@ -203,6 +203,23 @@ describe('searching in Chromium', () => {
     });
   });
 
+  it('scrolls to a heading of the page on screen without loading the page again', async () => {
+    await open('/v1/guide/cli');
+    await search('ferry mcp');
+    await page.waitForSelector('[role="option"][href="/v1/guide/cli#ferry-mcp"]');
+    requests = [];
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(url('/v1/guide/cli#ferry-mcp'));
+    await page.waitForFunction(() => {
+      const top = document.getElementById('ferry-mcp')?.getBoundingClientRect().top ?? -1;
+      return top >= 0 && top < 200;
+    });
+    expect(requests.filter((p) => p.startsWith('/v1/guide/cli'))).toEqual([]);
+    expect(await page.inputValue(INPUT)).toBe('ferry mcp');
+    expect(await page.isHidden('.search-popup')).toBe(true);
+  });
+
   it('says under the list how many pages matched when it shows fewer, and says nothing more when it shows them all', async () => {
     await open('/');
     await search('webhook');
