@@ -153,15 +153,7 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
   for (const locale of model.locales.slice(1)) ensureNotFound(routes, layouts, config, stringsOf(locale.code), localizedPath('/404', locale.code, config));
   ensureHomePage(routes, model, layouts, config.description);
   const published = routes.filter((r) => r.status === 200 && !r.rejected).map((r) => r.page);
-  problems.push(...linkTranslations(published, config));
-  if (!input.foreignContent) problems.push(...localesWithoutPages(published, config));
-  setLocaleHomes(model.shared.site.locales, published, config);
-  setLocalePosts(model.shared.site.locales, new Map(model.locales.map((locale) => [locale.code, locale.posts.length])));
-  linkVersions(published, config.theme.versions ?? [], config);
-  // (Not for a folder of markdown from elsewhere, `--content`: the site's versions are not its folders.)
-  if (!input.foreignContent) problems.push(...versionsWithoutPages(config.theme.versions ?? [], published, config));
-  for (const locale of model.locales) if (locale.site.versions) setVersionHomes(locale.site.versions, locale.nav, published);
-  setLocaleVersionHomes(model.shared.site.locales, model.locales, config);
+  problems.push(...linkLocalesAndVersions(published, model, config, input.foreignContent));
   const prerendered = routes
     .filter((r) => r.status === 200)
     .map((r) => r.path)
@@ -193,6 +185,20 @@ export async function planSite(input: PlanInput): Promise<SitePlan> {
     sourceLinks: resolved.links,
     paths: generated.paths,
   };
+}
+
+/** The published pages' translations and versions, and each locale's and version's home; what is wrong with them. */
+function linkLocalesAndVersions(published: Route['page'][], model: SiteModel, config: ResolvedConfig, foreignContent?: boolean): SitegenError[] {
+  const problems = linkTranslations(published, config);
+  // (Not for a folder of markdown from elsewhere, `--content`: the site's locales and versions are not its folders.)
+  if (!foreignContent) problems.push(...localesWithoutPages(published, config));
+  setLocaleHomes(model.shared.site.locales, published, config);
+  setLocalePosts(model.shared.site.locales, new Map(model.locales.map((locale) => [locale.code, locale.posts.length])));
+  linkVersions(published, config.theme.versions ?? [], config);
+  if (!foreignContent) problems.push(...versionsWithoutPages(config.theme.versions ?? [], published, config));
+  for (const locale of model.locales) if (locale.site.versions) setVersionHomes(locale.site.versions, locale.nav, published);
+  setLocaleVersionHomes(model.shared.site.locales, model.locales, config);
+  return problems;
 }
 
 /**
