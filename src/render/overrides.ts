@@ -3,6 +3,7 @@
  * and may itself import the original (`sitegen/templates/components/Footer`) to wrap it.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { listFiles } from '../list-files.ts';
@@ -10,6 +11,10 @@ import { TEMPLATES_DIR } from '../paths.ts';
 
 export const OVERRIDES_DIR = 'site/components';
 const COMPONENTS_DIR = join(TEMPLATES_DIR, 'components');
+const THEME_INDEX = join(TEMPLATES_DIR, 'index.ts');
+
+/** The namespace of the theme's index as one override sees it: its own name there is the original, not itself. */
+const ORIGINAL_NS = 'sitegen-theme-original';
 
 /** Component name → the site's file that replaces it (only names the theme has). */
 export async function findOverrides(root: string): Promise<Map<string, string>> {
@@ -17,34 +22,57 @@ export async function findOverrides(root: string): Promise<Map<string, string>> 
   const overrides = new Map<string, string>();
   if (!existsSync(dir)) return overrides;
   for (const file of listFiles(dir, { extensions: ['.tsx', '.ts', '.jsx', '.js'] })) {
-    const name = basename(file).replace(/\.[^.]+$/, '');
+    const name = componentName(file);
     if (['.tsx', '.ts'].some((ext) => existsSync(join(COMPONENTS_DIR, name + ext)))) overrides.set(name, file);
   }
   return overrides;
 }
 
-/** esbuild: imports that resolve to an overridden theme component get the site's file instead. */
+function componentName(file: string): string {
+  return basename(file).replace(/\.[^.]+$/, '');
+}
+
+/**
+ * esbuild: imports that resolve to an overridden theme component get the site's file instead. An override that
+ * imports the theme's index (`react-sitegen/templates`) gets a copy of it where its own name is the original, so
+ * `import { Footer as ThemeFooter } from 'react-sitegen/templates'` in `Footer.tsx` wraps the theme's footer
+ * instead of rendering itself without end.
+ */
 export function themeOverrides(overrides: Map<string, string>): Plugin {
   return {
     name: 'sitegen-theme-overrides',
     setup(b) {
       if (!overrides.size) return;
       const siteDirs = new Set([...overrides.values()].map((f) => dirname(f)));
-      b.onResolve({ filter: /^(\.\.?\/|sitegen\/templates)/ }, async (args) => {
+      const nameOf = new Map([...overrides].map(([name, file]) => [file, name]));
+      b.onResolve({ filter: /^(\.\.?\/|(react-)?sitegen\/templates)/ }, async (args) => {
         // sitegen's own resolution of `sitegen/templates/…` comes back here with no importer.
         if (args.pluginData?.sitegenOverride || !args.importer) return undefined;
-        // The override's own imports (of the original it wraps) are left alone.
-        if ([...siteDirs].some((d) => args.importer.startsWith(d + sep))) return undefined;
+        const wrapping = nameOf.get(args.importer);
+        const bare = !args.path.startsWith('.');
+        if (bare && !wrapping) return undefined;
         const result = await b.resolve(args.path, {
           resolveDir: args.resolveDir,
           kind: args.kind,
           importer: args.importer,
           pluginData: { sitegenOverride: true },
         });
-        if (result.errors.length || dirname(result.path) !== COMPONENTS_DIR) return undefined;
-        const override = overrides.get(basename(result.path).replace(/\.[^.]+$/, ''));
-        return override ? { path: override } : undefined;
+        if (result.errors.length) return undefined;
+        if (wrapping && result.path === THEME_INDEX) return { path: result.path, namespace: ORIGINAL_NS, pluginData: { original: wrapping } };
+        // The override's own imports (of the original it wraps) are left alone.
+        if (bare || [...siteDirs].some((d) => args.importer.startsWith(d + sep))) return undefined;
+        const name = componentName(result.path);
+        const override = dirname(result.path) === COMPONENTS_DIR && name !== args.pluginData?.original ? overrides.get(name) : undefined;
+        if (override) return { path: override };
+        // The index's copy has no folder of its own to resolve from: its imports are given their files.
+        return args.namespace === ORIGINAL_NS ? { path: result.path } : undefined;
       });
+      b.onLoad({ filter: /.*/, namespace: ORIGINAL_NS }, async (args) => ({
+        contents: await readFile(args.path, 'utf8'),
+        loader: 'ts',
+        resolveDir: dirname(args.path),
+        pluginData: args.pluginData,
+      }));
     },
   };
 }

@@ -44,6 +44,17 @@ export function PostCard({ post }: { post: PostSummary; authors: Record<string, 
 export function Brand({ name }: { name: string }) { return <a className="brand" href="/"><LogoMark /><span>{name}</span></a>; }
 `,
   );
+  // Wrapping the original through the theme's index: its own name there is the theme's, not the override itself.
+  writeFileSync(
+    join(site, 'site/components/Header.tsx'),
+    `import type { SiteInfo } from 'react-sitegen';
+import { Header as ThemeHeader } from 'react-sitegen/templates';
+
+export function Header(props: { site: SiteInfo; path: string }) {
+  return <><div className="my-bar">Brand bar</div><ThemeHeader {...props} /></>;
+}
+`,
+  );
   writeFileSync(join(site, 'site/components/NotATheme.tsx'), 'export const x = 1;\n');
   built = await runCli(['build', '--root', site]);
 });
@@ -61,6 +72,16 @@ describe('site/components overrides', () => {
       expect(doc.querySelector('#my-note')?.text, file).toBe('Hand-made for My site');
       expect(doc.querySelectorAll('footer.site-footer').length, file).toBe(1);
       expect(doc.querySelectorAll('#my-mark').length, file).toBe(2);
+    }
+  });
+
+  it('wraps the original when an override imports its own name from react-sitegen/templates (no endless self-render)', () => {
+    for (const file of ['index.html', 'docs/guide/index.html', '404.html']) {
+      const doc = html(join(site, 'dist'), file);
+      expect(doc.querySelectorAll('.my-bar').length, file).toBe(1);
+      expect(doc.querySelectorAll('header.site-header').length, file).toBe(1);
+      // The theme's footer, reached through the theme's index, still gets the site's Footer override.
+      expect(doc.querySelectorAll('#my-note').length, file).toBe(1);
     }
   });
 
