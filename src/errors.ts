@@ -49,6 +49,7 @@ export const ERROR_CODES = {
   SG5003: 'Missing image',
   SG5004: 'Not an image',
   SG5005: 'Image could not be processed',
+  SG5006: 'Missing file in stylesheet',
   SG6001: 'Plugin hook failed',
   SG7001: 'Output could not be written',
   SG7002: 'Build cache damaged',
@@ -147,6 +148,7 @@ export const CHECK_OF: Partial<
     | 'markdown'
     | 'strings'
     | 'gitHistory'
+    | 'stylesheets'
   >
 > = {
   SG1003: 'strings',
@@ -155,6 +157,8 @@ export const CHECK_OF: Partial<
   SG2016: 'markdown',
   SG2019: 'markdown',
   SG2017: 'gitHistory',
+  SG4004: 'stylesheets',
+  SG5006: 'stylesheets',
   SG2008: 'encoding',
   SG2011: 'authors',
   SG5001: 'links',

@@ -212,6 +212,8 @@ export const configSchema = z
         strings: checkLevel.default('warn'),
         /** `lastUpdated: 'git'` without full history: a shallow clone, no git, no repository (SG2017). */
         gitHistory: checkLevel.default('warn'),
+        /** A stylesheet in site/styles/ the CSS parser could not read all of (SG4004); it compiles without that part. */
+        stylesheets: checkLevel.default('warn'),
       })
       .default({}),
     theme,

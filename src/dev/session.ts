@@ -159,7 +159,7 @@ export class DevSession {
   /** Recompile the stylesheets alone (only a stylesheet changed): the pages link them under their new names. */
   async rebuildStylesheets(): Promise<void> {
     if (!this.ready) return this.rebuildTemplates();
-    await this.templates.restyle(this.project.cacheDir);
+    await this.templates.restyle(this.project);
     await this.makePlan();
   }
 

@@ -2,21 +2,11 @@
  * What `sitegen dev` renders with: the template bundle (imported once per new bundle), the assets (stylesheets,
  * runtime, islands), and the stylesheets' syntax errors as problems for the overlay.
  */
-import { displayPath } from '../content/discover.ts';
-import { SitegenError } from '../errors.ts';
-import { buildStylesheets, type SiteAssets, type Stylesheets, type StylesheetWarning } from '../output/assets.ts';
+import type { SitegenError } from '../errors.ts';
+import type { SiteAssets, Stylesheets } from '../output/assets.ts';
 import type { Project } from '../pipeline/project.ts';
-import { compileTemplates, styleDirs, type CompiledTemplates } from '../pipeline/templates.ts';
+import { compileTemplates, siteStylesheets, stylesheetProblems, type CompiledTemplates } from '../pipeline/templates.ts';
 import { importTemplates, type RenderModule } from '../render/render-page.ts';
-
-/** A stylesheet's syntax error, for the overlay (the stylesheet compiled without the part it could not read). */
-function stylesheetProblem(warning: StylesheetWarning, root: string): SitegenError {
-  return new SitegenError('SG4004', warning.text, {
-    location: { file: displayPath(warning.file, root), line: warning.line, column: warning.column },
-    frame: warning.frame,
-    hint: 'Fix the stylesheet: the rules after the error may be dropped or read differently until then.',
-  });
-}
 
 export class DevTemplates {
   /** The imported bundle (set by the first `compile` that works). */
@@ -57,15 +47,15 @@ export class DevTemplates {
   }
 
   /** Recompile the stylesheets alone (only a stylesheet changed). */
-  async restyle(cacheDir: string): Promise<void> {
-    const sheets = await buildStylesheets(styleDirs(this.root), cacheDir);
+  async restyle(project: Project): Promise<void> {
+    const sheets = await siteStylesheets(project);
     this.setStylesheets(sheets);
     this.assets = { ...this.assets, css: sheets.css, pageCss: sheets.pageCss, warnings: sheets.warnings };
   }
 
   /** The stylesheets' syntax errors are shown until they are fixed. */
   private setStylesheets(sheets: Stylesheets): void {
-    const problems = (sheets.warnings ?? []).map((w) => stylesheetProblem(w, this.root));
+    const problems = stylesheetProblems(sheets, this.root);
     if (problems.length) this.problems.set('(styles)', problems);
     else this.problems.delete('(styles)');
   }

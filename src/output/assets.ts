@@ -11,6 +11,7 @@ import type { IslandBuild } from './islands.ts';
 import { memo } from '../cache/memo.ts';
 import type { Message, Plugin } from 'esbuild';
 import { codeFrame } from '../errors.ts';
+import { rewriteUrls, type UrlContext } from './stylesheet-urls.ts';
 
 export interface SiteAssets extends Stylesheets {
   runtime: RuntimeAsset;
@@ -51,6 +52,9 @@ export interface StylesheetWarning {
   column?: number;
   /** A few lines around the spot, with a caret. */
   frame?: string;
+  /** Not a syntax error (SG4004): a `url()` that names no public file. */
+  code?: 'SG5006';
+  hint?: string;
 }
 
 /** The `.css` files of each folder, sorted by name, folder by folder. */
@@ -64,36 +68,48 @@ export function stylesheetSources(dirs: string[], sub = ''): string[] {
  * The stylesheets, minified (cached while their sources are unchanged): the site's, from the `*.css` files of `dirs`,
  * and one on-demand sheet per file name in their `on-demand/` folders (a name in two folders: both files, in order).
  */
-export async function buildStylesheets(dirs: string[], cacheDir?: string): Promise<Stylesheets> {
+export async function buildStylesheets(dirs: string[], cacheDir?: string, urls?: UrlContext): Promise<Stylesheets> {
   const site = stylesheetSources(dirs);
   const onDemand = stylesheetSources(dirs, 'on-demand');
-  if (!cacheDir) return compileStylesheets(site, onDemand, dirs);
-  // The theme's stylesheets alone are the same for every project, so they can be prebuilt.
-  const key = JSON.stringify([site, onDemand]);
+  if (!cacheDir) return compileStylesheets(site, onDemand, dirs, urls);
   const inputs = [...site, ...onDemand];
-  const shared = inputs.every((file) => isInside(file, PACKAGE_ROOT)) ? { key } : undefined;
-  return memo(cacheDir, 'stylesheets', key, async () => ({ value: await compileStylesheets(site, onDemand, dirs), inputs }), shared);
+  // The theme's stylesheets alone are the same for every project, so they can be prebuilt (their URLs are left as they are).
+  const themeOnly = inputs.every((file) => isInside(file, PACKAGE_ROOT));
+  const key = JSON.stringify(themeOnly ? [site, onDemand] : [site, onDemand, urls ?? null]);
+  const shared = themeOnly ? { key } : undefined;
+  return memo(cacheDir, 'stylesheets', key, async () => ({ value: await compileStylesheets(site, onDemand, dirs, urls), inputs }), shared);
 }
 
-async function compileStylesheets(site: string[], onDemand: string[], dirs: string[]): Promise<Stylesheets> {
+async function compileStylesheets(site: string[], onDemand: string[], dirs: string[], urls?: UrlContext): Promise<Stylesheets> {
   const byName = new Map<string, string[]>();
   for (const file of onDemand) {
     const name = basename(file, '.css').replace(/[^\w-]+/g, '-');
     byName.set(name, [...(byName.get(name) ?? []), file]);
   }
   const [css, ...sheets] = await Promise.all([
-    compileStylesheet(site, dirs, 'style'),
-    ...[...byName].map(([name, files]) => compileStylesheet(files, dirs, name)),
+    compileStylesheet(site, dirs, 'style', urls),
+    ...[...byName].map(([name, files]) => compileStylesheet(files, dirs, name, urls)),
   ]);
   const pageCss = sheets.filter((sheet) => sheet !== undefined).map(({ warnings: _, ...sheet }) => ({ ...sheet, selectors: selectorClasses(sheet.contents) }));
   const warnings = [css, ...sheets].flatMap((sheet) => sheet?.warnings ?? []);
   return { css: css && { path: css.path, contents: css.contents, hash: css.hash }, pageCss, ...(warnings.length ? { warnings } : {}) };
 }
 
-async function compileStylesheet(files: string[], dirs: string[], name: string): Promise<(Asset & { warnings: StylesheetWarning[] }) | undefined> {
+async function compileStylesheet(
+  files: string[],
+  dirs: string[],
+  name: string,
+  urls?: UrlContext,
+): Promise<(Asset & { warnings: StylesheetWarning[] }) | undefined> {
   if (!files.length) return undefined;
   const { build } = await import('esbuild');
-  const parts = await Promise.all(files.map((file) => readFile(file, 'utf8')));
+  // The site's own files get their url()s as the output serves them; the theme's have none of their own.
+  const parts = await Promise.all(
+    files.map(async (file) => {
+      const text = await readFile(file, 'utf8');
+      return urls && !isInside(file, PACKAGE_ROOT) ? rewriteUrls(text, file, urls) : text;
+    }),
+  );
   const result = await build({
     stdin: { contents: parts.join('\n'), loader: 'css', resolveDir: dirs[0] },
     bundle: false,

@@ -89,7 +89,8 @@ describe('sitegen dev start-up', () => {
     } finally {
       child.kill('SIGTERM');
     }
-    expect(output).toContain('[SG4004] Stylesheet syntax error');
+    // A warning (checks.stylesheets), as the build reports it, and shown in the browser.
+    expect(output).toContain('warning site/styles/broken.css:1:3 [SG4004] Expected "}" to go with "{"');
     expect(output).toMatch(/sitegen dev: 1 document ready in \d+ ms \(1 problem shown in the browser\)\n/);
   });
 
