@@ -44,6 +44,7 @@ export const ERROR_CODES = {
   SG4002: 'Templates failed to compile',
   SG4003: 'Worker crashed',
   SG4004: 'Stylesheet syntax error',
+  SG4005: 'Layout left out the page',
   SG5001: 'Broken internal link',
   SG5002: 'Missing anchor',
   SG5003: 'Missing image',

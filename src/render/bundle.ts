@@ -42,8 +42,8 @@ export async function findTemplateSources(templatesDir: string, pagesDir: string
   return { layouts, pages };
 }
 
-/** Bump when the generated entry's exports change, so a cached bundle without them is not reused (7: source maps beside). */
-const ENTRY_VERSION = 7;
+/** Bump when the generated entry's exports change, so a cached bundle without them is not reused (8: layoutFiles). */
+const ENTRY_VERSION = 8;
 
 export interface RenderBundle {
   file: string;
@@ -107,6 +107,9 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
   });
   lines.push(`export const markdownComponents = { ...themeComponents, ${componentEntries.join(', ')} };`);
   lines.push(`export const layouts = { ${layoutEntries.join(', ')} };`);
+  // Where each layout is, for the problems that name one (as the project shows paths: relative to the root).
+  const layoutFiles = Object.fromEntries([...sources.layouts].map(([name, file]) => [name, relative(root, file).split(sep).join('/')]));
+  lines.push(`export const layoutFiles = ${JSON.stringify(layoutFiles)};`);
   lines.push(`export const pages = { ${pageEntries.join(', ')} };`);
   // The theme's own pages, which the plan gives routes (site/blog.ts): the blog's listings.
   lines.push(`import * as BlogList from ${JSON.stringify(join(PACKAGE_ROOT, 'templates/pages/blog-list.tsx'))};`);

@@ -24,6 +24,8 @@ import { checkIslands } from './island-checks.ts';
 
 export interface RenderModule {
   layouts: Record<string, ComponentType<LayoutProps>>;
+  /** Each layout's file, relative to the project's root. */
+  layoutFiles?: Record<string, string>;
   pages: Record<string, { file: string; module: { default?: ComponentType<PageContext>; meta?: Record<string, unknown> } }>;
   /** The theme's pages the plan routes (`sitegen:blog-list`), apart from the site's. */
   themePages?: Record<string, { file: string; module: { default?: ComponentType<PageContext> } }>;
@@ -151,6 +153,42 @@ function noDefaultExport(path: string, entry: { file: string; module: object }):
   });
 }
 
+/**
+ * What a layout was given to place, watched: the page component's element (for a page of site/pages) and `page.html`
+ * (a markdown body). A layout that renders neither shows a page without its content, so that is an error (SG4005).
+ */
+function watchContent(mod: RenderModule, ctx: PageContext, component: unknown): { ctx: PageContext; children?: unknown; placed: () => boolean } {
+  let placed = false;
+  if (component) {
+    const Page = (props: PageContext) => {
+      placed = true;
+      return mod.createElement(component as never, props);
+    };
+    return { ctx, children: mod.createElement(Page, ctx), placed: () => placed };
+  }
+  if (ctx.page.kind !== 'document' || !ctx.page.html.trim()) return { ctx, placed: () => true };
+  const html = ctx.page.html;
+  const page = Object.defineProperty({ ...ctx.page }, 'html', {
+    enumerable: true,
+    get: () => {
+      placed = true;
+      return html;
+    },
+  });
+  return { ctx: { ...ctx, page }, placed: () => placed };
+}
+
+function leftOut(job: RenderJob, entry: { file: string } | undefined, layoutFile: string | undefined): SitegenError {
+  const what = entry ? `its page component (${entry.file}), passed as children` : 'its markdown body (page.html)';
+  const layout = `the "${job.layout}" layout${layoutFile ? ` (${layoutFile})` : ''}`;
+  return new SitegenError('SG4005', `${job.path}: ${layout} rendered without ${what}, so the page shows none of its content`, {
+    location: { file: job.page.source },
+    hint: entry
+      ? "Render {children} in the layout where the page goes, as the theme's layouts do."
+      : 'Place the body in the layout: <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />, as the theme\'s layouts do.',
+  });
+}
+
 /** The layout's HTML as rendered (`rawBody`, links without the base) and as served, with its islands' payloads. */
 interface RenderedBody {
   rawBody: string;
@@ -174,13 +212,13 @@ async function renderLayout(
       if (!Layout) throw new Error(`layout "${job.layout}" is not in the template bundle`);
       const entry = job.pageRoute ? (mod.pages[job.pageRoute] ?? mod.themePages?.[job.pageRoute]) : undefined;
       if (entry && !entry.module.default) throw noDefaultExport(job.path, entry);
-      const component = entry?.module.default;
-      const children = component ? mod.createElement(component, ctx) : undefined;
+      const content = watchContent(mod, ctx, entry?.module.default);
       // Islands record themselves in the context the render entry provides: no global state.
       // And the page's UI strings are in the context components read them from.
-      const layout = mod.createElement(Layout, ctx, children);
+      const layout = mod.createElement(Layout, content.ctx, content.children);
       const page = strings && mod.StringsContext ? mod.createElement(mod.StringsContext.Provider, { value: strings }, layout) : layout;
       const layoutHtml = mod.renderToString(mod.createElement(mod.IslandsContext.Provider, { value: instances }, page));
+      if (!content.placed()) throw leftOut(job, entry, mod.layoutFiles?.[job.layout]);
       // The components markdown used (in the body, or in excerpts a listing shows).
       const expanded = expandComponents(mod, layoutHtml, instances, strings);
       // What `<Image>` rendered, in a page, a layout or markdown, becomes its `<picture>` (or a plain `<img>`).
