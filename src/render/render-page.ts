@@ -157,14 +157,19 @@ function noDefaultExport(path: string, entry: { file: string; module: object }):
  * What a layout was given to place, watched: the page component's element (for a page of site/pages) and `page.html`
  * (a markdown body). A layout that renders neither shows a page without its content, so that is an error (SG4005).
  */
+/** The page component, rendered where the layout places it (and so known to be placed). */
+function PlacedPage({ render }: { render: () => ReactNode }): ReactNode {
+  return render();
+}
+
 function watchContent(mod: RenderModule, ctx: PageContext, component: unknown): { ctx: PageContext; children?: unknown; placed: () => boolean } {
   let placed = false;
   if (component) {
-    const Page = (props: PageContext) => {
+    const render = () => {
       placed = true;
-      return mod.createElement(component as never, props);
+      return mod.createElement(component, ctx);
     };
-    return { ctx, children: mod.createElement(Page, ctx), placed: () => placed };
+    return { ctx, children: mod.createElement(PlacedPage, { render }), placed: () => placed };
   }
   if (ctx.page.kind !== 'document' || !ctx.page.html.trim()) return { ctx, placed: () => true };
   const html = ctx.page.html;
