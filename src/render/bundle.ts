@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { listFiles } from '../list-files.ts';
 import { REQUIRE_BANNER, compileProblem, cssImports, externalPackages, nodeBundleOptions, nodeResolution, rawImports, resolvesAsPrebuilt } from '../resolve.ts';
-import { findOverrides, themeOverrides } from './overrides.ts';
+import { findOverrides, overrideExportProblem, themeOverrides } from './overrides.ts';
 import { PACKAGE_ROOT, isInside } from '../paths.ts';
 import { hashInputs, hashText } from '../hash.ts';
 import { BLOG_LIST } from './cards.ts';
@@ -136,7 +136,8 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
       define: { 'process.env.NODE_ENV': '"production"' },
     });
   } catch (error) {
-    throw compileProblem(error, '', 'Fix the error in the layout or page; the whole template bundle is compiled with esbuild.');
+    const problem = compileProblem(error, '', 'Fix the error in the layout or page; the whole template bundle is compiled with esbuild.');
+    throw (await overrideExportProblem(problem, overrides, root)) ?? problem;
   }
   const code = result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.text;
   const hash = hashText(code);

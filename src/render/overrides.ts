@@ -4,10 +4,11 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, join, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { listFiles } from '../list-files.ts';
 import { TEMPLATES_DIR } from '../paths.ts';
+import { SitegenError, formatLocation } from '../errors.ts';
 
 export const OVERRIDES_DIR = 'site/components';
 const COMPONENTS_DIR = join(TEMPLATES_DIR, 'components');
@@ -75,4 +76,43 @@ export function themeOverrides(overrides: Map<string, string>): Plugin {
       }));
     },
   };
+}
+
+/** `export function Header`, `export const Brand`, `export { A, B as C }`: the names a module exports, as far as a glance can tell. */
+function exportedNames(source: string): string[] {
+  const names = [...source.matchAll(/export\s+(?:default\s+)?(?:async\s+)?(?:function\*?|const|let|var|class)\s+([A-Za-z_$][\w$]*)/g)].map((m) => m[1]);
+  for (const list of source.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)) {
+    names.push(
+      ...list[1]
+        .split(',')
+        .map((part) =>
+          part
+            .trim()
+            .split(/\s+as\s+/)
+            .pop()!
+            .trim(),
+        )
+        .filter(Boolean),
+    );
+  }
+  return [...new Set(names)];
+}
+
+/**
+ * The theme imports a name an override does not export ("No matching export in site/components/Header.tsx for import
+ * Header"): the problem is placed in the override, not in the theme's file that imports it, with what it does export.
+ */
+export async function overrideExportProblem(problem: SitegenError, overrides: Map<string, string>, root: string): Promise<SitegenError | undefined> {
+  const match = /^No matching export in "([^"]+)" for import "([^"]+)"/.exec(problem.message);
+  const name = match && [...overrides].find(([, file]) => relative(root, file).split(sep).join('/') === match[1])?.[0];
+  if (!match || !name) return undefined;
+  const exported = exportedNames(await readFile(join(root, match[1]), 'utf8').catch(() => ''));
+  const theirs = exported.length ? ` (it exports ${exported.join(', ')})` : ' (it exports nothing)';
+  const importer = problem.location ? ` ${formatLocation(problem.location)} imports it.` : '';
+  return new SitegenError('SG4002', `${problem.message}${theirs}`, {
+    location: { file: match[1] },
+    hint:
+      `${match[1]} replaces the theme's ${name} module, so it must export every name the theme imports from it.${importer} ` +
+      `Export ${match[2]} (with the theme's props), or re-export the theme's: export { ${match[2]} } from 'react-sitegen/templates/components/${name}'.`,
+  });
 }

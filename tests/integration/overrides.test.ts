@@ -98,7 +98,14 @@ describe('site/components overrides', () => {
       writeFileSync(join(broken, 'site/site/components/PostCard.tsx'), 'export function PostCard() { return null; }\n');
       const result = await runCli(['build', '--root', join(broken, 'site')]);
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain('[SG4002] Templates failed to compile\n  No matching export in "site/components/PostCard.tsx" for import "Byline"');
+      // Placed in the override (not in the theme's file importing it), with what it does export and what to do.
+      expect(result.stderr).toContain(
+        '✗ site/components/PostCard.tsx [SG4002] Templates failed to compile\n  No matching export in "site/components/PostCard.tsx" for import "Byline" (it exports PostCard)\n' +
+          "  hint: site/components/PostCard.tsx replaces the theme's PostCard module, so it must export every name the theme imports from it.",
+      );
+      expect(result.stderr).toContain(
+        "Export Byline (with the theme's props), or re-export the theme's: export { Byline } from 'react-sitegen/templates/components/PostCard'.",
+      );
     } finally {
       remove(broken);
     }
