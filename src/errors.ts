@@ -45,6 +45,7 @@ export const ERROR_CODES = {
   SG4003: 'Worker crashed',
   SG4004: 'Stylesheet syntax error',
   SG4005: 'Layout left out the page',
+  SG4006: 'Override not used',
   SG5001: 'Broken internal link',
   SG5002: 'Missing anchor',
   SG5003: 'Missing image',
@@ -150,6 +151,7 @@ export const CHECK_OF: Partial<
     | 'strings'
     | 'gitHistory'
     | 'stylesheets'
+    | 'overrides'
   >
 > = {
   SG1003: 'strings',
@@ -160,6 +162,7 @@ export const CHECK_OF: Partial<
   SG2017: 'gitHistory',
   SG4004: 'stylesheets',
   SG5006: 'stylesheets',
+  SG4006: 'overrides',
   SG2008: 'encoding',
   SG2011: 'authors',
   SG5001: 'links',

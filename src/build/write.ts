@@ -19,6 +19,7 @@ import type { FolderRequest } from '../pipeline/protocol.ts';
 import { renderPages } from '../pipeline/render.ts';
 import { previousOutput } from '../pipeline/state.ts';
 import { stylesheetProblems } from '../pipeline/templates.ts';
+import { overrideNearMisses } from '../render/overrides.ts';
 import { Workers, concurrencyFor } from '../pipeline/workers.ts';
 import { published } from '../site/schedule.ts';
 import { type BuildContext, later } from './context.ts';
@@ -120,7 +121,7 @@ export async function plan(ctx: BuildContext): Promise<Started> {
     strings: project.strings,
   });
   // Problems so far are reported with what rendering and the checks find; only `error` ones fail the build.
-  const styles = stylesheetProblems(ctx.templates.assets, project.root);
+  const styles = [...stylesheetProblems(ctx.templates.assets, project.root), ...overrideNearMisses(project.root)];
   ctx.early = applyCheckLevels([...ctx.errors, ...ctx.plan.problems, ...styles], project.config.checks);
   for (const w of ctx.early.warnings) reportWarning(ctx.log, w);
   ctx.done(`routed ${ctx.plan.routes.length} pages`);

@@ -214,6 +214,8 @@ export const configSchema = z
         gitHistory: checkLevel.default('warn'),
         /** A stylesheet in site/styles/ the CSS parser could not read all of (SG4004); it compiles without that part. */
         stylesheets: checkLevel.default('warn'),
+        /** A file of site/components/ named like a theme component in another case, which replaces nothing (SG4006). */
+        overrides: checkLevel.default('warn'),
       })
       .default({}),
     theme,

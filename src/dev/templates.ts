@@ -7,6 +7,7 @@ import type { SiteAssets, Stylesheets } from '../output/assets.ts';
 import type { Project } from '../pipeline/project.ts';
 import { compileTemplates, siteStylesheets, stylesheetProblems, type CompiledTemplates } from '../pipeline/templates.ts';
 import { importTemplates, type RenderModule } from '../render/render-page.ts';
+import { overrideNearMisses } from '../render/overrides.ts';
 
 export class DevTemplates {
   /** The imported bundle (set by the first `compile` that works). */
@@ -37,6 +38,9 @@ export class DevTemplates {
     const templates = await (started ?? compileTemplates(project));
     // Compiled: a compile error shown before is fixed.
     this.problems.delete('(templates)');
+    const nearMisses = overrideNearMisses(project.root);
+    if (nearMisses.length) this.problems.set('(overrides)', nearMisses);
+    else this.problems.delete('(overrides)');
     this.setStylesheets(templates.assets);
     this.assets = templates.assets;
     if (templates.bundle.file !== this.bundleFile) {

@@ -29,6 +29,30 @@ export async function findOverrides(root: string): Promise<Map<string, string>> 
   return overrides;
 }
 
+/**
+ * Files of site/components/ named like a theme component in another case (`footer.tsx` for `Footer`): they replace
+ * nothing, since names are matched exactly (as imports are on Linux), so each is a warning (SG4006) saying so.
+ */
+export function overrideNearMisses(root: string): SitegenError[] {
+  const dir = join(root, OVERRIDES_DIR);
+  if (!existsSync(dir)) return [];
+  const theme = new Map(listFiles(COMPONENTS_DIR, { extensions: ['.tsx', '.ts'] }).map((file) => [componentName(file).toLowerCase(), componentName(file)]));
+  const problems: SitegenError[] = [];
+  for (const file of listFiles(dir, { extensions: ['.tsx', '.ts', '.jsx', '.js'] })) {
+    const name = componentName(file);
+    const meant = theme.get(name.toLowerCase());
+    if (!meant || meant === name) continue;
+    const shown = `${OVERRIDES_DIR}/${basename(file)}`;
+    problems.push(
+      new SitegenError('SG4006', `replaces no theme component: the theme's is ${meant}, and names are matched with their case`, {
+        location: { file: shown },
+        hint: `Rename it ${meant}${file.slice(file.lastIndexOf('.'))} to replace the theme's ${meant}, or give it a name of its own.`,
+      }),
+    );
+  }
+  return problems;
+}
+
 function componentName(file: string): string {
   return basename(file).replace(/\.[^.]+$/, '');
 }

@@ -145,6 +145,24 @@ describe('site/components overrides', () => {
     }
   });
 
+  it('warns that a file named like a theme component in another case (footer.tsx) replaces nothing', async () => {
+    const other = tempDir('sitegen-overrides-case-');
+    try {
+      mkdirSync(join(other, 'content'), { recursive: true });
+      writeFileSync(join(other, 'content/index.md'), '---\ntitle: Home\n---\n\nHello.\n');
+      mkdirSync(join(other, 'site/components'), { recursive: true });
+      writeFileSync(join(other, 'site/components/footer.tsx'), 'export function Footer() { return <footer id="mine" />; }\n');
+      const result = await runCli(['build', '--root', other]);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe(
+        "warning site/components/footer.tsx [SG4006] replaces no theme component: the theme's is Footer, and names are matched with their case\n",
+      );
+      expect(html(join(other, 'dist'), 'index.html').querySelectorAll('footer.site-footer').length).toBe(1);
+    } finally {
+      remove(other);
+    }
+  });
+
   it('goes back to the theme when the override is removed (no stale template cache)', async () => {
     rmSync(join(site, 'site/components/Footer.tsx'));
     const again = await runCli(['build', '--root', site]);
