@@ -7,7 +7,8 @@ import { listPublicFiles } from '../content/discover.ts';
 import type { ProjectScope } from '../content/scope.ts';
 import type { ContentDocument } from '../content/types.ts';
 import type { SitegenError } from '../errors.ts';
-import { collectImages } from '../output/images.ts';
+import { collectImages, imageKeys } from '../output/images.ts';
+import { templateImages } from '../output/template-images.ts';
 import { planSite, type SitePlan } from '../pipeline/plan.ts';
 import type { Project } from '../pipeline/project.ts';
 import { readAuthors } from '../site/data.ts';
@@ -35,6 +36,8 @@ export interface DevPlan {
   /** Public files that are links out of the project (SG2010). */
   refused: SitegenError[];
   imageProblems: SitegenError[];
+  /** The images the site's pages, layouts and components show with a literal `<Image src>` (their keys). */
+  templateImages: Set<string>;
   /** Duplicate routes, bad redirects and the like. */
   routeProblems: SitegenError[];
 }
@@ -48,7 +51,9 @@ export async function planDev(input: DevPlanInput): Promise<DevPlan> {
   const { files: publicFiles, problems: refused } = existsSync(project.publicDir)
     ? await listPublicFiles(project.publicDir, project.root, scope)
     : { files: [], problems: [] };
-  const images = await collectImages({ docs: docs.filter((d) => !d._partial), ...scope });
+  // The documents' images and the literal `<Image src>`s of the site's pages, layouts and components, as a build has them.
+  const shown = await templateImages([...templates.inputs], project.root);
+  const images = await collectImages({ docs: [...docs.filter((d) => !d._partial), ...shown], ...scope });
   const plan = await planSite({
     config: project.config,
     docs,
@@ -72,6 +77,7 @@ export async function planDev(input: DevPlanInput): Promise<DevPlan> {
     imageFiles: new Map(images.files.map((f) => [f.rel, f.file])),
     refused,
     imageProblems: images.problems,
+    templateImages: new Set(shown.flatMap((source) => imageKeys(source, scope.publicDir))),
     routeProblems: [...plan.problems, ...plan.redirectProblems],
   };
 }

@@ -55,6 +55,8 @@ export class DevSession {
   private readonly store = new DevDocuments(this.problems);
   /** Hashed image path in the output (`_sitegen/images/cat.1a2b3c4d5e.png`) → its source file. */
   imageFiles = new Map<string, string>();
+  /** Images the site's pages, layouts and components show (`<Image src>` literals), by key: a change re-plans. */
+  private templateImages = new Set<string>();
   /** The template bundle and assets pages render with. */
   private readonly templates: DevTemplates;
   /** The site as planned; none before the templates first compile (see `ready`). */
@@ -182,6 +184,7 @@ export class DevSession {
     this.planned = made.docs;
     this.plan = made.plan;
     this.imageFiles = made.imageFiles;
+    this.templateImages = made.templateImages;
     this.links.set(made.refused, this.publicDir);
     this.setProblems('(images)', made.imageProblems);
     this.setProblems('(routes)', made.routeProblems);
@@ -263,6 +266,11 @@ export class DevSession {
     const key = displayPath(file, this.root);
     const scope = this.scope;
     const showing = [...this.docs.values()].filter((doc) => !doc._partial && imageKeys(doc, scope.publicDir).includes(key)).map((doc) => doc._path);
+    if (!showing.length && this.templateImages.has(key)) {
+      // A page, layout or component shows it (`<Image src="/…">`): which routes that reaches is not known here.
+      await this.rebuildModel();
+      return '*';
+    }
     if (!showing.length) return [];
     const images = this.ready ? this.plan.model.shared.images : undefined;
     const before = images?.files[key];

@@ -156,6 +156,28 @@ describe('sitegen dev: images next to the markdown, under a base path', () => {
     events.close();
   });
 
+  it('checks and hashes the <Image src> of a page as a build does: missing is a problem at its line, and the file arriving fixes it', async () => {
+    const events = await devEvents(dev.url, '/docs/about');
+    await write(
+      'site/pages/gallery.tsx',
+      "import { Image } from 'react-sitegen/templates';\nexport const meta = { title: 'Gallery', description: 'Owls.' };\n\nexport default function Gallery() {\n  return <Image src=\"/images/owl.gif\" alt=\"an owl\" />;\n}\n",
+    );
+    await waitFor(() => events.events.some((e) => e.event === 'problems' && e.data.includes('owl.gif')));
+    const problems = events.events.filter((e) => e.event === 'problems');
+    const owl = (JSON.parse(problems[problems.length - 1].data) as { code: string; where: string; message: string }[]).find((p) =>
+      p.message.includes('owl.gif'),
+    );
+    expect([owl?.code, owl?.where]).toEqual(['SG5003', 'site/pages/gallery.tsx:5']);
+
+    await write('site/public/images/owl.gif', WIDER);
+    await waitFor(() => events.events[events.events.length - 1].event === 'clear');
+    const img = parse((await get('/docs/gallery')).text).querySelector('img[alt="an owl"]')!;
+    expect(img.getAttribute('src')).toMatch(/^\/docs\/_sitegen\/images\/owl\.[0-9a-f]{10}\.gif$/);
+    expect(img.getAttribute('width')).toBe('5');
+    expect(await bytesOf(img.getAttribute('src')!)).toEqual(WIDER);
+    events.close();
+  });
+
   it("shows an image in a post's excerpt on the listing and in the posts API at its hashed file, and reloads the listing when it changes", async () => {
     const kitten = async () => parse((await get('/docs/blog')).text).querySelector('.excerpt img[alt="a kitten"]');
     const src = (await kitten())?.getAttribute('src');
