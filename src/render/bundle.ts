@@ -150,6 +150,6 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
   // Packages loaded at run time are not inputs, as with any external.
   const inputs = Object.keys(result.metafile.inputs)
     .filter((f) => !f.startsWith('sitegen-render-entry') && !f.startsWith('sitegen-cjs:'))
-    .map((f) => resolve(root, f.replace(/^sitegen-(raw|theme-original):/, '')));
+    .map((f) => resolve(root, f.replace(/^sitegen-raw:/, '').replace(/^sitegen-theme-original:(.*)\?original=.*$/, '$1')));
   return { file, hash, inputs, inputsHash: await hashInputs(inputs, [PACKAGE_ROOT, root]), packages: externalPackages(result.metafile) };
 }

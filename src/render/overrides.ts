@@ -83,7 +83,9 @@ export function themeOverrides(overrides: Map<string, string>): Plugin {
           pluginData: { sitegenOverride: true },
         });
         if (result.errors.length) return undefined;
-        if (wrapping && result.path === THEME_INDEX) return { path: result.path, namespace: ORIGINAL_NS, pluginData: { original: wrapping } };
+        // One copy per override (esbuild keeps one module per namespace and path): each has its own name as the original.
+        if (wrapping && result.path === THEME_INDEX)
+          return { path: `${result.path}?original=${wrapping}`, namespace: ORIGINAL_NS, pluginData: { original: wrapping } };
         // The override's own imports (of the original it wraps) are left alone.
         if (bare || [...siteDirs].some((d) => args.importer.startsWith(d + sep))) return undefined;
         const name = componentName(result.path);
@@ -93,9 +95,9 @@ export function themeOverrides(overrides: Map<string, string>): Plugin {
         return args.namespace === ORIGINAL_NS ? { path: result.path } : undefined;
       });
       b.onLoad({ filter: /.*/, namespace: ORIGINAL_NS }, async (args) => ({
-        contents: await readFile(args.path, 'utf8'),
+        contents: await readFile(THEME_INDEX, 'utf8'),
         loader: 'ts',
-        resolveDir: dirname(args.path),
+        resolveDir: dirname(THEME_INDEX),
         pluginData: args.pluginData,
       }));
     },

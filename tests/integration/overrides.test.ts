@@ -55,6 +55,17 @@ export function Header(props: { site: SiteInfo; path: string }) {
 }
 `,
   );
+  // A second override doing the same: each gets its own name as the original, whichever esbuild meets first.
+  writeFileSync(
+    join(site, 'site/components/Logo.tsx'),
+    `import { Brand as ThemeBrand, LogoMark } from 'react-sitegen/templates';
+export { LogoMark };
+
+export function Brand(props: Parameters<typeof ThemeBrand>[0]) {
+  return <span className="my-brand"><ThemeBrand {...props} /></span>;
+}
+`,
+  );
   writeFileSync(join(site, 'site/components/NotATheme.tsx'), 'export const x = 1;\n');
   built = await runCli(['build', '--root', site]);
 });
@@ -82,6 +93,9 @@ describe('site/components overrides', () => {
       expect(doc.querySelectorAll('header.site-header').length, file).toBe(1);
       // The theme's footer, reached through the theme's index, still gets the site's Footer override.
       expect(doc.querySelectorAll('#my-note').length, file).toBe(1);
+      // The header's and the footer's brand, each wrapped once by the Logo override.
+      expect(doc.querySelectorAll('.my-brand').length, file).toBe(2);
+      expect(doc.querySelectorAll('.my-brand > a.brand').length, file).toBe(2);
     }
   });
 
