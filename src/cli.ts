@@ -119,7 +119,8 @@ function addDev(program: Command): void {
         // Templates that do not compile leave dev serving their problems until they do.
         const state = dev.session.ready ? `ready in ${ms} ms` : `loaded in ${ms} ms, waiting for the templates to compile`;
         console.log(`sitegen dev: ${documents} ${documents === 1 ? 'document' : 'documents'} ${state}${shown}`);
-        console.log(`  ➜ ${dev.url}/`);
+        // Under a base path the site answers below it only: the address to open includes it.
+        console.log(`  ➜ ${dev.url}${dev.session.config.base}`);
       } catch (error) {
         reportFailure(error, createLogger(), false, devFailed);
         process.exitCode = 1;
@@ -140,7 +141,7 @@ function addPreview(program: Command): void {
       const outDir = resolve(opts.out ?? join(opts.root, 'dist'));
       try {
         const running = await startPreview({ outDir, host: opts.host, port: opts.port });
-        console.log(`Previewing ${outDir} at ${running.url}/  (Ctrl-C to stop)`);
+        console.log(`Previewing ${outDir} at ${running.url}${running.base ?? '/'}  (Ctrl-C to stop)`);
       } catch (error) {
         console.error(`✗ ${(error as Error).message}`);
         process.exitCode = 1;

@@ -136,6 +136,8 @@ export function createPreviewHandler(options: PreviewOptions): (req: IncomingMes
 export interface RunningServer {
   server: Server;
   url: string;
+  /** The base path the site is served under (`/`, `/docs/`): the address to open is `url` + `base`. */
+  base?: string;
   close(): Promise<void>;
 }
 
@@ -145,5 +147,6 @@ export async function startPreview(options: PreviewOptions): Promise<RunningServ
   }
   const server = createServer(createPreviewHandler(options));
   const url = await listen(server, options.host ?? '127.0.0.1', options.port ?? 4322);
-  return { server, url, close: () => new Promise((r) => server.close(() => r())) };
+  const base = basePrefix(options.base ?? builtBase(options.outDir)) + '/';
+  return { server, url, base, close: () => new Promise((r) => server.close(() => r())) };
 }

@@ -1,11 +1,13 @@
 /**
  * The site's own stylesheets (site/styles/) as a brand theme writes them: fonts from site/public/fonts with @font-face,
- * under a base path; a syntax error and a url() to a missing file are reported by the build, at their lines.
+ * under a base path (and `sitegen preview` says where to open it); a syntax error and a url() to a missing file are
+ * reported by the build, at their lines.
  */
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { html, remove, runCli, tempDir, type CliResult } from '../helpers.ts';
+import { BIN, html, remove, runCli, tempDir, type CliResult } from '../helpers.ts';
 
 let root: string;
 let built: CliResult;
@@ -60,6 +62,51 @@ describe('site stylesheets', () => {
     expect(css).toContain('url(https://cdn.example.com/a.png)');
     expect(css).toContain('url(#shape)');
     expect(readFileSync(join(root, 'dist/fonts/brand.woff2'), 'utf8')).toBe('not really a font');
+  });
+
+  it('prints the address to open under the base in sitegen preview, and the font loads from it', async () => {
+    const child = spawn(process.execPath, [BIN, 'preview', '--root', root, '--port', '0'], { env: { ...process.env, NO_COLOR: '1' } });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        const timer = setTimeout(() => reject(new Error(`no address within 20 s:\n${output}`)), 20_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk;
+          if (output.includes('\n')) {
+            clearTimeout(timer);
+            resolve(output.split('\n')[0]);
+          }
+        });
+      });
+      const url = /^Previewing .* at (http:\/\/\S+)  \(Ctrl-C to stop\)$/.exec(line)?.[1];
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/project\/$/);
+      expect((await fetch(url!)).status).toBe(200);
+      expect(await (await fetch(`${url}fonts/brand.woff2`)).text()).toBe('not really a font');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('prints the address to open under the base in sitegen dev too', async () => {
+    const child = spawn(process.execPath, [BIN, 'dev', '--root', root, '--port', '0'], { env: { ...process.env, NO_COLOR: '1' } });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        const timer = setTimeout(() => reject(new Error(`no address within 30 s:\n${output}`)), 30_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk;
+          const found = /➜ (\S+)\n/.exec(output)?.[1];
+          if (found) {
+            clearTimeout(timer);
+            resolve(found);
+          }
+        });
+      });
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/project\/$/);
+      expect((await fetch(url)).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
   });
 
   it('fails the build on them with checks.stylesheets: error', async () => {
