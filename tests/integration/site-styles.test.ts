@@ -78,7 +78,7 @@ describe('site stylesheets', () => {
           }
         });
       });
-      const url = /^Previewing .* at (http:\/\/\S+)  \(Ctrl-C to stop\)$/.exec(line)?.[1];
+      const url = /^Previewing .* at (http:\/\/\S+) {2}\(Ctrl-C to stop\)$/.exec(line)?.[1];
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/project\/$/);
       expect((await fetch(url!)).status).toBe(200);
       expect(await (await fetch(`${url}fonts/brand.woff2`)).text()).toBe('not really a font');
