@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hashText } from '../hash.ts';
-import { PACKAGE_ROOT } from '../paths.ts';
+import { PACKAGE_ROOT, mainEngine } from '../paths.ts';
 
 /** The records compiled with sitegen (src/prebuild.ts), read-only at run time. */
 export const PREBUILT_DIR = join(PACKAGE_ROOT, 'lib/prebuilt');
@@ -62,6 +62,19 @@ function changedSince(file: string, since: number): boolean {
 
 /** Raised when records written before could be wrong: 2 since a save during a compile could be recorded with the older output. */
 const RECORDS = 2;
+
+/**
+ * Which sitegen compiles (its main thread's code, `mainEngine`): a project's records are kept per sitegen, so one that
+ * bundles differently, even of the same version, never reuses what an older one compiled from the same files. (The
+ * prebuilt records ship with the sitegen that made them.)
+ */
+function compilerCode(): string {
+  try {
+    return mainEngine();
+  } catch {
+    return ''; // run from src/ without a compiled lib/, as unit tests may be
+  }
+}
 const recordFile = (cacheDir: string, name: string, key: string) => join(cacheDir, 'compiled', `${name}.${hashText(`${RECORDS}\u0000${key}`)}.json`);
 
 /** The recorded value, when every output and every input has the content it had. */
@@ -83,7 +96,7 @@ function recorded<T>(file: string): T | undefined {
 export async function memo<T>(cacheDir: string, name: string, key: string, compile: () => Promise<Compiled<T>>, shared?: Shared<T>): Promise<T> {
   const prebuilding = cacheDir === PREBUILT_DIR;
   if (prebuilding && !shared) throw new Error(`${name} cannot be prebuilt`);
-  const file = recordFile(cacheDir, name, prebuilding ? shared!.key : key);
+  const file = recordFile(cacheDir, name, prebuilding ? shared!.key : `${compilerCode()}\u0000${key}`);
   const own = recorded<T>(file);
   if (own !== undefined) return own;
   if (shared && !prebuilding) {

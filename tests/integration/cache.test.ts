@@ -282,4 +282,14 @@ describe('a sitegen changed without a new version', () => {
       expect((await run()).stdout).toContain('is up to date');
     }
   }, 180_000);
+
+  it('compiles the templates and stylesheets anew rather than reusing what the old code compiled (its esbuild plugins may differ)', async () => {
+    const records = (name: string) => readdirSync(join(site, '.sitegen-cache/compiled')).filter((f) => f.startsWith(`${name}.`)).length;
+    expect((await run()).code).toBe(0);
+    const before = { templates: records('templates'), stylesheets: records('stylesheets') };
+    appendFileSync(join(pkg, 'lib/cli.js'), '\n// changed again\n');
+    expect((await run()).code).toBe(0);
+    expect(records('templates')).toBe(before.templates + 1);
+    expect(records('stylesheets')).toBe(before.stylesheets + 1);
+  }, 180_000);
 });
