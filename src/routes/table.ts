@@ -5,6 +5,7 @@ import type { ContentDocument } from '../content/types.ts';
 import { RESERVED_ROUTE_HINT, isRoutable, normalizeRoutePath, reservedRoute } from '../content/paths.ts';
 import { isNotFoundPath, pageLanguage, type Languages } from '../site/locales.ts';
 import { isScheduled } from '../site/schedule.ts';
+import { editDistance } from '../edit-distance.ts';
 
 export interface PageModuleInfo {
   route: string;
@@ -133,8 +134,10 @@ class RouteTableBuilder {
   /** `quiet`: a route already claimed is left to its owner without a problem (the theme's blog pages). */
   addPage(info: PageModuleInfo, quiet = false): void {
     if (quiet && this.claimed.has(normalizeRoutePath(info.route))) return;
-    const page = modulePageData(info, this.options.site);
-    if (this.reserved(info.route, info.file) || !this.checkLayout(page.layout, info.file) || !this.claim(info.route, info.file)) return;
+    const data = modulePageData(info, this.options.site);
+    const layout = this.pageLayout(data.layout, info.file);
+    if (this.reserved(info.route, info.file) || layout === undefined || !this.claim(info.route, info.file)) return;
+    const page = layout === data.layout ? data : { ...data, layout };
     const middleware = Array.isArray(info.meta.middleware) ? info.meta.middleware.map(String) : [];
     this.table.routes.push({
       path: info.route,
@@ -217,17 +220,29 @@ class RouteTableBuilder {
   }
 
   private unknownLayout(layout: string, location: { file: string; line?: number }, instead?: string): SitegenError {
+    const meant = closestLayout(layout, this.options.layouts);
     return new SitegenError('SG2003', `Unknown layout "${layout}"${instead ? `: the page is shown with the "${instead}" layout until this is fixed` : ''}`, {
       location,
-      hint: `Use one of: ${this.options.layouts.join(', ')}. (With checks.layouts set to 'warn', the page builds with the fallback layout meanwhile.)`,
+      hint: `${meant ? `Did you mean "${meant}"? ` : ''}Use one of: ${this.options.layouts.join(', ')}. (With checks.layouts set to 'warn', the page builds with the fallback layout meanwhile.)`,
     });
   }
 
-  private checkLayout(layout: string, source: string): boolean {
-    if (this.options.layouts.includes(layout)) return true;
-    this.table.errors.push(this.unknownLayout(layout, { file: source }));
-    return false;
+  /** A page module's layout; an unknown one is a problem (SG2003) and the page renders with `default`, as a document does with its fallback. */
+  private pageLayout(layout: string, source: string): string | undefined {
+    const { layouts } = this.options;
+    if (layouts.includes(layout)) return layout;
+    const instead = ['default', ...layouts].find((name) => layouts.includes(name));
+    this.table.errors.push(this.unknownLayout(layout, { file: source }, instead));
+    return instead;
   }
+}
+
+/** The known layout an unknown name most likely meant: the same letters in another case, or one or two edits away. */
+function closestLayout(layout: string, layouts: string[]): string | undefined {
+  const folded = layouts.find((name) => name.toLowerCase() === layout.toLowerCase());
+  if (folded) return folded;
+  const near = layouts.map((name) => ({ name, d: editDistance(layout.toLowerCase(), name, 3) })).filter(({ d }) => d <= 2);
+  return near.sort((a, b) => a.d - b.d)[0]?.name;
 }
 
 /** `theme`: pages the theme adds where neither a page nor a document claimed the route (the blog's listings). */

@@ -3,7 +3,7 @@
  * to place the page (`children`, `page.html`) fails the build naming the page and the layout, instead of shipping a
  * page without its content.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { html, remove, runCli, tempDir, type CliResult } from '../helpers.ts';
@@ -86,5 +86,36 @@ describe('layouts from a plugin', () => {
         "  hint: Render {children} in the layout where the page goes, as the theme's layouts do.",
     );
     expect(result.stderr).toContain('Build failed: 2 problems.');
+  });
+
+  it('renders a page whose meta names an unknown layout with the default one, suggesting the layout it meant, so links to it are not broken', async () => {
+    rmSync(join(root, 'content/story.md'));
+    rmSync(join(root, 'site/pages/team.tsx'));
+    write('content/index.md', '---\ntitle: Home\n---\n\nSee [our prices](/pricing).\n');
+    write(
+      'site/pages/pricing.tsx',
+      "import type { PageMeta } from 'react-sitegen';\nexport const meta: PageMeta = { title: 'Pricing', description: 'Prices.', layout: 'landng' };\nexport default function Pricing() { return <p id=\"prices\">Cheap.</p>; }\n",
+    );
+    const result = await runCli(['build', '--root', root]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      '✗ site/pages/pricing.tsx [SG2003] Unknown layout\n' +
+        '  Unknown layout "landng": the page is shown with the "default" layout until this is fixed\n' +
+        '  hint: Did you mean "landing"? Use one of: bare, content, default, doc, feature, home, landing, post.',
+    );
+    // The page is still a route: the link to it is not another problem.
+    expect(result.stderr).not.toContain('SG5001');
+    expect(result.stderr).toContain('Build failed: 1 problem.');
+
+    write(
+      'site/config.ts',
+      "export default { url: 'https://example.com', name: 'Brand', plugins: ['react-sitegen/plugins/seo', './site/plugins/brand.ts'], checks: { layouts: 'warn' } };\n",
+    );
+    const warned = await runCli(['build', '--root', root]);
+    expect(warned.code).toBe(0);
+    expect(warned.stderr).toContain('warning site/pages/pricing.tsx [SG2003] Unknown layout "landng"');
+    const pricing = html(join(root, 'dist'), 'pricing/index.html');
+    expect(pricing.querySelector('#__sitegen')?.getAttribute('data-layout')).toBe('default');
+    expect(pricing.querySelector('#prices')?.text).toBe('Cheap.');
   });
 });
