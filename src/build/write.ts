@@ -20,6 +20,7 @@ import { renderPages } from '../pipeline/render.ts';
 import { previousOutput } from '../pipeline/state.ts';
 import { stylesheetProblems } from '../pipeline/templates.ts';
 import { overrideNearMisses } from '../render/overrides.ts';
+import { logoProblems } from '../output/logo-check.ts';
 import { Workers, concurrencyFor } from '../pipeline/workers.ts';
 import { published } from '../site/schedule.ts';
 import { type BuildContext, later } from './context.ts';
@@ -121,7 +122,7 @@ export async function plan(ctx: BuildContext): Promise<Started> {
     strings: project.strings,
   });
   // Problems so far are reported with what rendering and the checks find; only `error` ones fail the build.
-  const styles = [...stylesheetProblems(ctx.templates.assets, project.root), ...overrideNearMisses(project.root)];
+  const styles = [...stylesheetProblems(ctx.templates.assets, project.root), ...overrideNearMisses(project.root), ...logoProblems(project)];
   ctx.early = applyCheckLevels([...ctx.errors, ...ctx.plan.problems, ...styles], project.config.checks);
   for (const w of ctx.early.warnings) reportWarning(ctx.log, w);
   ctx.done(`routed ${ctx.plan.routes.length} pages`);

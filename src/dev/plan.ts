@@ -3,7 +3,8 @@
  * public files and images, with drafts and scheduled posts in and the reload client on every page.
  */
 import { existsSync } from 'node:fs';
-import { listPublicFiles } from '../content/discover.ts';
+import { resolve } from 'node:path';
+import { displayPath, listPublicFiles } from '../content/discover.ts';
 import type { ProjectScope } from '../content/scope.ts';
 import type { ContentDocument } from '../content/types.ts';
 import type { SitegenError } from '../errors.ts';
@@ -36,13 +37,19 @@ export interface DevPlan {
   /** Public files that are links out of the project (SG2010). */
   refused: SitegenError[];
   imageProblems: SitegenError[];
-  /** The images the site's pages, layouts and components show with a literal `<Image src>` (their keys). */
+  /** The images the site's pages, layouts and components show with a literal `<Image src>`, and the logo (their keys). */
   templateImages: Set<string>;
   /** Duplicate routes, bad redirects and the like. */
   routeProblems: SitegenError[];
 }
 
 const byStem = (a: ContentDocument, b: ContentDocument) => (a._stem < b._stem ? -1 : a._stem > b._stem ? 1 : 0);
+
+/** `theme.logo.src` as an image key (its file from the project's root), when it is a file of the site. */
+function logoKey(project: Project): string[] {
+  const src = project.config.theme.logo?.src;
+  return src?.startsWith('/') && !src.startsWith('//') ? [displayPath(resolve(project.publicDir, `.${src}`), project.root)] : [];
+}
 
 export async function planDev(input: DevPlanInput): Promise<DevPlan> {
   const { project, scope, templates } = input;
@@ -77,7 +84,8 @@ export async function planDev(input: DevPlanInput): Promise<DevPlan> {
     imageFiles: new Map(images.files.map((f) => [f.rel, f.file])),
     refused,
     imageProblems: images.problems,
-    templateImages: new Set(shown.flatMap((source) => imageKeys(source, scope.publicDir))),
+    // With theme.logo, which the theme's header and footer show on every page.
+    templateImages: new Set(shown.flatMap((source) => imageKeys(source, scope.publicDir)).concat(logoKey(project))),
     routeProblems: [...plan.problems, ...plan.redirectProblems],
   };
 }

@@ -5,6 +5,7 @@
 import { sep } from 'node:path';
 import type { ResolvedConfig } from '../config/schema.ts';
 import { displayPath } from '../content/discover.ts';
+import { logoProblems } from '../output/logo-check.ts';
 import { projectScope, type ProjectScope } from '../content/scope.ts';
 import { normalizeRoutePath } from '../content/paths.ts';
 import type { ContentDocument } from '../content/types.ts';
@@ -186,7 +187,7 @@ export class DevSession {
     this.imageFiles = made.imageFiles;
     this.templateImages = made.templateImages;
     this.links.set(made.refused, this.publicDir);
-    this.setProblems('(images)', made.imageProblems);
+    this.setProblems('(images)', [...made.imageProblems, ...logoProblems(this.project)]);
     this.setProblems('(routes)', made.routeProblems);
     this.cache.clear(this.plan.byPath);
   }

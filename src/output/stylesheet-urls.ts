@@ -29,7 +29,13 @@ function external(url: string): boolean {
 function target(url: string, file: string, ctx: UrlContext): { route: string; path: string } | { outside: string } {
   const bare = url.replace(/[?#].*$/, '');
   const suffix = url.slice(bare.length);
-  const path = bare.startsWith('/') ? resolve(ctx.publicDir, `.${decodeURI(bare)}`) : resolve(dirname(file), decodeURI(bare));
+  let decoded: string;
+  try {
+    decoded = decodeURI(bare);
+  } catch {
+    return { outside: bare }; // a malformed escape names no file
+  }
+  const path = bare.startsWith('/') ? resolve(ctx.publicDir, `.${decoded}`) : resolve(dirname(file), decoded);
   const rel = relative(ctx.publicDir, path);
   if (rel.startsWith('..') || rel === '' || isAbsolute(rel)) return { outside: path };
   return { route: `/${rel.split(sep).join('/')}${suffix}`, path };

@@ -87,6 +87,29 @@ describe('logo and social links from the config', () => {
     }
   });
 
+  it('fails the build at the config when the logo names no public file (it would be a broken image on every page)', async () => {
+    const other = tempDir('sitegen-logo-');
+    try {
+      mkdirSync(join(other, 'content'), { recursive: true });
+      mkdirSync(join(other, 'site'), { recursive: true });
+      writeFileSync(join(other, 'content/index.md'), '---\ntitle: Home\n---\n\nHello.\n');
+      writeFileSync(
+        join(other, 'site/config.ts'),
+        "export default { url: 'https://example.com', name: 'Brand', theme: { logo: { src: '/images/logo.svg' } } };\n",
+      );
+      const result = await runCli(['build', '--root', other]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(
+        '✗ site/config.ts [SG5003] Missing image\n  Missing image /images/logo.svg for theme.logo (looked for site/public/images/logo.svg)\n',
+      );
+      mkdirSync(join(other, 'site/public/images'), { recursive: true });
+      writeFileSync(join(other, 'site/public/images/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>');
+      expect((await runCli(['build', '--root', other])).code).toBe(0);
+    } finally {
+      remove(other);
+    }
+  });
+
   it('lists the social links in the footer', () => {
     const links = [...html(join(site, 'dist'), 'index.html').querySelectorAll('.site-footer .footer-social a')];
     expect(links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('rel')])).toEqual([
