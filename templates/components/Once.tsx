@@ -8,9 +8,9 @@ import { IslandsContext, type IslandInstance } from './islands-context';
  * The site header has a handful of states (which menu item is current or active) and the footer
  * one, but React would build and render their elements again for every page. `<Once>` renders
  * its own element (`as`, with the other props as attributes) as usual, and its child the first
- * time a key is met: `scope` (the site object, so a config the dev server reloads starts afresh)
- * and `id`, which must name everything the child's output depends on besides the scope. The other
- * pages with that key reuse the string. The HTML is the same either way: what React writes
+ * time a key is met: `scope` (the site object, so a config the dev server reloads starts afresh),
+ * the child's component (or tag) and `id`, which must name everything the child's output depends on
+ * besides the scope. The other pages with that key reuse the string. The HTML is the same either way: what React writes
  * inside an element does not depend on where that element sits.
  *
  *   <Once scope={site} id={`header:${state}`} as="header" className="site-header"><HeaderInside … /></Once>
@@ -35,14 +35,17 @@ export function Once({
   return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: renderOnce(scope, id, children, collected) } });
 }
 
-const rendered = new WeakMap<object, Map<string, string>>();
+/** Per scope, per kind of child (its component or tag), per id: a site's `id="footer:en"` never takes the theme's HTML. */
+const rendered = new WeakMap<object, Map<unknown, Map<string, string>>>();
 
-/** The most keys kept per scope: past this, an id that differs on every page would only cost memory. */
+/** The most keys kept per scope and kind of child: past this, an id that differs on every page would only cost memory. */
 const MAX_KEYS = 1_000;
 
 function renderOnce(scope: object, id: string, child: ReactElement, collected: IslandInstance[] | undefined): string {
-  let kept = rendered.get(scope);
-  if (!kept) rendered.set(scope, (kept = new Map()));
+  let kinds = rendered.get(scope);
+  if (!kinds) rendered.set(scope, (kinds = new Map()));
+  let kept = kinds.get(child.type);
+  if (!kept) kinds.set(child.type, (kept = new Map()));
   const hit = kept.get(id);
   if (hit !== undefined) return hit;
   const islands: IslandInstance[] = [];

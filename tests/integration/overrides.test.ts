@@ -20,9 +20,11 @@ beforeAll(async () => {
     join(site, 'site/components/Footer.tsx'),
     `import type { SiteInfo } from 'sitegen';
 import { Footer as ThemeFooter } from 'sitegen/templates/components/Footer';
+import { Once } from 'sitegen/templates';
 
+// Its id is the one the theme's footer uses inside: each keeps its own HTML.
 export function Footer({ site }: { site: SiteInfo }) {
-  return <><p id="my-note">{\`Hand-made for \${site.name}\`}</p><ThemeFooter site={site} /></>;
+  return <><Once scope={site} id="footer:en" as="div"><p id="my-note">{\`Hand-made for \${site.name}\`}</p></Once><ThemeFooter site={site} /></>;
 }
 `,
   );
@@ -97,6 +99,12 @@ describe('site/components overrides', () => {
       expect(doc.querySelectorAll('.my-brand').length, file).toBe(2);
       expect(doc.querySelectorAll('.my-brand > a.brand').length, file).toBe(2);
     }
+  });
+
+  it("keeps the theme footer's own HTML when the override's <Once> has the id the theme uses inside (footer:en)", () => {
+    const doc = html(join(site, 'dist'), 'index.html');
+    expect(doc.querySelector('footer.site-footer #my-note')).toBeNull();
+    expect(doc.querySelector('footer.site-footer .footer-brand')).not.toBeNull();
   });
 
   it('replaces a component a page imports from sitegen/templates', () => {
