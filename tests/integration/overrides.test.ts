@@ -39,13 +39,6 @@ export function PostCard({ post }: { post: PostSummary; authors: Record<string, 
 }
 `,
   );
-  // A logo drawn inline, as Ferrygate's: the module has Brand and LogoMark and nothing else the theme might import.
-  writeFileSync(
-    join(site, 'site/components/Logo.tsx'),
-    `export function LogoMark() { return <svg id="my-mark" width="28" height="28" aria-hidden="true" />; }
-export function Brand({ name }: { name: string }) { return <a className="brand" href="/"><LogoMark /><span>{name}</span></a>; }
-`,
-  );
   // Wrapping the original through the theme's index: its own name there is the theme's, not the override itself.
   writeFileSync(
     join(site, 'site/components/Header.tsx'),
@@ -57,7 +50,8 @@ export function Header(props: { site: SiteInfo; path: string }) {
 }
 `,
   );
-  // A second override doing the same: each gets its own name as the original, whichever esbuild meets first.
+  // A second override doing the same: each gets its own name as the original, whichever esbuild meets first. Like
+  // Ferrygate's Logo.tsx, it exports Brand and LogoMark and nothing else the theme might import (no homeIn).
   writeFileSync(
     join(site, 'site/components/Logo.tsx'),
     `import { Brand as ThemeBrand, LogoMark } from 'react-sitegen/templates';
@@ -84,7 +78,8 @@ describe('site/components overrides', () => {
       const doc = html(join(site, 'dist'), file);
       expect(doc.querySelector('#my-note')?.text, file).toBe('Hand-made for My site');
       expect(doc.querySelectorAll('footer.site-footer').length, file).toBe(1);
-      expect(doc.querySelectorAll('#my-mark').length, file).toBe(2);
+      // The header's and the footer's brand come from the Logo override (which has no homeIn: the theme's is in util.ts).
+      expect(doc.querySelectorAll('.my-brand').length, file).toBe(2);
     }
   });
 
