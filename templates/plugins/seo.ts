@@ -14,6 +14,12 @@ export interface SeoOptions {
   card?: 'summary' | 'summary_large_image';
 }
 
+/** The page's cover: `cover:`, else `image:` (Jekyll's, Hugo's and Docusaurus's name for it); both point at the hashed file by now. */
+function coverOf(frontmatter: Record<string, unknown>): string | undefined {
+  for (const key of ['cover', 'image']) if (typeof frontmatter[key] === 'string' && frontmatter[key]) return frontmatter[key] as string;
+  return undefined;
+}
+
 const absolute = (site: string, url: string) => (/^https?:/.test(url) ? url : `${site}${url.startsWith('/') ? '' : '/'}${url}`);
 
 /** Open Graph's form of a language, language_TERRITORY: `de` → `de_DE`, `pt-BR` → `pt_BR`, `ar` → `ar_EG` (its likeliest region). */
@@ -50,7 +56,7 @@ export default function seo(options: SeoOptions = {}): SitegenPlugin {
           if (fallback) head.tags.push({ tag: 'link', attrs: { rel: 'alternate', hreflang: 'x-default', href: href(fallback.path) } });
         }
         const isPost = page.layout === 'post';
-        const image = typeof page.frontmatter.cover === 'string' ? page.frontmatter.cover : options.image;
+        const image = coverOf(page.frontmatter) ?? options.image;
         setTag(head, 'meta', { property: 'og:type', content: isPost ? 'article' : 'website' });
         setTag(head, 'meta', { property: 'og:site_name', content: site.name });
         setTag(head, 'meta', { property: 'og:title', content: page.title || site.name });
