@@ -155,13 +155,17 @@ export function categoryLabel(c: string, labels: Record<string, string> = {}): s
 /** Slugs made so far: a site has a few hundred tags, each named on thousands of posts, cards and listings. */
 const slugs = new Map<string, string>();
 
-/** A tag's route segment: `Local Dev` → `local-dev`, `C++` → `c`; letters of every script kept. Empty when nothing is left. */
+/**
+ * A tag's route segment: `Local Dev` → `local-dev`; letters of every script kept. A `+` or `#` after a name is spelled
+ * out (`C++` → `c-plus-plus`, `C#` → `c-sharp`), so C, C++ and C# keep a page each. Empty when nothing is left.
+ */
 export function tagSlug(tag: string): string {
   let slug = slugs.get(tag);
   if (slug === undefined) {
     slug = tag
       .trim()
       .toLowerCase()
+      .replace(/(?<=[\p{L}\p{N}+#])[+#]/gu, (sign) => (sign === '+' ? '-plus-' : '-sharp-'))
       .replace(/[\s_]+/g, '-')
       .replace(/[^\p{L}\p{N}-]+/gu, '')
       .replace(/-+/g, '-')

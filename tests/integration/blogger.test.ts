@@ -33,3 +33,22 @@ describe('a post whose cover is `image:`', () => {
     expect(jsonLd(file)[0].image).toBe(meta(file, 'og:image'));
   });
 });
+
+describe('tags that differ by punctuation', () => {
+  it('C, C++ and C# have a page each, listing only their own posts', () => {
+    const page = (slug: string) => html(out, `blog/tags/${slug}/index.html`);
+    const titles = (slug: string) =>
+      page(slug)
+        .querySelectorAll('.post-card-title a')
+        .map((a) => a.text);
+    expect(titles('c')).toEqual(['A post with a cover']);
+    expect(titles('c-plus-plus')).toEqual(['Templates in C++']);
+    expect(titles('c-sharp')).toEqual(['Records in C#']);
+    expect(page('c-plus-plus').querySelector('h1')?.text).toContain('C++');
+    // The post links its tag to the tag's own page, and the tag index counts each apart.
+    expect(html(out, 'blog/2024/01/02/cpp/index.html').querySelector('.post-tags a')?.getAttribute('href')).toBe('/blog/tags/c-plus-plus');
+    const index = html(out, 'blog/tags/index.html');
+    const names = index.querySelectorAll('a[href^="/blog/tags/"]').map((a) => a.querySelector('.tag-cloud-name')?.text);
+    expect(names).toEqual(expect.arrayContaining(['C', 'C++', 'C#']));
+  });
+});

@@ -35,7 +35,12 @@ describe('tagSlug', () => {
     const cases: [string, string][] = [
       ['Local Dev', 'local-dev'],
       ['  local_dev ', 'local-dev'],
-      ['C++', 'c'],
+      ['C++', 'c-plus-plus'],
+      ['C#', 'c-sharp'],
+      ['C', 'c'],
+      ['#hashtag', 'hashtag'],
+      ['a+b', 'a-plus-b'],
+      ['Node.js', 'nodejs'],
       ['Ünïcode Tags', 'ünïcode-tags'],
       ['日本語 タグ', '日本語-タグ'],
       ['--a -- b--', 'a-b'],
