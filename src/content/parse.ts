@@ -36,6 +36,8 @@ import { encodingError, frameAt, frontMatterError, frontMatterShapeError, jsonEr
 
 const MORE = /^[ \t]*<!--\s*more\s*-->[ \t]*$/m;
 const WORDS_PER_MINUTE = 220;
+/** Chinese and Japanese are read by the character, about 500 a minute (Hugo's figure for CJK text). */
+const CJK_PER_MINUTE = 500;
 
 /** Dates → ISO strings, recursively, so front matter can cross threads and become JSON. */
 function jsonSafe(value: unknown): unknown {
@@ -62,17 +64,61 @@ function isSpace(code: number): boolean {
   );
 }
 
-/** `text.split(/\s+/).filter(Boolean).length`, without making the words. */
-export function countWords(text: string): number {
+/** Han ideographs and kana: Chinese and Japanese write no spaces, so each character is a word (as Hugo counts them). */
+function isCjk(code: number): boolean {
+  return (
+    (code >= 0x4e00 && code <= 0x9fff) ||
+    (code >= 0x3400 && code <= 0x4dbf) ||
+    (code >= 0xf900 && code <= 0xfaff) ||
+    (code >= 0x3040 && code <= 0x30ff) ||
+    (code >= 0x31f0 && code <= 0x31ff) ||
+    (code >= 0xff66 && code <= 0xff9f)
+  );
+}
+
+/** CJK punctuation (`、。「」`, fullwidth `！（）：？`): it ends a word, as a space does, and is no word itself. */
+function isCjkMark(code: number): boolean {
+  return (code >= 0x3001 && code <= 0x303f) || (code >= 0xff01 && code <= 0xff0f) || (code >= 0xff1a && code <= 0xff20) || (code >= 0xff5b && code <= 0xff65);
+}
+
+export interface TextCount {
+  /** Words separated by spaces (what `text.split(/\s+/)` counts), CJK characters left out. */
+  words: number;
+  /** Han and kana characters (supplementary ideographs included), each one word. */
+  cjk: number;
+}
+
+/** The words of `text` in one pass, without making them: spaced words, and CJK characters one by one. */
+export function countText(text: string): TextCount {
   let words = 0;
+  let cjk = 0;
   let inWord = false;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
+    if (code >= 0x3000) {
+      // A supplementary ideograph (U+20000–U+3FFFF) is a surrogate pair: one character.
+      const wide = code >= 0xd840 && code <= 0xd8bf;
+      if (isCjk(code) || wide) {
+        cjk++;
+        inWord = false;
+        if (wide) i++;
+        continue;
+      }
+      if (isCjkMark(code)) {
+        inWord = false;
+        continue;
+      }
+    }
     const space = code <= 32 ? code === 32 || (code >= 9 && code <= 13) : code >= 0xa0 && isSpace(code);
     if (!space && !inWord) words++;
     inWord = !space;
   }
-  return words;
+  return { words, cjk };
+}
+
+/** Minutes to read `count`, at least one: spaced words at 220 a minute, CJK characters at 500. */
+export function readingMinutes({ words, cjk }: TextCount): number {
+  return Math.max(1, Math.round(words / WORDS_PER_MINUTE + cjk / CJK_PER_MINUTE));
 }
 
 /** Split at the first `<!-- more -->` line outside fenced code. */
@@ -136,14 +182,14 @@ interface BodyParts {
   images: LinkRef[];
   ids: string[];
   excerpt: string | undefined;
-  words: number;
+  words: TextCount;
   heading: string | undefined;
   math?: boolean;
   components?: boolean;
 }
 
 function noBody(): BodyParts {
-  return { toc: null, links: [], images: [], ids: [], excerpt: undefined, words: 0, heading: undefined };
+  return { toc: null, links: [], images: [], ids: [], excerpt: undefined, words: { words: 0, cjk: 0 }, heading: undefined };
 }
 
 /** The heading levels a document's outline lists, and whether it has one (`[[toc]]` lists the levels either way). */
@@ -196,7 +242,7 @@ function readBody(
     images: rendered.images,
     ids: rendered.ids,
     excerpt: split ? renderMarkdown(md, split.before, 0, outline.levels, true, excerptEnv(bodyEnv, env())).html : undefined,
-    words: countWords(rendered.text),
+    words: countText(rendered.text),
     heading: rendered.heading,
     math: rendered.math,
     components: rendered.components,
@@ -288,8 +334,8 @@ export function parseDocument(
     frontmatter,
     body: content.toc,
     ...(images.length ? { images } : {}),
-    wordCount: content.words,
-    readingTime: Math.max(1, Math.round(content.words / WORDS_PER_MINUTE)),
+    wordCount: content.words.words + content.words.cjk,
+    readingTime: readingMinutes(content.words),
     isPost,
     hash: hash ?? decoded?.hash ?? hashText(text), // the caller's hash of the same bytes, when it has one
     ...(sourceLinks.length ? { sourceLinks } : {}),

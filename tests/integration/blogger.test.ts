@@ -52,3 +52,13 @@ describe('tags that differ by punctuation', () => {
     expect(names).toEqual(expect.arrayContaining(['C', 'C++', 'C#']));
   });
 });
+
+describe('a post in Japanese', () => {
+  it('counts its characters as words: its reading time and JSON-LD word count are not one word', () => {
+    const file = 'blog/2024/01/04/cjk/index.html';
+    // 100 times 33 characters and two full stops.
+    expect(jsonLd(file)[0].wordCount).toBe(3300);
+    // 3,300 characters at 500 a minute; as one word it was 1 min.
+    expect(html(out, file).querySelector('.post-header .byline')?.text).toContain('7 min read');
+  });
+});

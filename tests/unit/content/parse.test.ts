@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import matter from 'gray-matter';
 import { MATTER_OPTIONS, splitFrontMatter } from '../../../src/content/front-matter.ts';
-import { countWords, parseDocument, parseDate } from '../../../src/content/parse.ts';
+import { countText, parseDocument, parseDate, readingMinutes } from '../../../src/content/parse.ts';
 import { createMarkdown } from '../../../src/markdown/index.ts';
 import type { ParseOptions, SourceFile } from '../../../src/content/types.ts';
 
@@ -310,7 +310,7 @@ describe('parseDate', () => {
   });
 });
 
-describe('countWords', () => {
+describe('countText', () => {
   it('counts what splitting on JavaScript whitespace counts', () => {
     const spaces = [
       ' ',
@@ -334,13 +334,28 @@ describe('countWords', () => {
     ];
     const reference = (text: string) => text.split(/\s+/).filter(Boolean).length;
     for (const text of ['', ' ', 'one', ' two  words ', 'a\u00a0b\u3000c\u200bd', ...spaces.map((s) => `x${s}y`)])
-      expect(countWords(text), JSON.stringify(text)).toBe(reference(text));
+      expect(countText(text), JSON.stringify(text)).toEqual({ words: reference(text), cjk: 0 });
     fc.assert(
       fc.property(
         fc.array(fc.oneof(fc.constantFrom(...spaces), fc.string({ maxLength: 4 }))),
-        (parts) => countWords(parts.join('')) === reference(parts.join('')),
+        (parts) => countText(parts.join('')).words === reference(parts.join('')),
       ),
       { numRuns: 500 },
     );
+  });
+
+  it('counts each Han or kana character as a word, and CJK punctuation as none', () => {
+    expect(countText('これは日本語です。')).toEqual({ words: 0, cjk: 8 });
+    expect(countText('静的サイト generator の話、「二つ」')).toEqual({ words: 1, cjk: 9 });
+    // A supplementary ideograph (a surrogate pair) is one character; Hangul is spaced, counted as words.
+    expect(countText('𠮷野家 한국어 문장')).toEqual({ words: 2, cjk: 3 });
+  });
+});
+
+describe('readingMinutes', () => {
+  it('reads spaced words at 220 a minute and CJK characters at 500, at least one minute', () => {
+    expect(readingMinutes({ words: 0, cjk: 0 })).toBe(1);
+    expect(readingMinutes({ words: 2200, cjk: 0 })).toBe(10);
+    expect(readingMinutes({ words: 0, cjk: 3000 })).toBe(6);
   });
 });
