@@ -165,7 +165,10 @@ export interface PostSummary {
   description: string;
   /** ISO 8601 date-time (UTC). */
   date: string;
+  /** The first of `authors` ('' when none): what a single-author theme or plugin reads. */
   author: string;
+  /** Every author id the post names (`authors:` or `author:`), in the order written. */
+  authors: string[];
   tags: string[];
   categories: string[];
   readingTime: number;

@@ -23,6 +23,7 @@ export function summaryKey(doc: ContentDocument | undefined): string {
     fm.tags,
     fm.categories,
     fm.author,
+    fm.authors,
     // Pairs the page with its translations: the other pages' language menus and hreflang links change with it.
     fm.translationKey,
     doc.middleware,

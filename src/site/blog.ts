@@ -135,11 +135,12 @@ function postsByTag(posts: PostSummary[], code: string): { name: string; posts: 
 /** Each known author whose id can be a route, with their posts, by name. */
 function postsByAuthor(posts: PostSummary[], authors: Record<string, Author>, site: LocaleModel['site'], code: string): Map<string, PostSummary[]> {
   const byAuthor = new Map<string, PostSummary[]>();
-  for (const post of posts) {
-    if (!Object.hasOwn(authors, post.author) || !authorPath(site, post.author)) continue;
-    const list = byAuthor.get(post.author);
-    if (list) list.push(post);
-    else byAuthor.set(post.author, [post]);
-  }
+  for (const post of posts)
+    for (const id of post.authors) {
+      if (!Object.hasOwn(authors, id) || !authorPath(site, id)) continue;
+      const list = byAuthor.get(id);
+      if (list) list.push(post);
+      else byAuthor.set(id, [post]);
+    }
   return new Map([...byAuthor].sort(([a], [b]) => authors[a].name.localeCompare(authors[b].name, code)));
 }

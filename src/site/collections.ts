@@ -5,7 +5,7 @@ import type { ContentDocument } from '../content/types.ts';
 import { rewriteImages, type ImageManifest } from '../output/images.ts';
 import { rewriteSourceLinks } from '../content/source-links.ts';
 import { isScheduled } from './schedule.ts';
-import { postTags } from '../../templates/components/util.ts';
+import { postAuthors, postTags } from '../../templates/components/util.ts';
 
 /**
  * An excerpt is shown away from its post (a card, related posts): a link to a place in the post (`#details`, a note)
@@ -20,12 +20,14 @@ function toPost(html: string, path: string): string {
 export function toPostSummary(doc: ContentDocument, images?: ImageManifest, links?: Record<string, string>, scheduledAfter?: number): PostSummary {
   const fm = doc.frontmatter;
   const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []);
+  const authors = postAuthors(fm);
   const summary: PostSummary = {
     path: doc._path,
     title: doc.title,
     description: doc.description,
     date: doc.date ?? '',
-    author: typeof fm.author === 'string' ? fm.author : '',
+    author: authors[0] ?? '',
+    authors,
     tags: postTags(fm.tags),
     categories: list(fm.categories),
     readingTime: doc.readingTime,

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { Author } from '../../templates/types.ts';
+import { postAuthors } from '../../templates/components/util.ts';
 import type { ContentDocument } from '../content/types.ts';
 import { SitegenError, codeFrame } from '../errors.ts';
 import { jsonError, yamlError } from '../content/parse-errors.ts';
@@ -59,25 +60,27 @@ function lineOfKey(text: string, key: string): number | undefined {
   return index < 0 ? undefined : text.slice(0, index).split('\n').length;
 }
 
-/** `author:` values naming no entry of authors.json (SG2011): the page shows no byline. Only these files are read again, for the line. */
+/** Author ids (`author:` or `authors:`) naming no entry of authors.json (SG2011): the byline leaves them out. Only these files are read again, for the line. */
 export async function unknownAuthors(docs: ContentDocument[], authors: Record<string, Author>, root: string, drafts: boolean): Promise<SitegenError[]> {
-  const unknown = docs.filter((doc) => {
-    const author = doc.frontmatter.author;
-    return typeof author === 'string' && author.trim() !== '' && !Object.hasOwn(authors, author) && !doc._partial && (drafts || !doc.draft);
-  });
+  const unknown = docs
+    .filter((doc) => !doc._partial && (drafts || !doc.draft))
+    .flatMap((doc) => postAuthors(doc.frontmatter).flatMap((author) => (Object.hasOwn(authors, author) ? [] : [{ doc, author }])));
   const known = Object.keys(authors);
   return Promise.all(
-    unknown.map(async (doc) => {
-      const author = doc.frontmatter.author as string;
+    unknown.map(async ({ doc, author }) => {
       let line: number | undefined;
       try {
         const text = await readFile(isAbsolute(doc._source) ? doc._source : join(root, doc._source), 'utf8');
-        const index = text.split('\n').findIndex((l) => /^author\s*:/.test(l));
-        if (index !== -1) line = index + 1;
+        const key = Object.hasOwn(doc.frontmatter, 'authors') ? 'authors' : 'author';
+        const lines = text.split('\n');
+        const index = lines.findIndex((l) => new RegExp(`^${key}\\s*:`).test(l));
+        // A list written one id a line: the line of that id.
+        const item = index === -1 ? -1 : lines.findIndex((l, i) => i > index && new RegExp(`^\\s*-\\s*['"]?${escapeRegExp(author)}['"]?\\s*$`).test(l));
+        if (index !== -1) line = (item !== -1 ? item : index) + 1;
       } catch {
         /* the file went away: no line */
       }
-      return new SitegenError('SG2011', `Unknown author ${JSON.stringify(author)}: the page shows no byline`, {
+      return new SitegenError('SG2011', `Unknown author ${JSON.stringify(author)}: the page shows no byline for them`, {
         location: { file: doc._source, line },
         hint: known.length
           ? `Use one of the ids in site/data/authors.json (${known.slice(0, 5).join(', ')}${known.length > 5 ? ', …' : ''}), or add "${author}" there.`
@@ -86,6 +89,8 @@ export async function unknownAuthors(docs: ContentDocument[], authors: Record<st
     }),
   );
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The data files a page module's `paths()` reads: `site/data/*.json`, `*.yaml` and `*.yml`, by name without the

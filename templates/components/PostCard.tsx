@@ -1,6 +1,19 @@
 import type { Author, PostSummary } from '../types';
+import { Fragment, type ReactNode } from 'react';
 import { categoryLabel, isoDay } from './util';
 import { useStrings } from '../i18n/strings';
+
+/** `items` joined as the locale lists names: `A and B`, `A, B and C`, `A、B、C`. */
+function joinList(items: ReactNode[], locale: string): ReactNode {
+  if (items.length < 2) return items[0];
+  let parts: { type: string; value: string }[];
+  try {
+    parts = new Intl.ListFormat(locale, { type: 'conjunction' }).formatToParts(items.map((_, i) => String(i)));
+  } catch {
+    parts = new Intl.ListFormat('en', { type: 'conjunction' }).formatToParts(items.map((_, i) => String(i)));
+  }
+  return parts.map((part, i) => <Fragment key={i}>{part.type === 'element' ? items[Number(part.value)] : part.value}</Fragment>);
+}
 
 export function Byline({
   post,
@@ -8,14 +21,26 @@ export function Byline({
   showReading = true,
   authorHref,
 }: {
-  post: Pick<PostSummary, 'date' | 'author' | 'readingTime' | 'scheduled'>;
+  /** `authors`: every author of the post (else `author` alone). */
+  post: Pick<PostSummary, 'date' | 'author' | 'readingTime' | 'scheduled'> & { authors?: string[] };
   authors: Record<string, Author>;
   showReading?: boolean;
-  /** The author's page, to link their name (a post's own byline; a card is one link already). */
-  authorHref?: string;
+  /** Each author's page, to link their name (a post's own byline; a card is one link already). A string links the first author. */
+  authorHref?: string | ((id: string) => string | undefined);
 }) {
   const s = useStrings();
-  const author = authors[post.author];
+  const ids = (post.authors ?? [post.author]).filter((id) => Object.hasOwn(authors, id));
+  const href = (id: string) => (typeof authorHref === 'function' ? authorHref(id) : id === post.author ? authorHref : undefined);
+  const names = ids.map((id) => {
+    const link = href(id);
+    return link ? (
+      <a key={id} href={link}>
+        {authors[id].name}
+      </a>
+    ) : (
+      <span key={id}>{authors[id].name}</span>
+    );
+  });
   return (
     <p className="byline">
       {/* A post dated after the build's "now", shown by `sitegen dev` or a build with --future. */}
@@ -25,10 +50,10 @@ export function Byline({
         </>
       )}
       <time dateTime={isoDay(post.date)}>{s.date(post.date)}</time>
-      {author && (
+      {names.length > 0 && (
         <>
           <span aria-hidden="true"> · </span>
-          {authorHref ? <a href={authorHref}>{author.name}</a> : <span>{author.name}</span>}
+          {joinList(names, s.locale)}
         </>
       )}
       {showReading && post.readingTime > 0 && (

@@ -193,6 +193,16 @@ export function postTags(value: unknown): string[] {
   return [...tags.values()];
 }
 
+/**
+ * A post's author ids: `authors:` (a list, or one id: Docusaurus's and Hugo's name), else `author:` (Jekyll's; a list
+ * too), trimmed, each once, in the order written.
+ */
+export function postAuthors(frontmatter: Record<string, unknown>): string[] {
+  const written = frontmatter.authors ?? frontmatter.author;
+  const ids = (Array.isArray(written) ? written : [written]).filter((id): id is string => typeof id === 'string').map((id) => id.trim());
+  return [...new Set(ids.filter(Boolean))];
+}
+
 /** The theme's page of a tag (`/blog/tags/local-dev`), when the site has tag pages (config `blog.tags`). */
 export function tagPath(site: Pick<SiteInfo, 'blog' | 'blogDir'>, tag: string): string | undefined {
   const slug = tagSlug(tag);

@@ -6,7 +6,7 @@ import { Faq } from '../components/Faq';
 import { PrevNext } from '../components/PrevNext';
 import { Byline } from '../components/PostCard';
 import { Icon } from '../components/Icon';
-import { authorPath, categoryLabel, fmFaq, fmStrings, initials, postTags, tagPath } from '../components/util';
+import { authorPath, categoryLabel, fmFaq, fmStrings, initials, postAuthors, postTags, tagPath } from '../components/util';
 import { useStrings } from '../i18n/strings';
 
 /** Blog post: title, byline, tags, body, FAQ, author, call to action, related posts, previous/next. */
@@ -16,8 +16,8 @@ export default function PostLayout(props: LayoutProps) {
   const fm = page.frontmatter;
   const tags = postTags(fm.tags);
   const categories = fmStrings(fm, 'categories');
-  const authorId = typeof fm.author === 'string' ? fm.author : '';
-  const author = authors[authorId];
+  // Every author the post names that authors.json knows (`authors: [ana, bo]`, or `author: ana`).
+  const authorIds = postAuthors(fm).filter((id) => Object.hasOwn(authors, id));
   const faq = fmFaq(fm);
   const cta = site.theme.postCta;
   const date = page.date ?? (typeof fm.date === 'string' ? fm.date : '');
@@ -43,15 +43,15 @@ export default function PostLayout(props: LayoutProps) {
             {lead ? <h1 className="post-title" id={lead.id} dangerouslySetInnerHTML={{ __html: lead.html }} /> : <h1 className="post-title">{page.title}</h1>}
             {page.description && <p className="post-lead">{page.description}</p>}
             <div className="post-meta">
-              {author && (
-                <span className="avatar" aria-hidden="true">
-                  {initials(author.name)}
+              {authorIds.map((id) => (
+                <span key={id} className="avatar" aria-hidden="true">
+                  {initials(authors[id].name)}
                 </span>
-              )}
+              ))}
               <Byline
-                post={{ date, author: authorId, readingTime: page.readingTime, scheduled: page.scheduled }}
+                post={{ date, author: authorIds[0] ?? '', authors: authorIds, readingTime: page.readingTime, scheduled: page.scheduled }}
                 authors={authors}
-                authorHref={authorPath(site, authorId)}
+                authorHref={(id) => authorPath(site, id)}
               />
             </div>
             {tags.length > 0 && (
@@ -71,20 +71,23 @@ export default function PostLayout(props: LayoutProps) {
         <div className="container container-narrow post-body">
           <Body page={lead ? { ...page, html: lead.rest } : page}>{children}</Body>
           {faq.length > 0 && <Faq items={faq} id="post-faq" />}
-          {author && (
-            <aside className="author-box" aria-label={s.t('blog.author')}>
-              <span className="avatar avatar-lg" aria-hidden="true">
-                {initials(author.name)}
-              </span>
-              <div>
-                <p className="author-name">
-                  {authorPath(site, authorId) ? <a href={authorPath(site, authorId)}>{author.name}</a> : author.name}{' '}
-                  {author.role && <span className="muted">· {author.role}</span>}
-                </p>
-                {author.bio && <p className="muted">{author.bio}</p>}
-              </div>
-            </aside>
-          )}
+          {authorIds.map((id) => {
+            const author = authors[id];
+            const href = authorPath(site, id);
+            return (
+              <aside key={id} className="author-box" aria-label={s.t('blog.author')}>
+                <span className="avatar avatar-lg" aria-hidden="true">
+                  {initials(author.name)}
+                </span>
+                <div>
+                  <p className="author-name">
+                    {href ? <a href={href}>{author.name}</a> : author.name} {author.role && <span className="muted">· {author.role}</span>}
+                  </p>
+                  {author.bio && <p className="muted">{author.bio}</p>}
+                </div>
+              </aside>
+            );
+          })}
           {cta && (
             <aside className="post-cta" aria-label={s.t('blog.cta')}>
               <div>

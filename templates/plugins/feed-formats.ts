@@ -21,7 +21,8 @@ export interface FeedEntry {
   content: string;
   published: Date;
   updated: Date;
-  author?: string;
+  /** Names of the post's authors, in the order written. */
+  authors?: string[];
   tags: string[];
 }
 
@@ -59,7 +60,7 @@ export async function writeFeed(format: FeedFormat, channel: FeedChannel): Promi
     copyright: channel.copyright,
     generator: 'sitegen',
     // RFC 4287 4.1.1: a feed names an author unless every entry does (RSS has no such element without an e-mail address).
-    ...(format === 'atom' && channel.entries.some((entry) => !entry.author) ? { author: { name: channel.author } } : {}),
+    ...(format === 'atom' && channel.entries.some((entry) => !entry.authors?.length) ? { author: { name: channel.author } } : {}),
   });
   for (const entry of channel.entries) {
     out.addItem({
@@ -72,8 +73,11 @@ export async function writeFeed(format: FeedFormat, channel: FeedChannel): Promi
       date: entry.updated,
       published: entry.published,
       // RSS's own <author> must be an email address: the name goes in <dc:creator> (its namespace comes with the content).
-      ...(entry.author && format === 'atom' ? { author: [{ name: entry.author }] } : {}),
-      ...(entry.author && format === 'rss' && entry.content ? { extensions: [{ name: 'dc:creator', objects: { _text: entry.author } }] } : {}),
+      ...(entry.authors?.length && format === 'atom' ? { author: entry.authors.map((name) => ({ name })) } : {}),
+      // One <dc:creator> naming them all, as WordPress writes several authors.
+      ...(entry.authors?.length && format === 'rss' && entry.content
+        ? { extensions: [{ name: 'dc:creator', objects: { _text: entry.authors.join(', ') } }] }
+        : {}),
       // Atom requires a category's `term` (the package writes `label` from `name` alone); RSS writes the name as text.
       category: entry.tags.map((name) => ({ name, term: name })),
     });
@@ -98,7 +102,7 @@ function jsonFeed(channel: FeedChannel): string {
       ...(entry.description ? { summary: entry.description } : {}),
       date_published: entry.published.toISOString(),
       date_modified: entry.updated.toISOString(),
-      ...(entry.author ? { authors: [{ name: entry.author }] } : {}),
+      ...(entry.authors?.length ? { authors: entry.authors.map((name) => ({ name })) } : {}),
       ...(entry.tags.length ? { tags: entry.tags } : {}),
     })),
   });

@@ -95,7 +95,7 @@ export default function feed(options: FeedOptions = {}): SitegenPlugin {
         content: absolutize(withoutCopyButtons(doc ? await body(doc) : ''), config.url),
         updated: new Date(doc?.updated ?? post.date),
         published: new Date(post.date),
-        ...(post.author ? { author: authors[post.author]?.name ?? post.author } : {}),
+        ...(post.authors.length ? { authors: post.authors.map((id) => authors[id]?.name ?? id) } : {}),
         tags: post.tags,
       });
     }

@@ -6,6 +6,7 @@
  *   plugins: ['react-sitegen/plugins/seo']   or   [['react-sitegen/plugins/seo', { image: '/og.png' }]]
  */
 import { canonicalUrl, docsSection, pageTitle, setTag, type SitegenPlugin } from 'react-sitegen';
+import { postAuthors } from '../components/util.ts';
 
 export interface SeoOptions {
   /** Default social image (root-relative or absolute). */
@@ -90,7 +91,7 @@ export default function seo(options: SeoOptions = {}): SitegenPlugin {
         if (isPost && page.date) {
           setTag(head, 'meta', { property: 'article:published_time', content: page.date });
           if (page.updated && page.updated !== page.date) setTag(head, 'meta', { property: 'article:modified_time', content: page.updated });
-          const author = typeof page.frontmatter.author === 'string' ? page.frontmatter.author : undefined;
+          const author = postAuthors(page.frontmatter).map((id) => ({ '@type': 'Person', name: authors[id]?.name ?? id }));
           head.jsonld.push(
             JSON.stringify({
               '@context': 'https://schema.org',
@@ -101,7 +102,8 @@ export default function seo(options: SeoOptions = {}): SitegenPlugin {
               dateModified: page.updated ?? page.date,
               mainEntityOfPage: url,
               url,
-              ...(author ? { author: { '@type': 'Person', name: authors[author]?.name ?? author } } : {}),
+              // One author as an object, several as a list (schema.org takes either).
+              ...(author.length ? { author: author.length === 1 ? author[0] : author } : {}),
               publisher: { '@type': 'Organization', name: site.name, url: site.url },
               ...(image ? { image: absolute(site.url, image) } : {}),
               wordCount: page.wordCount,

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFixture, html, remove, runCli, tempDir } from '../helpers.ts';
+import { copyFixture, html, read, remove, runCli, tempDir } from '../helpers.ts';
 
 let out: string;
 
@@ -60,5 +60,45 @@ describe('a post in Japanese', () => {
     expect(jsonLd(file)[0].wordCount).toBe(3300);
     // 3,300 characters at 500 a minute; as one word it was 1 min.
     expect(html(out, file).querySelector('.post-header .byline')?.text).toContain('7 min read');
+  });
+});
+
+describe('a post with two authors (`authors: [ana, bo]`, as Docusaurus and Hugo write it)', () => {
+  const file = 'blog/2024/01/05/pair/index.html';
+
+  it('names and links both in its byline, with a bio box for each', () => {
+    const doc = html(out, file);
+    const byline = doc.querySelector('.post-header .byline');
+    expect(byline?.querySelectorAll('a').map((a) => [a.text, a.getAttribute('href')])).toEqual([
+      ['Ana Lima', '/blog/authors/ana'],
+      ['Bo Chen', '/blog/authors/bo'],
+    ]);
+    expect(byline?.text).toContain('Ana Lima and Bo Chen');
+    expect(doc.querySelectorAll('.author-box .author-name a').map((a) => a.text)).toEqual(['Ana Lima', 'Bo Chen']);
+  });
+
+  it('is on both authors’ pages and its card names both', () => {
+    for (const id of ['ana', 'bo']) {
+      const page = html(out, `blog/authors/${id}/index.html`);
+      const card = page.querySelectorAll('.post-card').find((c) => c.querySelector('.post-card-title')?.text === 'Written in pairs');
+      expect(card?.querySelector('.byline')?.text, id).toContain('Ana Lima and Bo Chen');
+    }
+  });
+
+  it('names both in its JSON-LD and in every feed', () => {
+    expect(jsonLd(file)[0].author).toEqual([
+      { '@type': 'Person', name: 'Ana Lima' },
+      { '@type': 'Person', name: 'Bo Chen' },
+    ]);
+    const atom = read(out, 'blog/feed.xml');
+    const entry = atom.slice(atom.indexOf('<id>https://blog.example.com/blog/2024/01/05/pair</id>'));
+    expect(
+      entry
+        .slice(0, entry.indexOf('</entry>'))
+        .match(/<author>\s*<name>([^<]*)<\/name>/g)
+        ?.map((a) => a.replace(/<[^>]+>|\s/g, '')),
+    ).toEqual(['AnaLima', 'BoChen']);
+    const item = JSON.parse(read(out, 'blog/feed.json')).items.find((i: { id: string }) => i.id.endsWith('/pair'));
+    expect(item.authors).toEqual([{ name: 'Ana Lima' }, { name: 'Bo Chen' }]);
   });
 });

@@ -122,6 +122,16 @@ describe('authors', () => {
     expect(result.stderr).not.toContain('2021-02-03-second-post.md:5 [SG2011]');
   });
 
+  it('warns about each unknown id of an authors: list, at its line, and keeps the known one in the byline', async () => {
+    site = copyFixture('basic');
+    edit('content/blog/2020-01-21-hello-world.md', (t) => t.replace('author: ada', 'authors:\n  - ada\n  - Jane'));
+    const result = await runCli(['build', '--root', site!]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('warning content/blog/2020-01-21-hello-world.md:7 [SG2011] Unknown author "Jane"');
+    expect(result.stderr).not.toContain('Unknown author "ada"');
+    expect(html(join(site!, 'dist'), 'blog/2020/01/21/hello-world/index.html').querySelector('.post-header .byline a')?.text).toBe('Ada Example');
+  });
+
   it('names the file, the author and the line of an authors.json entry that is no author, rather than crashing', async () => {
     site = copyFixture('basic');
     const entries = JSON.parse(readFileSync(join(site, 'site/data/authors.json'), 'utf8')) as Record<string, unknown>;

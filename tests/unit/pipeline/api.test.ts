@@ -58,12 +58,13 @@ describe('apiPosts', () => {
       description: '',
       date: '2020-01-01',
       author: '',
+      authors: [],
       tags: [],
       categories: [],
       readingTime: 1,
       excerpt: '<p><img src="/_sitegen/images/cat.0123456789.png" alt="cat"> <a href="/guide/intro">intro</a> <a href="//cdn.test/x">x</a></p>\n',
     },
-    { path: '/blog/b', title: 'B', description: '', date: '2020-01-02', author: '', tags: [], categories: [], readingTime: 1 },
+    { path: '/blog/b', title: 'B', description: '', date: '2020-01-02', author: '', authors: [], tags: [], categories: [], readingTime: 1 },
   ];
 
   it('puts the base in front of the root-relative URLs of each excerpt, and leaves paths and the listing as they are', () => {
