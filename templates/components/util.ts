@@ -165,7 +165,7 @@ export function tagSlug(tag: string): string {
     slug = tag
       .trim()
       .toLowerCase()
-      .replace(/(?<=[\p{L}\p{N}+#])[+#]/gu, (sign) => (sign === '+' ? '-plus-' : '-sharp-'))
+      .replace(/(?<=[\p{L}\p{N}][+#]*)[+#]/gu, (sign) => (sign === '+' ? '-plus-' : '-sharp-'))
       .replace(/[\s_]+/g, '-')
       .replace(/[^\p{L}\p{N}-]+/gu, '')
       .replace(/-+/g, '-')

@@ -39,6 +39,7 @@ describe('tagSlug', () => {
       ['C#', 'c-sharp'],
       ['C', 'c'],
       ['#hashtag', 'hashtag'],
+      ['++', ''],
       ['a+b', 'a-plus-b'],
       ['Node.js', 'nodejs'],
       ['Ünïcode Tags', 'ünïcode-tags'],
