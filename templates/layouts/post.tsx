@@ -75,7 +75,8 @@ export default function PostLayout(props: LayoutProps) {
             const author = authors[id];
             const href = authorPath(site, id);
             return (
-              <aside key={id} className="author-box" aria-label={s.t('blog.author')}>
+              // Landmarks need names of their own: several authors' boxes are each named by their author.
+              <aside key={id} className="author-box" aria-label={authorIds.length > 1 ? author.name : s.t('blog.author')}>
                 <span className="avatar avatar-lg" aria-hidden="true">
                   {initials(author.name)}
                 </span>

@@ -75,6 +75,8 @@ describe('a post with two authors (`authors: [ana, bo]`, as Docusaurus and Hugo 
     ]);
     expect(byline?.text).toContain('Ana Lima and Bo Chen');
     expect(doc.querySelectorAll('.author-box .author-name a').map((a) => a.text)).toEqual(['Ana Lima', 'Bo Chen']);
+    // Two landmarks of one kind need names of their own.
+    expect(doc.querySelectorAll('aside.author-box').map((a) => a.getAttribute('aria-label'))).toEqual(['Ana Lima', 'Bo Chen']);
   });
 
   it('is on both authors’ pages and its card names both', () => {
