@@ -42,8 +42,8 @@ export async function findTemplateSources(templatesDir: string, pagesDir: string
   return { layouts, pages };
 }
 
-/** Bump when the generated entry's exports change, so a cached bundle without them is not reused (8: layoutFiles). */
-const ENTRY_VERSION = 8;
+/** Bump when the generated entry's exports change, so a cached bundle without them is not reused (9: trustedLayouts). */
+const ENTRY_VERSION = 9;
 
 export interface RenderBundle {
   file: string;
@@ -110,6 +110,9 @@ async function compileBundle(sources: TemplateSources, root: string, cacheDir: s
   // Where each layout is, for the problems that name one (as the project shows paths: relative to the root).
   const layoutFiles = Object.fromEntries([...sources.layouts].map(([name, file]) => [name, relative(root, file).split(sep).join('/')]));
   lines.push(`export const layoutFiles = ${JSON.stringify(layoutFiles)};`);
+  // The theme's own layouts place their content: with no component of theme replaced, rendering need not watch them.
+  const trusted = overrides.size ? [] : [...sources.layouts].filter(([, file]) => isInside(file, join(PACKAGE_ROOT, 'templates'))).map(([name]) => name);
+  lines.push(`export const trustedLayouts = ${JSON.stringify(trusted)};`);
   lines.push(`export const pages = { ${pageEntries.join(', ')} };`);
   // The theme's own pages, which the plan gives routes (site/blog.ts): the blog's listings.
   lines.push(`import * as BlogList from ${JSON.stringify(join(PACKAGE_ROOT, 'templates/pages/blog-list.tsx'))};`);

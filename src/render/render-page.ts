@@ -26,6 +26,8 @@ export interface RenderModule {
   layouts: Record<string, ComponentType<LayoutProps>>;
   /** Each layout's file, relative to the project's root. */
   layoutFiles?: Record<string, string>;
+  /** The theme's layouts, when no theme component is replaced: known to place their content (not watched). */
+  trustedLayouts?: string[];
   pages: Record<string, { file: string; module: { default?: ComponentType<PageContext>; meta?: Record<string, unknown> } }>;
   /** The theme's pages the plan routes (`sitegen:blog-list`), apart from the site's. */
   themePages?: Record<string, { file: string; module: { default?: ComponentType<PageContext> } }>;
@@ -171,7 +173,7 @@ function watchContent(mod: RenderModule, ctx: PageContext, component: unknown): 
     };
     return { ctx, children: mod.createElement(PlacedPage, { render }), placed: () => placed };
   }
-  if (ctx.page.kind !== 'document' || !ctx.page.html.trim()) return { ctx, placed: () => true };
+  if (ctx.page.kind !== 'document' || !/\S/.test(ctx.page.html)) return { ctx, placed: () => true };
   const html = ctx.page.html;
   const page = Object.defineProperty({ ...ctx.page }, 'html', {
     enumerable: true,
@@ -217,7 +219,10 @@ async function renderLayout(
       if (!Layout) throw new Error(`layout "${job.layout}" is not in the template bundle`);
       const entry = job.pageRoute ? (mod.pages[job.pageRoute] ?? mod.themePages?.[job.pageRoute]) : undefined;
       if (entry && !entry.module.default) throw noDefaultExport(job.path, entry);
-      const content = watchContent(mod, ctx, entry?.module.default);
+      const component = entry?.module.default;
+      const content = mod.trustedLayouts?.includes(job.layout)
+        ? { ctx, children: component ? mod.createElement(component, ctx) : undefined, placed: () => true }
+        : watchContent(mod, ctx, component);
       // Islands record themselves in the context the render entry provides: no global state.
       // And the page's UI strings are in the context components read them from.
       const layout = mod.createElement(Layout, content.ctx, content.children);
