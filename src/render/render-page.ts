@@ -21,6 +21,7 @@ import type { StringTable } from '../../templates/i18n/keys.ts';
 import { pageStringsHtml } from '../i18n/page-strings.ts';
 import { COLOR_SCHEME_HEAD } from './color-scheme.ts';
 import { checkIslands } from './island-checks.ts';
+import { layoutContent } from './page-content.ts';
 
 export interface RenderModule {
   layouts: Record<string, ComponentType<LayoutProps>>;
@@ -146,56 +147,6 @@ function withOutputLinks(shared: SharedRenderData, job: RenderJob): RenderJob {
   return job;
 }
 
-/** A page module without a default export: there is nothing to render (a named export is the usual slip). */
-function noDefaultExport(path: string, entry: { file: string; module: object }): SitegenError {
-  const named = Object.entries(entry.module).find(([name, value]) => typeof value === 'function' && name !== 'paths')?.[0];
-  return new SitegenError('SG4001', `${path}: ${entry.file} has no default export, so the page has nothing to render`, {
-    location: { file: entry.file },
-    hint: `Export the page's component as the default: \`export default function ${named ?? 'Page'}(context: PageContext) { … }\`${named ? ` (${named} is a named export)` : ''}.`,
-  });
-}
-
-/**
- * What a layout was given to place, watched: the page component's element (for a page of site/pages) and `page.html`
- * (a markdown body). A layout that renders neither shows a page without its content, so that is an error (SG4005).
- */
-/** The page component, rendered where the layout places it (and so known to be placed). */
-function PlacedPage({ render }: { render: () => ReactNode }): ReactNode {
-  return render();
-}
-
-function watchContent(mod: RenderModule, ctx: PageContext, component: unknown): { ctx: PageContext; children?: unknown; placed: () => boolean } {
-  let placed = false;
-  if (component) {
-    const render = () => {
-      placed = true;
-      return mod.createElement(component, ctx);
-    };
-    return { ctx, children: mod.createElement(PlacedPage, { render }), placed: () => placed };
-  }
-  if (ctx.page.kind !== 'document' || !/\S/.test(ctx.page.html)) return { ctx, placed: () => true };
-  const html = ctx.page.html;
-  const page = Object.defineProperty({ ...ctx.page }, 'html', {
-    enumerable: true,
-    get: () => {
-      placed = true;
-      return html;
-    },
-  });
-  return { ctx: { ...ctx, page }, placed: () => placed };
-}
-
-function leftOut(job: RenderJob, entry: { file: string } | undefined, layoutFile: string | undefined): SitegenError {
-  const what = entry ? `its page component (${entry.file}), passed as children` : 'its markdown body (page.html)';
-  const layout = `the "${job.layout}" layout${layoutFile ? ` (${layoutFile})` : ''}`;
-  return new SitegenError('SG4005', `${job.path}: ${layout} rendered without ${what}, so the page shows none of its content`, {
-    location: { file: job.page.source },
-    hint: entry
-      ? "Render {children} in the layout where the page goes, as the theme's layouts do."
-      : 'Place the body in the layout: <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />, as the theme\'s layouts do.',
-  });
-}
-
 /** The layout's HTML as rendered (`rawBody`, links without the base) and as served, with its islands' payloads. */
 interface RenderedBody {
   rawBody: string;
@@ -217,18 +168,14 @@ async function renderLayout(
   for (let attempt = 0; ; attempt++) {
     try {
       if (!Layout) throw new Error(`layout "${job.layout}" is not in the template bundle`);
-      const entry = job.pageRoute ? (mod.pages[job.pageRoute] ?? mod.themePages?.[job.pageRoute]) : undefined;
-      if (entry && !entry.module.default) throw noDefaultExport(job.path, entry);
-      const component = entry?.module.default;
-      const content = mod.trustedLayouts?.includes(job.layout)
-        ? { ctx, children: component ? mod.createElement(component, ctx) : undefined, placed: () => true }
-        : watchContent(mod, ctx, component);
+      const content = layoutContent(mod, job, ctx);
       // Islands record themselves in the context the render entry provides: no global state.
       // And the page's UI strings are in the context components read them from.
       const layout = mod.createElement(Layout, content.ctx, content.children);
       const page = strings && mod.StringsContext ? mod.createElement(mod.StringsContext.Provider, { value: strings }, layout) : layout;
       const layoutHtml = mod.renderToString(mod.createElement(mod.IslandsContext.Provider, { value: instances }, page));
-      if (!content.placed()) throw leftOut(job, entry, mod.layoutFiles?.[job.layout]);
+      const missing = content.leftOut();
+      if (missing) throw missing;
       // The components markdown used (in the body, or in excerpts a listing shows).
       const expanded = expandComponents(mod, layoutHtml, instances, strings);
       // What `<Image>` rendered, in a page, a layout or markdown, becomes its `<picture>` (or a plain `<img>`).
